@@ -1,0 +1,77 @@
+# Altar's two commands. Both set up everything they need on a fresh Debian machine
+# with Python 3.11, node and npm:
+#   make run   - the tablet app on simulated hardware
+#   make test  - ruff, mypy and every test suite (engine, hardware, app, firmware on MicroPython)
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+# The real MicroPython VM (WebAssembly build) that firmware tests run on; pinned in its package.json.
+MPVM   := tests/firmware/mpvm
+# Debian libraries Kivy's bundled SDL2 needs to draw offscreen (EGL on Mesa).
+KIVY_DEBS := libgl1 libegl1 libgl1-mesa-dri
+
+.PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
+
+run: setup-app gl-libs
+	$(BIN)/altar app --simulator
+
+demo: setup-app
+	$(BIN)/altar demo
+
+test: setup-dev gl-libs mpvm lint typecheck pytest
+
+lint:
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check engine hardware companion_app tests bench
+
+typecheck:
+	$(BIN)/mypy --strict engine hardware
+	$(BIN)/mypy companion_app
+
+pytest:
+	KIVY_NO_ARGS=1 $(BIN)/python -m pytest
+
+bench: setup-dev
+	$(BIN)/python -m bench
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Altar needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip==24.3.1
+
+# Stamp files: reinstall only when pyproject.toml changes.
+$(VENV)/.app-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app,serial,ble,nfc]'
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app,serial,ble,nfc,dev]'
+	touch $@ $(VENV)/.app-installed
+
+setup-app: $(VENV)/.app-installed
+setup-dev: $(VENV)/.dev-installed
+
+mpvm: $(MPVM)/node_modules/.package-lock.json
+
+$(MPVM)/node_modules/.package-lock.json: $(MPVM)/package.json $(MPVM)/package-lock.json
+	npm ci --prefix $(MPVM) --no-audit --no-fund --loglevel=error
+
+# Installs Kivy's drawing libraries when missing. As root this runs apt-get; anyone else is told
+# the one command to run with sudo.
+gl-libs:
+	@missing=""; for p in $(KIVY_DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian libraries for Kivy:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "Kivy needs these Debian libraries to draw:$$missing"; \
+	    echo "run: sudo apt-get install -y$$missing   (then run make again)"; exit 1; \
+	  fi; \
+	fi
+
+clean:
+	rm -rf $(VENV) $(MPVM)/node_modules test-output .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,492 @@
+"""Altar wire protocol: the one codec shared by the device firmware and the host.
+
+This module runs unchanged on MicroPython (the device) and CPython (the host), so it keeps to
+their common subset: no ``typing`` import, no dataclasses, no f-strings with ``=``, and
+annotations only where MicroPython ignores them. The firmware deploy copies this very file to
+the board; ``docs/protocol.md`` is its specification.
+
+A frame, before framing::
+
+    byte 0      version (bits 7-5) | MAC flag (bit 4) | message type (bits 3-0)
+    bytes 1-2   sequence number, little endian, numbered per sender
+    payload     0..MAX_PAYLOAD bytes, by message type
+    [4 bytes]   MAC: HMAC-SHA256(session key, everything before it), truncated; only if flagged
+    2 bytes     CRC-16/CCITT-FALSE over everything before it, little endian
+
+On a byte stream (USB serial) each frame is COBS-encoded and ends with a 0x00 delimiter, so a
+reader resynchronises on the next 0x00 after noise or a boot banner. A BLE notification carries
+one frame as it is (the notification is the delimiter). Every event frame is at most 20 bytes,
+one BLE notification at the default MTU; ``MAX_EVENT_FRAME`` states it and the tests hold it.
+
+Events carry absolute state (the dial's value, the tag present or removed), so a frame that is
+delivered twice cannot count twice.
+"""
+
+import hashlib
+import struct
+
+PROTOCOL_VERSION = 1  # fits in 3 bits; a HELLO of another version is refused with a message
+
+# Message types (4 bits). Device -> host events first, then link control, then host commands.
+HELLO = 0  # device -> host: versions, device id, capabilities, counts, nonce
+TAG = 1  # device -> host: reader, present or removed, UID
+CARD = 2  # device -> host: reader, card reference read from the tag (sent before TAG present)
+DIAL = 3  # device -> host: dial index, absolute value
+BUTTON = 4  # device -> host: button index, press kind
+STATUS = 5  # device -> host: battery, free heap, uptime, error count
+DIAG = 6  # device -> host: a diagnostic (reader reset, queue overflow ...)
+ACK = 7  # both ways: cumulative acknowledgement of the peer's sequence numbers
+PING = 8  # both ways: heartbeat; answered with PONG
+PONG = 9
+SET_DIAL = 10  # host -> device: dial index, value, minimum, maximum
+FEEDBACK = 11  # host -> device: confirm or refuse a scan (LED colour, buzzer)
+CLAIM = 12  # host -> device: claim with a challenge; device answers with AUTH
+AUTH = 13  # both ways: challenge-response material
+REFUSE = 14  # both ways: a request refused, with a reason code
+
+TYPE_NAMES = (
+    "HELLO",
+    "TAG",
+    "CARD",
+    "DIAL",
+    "BUTTON",
+    "STATUS",
+    "DIAG",
+    "ACK",
+    "PING",
+    "PONG",
+    "SET_DIAL",
+    "FEEDBACK",
+    "CLAIM",
+    "AUTH",
+    "REFUSE",
+    "RESERVED",
+)
+
+# Event types: the ones numbered, kept in the replay ring and acknowledged.
+EVENT_TYPES = (TAG, CARD, DIAL, BUTTON, STATUS, DIAG)
+
+# Button press kinds.
+PRESS_SHORT = 1
+PRESS_LONG = 2
+PRESS_DOUBLE = 3
+
+# Feedback kinds.
+FEEDBACK_OK = 1
+FEEDBACK_REFUSE = 2
+FEEDBACK_ATTENTION = 3
+
+HEADER_SIZE = 3
+CRC_SIZE = 2
+MAC_SIZE = 4
+MAX_PAYLOAD = 48  # HELLO is the largest; every event payload is far smaller
+MAX_EVENT_FRAME = 20  # bytes, one BLE notification at the default ATT MTU of 23
+MAX_UID = 10  # ISO 14443A triple-size UID
+MAX_CARD_REF = 10  # bytes of ASCII after "altar:" in a tag's NDEF URI
+MAX_FRAME = HEADER_SIZE + MAX_PAYLOAD + MAC_SIZE + CRC_SIZE
+# A COBS frame grows by one byte in 254, plus its delimiter.
+MAX_ENCODED = MAX_FRAME + MAX_FRAME // 254 + 2
+
+_MAC_FLAG = 0x10
+
+
+class WireError(ValueError):
+    """A frame that cannot be trusted; the message says why, for people wiring a device."""
+
+
+class Frame:
+    """One decoded frame. ``payload`` is bytes; ``authenticated`` is True when a MAC was checked."""
+
+    def __init__(self, version, msg_type, seq, payload, authenticated=False):
+        self.version = version
+        self.msg_type = msg_type
+        self.seq = seq
+        self.payload = payload
+        self.authenticated = authenticated
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, Frame)
+            and self.version == other.version
+            and self.msg_type == other.msg_type
+            and self.seq == other.seq
+            and self.payload == other.payload
+            and self.authenticated == other.authenticated
+        )
+
+    def __repr__(self):
+        return "Frame(%s seq=%d payload=%s%s)" % (
+            type_name(self.msg_type),
+            self.seq,
+            _hex(self.payload),
+            " authenticated" if self.authenticated else "",
+        )
+
+
+def type_name(msg_type: int) -> str:
+    if 0 <= msg_type < len(TYPE_NAMES):
+        return TYPE_NAMES[msg_type]
+    return "UNKNOWN(%d)" % msg_type
+
+
+def _hex(data) -> str:
+    return "".join("%02x" % b for b in data)
+
+
+# ---------------------------------------------------------------- CRC-16/CCITT-FALSE
+
+
+def crc16(data, start: int = 0, end: int = -1) -> int:
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of data[start:end].
+
+    Bitwise rather than table-driven: frames are at most a few dozen bytes, and a loop over
+    small ints allocates nothing on MicroPython, so the firmware can call it with the heap locked.
+    """
+    if end < 0:
+        end = len(data)
+    crc = 0xFFFF
+    for i in range(start, end):
+        crc ^= data[i] << 8
+        for _ in range(8):
+            if crc & 0x8000:
+                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
+            else:
+                crc = (crc << 1) & 0xFFFF
+    return crc
+
+
+# ---------------------------------------------------------------- COBS
+
+
+def cobs_encode_into(src, n: int, dst) -> int:
+    """COBS-encode src[:n] into the bytearray dst, append the 0x00 delimiter, return the length.
+
+    For the firmware: dst is preallocated (MAX_ENCODED bytes), so encoding allocates nothing.
+    """
+    code_at = 0
+    out = 1
+    code = 1
+    for i in range(n):
+        b = src[i]
+        if b == 0:
+            dst[code_at] = code
+            code_at = out
+            out += 1
+            code = 1
+        else:
+            dst[out] = b
+            out += 1
+            code += 1
+            if code == 0xFF:
+                dst[code_at] = code
+                code_at = out
+                out += 1
+                code = 1
+    dst[code_at] = code
+    dst[out] = 0
+    return out + 1
+
+
+def cobs_encode(data) -> bytes:
+    """COBS-encode data and append the 0x00 delimiter."""
+    dst = bytearray(len(data) + len(data) // 254 + 2)
+    n = cobs_encode_into(data, len(data), dst)
+    return bytes(dst[:n])
+
+
+def cobs_decode(data) -> bytes:
+    """Decode one COBS block (without its delimiter); WireError if it is malformed."""
+    out = bytearray()
+    i = 0
+    n = len(data)
+    while i < n:
+        code = data[i]
+        if code == 0:
+            raise WireError("a zero byte inside a frame (COBS)")
+        i += 1
+        end = i + code - 1
+        if end > n:
+            raise WireError("a frame cut short (its COBS length runs past its end)")
+        out.extend(data[i:end])
+        i = end
+        if code != 0xFF and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+# ---------------------------------------------------------------- MAC
+
+
+def mac4(key, data) -> bytes:
+    """The frame MAC: HMAC-SHA256(key, data) truncated to 4 bytes (like BLE's 4-byte MIC).
+
+    Written out because MicroPython has hashlib.sha256 but no hmac module.
+    """
+    if len(key) > 64:
+        key = hashlib.sha256(key).digest()
+    pad = bytes(key) + bytes(64 - len(key))
+    inner = hashlib.sha256(bytes(b ^ 0x36 for b in pad))
+    inner.update(data)
+    outer = hashlib.sha256(bytes(b ^ 0x5C for b in pad))
+    outer.update(inner.digest())
+    return outer.digest()[:MAC_SIZE]
+
+
+def _macs_equal(a, b) -> bool:
+    # Compare every byte, so the time taken does not tell how many bytes matched.
+    if len(a) != len(b):
+        return False
+    diff = 0
+    for i in range(len(a)):
+        diff |= a[i] ^ b[i]
+    return diff == 0
+
+
+# ---------------------------------------------------------------- frames
+
+
+def pack(msg_type: int, seq: int, payload=b"", key=None) -> bytes:
+    """Build a raw frame (no COBS). With a key, the frame carries a MAC."""
+    if not 0 <= msg_type <= 15:
+        raise WireError("message type %d is out of range 0-15" % msg_type)
+    if len(payload) > MAX_PAYLOAD:
+        raise WireError("payload of %d bytes is over the %d-byte limit" % (len(payload), MAX_PAYLOAD))
+    first = (PROTOCOL_VERSION << 5) | msg_type
+    if key is not None:
+        first |= _MAC_FLAG
+    body = bytearray(struct.pack("<BH", first, seq & 0xFFFF))
+    body.extend(payload)
+    if key is not None:
+        body.extend(mac4(key, body))
+    body.extend(struct.pack("<H", crc16(body)))
+    return bytes(body)
+
+
+def encode(msg_type: int, seq: int, payload=b"", key=None) -> bytes:
+    """Build a frame ready for a byte stream: COBS-encoded, 0x00-terminated."""
+    return cobs_encode(pack(msg_type, seq, payload, key))
+
+
+def unpack(raw, key=None) -> Frame:
+    """Check and split one raw frame. WireError says what was wrong.
+
+    With a key, a frame must carry a valid MAC; without one, a MAC-flagged frame is still
+    parsed (its MAC unchecked, ``authenticated`` False) so the host can report it.
+    """
+    if len(raw) < HEADER_SIZE + CRC_SIZE:
+        raise WireError("a frame of %d bytes is too short to be one" % len(raw))
+    if len(raw) > MAX_FRAME:
+        raise WireError("a frame of %d bytes is longer than any Altar frame" % len(raw))
+    (got_crc,) = struct.unpack("<H", raw[-CRC_SIZE:])
+    if crc16(raw, 0, len(raw) - CRC_SIZE) != got_crc:
+        raise WireError("checksum mismatch: the frame was damaged on the way")
+    first, seq = struct.unpack("<BH", raw[:HEADER_SIZE])
+    version = first >> 5
+    if version != PROTOCOL_VERSION:
+        raise WireError(
+            "protocol version %d, but this side speaks version %d: update the firmware or the app"
+            % (version, PROTOCOL_VERSION)
+        )
+    msg_type = first & 0x0F
+    end = len(raw) - CRC_SIZE
+    authenticated = False
+    if first & _MAC_FLAG:
+        end -= MAC_SIZE
+        if end < HEADER_SIZE:
+            raise WireError("a frame flagged with a MAC is too short to hold one")
+        if key is not None:
+            if not _macs_equal(mac4(key, raw[:end]), raw[end : end + MAC_SIZE]):
+                raise WireError("wrong MAC: this frame was not sent by the device this table claimed")
+            authenticated = True
+    elif key is not None:
+        raise WireError("a frame without a MAC from a device that must sign its frames")
+    return Frame(version, msg_type, seq, bytes(raw[HEADER_SIZE:end]), authenticated)
+
+
+def decode(encoded, key=None) -> Frame:
+    """Decode one COBS block (with or without its trailing delimiter)."""
+    if len(encoded) and encoded[-1] == 0:
+        encoded = encoded[:-1]
+    return unpack(cobs_decode(encoded), key)
+
+
+class StreamDecoder:
+    """Splits a byte stream into frames at 0x00 delimiters, skipping anything malformed.
+
+    ``feed(data)`` returns a list of Frame or WireError items in arrival order: errors are
+    returned, not raised, so one bad frame never stops the stream. Bytes before the first
+    delimiter (a boot banner, REPL text) become at most one error; an over-long run without a
+    delimiter is dropped and reported once.
+    """
+
+    def __init__(self, key=None):
+        self.key = key
+        self._buf = bytearray()
+        self._overflow = False
+
+    def feed(self, data) -> list:
+        out = []
+        for b in data:
+            if b == 0:
+                if self._overflow:
+                    out.append(WireError("%s: no frame delimiter within %d bytes" % ("noise", MAX_ENCODED)))
+                elif self._buf:
+                    try:
+                        out.append(decode(self._buf, self.key))
+                    except WireError as e:
+                        out.append(e)
+                self._buf = bytearray()
+                self._overflow = False
+            elif not self._overflow:
+                self._buf.append(b)
+                if len(self._buf) > MAX_ENCODED:
+                    self._overflow = True
+                    self._buf = bytearray()
+        return out
+
+
+# ---------------------------------------------------------------- payloads
+
+
+def hello_payload(fw_version, device_id, capabilities: int, dials: int, readers: int, nonce) -> bytes:
+    """HELLO: firmware major.minor.patch, 4-byte device id, capability bits, counts, 8-byte nonce."""
+    if len(device_id) != 4 or len(nonce) != 8:
+        raise WireError("HELLO needs a 4-byte device id and an 8-byte nonce")
+    return (
+        struct.pack("<BBBB", PROTOCOL_VERSION, fw_version[0], fw_version[1], fw_version[2])
+        + bytes(device_id)
+        + struct.pack("<BBB", capabilities, dials, readers)
+        + bytes(nonce)
+    )
+
+
+def parse_hello(payload) -> tuple:
+    """-> (protocol, (major, minor, patch), device_id, capabilities, dials, readers, nonce)."""
+    if len(payload) != 19:
+        raise WireError("HELLO payload of %d bytes, expected 19" % len(payload))
+    proto, a, b, c = struct.unpack("<BBBB", payload[:4])
+    caps, dials, readers = struct.unpack("<BBB", payload[8:11])
+    return proto, (a, b, c), bytes(payload[4:8]), caps, dials, readers, bytes(payload[11:19])
+
+
+# Capability bits in HELLO.
+CAP_SERIAL = 0x01
+CAP_BLE = 0x02
+CAP_NDEF = 0x04
+CAP_FEEDBACK_LED = 0x08
+CAP_FEEDBACK_BUZZER = 0x10
+CAP_AUTH = 0x20
+
+
+def tag_payload(reader: int, present: bool, uid) -> bytes:
+    """TAG: bit 7 present, bits 0-6 reader index; then the full UID (4, 7 or 10 bytes)."""
+    if not 0 <= reader <= 0x7F:
+        raise WireError("reader index %d is out of range" % reader)
+    if len(uid) not in (4, 7, 10):
+        raise WireError("a UID of %d bytes: ISO 14443A UIDs have 4, 7 or 10" % len(uid))
+    return bytes([(0x80 if present else 0) | reader]) + bytes(uid)
+
+
+def parse_tag(payload) -> tuple:
+    """-> (reader, present, uid)."""
+    if len(payload) not in (5, 8, 11):
+        raise WireError("TAG payload of %d bytes, expected 5, 8 or 11" % len(payload))
+    return payload[0] & 0x7F, bool(payload[0] & 0x80), bytes(payload[1:])
+
+
+def card_payload(reader: int, ref) -> bytes:
+    """CARD: reader index, then the card reference (ASCII, 1..10 bytes)."""
+    if not 1 <= len(ref) <= MAX_CARD_REF:
+        raise WireError("a card reference of %d bytes, expected 1 to %d" % (len(ref), MAX_CARD_REF))
+    return bytes([reader]) + bytes(ref)
+
+
+def parse_card(payload) -> tuple:
+    """-> (reader, ref bytes)."""
+    if not 2 <= len(payload) <= MAX_CARD_REF + 1:
+        raise WireError("CARD payload of %d bytes" % len(payload))
+    return payload[0], bytes(payload[1:])
+
+
+def dial_payload(index: int, value: int) -> bytes:
+    """DIAL: dial index, absolute value (0-255)."""
+    if not 0 <= index <= 255 or not 0 <= value <= 255:
+        raise WireError("dial %d value %d is out of range 0-255" % (index, value))
+    return bytes([index, value])
+
+
+def parse_dial(payload) -> tuple:
+    """-> (index, value)."""
+    if len(payload) != 2:
+        raise WireError("DIAL payload of %d bytes, expected 2" % len(payload))
+    return payload[0], payload[1]
+
+
+def button_payload(index: int, kind: int) -> bytes:
+    if kind not in (PRESS_SHORT, PRESS_LONG, PRESS_DOUBLE):
+        raise WireError("unknown button press kind %d" % kind)
+    return bytes([index, kind])
+
+
+def parse_button(payload) -> tuple:
+    """-> (index, kind)."""
+    if len(payload) != 2 or payload[1] not in (PRESS_SHORT, PRESS_LONG, PRESS_DOUBLE):
+        raise WireError("BUTTON payload is malformed")
+    return payload[0], payload[1]
+
+
+def status_payload(battery: int, free_heap: int, uptime_s: int, errors: int) -> bytes:
+    """STATUS: battery % (255 = on USB power), free heap in bytes, uptime in s, error count."""
+    return struct.pack(
+        "<BIIH", battery & 0xFF, free_heap & 0xFFFFFFFF, uptime_s & 0xFFFFFFFF, errors & 0xFFFF
+    )
+
+
+def parse_status(payload) -> tuple:
+    """-> (battery, free_heap, uptime_s, errors)."""
+    if len(payload) != 11:
+        raise WireError("STATUS payload of %d bytes, expected 11" % len(payload))
+    return struct.unpack("<BIIH", payload)
+
+
+def ack_payload(seq: int) -> bytes:
+    """ACK: every frame up to and including seq has arrived (cumulative)."""
+    return struct.pack("<H", seq & 0xFFFF)
+
+
+def parse_ack(payload) -> int:
+    if len(payload) != 2:
+        raise WireError("ACK payload of %d bytes, expected 2" % len(payload))
+    return struct.unpack("<H", payload)[0]
+
+
+def set_dial_payload(index: int, value: int, minimum: int, maximum: int) -> bytes:
+    if not 0 <= minimum <= value <= maximum <= 255:
+        raise WireError("dial range %d..%d with value %d is not valid" % (minimum, maximum, value))
+    return bytes([index, value, minimum, maximum])
+
+
+def parse_set_dial(payload) -> tuple:
+    """-> (index, value, minimum, maximum)."""
+    if len(payload) != 4:
+        raise WireError("SET_DIAL payload of %d bytes, expected 4" % len(payload))
+    index, value, minimum, maximum = payload[0], payload[1], payload[2], payload[3]
+    if not minimum <= value <= maximum:
+        raise WireError("dial range %d..%d with value %d is not valid" % (minimum, maximum, value))
+    return index, value, minimum, maximum
+
+
+def feedback_payload(kind: int, reader: int = 0) -> bytes:
+    return bytes([kind, reader])
+
+
+def parse_feedback(payload) -> tuple:
+    """-> (kind, reader)."""
+    if len(payload) != 2 or payload[0] not in (FEEDBACK_OK, FEEDBACK_REFUSE, FEEDBACK_ATTENTION):
+        raise WireError("FEEDBACK payload is malformed")
+    return payload[0], payload[1]
+
+
+def seq_after(a: int, b: int) -> bool:
+    """True when sequence number a comes after b, modulo 2**16 (serial number arithmetic)."""
+    return a != b and ((a - b) & 0xFFFF) < 0x8000

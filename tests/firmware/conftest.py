@@ -1,0 +1,11 @@
+import pytest
+
+from tests.firmware.micropython_vm import vm_available
+
+
+@pytest.fixture(scope="session")
+def micropython_vm() -> None:
+    """Fails (not skips) when the VM is missing: `make test` installs it, so absence is a defect."""
+    why = vm_available()
+    if why:
+        pytest.fail(why)

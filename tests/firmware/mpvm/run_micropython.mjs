@@ -1,0 +1,56 @@
+// Runs a test module on the real MicroPython VM (the WebAssembly build) under node.
+//
+//   node run_micropython.mjs --file HOST_PATH=VM_PATH ... --run MODULE [--heap-report]
+//
+// Files are copied into the VM's in-memory file system, then MODULE is imported and its
+// tests run by mptest.py (which must be among the files). MicroPython's own command line always
+// exits 0, so this harness turns the runner's closing line ("N passed, M failed") and any
+// uncaught error into the process exit code: 0 only when every test passed.
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+const args = process.argv.slice(2);
+const files = [];
+let moduleName = null;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--file") files.push(args[++i]);
+  else if (args[i] === "--run") moduleName = args[++i];
+  else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
+}
+if (!moduleName) { console.error("--run MODULE is required"); process.exit(2); }
+
+let output = "";
+const mp = await loadMicroPython({
+  stdout: (line) => { output += line + "\n"; process.stdout.write(line + "\n"); },
+  stderr: (line) => { output += line + "\n"; process.stderr.write(line + "\n"); },
+});
+
+function mkdirs(path) {
+  const parts = dirname(path).split("/").filter(Boolean);
+  let cur = "";
+  for (const p of parts) {
+    cur += "/" + p;
+    try { mp.FS.mkdir(cur); } catch (e) { /* exists */ }
+  }
+}
+for (const spec of files) {
+  const eq = spec.indexOf("=");
+  const host = spec.slice(0, eq), vm = spec.slice(eq + 1);
+  mkdirs(vm);
+  mp.FS.writeFile(vm, readFileSync(host));
+}
+
+try {
+  // create_task, not a bare await: a bare await of main() hangs on cancellation here.
+  await mp.runPythonAsync(
+    `import sys\nsys.path.insert(0, "/lib")\nimport mptest\nawait asyncio.create_task(mptest.main("${moduleName}"))`
+      .replace("import mptest", "import asyncio, mptest"),
+  );
+} catch (e) {
+  console.error(`MicroPython raised: ${e}`);
+  process.exit(1);
+}
+const m = output.match(/^(\d+) passed, (\d+) failed$/m);
+if (!m) { console.error("no result line from mptest"); process.exit(1); }
+process.exit(Number(m[2]) === 0 && Number(m[1]) > 0 ? 0 : 1);
