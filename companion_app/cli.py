@@ -15,7 +15,11 @@ import sys
 # and the list of commands is one place a newcomer can read.
 COMMANDS: list[tuple[str, str, str]] = [
     ("app", "companion_app.commands.app", "open the tablet app"),
-    ("demo", "companion_app.commands.demo", "play a scripted Zeal opening through every layer, headless"),
+    (
+        "demo",
+        "companion_app.commands.demo",
+        "play a scripted Zeal opening through every layer, headless",
+    ),
     ("scenario", "companion_app.commands.scenario", "run or check a scenario file"),
     ("monitor", "companion_app.commands.monitor", "print a device's frames and events live"),
     ("firmware", "companion_app.commands.firmware", "deploy the firmware to a board"),

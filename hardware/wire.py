@@ -97,14 +97,16 @@ class WireError(ValueError):
 class Frame:
     """One decoded frame. ``payload`` is bytes; ``authenticated`` is True when a MAC was checked."""
 
-    def __init__(self, version, msg_type, seq, payload, authenticated=False):
+    def __init__(
+        self, version: int, msg_type: int, seq: int, payload: bytes, authenticated: bool = False
+    ) -> None:
         self.version = version
         self.msg_type = msg_type
         self.seq = seq
         self.payload = payload
         self.authenticated = authenticated
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Frame)
             and self.version == other.version
@@ -114,7 +116,7 @@ class Frame:
             and self.authenticated == other.authenticated
         )
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Frame(%s seq=%d payload=%s%s)" % (
             type_name(self.msg_type),
             self.seq,
@@ -129,14 +131,14 @@ def type_name(msg_type: int) -> str:
     return "UNKNOWN(%d)" % msg_type
 
 
-def _hex(data) -> str:
+def _hex(data: bytes | bytearray | memoryview) -> str:
     return "".join("%02x" % b for b in data)
 
 
 # ---------------------------------------------------------------- CRC-16/CCITT-FALSE
 
 
-def crc16(data, start: int = 0, end: int = -1) -> int:
+def crc16(data: bytes | bytearray | memoryview, start: int = 0, end: int = -1) -> int:
     """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of data[start:end].
 
     Bitwise rather than table-driven: frames are at most a few dozen bytes, and a loop over
@@ -158,7 +160,7 @@ def crc16(data, start: int = 0, end: int = -1) -> int:
 # ---------------------------------------------------------------- COBS
 
 
-def cobs_encode_into(src, n: int, dst) -> int:
+def cobs_encode_into(src: bytes | bytearray | memoryview, n: int, dst: bytearray) -> int:
     """COBS-encode src[:n] into the bytearray dst, append the 0x00 delimiter, return the length.
 
     For the firmware: dst is preallocated (MAX_ENCODED bytes), so encoding allocates nothing.
@@ -187,14 +189,14 @@ def cobs_encode_into(src, n: int, dst) -> int:
     return out + 1
 
 
-def cobs_encode(data) -> bytes:
+def cobs_encode(data: bytes | bytearray | memoryview) -> bytes:
     """COBS-encode data and append the 0x00 delimiter."""
     dst = bytearray(len(data) + len(data) // 254 + 2)
     n = cobs_encode_into(data, len(data), dst)
     return bytes(dst[:n])
 
 
-def cobs_decode(data) -> bytes:
+def cobs_decode(data: bytes | bytearray | memoryview) -> bytes:
     """Decode one COBS block (without its delimiter); WireError if it is malformed."""
     out = bytearray()
     i = 0
@@ -217,7 +219,7 @@ def cobs_decode(data) -> bytes:
 # ---------------------------------------------------------------- MAC
 
 
-def mac4(key, data) -> bytes:
+def mac4(key: bytes, data: bytes | bytearray | memoryview) -> bytes:
     """The frame MAC: HMAC-SHA256(key, data) truncated to 4 bytes (like BLE's 4-byte MIC).
 
     Written out because MicroPython has hashlib.sha256 but no hmac module.
@@ -232,7 +234,7 @@ def mac4(key, data) -> bytes:
     return outer.digest()[:MAC_SIZE]
 
 
-def _macs_equal(a, b) -> bool:
+def _macs_equal(a: bytes | bytearray | memoryview, b: bytes | bytearray | memoryview) -> bool:
     # Compare every byte, so the time taken does not tell how many bytes matched.
     if len(a) != len(b):
         return False
@@ -245,12 +247,16 @@ def _macs_equal(a, b) -> bool:
 # ---------------------------------------------------------------- frames
 
 
-def pack(msg_type: int, seq: int, payload=b"", key=None) -> bytes:
+def pack(
+    msg_type: int, seq: int, payload: bytes | bytearray | memoryview = b"", key: bytes | None = None
+) -> bytes:
     """Build a raw frame (no COBS). With a key, the frame carries a MAC."""
     if not 0 <= msg_type <= 15:
         raise WireError("message type %d is out of range 0-15" % msg_type)
     if len(payload) > MAX_PAYLOAD:
-        raise WireError("payload of %d bytes is over the %d-byte limit" % (len(payload), MAX_PAYLOAD))
+        raise WireError(
+            "payload of %d bytes is over the %d-byte limit" % (len(payload), MAX_PAYLOAD)
+        )
     first = (PROTOCOL_VERSION << 5) | msg_type
     if key is not None:
         first |= _MAC_FLAG
@@ -262,12 +268,14 @@ def pack(msg_type: int, seq: int, payload=b"", key=None) -> bytes:
     return bytes(body)
 
 
-def encode(msg_type: int, seq: int, payload=b"", key=None) -> bytes:
+def encode(
+    msg_type: int, seq: int, payload: bytes | bytearray | memoryview = b"", key: bytes | None = None
+) -> bytes:
     """Build a frame ready for a byte stream: COBS-encoded, 0x00-terminated."""
     return cobs_encode(pack(msg_type, seq, payload, key))
 
 
-def unpack(raw, key=None) -> Frame:
+def unpack(raw: bytes | bytearray | memoryview, key: bytes | None = None) -> Frame:
     """Check and split one raw frame. WireError says what was wrong.
 
     With a key, a frame must carry a valid MAC; without one, a MAC-flagged frame is still
@@ -277,10 +285,11 @@ def unpack(raw, key=None) -> Frame:
         raise WireError("a frame of %d bytes is too short to be one" % len(raw))
     if len(raw) > MAX_FRAME:
         raise WireError("a frame of %d bytes is longer than any Altar frame" % len(raw))
-    (got_crc,) = struct.unpack("<H", raw[-CRC_SIZE:])
+    got_crc = raw[-2] | (raw[-1] << 8)
     if crc16(raw, 0, len(raw) - CRC_SIZE) != got_crc:
         raise WireError("checksum mismatch: the frame was damaged on the way")
-    first, seq = struct.unpack("<BH", raw[:HEADER_SIZE])
+    first = raw[0]
+    seq = raw[1] | (raw[2] << 8)
     version = first >> 5
     if version != PROTOCOL_VERSION:
         raise WireError(
@@ -296,14 +305,16 @@ def unpack(raw, key=None) -> Frame:
             raise WireError("a frame flagged with a MAC is too short to hold one")
         if key is not None:
             if not _macs_equal(mac4(key, raw[:end]), raw[end : end + MAC_SIZE]):
-                raise WireError("wrong MAC: this frame was not sent by the device this table claimed")
+                raise WireError(
+                    "wrong MAC: this frame was not sent by the device this table claimed"
+                )
             authenticated = True
     elif key is not None:
         raise WireError("a frame without a MAC from a device that must sign its frames")
     return Frame(version, msg_type, seq, bytes(raw[HEADER_SIZE:end]), authenticated)
 
 
-def decode(encoded, key=None) -> Frame:
+def decode(encoded: bytes | bytearray | memoryview, key: bytes | None = None) -> Frame:
     """Decode one COBS block (with or without its trailing delimiter)."""
     if len(encoded) and encoded[-1] == 0:
         encoded = encoded[:-1]
@@ -319,17 +330,19 @@ class StreamDecoder:
     delimiter is dropped and reported once.
     """
 
-    def __init__(self, key=None):
+    def __init__(self, key: bytes | None = None) -> None:
         self.key = key
         self._buf = bytearray()
         self._overflow = False
 
-    def feed(self, data) -> list:
-        out = []
+    def feed(self, data: bytes | bytearray | memoryview) -> list[Frame | WireError]:
+        out: list[Frame | WireError] = []
         for b in data:
             if b == 0:
                 if self._overflow:
-                    out.append(WireError("%s: no frame delimiter within %d bytes" % ("noise", MAX_ENCODED)))
+                    out.append(
+                        WireError("%s: no frame delimiter within %d bytes" % ("noise", MAX_ENCODED))
+                    )
                 elif self._buf:
                     try:
                         out.append(decode(self._buf, self.key))
@@ -348,7 +361,14 @@ class StreamDecoder:
 # ---------------------------------------------------------------- payloads
 
 
-def hello_payload(fw_version, device_id, capabilities: int, dials: int, readers: int, nonce) -> bytes:
+def hello_payload(
+    fw_version: tuple[int, int, int],
+    device_id: bytes | bytearray | memoryview,
+    capabilities: int,
+    dials: int,
+    readers: int,
+    nonce: bytes | bytearray | memoryview,
+) -> bytes:
     """HELLO: firmware major.minor.patch, 4-byte device id, capability bits, counts, 8-byte nonce."""
     if len(device_id) != 4 or len(nonce) != 8:
         raise WireError("HELLO needs a 4-byte device id and an 8-byte nonce")
@@ -360,13 +380,14 @@ def hello_payload(fw_version, device_id, capabilities: int, dials: int, readers:
     )
 
 
-def parse_hello(payload) -> tuple:
+def parse_hello(
+    payload: bytes | bytearray | memoryview,
+) -> tuple[int, tuple[int, int, int], bytes, int, int, int, bytes]:
     """-> (protocol, (major, minor, patch), device_id, capabilities, dials, readers, nonce)."""
     if len(payload) != 19:
         raise WireError("HELLO payload of %d bytes, expected 19" % len(payload))
-    proto, a, b, c = struct.unpack("<BBBB", payload[:4])
-    caps, dials, readers = struct.unpack("<BBB", payload[8:11])
-    return proto, (a, b, c), bytes(payload[4:8]), caps, dials, readers, bytes(payload[11:19])
+    p = payload
+    return p[0], (p[1], p[2], p[3]), bytes(p[4:8]), p[8], p[9], p[10], bytes(p[11:19])
 
 
 # Capability bits in HELLO.
@@ -378,7 +399,7 @@ CAP_FEEDBACK_BUZZER = 0x10
 CAP_AUTH = 0x20
 
 
-def tag_payload(reader: int, present: bool, uid) -> bytes:
+def tag_payload(reader: int, present: bool, uid: bytes | bytearray | memoryview) -> bytes:
     """TAG: bit 7 present, bits 0-6 reader index; then the full UID (4, 7 or 10 bytes)."""
     if not 0 <= reader <= 0x7F:
         raise WireError("reader index %d is out of range" % reader)
@@ -387,21 +408,21 @@ def tag_payload(reader: int, present: bool, uid) -> bytes:
     return bytes([(0x80 if present else 0) | reader]) + bytes(uid)
 
 
-def parse_tag(payload) -> tuple:
+def parse_tag(payload: bytes | bytearray | memoryview) -> tuple[int, bool, bytes]:
     """-> (reader, present, uid)."""
     if len(payload) not in (5, 8, 11):
         raise WireError("TAG payload of %d bytes, expected 5, 8 or 11" % len(payload))
     return payload[0] & 0x7F, bool(payload[0] & 0x80), bytes(payload[1:])
 
 
-def card_payload(reader: int, ref) -> bytes:
+def card_payload(reader: int, ref: bytes | bytearray | memoryview) -> bytes:
     """CARD: reader index, then the card reference (ASCII, 1..10 bytes)."""
     if not 1 <= len(ref) <= MAX_CARD_REF:
         raise WireError("a card reference of %d bytes, expected 1 to %d" % (len(ref), MAX_CARD_REF))
     return bytes([reader]) + bytes(ref)
 
 
-def parse_card(payload) -> tuple:
+def parse_card(payload: bytes | bytearray | memoryview) -> tuple[int, bytes]:
     """-> (reader, ref bytes)."""
     if not 2 <= len(payload) <= MAX_CARD_REF + 1:
         raise WireError("CARD payload of %d bytes" % len(payload))
@@ -415,7 +436,7 @@ def dial_payload(index: int, value: int) -> bytes:
     return bytes([index, value])
 
 
-def parse_dial(payload) -> tuple:
+def parse_dial(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
     """-> (index, value)."""
     if len(payload) != 2:
         raise WireError("DIAL payload of %d bytes, expected 2" % len(payload))
@@ -428,7 +449,7 @@ def button_payload(index: int, kind: int) -> bytes:
     return bytes([index, kind])
 
 
-def parse_button(payload) -> tuple:
+def parse_button(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
     """-> (index, kind)."""
     if len(payload) != 2 or payload[1] not in (PRESS_SHORT, PRESS_LONG, PRESS_DOUBLE):
         raise WireError("BUTTON payload is malformed")
@@ -442,11 +463,12 @@ def status_payload(battery: int, free_heap: int, uptime_s: int, errors: int) -> 
     )
 
 
-def parse_status(payload) -> tuple:
+def parse_status(payload: bytes | bytearray | memoryview) -> tuple[int, int, int, int]:
     """-> (battery, free_heap, uptime_s, errors)."""
     if len(payload) != 11:
         raise WireError("STATUS payload of %d bytes, expected 11" % len(payload))
-    return struct.unpack("<BIIH", payload)
+    battery, heap, uptime, errors = struct.unpack("<BIIH", payload)
+    return int(battery), int(heap), int(uptime), int(errors)
 
 
 def ack_payload(seq: int) -> bytes:
@@ -454,10 +476,10 @@ def ack_payload(seq: int) -> bytes:
     return struct.pack("<H", seq & 0xFFFF)
 
 
-def parse_ack(payload) -> int:
+def parse_ack(payload: bytes | bytearray | memoryview) -> int:
     if len(payload) != 2:
         raise WireError("ACK payload of %d bytes, expected 2" % len(payload))
-    return struct.unpack("<H", payload)[0]
+    return payload[0] | (payload[1] << 8)
 
 
 def set_dial_payload(index: int, value: int, minimum: int, maximum: int) -> bytes:
@@ -466,7 +488,7 @@ def set_dial_payload(index: int, value: int, minimum: int, maximum: int) -> byte
     return bytes([index, value, minimum, maximum])
 
 
-def parse_set_dial(payload) -> tuple:
+def parse_set_dial(payload: bytes | bytearray | memoryview) -> tuple[int, int, int, int]:
     """-> (index, value, minimum, maximum)."""
     if len(payload) != 4:
         raise WireError("SET_DIAL payload of %d bytes, expected 4" % len(payload))
@@ -480,7 +502,7 @@ def feedback_payload(kind: int, reader: int = 0) -> bytes:
     return bytes([kind, reader])
 
 
-def parse_feedback(payload) -> tuple:
+def parse_feedback(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
     """-> (kind, reader)."""
     if len(payload) != 2 or payload[0] not in (FEEDBACK_OK, FEEDBACK_REFUSE, FEEDBACK_ATTENTION):
         raise WireError("FEEDBACK payload is malformed")

@@ -2,6 +2,9 @@ import pytest
 
 from tests.firmware.micropython_vm import vm_available
 
+# MicroPython test modules (mp/) run on the VM through the harness, never under pytest.
+collect_ignore = ["mp", "mpvm"]
+
 
 @pytest.fixture(scope="session")
 def micropython_vm() -> None:

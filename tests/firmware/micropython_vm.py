@@ -24,7 +24,9 @@ def vm_available() -> str | None:
     if shutil.which("node") is None:
         return "node is not installed"
     if not (MPVM / "node_modules" / "@micropython").exists():
-        return "the MicroPython VM is not installed: run `make test` (npm ci in tests/firmware/mpvm)"
+        return (
+            "the MicroPython VM is not installed: run `make test` (npm ci in tests/firmware/mpvm)"
+        )
     return None
 
 

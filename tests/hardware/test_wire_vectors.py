@@ -20,7 +20,9 @@ def _key(v: dict[str, object]) -> bytes | None:
 def test_vector_packs_and_decodes(v: dict[str, object]) -> None:
     payload = bytes.fromhex(str(v["payload"]))
     assert wire.pack(int(str(v["type"])), int(str(v["seq"])), payload, _key(v)).hex() == v["raw"]
-    assert wire.encode(int(str(v["type"])), int(str(v["seq"])), payload, _key(v)).hex() == v["encoded"]
+    assert (
+        wire.encode(int(str(v["type"])), int(str(v["seq"])), payload, _key(v)).hex() == v["encoded"]
+    )
     frame = wire.decode(bytes.fromhex(str(v["encoded"])), _key(v))
     assert (frame.msg_type, frame.seq, frame.payload) == (v["type"], v["seq"], payload)
 
@@ -50,8 +52,12 @@ def test_cobs_round_trip(data: bytes) -> None:
     assert wire.cobs_decode(encoded[:-1]) == data
 
 
-@given(st.integers(0, 15), st.integers(0, 0xFFFF), st.binary(max_size=wire.MAX_PAYLOAD),
-       st.none() | st.binary(min_size=1, max_size=32))
+@given(
+    st.integers(0, 15),
+    st.integers(0, 0xFFFF),
+    st.binary(max_size=wire.MAX_PAYLOAD),
+    st.none() | st.binary(min_size=1, max_size=32),
+)
 def test_frame_round_trip(msg_type: int, seq: int, payload: bytes, key: bytes | None) -> None:
     frame = wire.decode(wire.encode(msg_type, seq, payload, key), key)
     assert (frame.msg_type, frame.seq, frame.payload) == (msg_type, seq, payload)
