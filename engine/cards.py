@@ -313,7 +313,7 @@ def _effect(where: _Where, name: str, data: Any) -> Effect:
         raise where.fail(name, f"unknown keyword {keyword!r}")
     return Effect(
         op=op,
-        amount=_int(where, data, "amount") or 0,
+        amount=_int(where, data, "amount", lo=-99) or 0,  # negative: "-2 combat"
         target=target,
         scope=scope,
         keyword=keyword,

@@ -51,7 +51,8 @@ def load_scenario(text: str, source: str = "<scenario>") -> Scenario:
     except (PositionError, ValueError) as exc:
         if isinstance(exc, ScenarioError):
             raise
-        raise ScenarioError(f"{source}: {exc}") from None
+        text = str(exc)
+        raise ScenarioError(text if text.startswith(source) else f"{source}: {text}") from None
 
 
 def _scenario(data: dict[str, Any], source: str) -> Scenario:

@@ -52,7 +52,9 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
                     f"{w} may play {t.name}'s action ({describe(t.ability)}) or pass it (optional)"
                 )
             else:
-                text = f"{w} must play {t.name}'s triggered action: {describe(t.ability)} (targets may be left out)"
+                text = f"{w} must play {t.name}'s triggered action: {describe(t.ability)}"
+                if t.ability.targets:
+                    text += " (you may choose no targets)"
             out.append(Prompt(who, text, "trigger"))
     elif state.awaiting == "attackers":
         out.append(

@@ -138,8 +138,11 @@ def connect(ctx: Ctx, state: GameState, device_id: int, target: Target | None) -
                 device.controller,
                 f"{name(state, device.controller)} gains control of {perm.name}",
             )
+    perm = state.permanent(target)
+    if perm is None:
+        return state
     state = update_permanent(
-        state, device.id, connected_to=perm.id, connected_controller=device.controller
+        state, device.id, connected_to=perm.id, connected_controller=perm.controller
     )
     ctx.say(state, device.controller, f"{device.name} is connected to {perm.name}")
     return state

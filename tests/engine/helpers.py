@@ -84,3 +84,113 @@ def to_step(game: ZealGame, step: Step, develop: str = "devotion") -> None:
 
 def devotion(game: ZealGame, seat: int, amount: int) -> None:
     game.apply(za.SetDevotion(seat, current=amount, maximum=max(amount, 0)))
+
+
+def table(
+    *in_play: list[str],
+    active: int = 0,
+    step: str = "combat_start",
+    devotion: int = 6,
+    hands: int = 5,
+    discards: tuple[list[str], ...] | None = None,
+) -> ZealGame:
+    """A game at a given position: ``in_play[seat]`` lists card ids; permanent ids are numbered
+    1, 2, 3... in the order listed, seat by seat."""
+    from engine.zeal.position import state_from_position
+
+    next_id = 1
+    players = []
+    for seat, cards in enumerate(in_play):
+        perms = []
+        for card in cards:
+            perms.append({"card": card, "id": next_id})
+            next_id += 1
+        players.append(
+            {
+                "name": NAMES[seat],
+                "devotion": devotion,
+                "max_devotion": devotion,
+                "hand_size": hands,
+                "deck_size": 20,
+                "in_play": perms,
+                "discard": (discards[seat] if discards else []),
+            }
+        )
+    setup = ZealSetup(
+        players=tuple(PlayerSetup(NAMES[i]) for i in range(len(in_play))),
+        catalog=sample_catalog(),
+        first_player=active,
+    )
+    data = {"players": players, "position": {"step": step, "active": active}}
+    state = state_from_position(data, sample_catalog(), True, active)
+    return ZealGame(setup, state=state)
+
+
+def everyone_passes(game: ZealGame) -> None:
+    """Passes until something other than a priority window with an empty stack happens."""
+    start_step = game.state.step
+    for _ in range(20):
+        state = game.state
+        if state.step is not start_step or state.awaiting or game.state.pending:
+            return
+        who = game.acting_player()
+        assert who is not None
+        game.apply(za.Pass(who))
+        if game.state.step is not start_step or game.state.awaiting:
+            return
+
+
+def attack(
+    game: ZealGame, *pairs: tuple[int, int], hunts: tuple[tuple[int, int], ...] = ()
+) -> None:
+    """From Combat (start) with priority: everyone passes, then the attackers are declared."""
+    if game.state.awaiting != "attackers":
+        everyone_passes(game)
+    assert game.state.awaiting == "attackers", game.prompts()
+    game.apply(za.DeclareAttackers(game.state.active, tuple(pairs), hunts=hunts))
+
+
+def block(game: ZealGame, *pairs: tuple[int, int]) -> None:
+    if game.state.awaiting != "blockers":
+        everyone_passes(game)
+    assert game.state.awaiting == "blockers", game.prompts()
+    who = game.acting_player()
+    assert who is not None
+    game.apply(za.DeclareBlockers(who, tuple(pairs)))
+
+
+def flank(game: ZealGame, *pairs: tuple[int, int]) -> None:
+    if game.state.awaiting != "flankers":
+        everyone_passes(game)
+    if game.state.awaiting == "flankers":
+        game.apply(za.DeclareFlankers(game.state.active, tuple(pairs)))
+    else:
+        assert not pairs, f"no flanking possible: {game.prompts()}"
+
+
+def damage(
+    game: ZealGame,
+    blockers: tuple[tuple[int, int], ...] = (),
+    bases: tuple[tuple[int, int, int], ...] = (),
+) -> None:
+    """Passes up to Combat Damage and deals it (with the attacking player's choices)."""
+    for _ in range(10):
+        if game.state.awaiting == "damage":
+            game.apply(za.AssignDamage(game.state.active, blockers=blockers, bases=bases))
+            return
+        if (
+            game.state.step is Step.COMMIT
+            or game.state.pending
+            or game.state.step is Step.COMBAT_DAMAGE
+        ):
+            return  # dealt automatically: there was no choice to make
+        if game.state.awaiting == "flankers":
+            game.apply(za.DeclareFlankers(game.state.active, ()))
+            continue
+        if game.state.awaiting == "blockers":
+            who = game.acting_player()
+            assert who is not None
+            game.apply(za.DeclareBlockers(who, ()))
+            continue
+        everyone_passes(game)
+    raise AssertionError(game.prompts())
