@@ -74,7 +74,7 @@ def bench_games(seconds: float) -> tuple[float, float, int]:
     finished = 0
     while time.perf_counter() - start < seconds:
         game = ZealGame(random_setup(10_000 + games))
-        actions += play_out(game, games)
+        actions += play_out(game, games, max_actions=3000)
         finished += game.outcome() is not None
         games += 1
     elapsed = time.perf_counter() - start

@@ -3,8 +3,7 @@ truth and the engine may warn but never trap the players."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.evolve import evolve
 from engine.zeal import actions as za
 from engine.zeal import deaths
 from engine.zeal.context import Ctx
@@ -62,10 +61,10 @@ def apply(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     if isinstance(action, za.MarkResolved):
         ctx.say(state, action.player, f"Resolved by hand: {action.note}")
         if action.note == "*":
-            return replace(state, notes=())
+            return evolve(state, notes=())
         notes = list(state.notes)
         notes.remove(action.note)
-        return replace(state, notes=tuple(notes))
+        return evolve(state, notes=tuple(notes))
     assert isinstance(action, za.MoveCard)
     return _move(ctx, state, action)
 

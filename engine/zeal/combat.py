@@ -3,8 +3,7 @@ players: Combat). Declarations are validated in rules.py; this module carries th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.evolve import evolve
 from engine.zeal import deaths, effects, triggers
 from engine.zeal.actions import AssignDamage, DeclareAttackers, DeclareBlockers, DeclareFlankers
 from engine.zeal.context import Ctx
@@ -50,7 +49,7 @@ def declare_attackers(ctx: Ctx, state: GameState, action: DeclareAttackers) -> G
     combat = CombatState(attackers=tuple(action.attackers))
     if not action.attackers:
         ctx.say(state, action.player, f"{name(state, action.player)} attacks with nothing")
-        return replace(state, combat=combat, awaiting=None)
+        return evolve(state, combat=combat, awaiting=None)
     for pid, defender in action.attackers:
         perm = state.permanent(pid)
         assert perm is not None
@@ -60,8 +59,8 @@ def declare_attackers(ctx: Ctx, state: GameState, action: DeclareAttackers) -> G
         b, a = state.permanent(blocker), state.permanent(attacker)
         assert b is not None and a is not None
         ctx.say(state, a.controller, f"{a.name} hunts: {b.name} must block it")
-    combat = replace(combat, blocks=hunts)
-    state = replace(state, combat=combat, awaiting=None)
+    combat = evolve(combat, blocks=hunts)
+    state = evolve(state, combat=combat, awaiting=None)
     attackers = [p for p in (state.permanent(a) for a, _ in action.attackers) if p]
     # When a character attacks: directly after choosing all attackers.
     return triggers.on_event(ctx, state, attackers, "attacks")
@@ -115,12 +114,12 @@ def declare_blockers(ctx: Ctx, state: GameState, action: DeclareBlockers) -> Gam
         ctx.say(state, action.player, f"{b.name} blocks {a.name}")
     if not action.blocks:
         ctx.say(state, action.player, f"{name(state, action.player)} blocks with nothing")
-    combat = replace(
+    combat = evolve(
         combat,
         blocks=combat.blocks + tuple(action.blocks),
         blockers_declared=combat.blockers_declared + (action.player,),
     )
-    state = replace(state, combat=combat)
+    state = evolve(state, combat=combat)
     blockers = [p for p in (state.permanent(b) for b, _ in action.blocks) if p]
     # When a character blocks: directly after choosing all blockers.
     return triggers.on_event(ctx, state, blockers, "blocks")
@@ -158,7 +157,7 @@ def declare_flankers(ctx: Ctx, state: GameState, action: DeclareFlankers) -> Gam
         f, b = state.permanent(flanker), state.permanent(blocker)
         assert f is not None and b is not None
         ctx.say(state, action.player, f"{f.name} flanks {b.name}")
-    return replace(state, combat=replace(combat, flanks=combat.flanks + tuple(action.flanks)))
+    return evolve(state, combat=evolve(combat, flanks=combat.flanks + tuple(action.flanks)))
 
 
 def _hits_bases(state: GameState, combat: CombatState, pid: int) -> bool:

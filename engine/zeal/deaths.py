@@ -7,12 +7,12 @@ checks, repeated until nothing more happens (XMage's state-based loop).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.evolve import evolve
 from engine.zeal import triggers
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import can_be_killed
 from engine.zeal.ops import move_permanent, remove_permanent, to_discard, update_permanent
+from engine.zeal.refresh import refresh
 from engine.zeal.state import GameState, Permanent
 
 
@@ -87,6 +87,8 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
     """Puts every character due to die in the discard, together; repeats until stable."""
     while True:
         state = check_connections(ctx, state)
+        # Zeal and combat scores may have changed with the last deaths: recompute first.
+        state = refresh(state)
         for perm in _lethal(state):
             if perm.id not in ctx.dying:
                 ctx.dying.append(perm.id)
@@ -98,7 +100,7 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
             if gone is None:
                 continue
             state = to_discard(state, gone.owner, gone.card_id)
-            dead.append(replace(gone, damage=0))
+            dead.append(evolve(gone, damage=0))
             verb = "is sacrificed" if pid in ctx.sacrificed else "dies"
             ctx.say(state, gone.controller, f"{gone.name} {verb}")
         ctx.dying.clear()

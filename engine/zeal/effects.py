@@ -8,9 +8,10 @@ express becomes a note the players resolve by hand (MarkResolved).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.cards import Effect
+from engine.core.evolve import evolve
 from engine.zeal import deaths, triggers
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import can_be_damaged, immune_to
@@ -299,7 +300,7 @@ def _sacrifice_character(
             chosen.append(p)
     for p in chosen:
         deaths.force_die(ctx, p)
-    return replace(state)  # a new object: the caller tells "did something" by identity
+    return evolve(state)  # a new object: the caller tells "did something" by identity
 
 
 def _reanimate(
@@ -353,7 +354,7 @@ def _counter(
     item = state.stack_item(target)
     if item is None or not item.is_spell:
         return state
-    state = replace(state, stack=tuple(i for i in state.stack if i.id != target))
+    state = evolve(state, stack=tuple(i for i in state.stack if i.id != target))
     if item.kind == "card":
         state = to_discard(state, item.owner, item.card_id)
     ctx.say(state, item.controller, f"{item.name} is countered")
@@ -419,7 +420,7 @@ def _note(
     """Text beyond the vocabulary: the players resolve it by hand, then MarkResolved."""
     note = f"{doing.what}: {effect.text or effect.op}"
     ctx.say(state, doing.controller, f"Resolve by hand: {note}")
-    return replace(state, notes=state.notes + (note,))
+    return evolve(state, notes=state.notes + (note,))
 
 
 HANDLERS: dict[str, Handler] = {

@@ -4,13 +4,11 @@ Also: who must act now."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
 from engine.zeal import combat, deaths, stack, turn
 from engine.zeal.context import Ctx
-from engine.zeal.ops import standing_bases
-from engine.zeal.refresh import refresh
+from engine.zeal.ops import has_standing_base
 from engine.zeal.state import GameState, StackItem, Step
 from engine.zeal.targets import ability_target_kinds
 from engine.zeal.triggers import is_optional, playable
@@ -25,9 +23,10 @@ def actor(state: GameState) -> int | None:
             if not state.players[seat].mulligan_done:
                 return seat
         return None
-    for seat in in_turn_order(state.active, len(state.players)):
-        if state.players[seat].develop_left > 0:
-            return seat
+    if any(p.develop_left for p in state.players):
+        for seat in in_turn_order(state.active, len(state.players)):
+            if state.players[seat].develop_left > 0:
+                return seat
     if state.awaiting == "develop":
         return state.active
     group = playable(state)
@@ -57,15 +56,15 @@ def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
     out = [
         seat
         for seat, p in enumerate(state.players)
-        if not p.eliminated and not standing_bases(state, seat)
+        if not p.eliminated and not has_standing_base(state, seat)
     ]
     if not out:
         return state
     players = list(state.players)
     for seat in out:
-        players[seat] = replace(players[seat], eliminated=True)
+        players[seat] = evolve(players[seat], eliminated=True)
         ctx.say(state, seat, f"{players[seat].name} has no bases left and is out of the game")
-    state = replace(
+    state = evolve(
         state,
         players=tuple(players),
         pending=tuple(t for t in state.pending if t.controller not in out),
@@ -80,7 +79,7 @@ def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
             else "no player has a base standing"
         )
         ctx.say(state, winner, f"Game over: {reason}")
-        return replace(
+        return evolve(
             state,
             step=Step.GAME_OVER,
             priority=None,
@@ -91,7 +90,7 @@ def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
     if state.players[state.active].eliminated:
         return turn.next_turn(ctx, state)
     if state.priority in out:
-        return replace(state, priority=state.active)
+        return evolve(state, priority=state.active)
     return state
 
 
@@ -116,25 +115,25 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
                 owner=t.controller,
                 from_hand=False,
             )
-            state = replace(state, pending=state.pending[1:])
+            state = evolve(state, pending=state.pending[1:])
             return stack.push(ctx, state, item)
         return state
     if any(p.develop_left for p in state.players):
         return state
     if state.awaiting == "attackers" and not combat.can_attack(state):
         ctx.say(state, state.active, "No characters can attack")
-        return turn.enter(ctx, replace(state, combat=None), Step.COMMIT)
+        return turn.enter(ctx, evolve(state, combat=None), Step.COMMIT)
     if state.awaiting == "blockers":
         seat = combat.next_blocker(state)
         if seat is None:
-            return replace(state, awaiting=None, priority=state.active, passed=())
+            return evolve(state, awaiting=None, priority=state.active, passed=())
         if not combat.block_options(state, seat):
             assert state.combat is not None
-            c = replace(state.combat, blockers_declared=state.combat.blockers_declared + (seat,))
-            return replace(state, combat=c)
+            c = evolve(state.combat, blockers_declared=state.combat.blockers_declared + (seat,))
+            return evolve(state, combat=c)
         return state
     if state.awaiting == "flankers" and not combat.flank_options(state):
-        return replace(state, awaiting=None, priority=state.active, passed=())
+        return evolve(state, awaiting=None, priority=state.active, passed=())
     if state.awaiting == "damage" and not combat.needs_choices(state):
         return after_damage(ctx, combat.deal_damage(ctx, state, None))
     return state
@@ -142,7 +141,7 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
 
 def after_damage(ctx: Ctx, state: GameState) -> GameState:
     """After combat damage: Conquer and dying triggers are played before Commit."""
-    state = replace(state, awaiting=None, priority=state.active, passed=())
+    state = evolve(state, awaiting=None, priority=state.active, passed=())
     if state.pending or state.stack:
         return state
     return turn.enter(ctx, state, Step.COMMIT)
@@ -150,9 +149,7 @@ def after_damage(ctx: Ctx, state: GameState) -> GameState:
 
 def settle(ctx: Ctx, state: GameState) -> GameState:
     for _ in range(10_000):
-        state = refresh(state)
         state = deaths.settle(ctx, state)
-        state = refresh(state)
         state = check_eliminations(ctx, state)
         if state.over:
             return state

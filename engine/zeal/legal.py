@@ -15,7 +15,7 @@ from engine.zeal import combat
 from engine.zeal.flow import actor, in_priority
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref
-from engine.zeal.rules import commit_window, explain
+from engine.zeal.rules import commit_window
 from engine.zeal.state import GameState, PendingTrigger, Step, Target
 from engine.zeal.targets import ability_target_kinds, card_target_kinds, check_target
 from engine.zeal.triggers import is_optional, playable
@@ -93,24 +93,28 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
         ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
     else:
         ids = list(dict.fromkeys(player.hand))
+    commit = commit_window(state, seat)
     for card_id in ids:
         card = catalog.get(card_id)
+        if (
+            card.is_permanent
+            and not commit
+            and "ambush" not in card.keywords
+            and "ambush" not in card.zeal_keywords
+        ):
+            continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
         if card.cost_with(zeal) > player.devotion:
             continue
-        if (
-            card.is_permanent
-            and "ambush" not in card.keywords_with(zeal)
-            and not commit_window(state, seat)
-        ):
+        if card.is_permanent and "ambush" not in card.keywords_with(zeal) and not commit:
             continue
         source = (
             SPELL if card.type == "spell" else (CHARACTER if card.type == "character" else DEVICE)
         )
+        # Turn, timing, cost and targets are checked above (tests hold every listed action to
+        # is_legal), so explain() is not repeated for each.
         for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
-            action = za.PlayCard(seat, card_id, targets)
-            if explain(state, catalog, action) is None:
-                yield action
+            yield za.PlayCard(seat, card_id, targets)
     for perm in player.in_play:
         abilities = [
             a

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.cards import Card
 from engine.core import rng as rngmod
+from engine.core.evolve import evolve
 from engine.zeal.context import Ctx
 from engine.zeal.state import (
     MAX_CURRENT_DEVOTION,
@@ -24,18 +24,18 @@ def name(state: GameState, seat: int | None) -> str:
 
 def set_player(state: GameState, seat: int, **changes: Any) -> GameState:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], **changes)
+    return evolve(state, players=tuple(players))
 
 
 def set_base(state: GameState, owner: int, index: int, **changes: Any) -> GameState:
     bases = list(state.players[owner].bases)
-    bases[index] = replace(bases[index], **changes)
+    bases[index] = evolve(bases[index], **changes)
     return set_player(state, owner, bases=tuple(bases))
 
 
 def new_id(state: GameState) -> tuple[int, GameState]:
-    return state.next_id, replace(state, next_id=state.next_id + 1)
+    return state.next_id, evolve(state, next_id=state.next_id + 1)
 
 
 def update_permanent(state: GameState, pid: int, **changes: Any) -> GameState:
@@ -43,7 +43,7 @@ def update_permanent(state: GameState, pid: int, **changes: Any) -> GameState:
         for i, perm in enumerate(player.in_play):
             if perm.id == pid:
                 in_play = list(player.in_play)
-                in_play[i] = replace(perm, **changes)
+                in_play[i] = evolve(perm, **changes)
                 return set_player(state, seat, in_play=tuple(in_play))
     return state
 
@@ -78,7 +78,7 @@ def add_permanent(
         keywords=card.keywords,
     )
     if extra:
-        perm = replace(perm, **extra)
+        perm = evolve(perm, **extra)
     player = state.players[controller]
     return set_player(state, controller, in_play=player.in_play + (perm,)), pid
 
@@ -87,7 +87,7 @@ def move_permanent(state: GameState, pid: int, new_controller: int) -> GameState
     state, perm = remove_permanent(state, pid)
     if perm is None:
         return state
-    perm = replace(perm, controller=new_controller)
+    perm = evolve(perm, controller=new_controller)
     player = state.players[new_controller]
     return set_player(state, new_controller, in_play=player.in_play + (perm,))
 
@@ -136,7 +136,7 @@ def shuffle_deck(state: GameState, seat: int) -> GameState:
         return state
     deck, rng = rngmod.shuffled(state.rng, state.players[seat].deck)
     state = set_player(state, seat, deck=deck)
-    return replace(state, rng=rng)
+    return evolve(state, rng=rng)
 
 
 def gain_devotion(state: GameState, seat: int, amount: int) -> GameState:
@@ -163,6 +163,11 @@ def bases_controlled(state: GameState, seat: int) -> list[tuple[int, int, BaseSt
 
 def standing_bases(state: GameState, seat: int) -> list[tuple[int, int, BaseState]]:
     return [b for b in bases_controlled(state, seat) if b[2].face_up]
+
+
+def has_standing_base(state: GameState, seat: int) -> bool:
+    """Checked after every action (a player with no bases loses), so kept cheap."""
+    return any(b.face_up and b.controller == seat for player in state.players for b in player.bases)
 
 
 def base_ref(owner: int, index: int) -> str:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.evolve import evolve
 from engine.zeal import actions as za
 from engine.zeal import adjust, combat, flow, priority, stack, turn
 from engine.zeal.context import Ctx
@@ -52,7 +51,7 @@ def _mulligan(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
 
 def _mulligan_done(ctx: Ctx, state: GameState) -> GameState:
     if all(p.mulligan_done for p in state.players):
-        state = replace(state, turn=1, active=state.first_player)
+        state = evolve(state, turn=1, active=state.first_player)
         return turn.start_turn(ctx, state)
     return state
 
@@ -123,13 +122,13 @@ def _targets(state: GameState, targets: tuple[za.Target, ...]) -> str:
 
 
 def _new_id(state: GameState) -> tuple[int, GameState]:
-    return state.next_id, replace(state, next_id=state.next_id + 1)
+    return state.next_id, evolve(state, next_id=state.next_id + 1)
 
 
 def _play_trigger(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     assert isinstance(action, za.PlayTrigger)
     t = next(t for t in state.pending if t.id == action.trigger_id)
-    state = replace(state, pending=tuple(p for p in state.pending if p.id != t.id))
+    state = evolve(state, pending=tuple(p for p in state.pending if p.id != t.id))
     if t.ability.cost:
         p = state.players[t.controller]
         state = set_player(state, t.controller, devotion=p.devotion - t.ability.cost)
@@ -161,7 +160,7 @@ def _decline(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     ctx.say(
         state, t.controller, f"{name(state, t.controller)} does not play {t.name}'s optional action"
     )
-    return replace(state, pending=tuple(p for p in state.pending if p.id != t.id))
+    return evolve(state, pending=tuple(p for p in state.pending if p.id != t.id))
 
 
 def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -201,8 +200,8 @@ def _attackers(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     assert isinstance(action, za.DeclareAttackers)
     state = combat.declare_attackers(ctx, state, action)
     if not action.attackers:
-        return turn.enter(ctx, replace(state, combat=None), Step.COMMIT)
-    return replace(state, priority=state.active, passed=())
+        return turn.enter(ctx, evolve(state, combat=None), Step.COMMIT)
+    return evolve(state, priority=state.active, passed=())
 
 
 def _blockers(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -213,7 +212,7 @@ def _blockers(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
 def _flankers(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     assert isinstance(action, za.DeclareFlankers)
     state = combat.declare_flankers(ctx, state, action)
-    return replace(state, awaiting=None, priority=state.active, passed=())
+    return evolve(state, awaiting=None, priority=state.active, passed=())
 
 
 def _damage(ctx: Ctx, state: GameState, action: za.Action) -> GameState:

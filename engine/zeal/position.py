@@ -3,10 +3,10 @@ from TOML-ready dicts, and a JSON view of the whole current state for printing."
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.cards import Catalog
+from engine.core.evolve import evolve
 from engine.errors import IllegalAction
 from engine.zeal.ops import starting_bases
 from engine.zeal.refresh import refresh
@@ -56,7 +56,7 @@ def _bases(data: Any, seat: int, where: str) -> tuple[BaseState, ...]:
     for i, entry in enumerate(data):
         if not isinstance(entry, dict):
             raise PositionError(f"{where}.bases[{i}]: must be a table")
-        bases[i] = replace(
+        bases[i] = evolve(
             bases[i],
             damage=_get(entry, "damage", int, f"{where}.bases[{i}]", 0),
             face_up=_get(entry, "face_up", bool, f"{where}.bases[{i}]", True),
@@ -185,7 +185,7 @@ def state_from_position(
         awaiting = None
     if step is Step.MULLIGAN:
         players = [
-            replace(p, mulligan_done=bool(pdata.get("mulligan_done", False)))
+            evolve(p, mulligan_done=bool(pdata.get("mulligan_done", False)))
             for p, pdata in zip(players, players_data, strict=True)
         ]
     priority = (

@@ -11,10 +11,17 @@ from engine.zeal.setup import PlayerSetup, ZealSetup
 
 
 def sample_deck(catalog: Catalog, seed: int, size: int = 36) -> tuple[str, ...]:
-    """A deck of ``size`` cards drawn (with repeats) from the catalog's cult cards."""
+    """A deck of ``size`` cards drawn (with repeats) from the catalog: two thirds characters,
+    like a playable deck, the rest spells and devices."""
     rnd = random.Random(seed)
-    pool = sorted(c.id for c in catalog.cards if c.type != "base")
-    return tuple(rnd.choice(pool) for _ in range(size))
+    characters = sorted(c.id for c in catalog.cards if c.type == "character")
+    others = sorted(c.id for c in catalog.cards if c.type in ("spell", "device"))
+    return tuple(
+        rnd.choice(characters if i % 3 else others)
+        if characters and others
+        else rnd.choice(characters or others)
+        for i in range(size)
+    )
 
 
 def random_setup(seed: int, players: int = 2, catalog: Catalog | None = None) -> ZealSetup:
@@ -31,18 +38,22 @@ def random_setup(seed: int, players: int = 2, catalog: Catalog | None = None) ->
 
 
 def choose(rnd: random.Random, options: list[za.Action]) -> za.Action:
-    """Random, with a taste for aggression so games end: attack with everything most of the
-    time, raise devotion early, block sometimes, prefer doing something over passing."""
+    """Random legal choices with a taste for aggression, so games end the way real ones do:
+    attack with everything, raise devotion early, play cards when possible, let most actions
+    resolve rather than answering each one."""
     first = options[0]
-    if isinstance(first, za.DeclareAttackers) and rnd.random() < 0.8:
+    if isinstance(first, za.DeclareAttackers):
         return max(
             options, key=lambda a: len(a.attackers) if isinstance(a, za.DeclareAttackers) else 0
         )
     if isinstance(first, za.Develop):
         return options[1] if rnd.random() < 0.7 else options[0]
-    doing = [a for a in options if not isinstance(a, za.Pass)]
-    if doing and (len(doing) == len(options) or rnd.random() < 0.6):
-        return rnd.choice(doing)
+    if isinstance(first, za.Pass) and len(options) > 1:
+        plays = [a for a in options if isinstance(a, za.PlayCard)]
+        if plays and rnd.random() < 0.5:
+            return rnd.choice(plays)
+        if rnd.random() < 0.95:
+            return first
     return rnd.choice(options)
 
 

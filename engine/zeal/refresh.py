@@ -3,8 +3,7 @@ recomputed each pass, never stored as deltas): each permanent's Zeal, combat and
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.evolve import evolve
 from engine.zeal.ops import set_player
 from engine.zeal.state import GameState, Permanent
 
@@ -22,10 +21,23 @@ def _derived(perm: Permanent, zeal: bool) -> Permanent:
         keywords = tuple(dict.fromkeys(keywords + perm.granted_keywords))
     if perm.zeal == zeal and perm.combat == combat and perm.keywords == keywords:
         return perm
-    return replace(perm, zeal=zeal, combat=combat, keywords=keywords)
+    return evolve(perm, zeal=zeal, combat=combat, keywords=keywords)
+
+
+# The players tuple last seen up to date. Tuples are immutable, so the same object is the same
+# content: refreshing it again (the rules loop asks after every change) can be skipped.
+_fresh: list[object] = [None]
 
 
 def refresh(state: GameState) -> GameState:
+    if state.players is _fresh[0]:
+        return state
+    state = _recompute(state)
+    _fresh[0] = state.players
+    return state
+
+
+def _recompute(state: GameState) -> GameState:
     for seat, player in enumerate(state.players):
         if not player.in_play:
             continue

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.cards import Card
+from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
 from engine.zeal import deaths, effects, triggers
 from engine.zeal.context import Ctx
@@ -19,11 +18,11 @@ def give_response_chance(state: GameState, actor: int) -> GameState:
     priority to respond to yourself (FAQ)."""
     skip = {i for i, p in enumerate(state.players) if p.eliminated}
     nxt = next_seat(actor, len(state.players), skip)
-    return replace(state, priority=nxt if nxt is not None else actor, passed=())
+    return evolve(state, priority=nxt if nxt is not None else actor, passed=())
 
 
 def push(ctx: Ctx, state: GameState, item: StackItem) -> GameState:
-    state = replace(state, stack=state.stack + (item,))
+    state = evolve(state, stack=state.stack + (item,))
     return give_response_chance(state, item.controller)
 
 
@@ -35,7 +34,7 @@ def source_kind(item: StackItem, card: Card) -> str:
 
 def resolve_top(ctx: Ctx, state: GameState) -> GameState:
     item = state.stack[-1]
-    state = replace(state, stack=state.stack[:-1], passed=())
+    state = evolve(state, stack=state.stack[:-1], passed=())
     card = ctx.card(item.card_id)
     if item.kind == "card" and card.type == "spell":
         state = _resolve_spell(ctx, state, item, card)
@@ -52,7 +51,7 @@ def resolve_top(ctx: Ctx, state: GameState) -> GameState:
     if state.players[holder].eliminated:
         skip = {i for i, p in enumerate(state.players) if p.eliminated}
         holder = next_seat(holder, len(state.players), skip) or 0
-    return replace(state, priority=holder)
+    return evolve(state, priority=holder)
 
 
 def _resolve_spell(ctx: Ctx, state: GameState, item: StackItem, card: Card) -> GameState:
@@ -67,8 +66,8 @@ def _resolve_spell(ctx: Ctx, state: GameState, item: StackItem, card: Card) -> G
     if card.cult and card.cult not in player.spell_cults:
         # Zeal: having resolved a spell of a cult this turn.
         players = list(state.players)
-        players[item.controller] = replace(player, spell_cults=player.spell_cults + (card.cult,))
-        state = replace(state, players=tuple(players))
+        players[item.controller] = evolve(player, spell_cults=player.spell_cults + (card.cult,))
+        state = evolve(state, players=tuple(players))
     return state
 
 

@@ -7,9 +7,8 @@ order; each controller picks the order of their own (the app offers any of them)
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.cards import Ability, Card, Effect
+from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
 from engine.zeal.context import Ctx
 from engine.zeal.ops import new_id
@@ -48,11 +47,11 @@ def queue(ctx: Ctx, state: GameState, batch: list[PendingTrigger]) -> GameState:
     order = in_turn_order(state.active, len(state.players))
     batch = sorted(batch, key=lambda t: order.index(t.controller))
     depth = len(state.stack)
-    batch = [replace(t, depth=depth) for t in batch]
+    batch = [evolve(t, depth=depth) for t in batch]
     for t in batch:
         who = state.players[t.controller].name
         ctx.say(state, t.controller, f"{t.name} triggers for {who}: {describe(t.ability)}")
-    return replace(state, pending=tuple(batch) + state.pending)
+    return evolve(state, pending=tuple(batch) + state.pending)
 
 
 def describe(ability: Ability) -> str:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
 from engine.zeal import triggers
 from engine.zeal.context import Ctx
@@ -28,11 +27,15 @@ _AWAIT = {
 
 def enter(ctx: Ctx, state: GameState, step: Step) -> GameState:
     """Begins ``step``: a declaration to wait for, or a chance to act for the active player."""
-    state = replace(state, step=step, passed=(), awaiting=_AWAIT.get(step), priority=None)
-    if step not in _AWAIT:
-        state = replace(state, priority=state.active)
-    if step is Step.COMMIT:
-        state = replace(state, combat=None)
+    awaiting = _AWAIT.get(step)
+    state = evolve(
+        state,
+        step=step,
+        passed=(),
+        awaiting=awaiting,
+        priority=None if awaiting else state.active,
+        combat=None if step is Step.COMMIT else state.combat,
+    )
     if step is Step.END_OF_TURN:
         # "At the end of your turn" actions and Reconnect: played in End of Turn, one at a
         # time when nothing else is being played; too late to stop them once here.
@@ -52,21 +55,21 @@ def _clear_turn(player: PlayerState) -> PlayerState:
     """Damage accumulates during a turn and is forgotten between turns (Damage); "this turn"
     changes and the turn's resolved spells (Zeal) end too."""
     bases = tuple(
-        b if (b.damage == 0 and not b.damaged_by) else replace(b, damage=0, damaged_by=())
+        b if (b.damage == 0 and not b.damaged_by) else evolve(b, damage=0, damaged_by=())
         for b in player.bases
     )
     in_play = tuple(_clear_perm(p) for p in player.in_play)
-    return replace(player, bases=bases, in_play=in_play, spell_cults=())
+    return evolve(player, bases=bases, in_play=in_play, spell_cults=())
 
 
 def _clear_perm(perm: Permanent) -> Permanent:
     if perm.damage or perm.combat_bonus or perm.granted_keywords or perm.dies_devotion:
-        return replace(perm, damage=0, combat_bonus=0, granted_keywords=(), dies_devotion=0)
+        return evolve(perm, damage=0, combat_bonus=0, granted_keywords=(), dies_devotion=0)
     return perm
 
 
 def clear_base(base: BaseState) -> BaseState:
-    return replace(base, damage=0, damaged_by=())
+    return evolve(base, damage=0, damaged_by=())
 
 
 def next_turn(ctx: Ctx, state: GameState) -> GameState:
@@ -75,7 +78,7 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
     if nxt is None:
         nxt = state.active
     players = tuple(_clear_turn(p) for p in state.players)
-    state = replace(
+    state = evolve(
         state,
         players=players,
         turn=state.turn + 1,
@@ -88,7 +91,7 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
 
 
 def start_turn(ctx: Ctx, state: GameState) -> GameState:
-    state = replace(state, step=Step.DEVELOP, awaiting="develop", priority=None, passed=())
+    state = evolve(state, step=Step.DEVELOP, awaiting="develop", priority=None, passed=())
     who = state.players[state.active].name
     ctx.say(state, state.active, f"Turn {state.turn}: {who}'s turn")
     return state
