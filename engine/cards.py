@@ -31,6 +31,9 @@ KEYWORDS = frozenset(
         "connect_reanimate",  # Reanimation Chamber: reanimate the character it connects to
         "unconnectable",  # Asterion Crusher: devices can't be connected to it
         "detain",  # Detainment Cell: its character can't be chosen to attack or block
+        "rally",  # Ancient Obelisk: characters you control get +1 combat (targets no one)
+        "spell_discount",  # Dirac Archmage: your spells cost 1 less, not below 0
+        "cull_weak",  # Cnidarian Lord: at the start of each turn foes' 1-combat characters die
         "immune:spells",
         "immune:characters",
         "immune:devices",
@@ -73,6 +76,7 @@ TARGET_KINDS = frozenset(
         "own_defeated_base",
         "discard_character",
         "character_or_base",
+        "cheap_permanent",  # Andrenid Destroyer: cost at most the devices you control
     }
 )
 
@@ -84,14 +88,17 @@ EFFECT_OPS: dict[str, frozenset[str]] = {
     "develop": frozenset({"amount"}),
     "deal_damage": frozenset({"amount", "target", "scope"}),
     "kill": frozenset({"target", "scope"}),
-    "destroy": frozenset({"target", "scope"}),
+    "destroy": frozenset({"target", "scope"}),  # scope "self": the device doing it
     "defeat_base": frozenset({"target"}),
     "restore_base": frozenset({"target"}),
     "sacrifice_base": frozenset({"target"}),
     "sacrifice_character": frozenset({"target", "amount"}),
     "reanimate": frozenset({"target"}),
+    "reanimate_until_end_of_turn": frozenset({"target"}),
+    "kill_or_destroy": frozenset({"target"}),
     "counter": frozenset({"target"}),
     "gain_control": frozenset({"target"}),
+    "gain_control_until_next_turn": frozenset({"target"}),
     "return_to_hand": frozenset({"target"}),
     "combat_bonus": frozenset({"amount", "target", "scope"}),
     "grant_keyword": frozenset({"keyword", "target", "scope"}),
@@ -99,7 +106,7 @@ EFFECT_OPS: dict[str, frozenset[str]] = {
     "search_deck": frozenset({"text"}),
     "prompt": frozenset({"text"}),
 }
-SCOPES = frozenset({"", "all", "foes", "yours"})
+SCOPES = frozenset({"", "all", "foes", "yours", "self"})
 
 
 class CatalogError(ValueError):
@@ -125,7 +132,8 @@ class Ability:
     trigger: str
     effects: tuple[Effect, ...] = ()
     optional: bool = False
-    cost: int = 0
+    cost: int = 0  # devotion
+    cost_text: str = ""  # a cost the players pay by hand as it is played (Conversion Cannon)
     text: str = ""
 
     @property
@@ -335,7 +343,7 @@ def _abilities(where: _Where, data: Mapping[str, Any], name: str) -> tuple[Abili
                 name, f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})"
             )
         for key in entry:
-            if key not in ("trigger", "effects", "optional", "cost", "text"):
+            if key not in ("trigger", "effects", "optional", "cost", "cost_text", "text"):
                 raise where.fail(name, f"an ability does not take {key!r}")
         effects = entry.get("effects", [])
         if not isinstance(effects, list):
@@ -349,6 +357,7 @@ def _abilities(where: _Where, data: Mapping[str, Any], name: str) -> tuple[Abili
                 effects=tuple(_effect(where, name, e) for e in effects),
                 optional=optional,
                 cost=_int(where, entry, "cost") or 0,
+                cost_text=_str(where, entry, "cost_text"),
                 text=_str(where, entry, "text"),
             )
         )
@@ -483,6 +492,8 @@ def _ability_to_dict(ability: Ability) -> dict[str, Any]:
         out["optional"] = True
     if ability.cost:
         out["cost"] = ability.cost
+    if ability.cost_text:
+        out["cost_text"] = ability.cost_text
     if ability.text:
         out["text"] = ability.text
     return out

@@ -133,6 +133,7 @@ class MoveCard:
     card: int | str  # a permanent id, or a card id
     to_zone: str  # "hand", "play", "discard", "deck"
     from_zone: str | None = None  # None: wherever the engine finds it
+    enters: bool = False  # to play: it enters play now, with its triggers (God Matrix)
 
 
 @dataclass(frozen=True, slots=True)

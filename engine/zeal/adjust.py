@@ -7,6 +7,7 @@ from engine.core.evolve import evolve
 from engine.zeal import actions as za
 from engine.zeal import deaths
 from engine.zeal.context import Ctx
+from engine.zeal.effects import entered_play
 from engine.zeal.ops import (
     add_permanent,
     move_permanent,
@@ -98,7 +99,11 @@ def _move(ctx: Ctx, state: GameState, action: za.MoveCard) -> GameState:
         return set_player(state, owner, deck=deck, deck_size=p.deck_size + 1)
     if card.type not in ("character", "device"):
         ctx.say(state, seat, f"{card.name} is a {card.type}; it stays in play only as a reminder")
-    state, _ = add_permanent(state, card, seat, owner)
+    state, pid = add_permanent(state, card, seat, owner)
+    if action.enters:
+        # Put into play by a card's text (God Matrix, Formic Commander): Debut Spell and
+        # "at the end of your turn" in End of Turn apply as when it is played.
+        state = entered_play(ctx, state, pid)
     return state
 
 

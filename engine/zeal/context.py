@@ -20,7 +20,7 @@ class Ctx:
     catalog: Catalog
     log: list[LogEntry] = field(default_factory=list)
     dying: list[int] = field(default_factory=list)
-    sacrificed: set[int] = field(default_factory=set)
+    verbs: dict[int, str] = field(default_factory=dict)  # how a death is told ("is sacrificed")
 
     def card(self, card_id: str) -> Card:
         return self.catalog.get(card_id)

@@ -27,11 +27,11 @@ def kill(ctx: Ctx, state: GameState, perm: Permanent, source: str) -> bool:
     return True
 
 
-def force_die(ctx: Ctx, perm: Permanent) -> None:
-    """Sacrifice, 0 combat, Reanimation Chamber: it dies even if invincible."""
+def force_die(ctx: Ctx, perm: Permanent, verb: str = "dies") -> None:
+    """Sacrifice, Reanimation Chamber, Possess the Dead: it dies even if invincible."""
     if perm.id not in ctx.dying:
         ctx.dying.append(perm.id)
-    ctx.sacrificed.add(perm.id)
+    ctx.verbs[perm.id] = verb
 
 
 def _lethal(state: GameState) -> list[Permanent]:
@@ -101,10 +101,10 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
                 continue
             state = to_discard(state, gone.owner, gone.card_id)
             dead.append(evolve(gone, damage=0))
-            verb = "is sacrificed" if pid in ctx.sacrificed else "dies"
+            verb = ctx.verbs.get(pid, "dies")
             ctx.say(state, gone.controller, f"{gone.name} {verb}")
         ctx.dying.clear()
-        ctx.sacrificed.clear()
+        ctx.verbs.clear()
         state = check_connections(ctx, state)
         state = triggers.on_deaths(ctx, state, dead)
 

@@ -60,7 +60,13 @@ def run(
             target = targets.pop(0) if targets else None
             if target is not None:
                 problem = check_target(
-                    state, ctx.catalog, effect.target, target, doing.controller, doing.source
+                    state,
+                    ctx.catalog,
+                    effect.target,
+                    target,
+                    doing.controller,
+                    doing.source,
+                    declaring=False,
                 )
                 if problem:
                     ctx.say(
@@ -228,11 +234,28 @@ def _kill(
 def _destroy(
     ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
 ) -> GameState:
+    if effect.scope == "self":
+        # Apocalypse Chamber destroys itself (not if it is invincible).
+        me = state.permanent(doing.source_id) if doing.source_id is not None else None
+        return deaths.destroy(ctx, state, me) if me is not None else state
     for perm in _targets_or_scope(state, doing, effect, target, "device"):
         current = state.permanent(perm.id)
         if current is not None:
             state = deaths.destroy(ctx, state, current)
     return state
+
+
+def _kill_or_destroy(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Destroy target device or kill target character (Andrenid Destroyer)."""
+    perm = _perm(state, target)
+    if perm is None:
+        return state
+    if perm.is_character:
+        deaths.kill(ctx, state, perm, doing.source)
+        return state
+    return deaths.destroy(ctx, state, perm)
 
 
 def _defeat_base(
@@ -299,7 +322,7 @@ def _sacrifice_character(
         if p not in chosen:
             chosen.append(p)
     for p in chosen:
-        deaths.force_die(ctx, p)
+        deaths.force_die(ctx, p, "is sacrificed")
     return evolve(state)  # a new object: the caller tells "did something" by identity
 
 
@@ -312,6 +335,18 @@ def _reanimate(
         return state
     state, _pid = reanimate(ctx, state, doing.controller, ref[0], ref[1])
     return state
+
+
+def _reanimate_until_end_of_turn(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Possess the Dead without Zeal: the character dies at the end of the turn, even if
+    invincible, and its "when this dies" triggers happen."""
+    ref = parse_discard_ref(state, target)
+    if ref is None:
+        return state
+    state, pid = reanimate(ctx, state, doing.controller, ref[0], ref[1])
+    return update_permanent(state, pid, doomed=True)
 
 
 def reanimate(
@@ -371,6 +406,18 @@ def _gain_control(
         state, doing.controller, f"{name(state, doing.controller)} gains control of {perm.name}"
     )
     return move_permanent(state, perm.id, doing.controller)
+
+
+def _gain_control_until_next_turn(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Possess the Living without Zeal: its controller when cast gets it back next turn."""
+    perm = _perm(state, target)
+    if perm is None or perm.controller == doing.controller:
+        return state
+    previous = perm.controller
+    state = _gain_control(ctx, state, doing, effect, target)
+    return update_permanent(state, perm.id, returns_to=previous, returns_next_turn=True)
 
 
 def _return_to_hand(
@@ -436,8 +483,11 @@ HANDLERS: dict[str, Handler] = {
     "sacrifice_base": _sacrifice_base,
     "sacrifice_character": _sacrifice_character,
     "reanimate": _reanimate,
+    "reanimate_until_end_of_turn": _reanimate_until_end_of_turn,
+    "kill_or_destroy": _kill_or_destroy,
     "counter": _counter,
     "gain_control": _gain_control,
+    "gain_control_until_next_turn": _gain_control_until_next_turn,
     "return_to_hand": _return_to_hand,
     "combat_bonus": _combat_bonus,
     "grant_keyword": _grant_keyword,

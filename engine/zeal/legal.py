@@ -13,7 +13,7 @@ from engine.cards import Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.flow import actor, in_priority
-from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, zeal_for_card
+from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref
 from engine.zeal.rules import commit_window
 from engine.zeal.state import GameState, PendingTrigger, Step, Target
@@ -104,7 +104,7 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
         ):
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
-        if card.cost_with(zeal) > player.devotion:
+        if cost_to_play(state, seat, card, zeal) > player.devotion:
             continue
         if card.is_permanent and "ambush" not in card.keywords_with(zeal) and not commit:
             continue

@@ -47,7 +47,9 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
         )
     elif playable(state):
         for t in playable(state):
-            if is_optional(t):
+            if t.ability.trigger == "reconnect":
+                text = f"{w} may play {t.name}'s Reconnect or pass it (optional)"
+            elif is_optional(t):
                 text = (
                     f"{w} may play {t.name}'s action ({describe(t.ability)}) or pass it (optional)"
                 )

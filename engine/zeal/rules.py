@@ -9,7 +9,14 @@ from engine.cards import Card, Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.flow import actor, in_priority
-from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, can_block, zeal_for_card
+from engine.zeal.keywords import (
+    CHARACTER,
+    DEVICE,
+    SPELL,
+    can_block,
+    cost_to_play,
+    zeal_for_card,
+)
 from engine.zeal.ops import name, parse_base_ref
 from engine.zeal.state import GameState, Step
 from engine.zeal.targets import ability_target_kinds, card_target_kinds, check_targets
@@ -171,7 +178,7 @@ def _play_card(state: GameState, catalog: Catalog, action: za.Action) -> str | N
         )
     if zproblem:
         return zproblem
-    cost = card.cost_with(zeal)
+    cost = cost_to_play(state, seat, card, zeal)
     if cost > player.devotion:
         which = "Zeal cost" if zeal and card.zeal_cost is not None else "cost"
         return f"{card.name} costs {cost} devotion ({which}); {player.name} has {player.devotion}"

@@ -84,7 +84,9 @@ class Permanent:
     dies_devotion: int = 0  # granted "when this dies, gain N current devotion" (Revenge)
     connected_to: int | None = None  # Connect: the character this device is connected to
     connected_controller: int | None = None  # who controlled that character when connected
-    returns_to: int | None = None  # Neurocontroller: the controller to return it to
+    returns_to: int | None = None  # Neurocontroller, Possess the Living: who gets it back
+    returns_next_turn: bool = False  # Possess the Living without Zeal
+    doomed: bool = False  # Possess the Dead without Zeal: dies at the end of the turn
     entered_turn: int = 0
     # Derived (refresh.py): whether it has Zeal, its combat score and keywords now.
     zeal: bool = False

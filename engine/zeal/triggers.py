@@ -58,7 +58,7 @@ def describe(ability: Ability) -> str:
     if ability.text:
         return ability.text
     if ability.trigger == "reconnect":
-        return "Reconnect (optional)"
+        return "Reconnect"
     return ", ".join(effect_words(e) for e in ability.effects) or ability.trigger
 
 
@@ -165,4 +165,4 @@ def is_optional(trigger: PendingTrigger) -> bool:
     """Triggered actions are mandatory unless they say "may" or have a cost; Reconnect is
     optional."""
     a = trigger.ability
-    return a.optional or a.cost > 0 or a.trigger == "reconnect"
+    return a.optional or a.cost > 0 or bool(a.cost_text) or a.trigger == "reconnect"

@@ -65,6 +65,8 @@ def to_step(game: ZealGame, step: Step, develop: str = "devotion") -> None:
         state = game.state
         if state.step is step and state.awaiting is None and not state.stack:
             return
+        if state.step is step is Step.DEVELOP:
+            return
         who = game.acting_player()
         assert who is not None, game.prompts()
         if state.awaiting == "develop":

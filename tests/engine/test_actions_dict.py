@@ -26,6 +26,7 @@ ALL = [
     za.SetDamage(0, 3, 1),
     za.MoveCard(0, "burn", "discard", from_zone="hand"),
     za.MoveCard(0, 7, "hand"),
+    za.MoveCard(0, "god_matrix", "play", from_zone="hand", enters=True),
     za.ChangeControl(0, 3, 1),
     za.MarkResolved(0, "God Matrix: put a device into play"),
 ]
