@@ -1,0 +1,449 @@
+"""The effect vocabulary (cards as data): what each op in a card's ``effects`` does.
+
+Targets were declared when the action was played; each is checked again here and one that is
+gone or no longer valid is treated as not chosen (Choosing Targets). Text the vocabulary cannot
+express becomes a note the players resolve by hand (MarkResolved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.cards import Effect
+from engine.core.evolve import evolve
+from engine.zeal import deaths, triggers
+from engine.zeal.context import Ctx
+from engine.zeal.keywords import can_be_damaged, immune_to
+from engine.zeal.ops import (
+    add_permanent,
+    base_ref,
+    draw,
+    gain_devotion,
+    move_permanent,
+    name,
+    parse_base_ref,
+    parse_discard_ref,
+    remove_permanent,
+    set_base,
+    set_player,
+    standing_bases,
+    to_discard,
+    to_hand,
+    update_permanent,
+)
+from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Permanent, Target
+from engine.zeal.targets import check_target
+
+
+@dataclass(frozen=True)
+class Doing:
+    """Who is doing an effect, and as what (for Immune, Execute and the log)."""
+
+    controller: int
+    source: str  # keywords.SPELL / CHARACTER / DEVICE
+    what: str  # the card's name, for the log
+    source_id: int | None = None  # the permanent it is on, if any
+    zeal: bool = False
+
+
+Handler = Callable[[Ctx, GameState, Doing, Effect, Target | None], GameState]
+
+
+def run(
+    ctx: Ctx, state: GameState, doing: Doing, effects: tuple[Effect, ...], targets: list[Target]
+) -> GameState:
+    """Runs effects in order; ``targets`` is consumed by the targeted effects, in order."""
+    for effect in effects:
+        target: Target | None = None
+        if effect.target:
+            target = targets.pop(0) if targets else None
+            if target is not None:
+                problem = check_target(
+                    state, ctx.catalog, effect.target, target, doing.controller, doing.source
+                )
+                if problem:
+                    ctx.say(
+                        state, doing.controller, f"{doing.what}: {problem}; resolved as not chosen"
+                    )
+                    target = None
+        before = state
+        state = HANDLERS[effect.op](ctx, state, doing, effect, target)
+        if effect.op == "sacrifice_character" and effect.amount and state is before:
+            # Bloodmoon Ritual: when it can't sacrifice, the rest of the text doesn't happen.
+            ctx.say(state, doing.controller, f"{doing.what}: nothing more happens")
+            break
+    return state
+
+
+def _perm(state: GameState, target: Target | None) -> Permanent | None:
+    if isinstance(target, int) and not isinstance(target, bool):
+        return state.permanent(target)
+    return None
+
+
+def _scoped(state: GameState, doing: Doing, scope: str, kind: str) -> list[Permanent]:
+    out = []
+    for perm in state.permanents():
+        if perm.kind != kind:
+            continue
+        if scope == "foes" and perm.controller == doing.controller:
+            continue
+        if scope == "yours" and perm.controller != doing.controller:
+            continue
+        out.append(perm)
+    return out
+
+
+def _targets_or_scope(
+    state: GameState, doing: Doing, effect: Effect, target: Target | None, kind: str
+) -> list[Permanent]:
+    if effect.scope:
+        found = _scoped(state, doing, effect.scope, kind)
+        # Immune to global spells too (Nullmage Warrior and Revenge of the Goddess).
+        return [p for p in found if not immune_to(p.keywords, doing.source)]
+    perm = _perm(state, target)
+    return [perm] if perm is not None else []
+
+
+def damage_character(
+    ctx: Ctx, state: GameState, perm: Permanent, amount: int, source: str, by: Permanent | None
+) -> GameState:
+    """Deals damage; Execute kills any character it damages."""
+    if amount <= 0:
+        return state
+    if not can_be_damaged(perm, source):
+        why = "invincible" if perm.has("invincible") else f"immune to {source}"
+        ctx.say(state, perm.controller, f"{perm.name} is {why} and takes no damage")
+        return state
+    state = update_permanent(state, perm.id, damage=perm.damage + amount)
+    ctx.say(state, perm.controller, f"{perm.name} takes {amount} damage")
+    if by is not None and by.has("execute"):
+        current = state.permanent(perm.id)
+        if current is not None:
+            deaths.kill(ctx, state, current, source)
+    return state
+
+
+def damage_base(
+    ctx: Ctx, state: GameState, owner: int, index: int, amount: int, by: int | None
+) -> tuple[GameState, int]:
+    """Deals damage to a base; returns the excess beyond what defeated it (or 0)."""
+    base = state.players[owner].bases[index]
+    if not base.face_up or amount <= 0:
+        return state, 0
+    total = base.damage + amount
+    damaged_by = base.damaged_by if by is None or by in base.damaged_by else base.damaged_by + (by,)
+    label = f"{name(state, base.controller)}'s base {base.defense}"
+    if total < base.defense:
+        ctx.say(state, base.controller, f"{label} takes {amount} damage")
+        return set_base(state, owner, index, damage=total, damaged_by=damaged_by), 0
+    excess = total - base.defense
+    state = set_base(state, owner, index, damage=base.defense, damaged_by=damaged_by)
+    state = defeat_base(ctx, state, owner, index)
+    return state, excess
+
+
+def defeat_base(ctx: Ctx, state: GameState, owner: int, index: int) -> GameState:
+    """A defeated base turns face down; Assimilate takes control of it instead (when a
+    character with Assimilate dealt it damage this turn)."""
+    base = state.players[owner].bases[index]
+    label = f"{name(state, base.controller)}'s base {base.defense}"
+    for pid in base.damaged_by:
+        perm = state.permanent(pid)
+        if perm is not None and perm.has("assimilate") and perm.controller != base.controller:
+            ctx.say(state, perm.controller, f"{perm.name} assimilates {label}")
+            return set_base(
+                state, owner, index, controller=perm.controller, damage=0, damaged_by=()
+            )
+    ctx.say(state, base.controller, f"{label} is defeated and turned face down")
+    return set_base(state, owner, index, face_up=False)
+
+
+# --- handlers, one per op -------------------------------------------------------------------
+
+
+def _draw(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    ctx.say(state, doing.controller, f"{name(state, doing.controller)} draws {effect.amount or 1}")
+    return draw(ctx, state, doing.controller, effect.amount or 1)
+
+
+def _gain_devotion(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    state = gain_devotion(state, doing.controller, effect.amount)
+    p = state.players[doing.controller]
+    ctx.say(
+        state,
+        doing.controller,
+        f"{p.name} gains {effect.amount} current devotion (now {p.devotion})",
+    )
+    return state
+
+
+def _gain_max(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    p = state.players[doing.controller]
+    top = min(MAX_CURRENT_DEVOTION, p.max_devotion + effect.amount)
+    state = set_player(state, doing.controller, max_devotion=top)
+    ctx.say(state, doing.controller, f"{p.name}'s maximum devotion rises by {effect.amount}")
+    return state
+
+
+def _develop(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Develop N: choose N times, one at a time, to draw or raise maximum devotion."""
+    p = state.players[doing.controller]
+    ctx.say(state, doing.controller, f"{p.name} develops {effect.amount}")
+    return set_player(state, doing.controller, develop_left=p.develop_left + effect.amount)
+
+
+def _deal_damage(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    by = state.permanent(doing.source_id) if doing.source_id is not None else None
+    ref = parse_base_ref(state, target)
+    if ref is not None:
+        state, _ = damage_base(ctx, state, ref[0], ref[1], effect.amount, None)
+        return state
+    for perm in _targets_or_scope(state, doing, effect, target, "character"):
+        current = state.permanent(perm.id)
+        if current is not None:
+            state = damage_character(ctx, state, current, effect.amount, doing.source, by)
+    return state
+
+
+def _kill(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    for perm in _targets_or_scope(state, doing, effect, target, "character"):
+        deaths.kill(ctx, state, perm, doing.source)
+    return state
+
+
+def _destroy(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    for perm in _targets_or_scope(state, doing, effect, target, "device"):
+        current = state.permanent(perm.id)
+        if current is not None:
+            state = deaths.destroy(ctx, state, current)
+    return state
+
+
+def _defeat_base(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    ref = parse_base_ref(state, target)
+    if ref is None:
+        return state
+    return defeat_base(ctx, state, ref[0], ref[1])
+
+
+def _restore_base(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    ref = parse_base_ref(state, target)
+    if ref is None:
+        return state
+    base = state.players[ref[0]].bases[ref[1]]
+    ctx.say(
+        state, base.controller, f"{name(state, base.controller)}'s base {base.defense} is restored"
+    )
+    return set_base(state, ref[0], ref[1], face_up=True, damage=0, damaged_by=())
+
+
+def _sacrifice_base(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Sacrifice a Base: choose a base you control and turn it face down (none chosen: the
+    lowest standing one)."""
+    ref = parse_base_ref(state, target)
+    if ref is None:
+        standing = standing_bases(state, doing.controller)
+        if not standing:
+            return state
+        owner, index, _ = min(standing, key=lambda b: b[2].defense)
+        ref = (owner, index)
+    base = state.players[ref[0]].bases[ref[1]]
+    ctx.say(
+        state, doing.controller, f"{name(state, doing.controller)} sacrifices base {base.defense}"
+    )
+    return set_base(state, ref[0], ref[1], face_up=False)
+
+
+def _sacrifice_character(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Sacrifice a Character: it dies even if invincible. With an amount, all or nothing."""
+    mine = [p for p in state.players[doing.controller].in_play if p.is_character]
+    count = max(1, effect.amount)
+    if len(mine) < count:
+        ctx.say(
+            state,
+            doing.controller,
+            f"{name(state, doing.controller)} controls fewer than {count} characters: none sacrificed",
+        )
+        return state
+    chosen: list[Permanent] = []
+    perm = _perm(state, target)
+    if perm is not None and perm.controller == doing.controller:
+        chosen.append(perm)
+    for p in sorted(mine, key=lambda p: (p.combat, p.id)):
+        if len(chosen) >= count:
+            break
+        if p not in chosen:
+            chosen.append(p)
+    for p in chosen:
+        deaths.force_die(ctx, p)
+    return evolve(state)  # a new object: the caller tells "did something" by identity
+
+
+def _reanimate(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Reanimate: put a character from any discard into play under your control."""
+    ref = parse_discard_ref(state, target)
+    if ref is None:
+        return state
+    state, _pid = reanimate(ctx, state, doing.controller, ref[0], ref[1])
+    return state
+
+
+def reanimate(
+    ctx: Ctx, state: GameState, controller: int, owner: int, card_id: str
+) -> tuple[GameState, int]:
+    discard = list(state.players[owner].discard)
+    discard.reverse()
+    discard.remove(card_id)  # the most recent copy
+    discard.reverse()
+    state = set_player(state, owner, discard=tuple(discard))
+    card = ctx.card(card_id)
+    state, pid = add_permanent(state, card, controller, owner)
+    ctx.say(state, controller, f"{name(state, controller)} reanimates {card.name}")
+    state = entered_play(ctx, state, pid)
+    return state, pid
+
+
+def entered_play(ctx: Ctx, state: GameState, pid: int) -> GameState:
+    """Debut Spell triggers after the character enters play; a device with an "at the end of
+    your turn" action entering in its controller's End of Turn step can still play it."""
+    from engine.zeal.refresh import refresh
+    from engine.zeal.state import Step
+
+    state = refresh(state)
+    perm = state.permanent(pid)
+    if perm is None:
+        return state
+    state = triggers.on_event(ctx, state, [perm], "debut")
+    if state.step is Step.END_OF_TURN and perm.controller == state.active:
+        state = triggers.end_of_turn(ctx, state, [perm])
+    return state
+
+
+def _counter(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Counter target spell: cancel a spell card or Debut Spell; it has no effect."""
+    if not isinstance(target, int):
+        return state
+    item = state.stack_item(target)
+    if item is None or not item.is_spell:
+        return state
+    state = evolve(state, stack=tuple(i for i in state.stack if i.id != target))
+    if item.kind == "card":
+        state = to_discard(state, item.owner, item.card_id)
+    ctx.say(state, item.controller, f"{item.name} is countered")
+    return state
+
+
+def _gain_control(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    perm = _perm(state, target)
+    if perm is None or perm.controller == doing.controller:
+        return state
+    ctx.say(
+        state, doing.controller, f"{name(state, doing.controller)} gains control of {perm.name}"
+    )
+    return move_permanent(state, perm.id, doing.controller)
+
+
+def _return_to_hand(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    perm = _perm(state, target)
+    if perm is None:
+        return state
+    state, _ = remove_permanent(state, perm.id)
+    state = to_hand(state, perm.owner, perm.card_id)
+    ctx.say(state, perm.owner, f"{perm.name} returns to {name(state, perm.owner)}'s hand")
+    return deaths.leave_play(ctx, state, perm)
+
+
+def _combat_bonus(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    for perm in _targets_or_scope(state, doing, effect, target, "character"):
+        state = update_permanent(state, perm.id, combat_bonus=perm.combat_bonus + effect.amount)
+        sign = "+" if effect.amount >= 0 else ""
+        ctx.say(state, perm.controller, f"{perm.name} gets {sign}{effect.amount} combat this turn")
+    return state
+
+
+def _grant_keyword(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    for perm in _targets_or_scope(state, doing, effect, target, "character"):
+        state = update_permanent(
+            state, perm.id, granted_keywords=perm.granted_keywords + (effect.keyword,)
+        )
+        ctx.say(state, perm.controller, f"{perm.name} gains {effect.keyword} this turn")
+    return state
+
+
+def _grant_dies_devotion(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    for perm in _scoped(state, doing, effect.scope or "yours", "character"):
+        state = update_permanent(state, perm.id, dies_devotion=perm.dies_devotion + effect.amount)
+    return state
+
+
+def _note(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Text beyond the vocabulary: the players resolve it by hand, then MarkResolved."""
+    note = f"{doing.what}: {effect.text or effect.op}"
+    ctx.say(state, doing.controller, f"Resolve by hand: {note}")
+    return evolve(state, notes=state.notes + (note,))
+
+
+HANDLERS: dict[str, Handler] = {
+    "draw": _draw,
+    "gain_devotion": _gain_devotion,
+    "gain_max_devotion": _gain_max,
+    "develop": _develop,
+    "deal_damage": _deal_damage,
+    "kill": _kill,
+    "destroy": _destroy,
+    "defeat_base": _defeat_base,
+    "restore_base": _restore_base,
+    "sacrifice_base": _sacrifice_base,
+    "sacrifice_character": _sacrifice_character,
+    "reanimate": _reanimate,
+    "counter": _counter,
+    "gain_control": _gain_control,
+    "return_to_hand": _return_to_hand,
+    "combat_bonus": _combat_bonus,
+    "grant_keyword": _grant_keyword,
+    "grant_dies_devotion": _grant_dies_devotion,
+    "search_deck": _note,
+    "prompt": _note,
+}
+
+__all__ = ["Doing", "run", "damage_base", "damage_character", "defeat_base", "base_ref"]

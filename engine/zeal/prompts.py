@@ -1,0 +1,92 @@
+"""What the table should do now, in players' words (game.prompts())."""
+
+from __future__ import annotations
+
+from engine.cards import Catalog
+from engine.core.records import Prompt
+from engine.zeal.flow import actor
+from engine.zeal.state import GameState, Step
+from engine.zeal.triggers import describe, is_optional, playable
+
+_STEP_REMINDERS = {
+    Step.COMBAT_START: "Combat: you may play actions before attackers are chosen",
+    Step.COMMIT: "Commit: characters and devices can be played now, when nothing else is being played",
+    Step.END_OF_TURN: 'End of Turn: "at the end of your turn" actions are played now',
+}
+
+
+def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
+    out: list[Prompt] = []
+    if state.over:
+        out.append(Prompt(state.winner, f"Game over: {state.over_reason}", "over"))
+        return out
+    who = actor(state)
+    players = state.players
+    w = players[who].name if who is not None else ""
+    if state.step is Step.MULLIGAN and who is not None:
+        n = players[who].hand_size
+        out.append(
+            Prompt(
+                who,
+                f"{w}: keep your hand or take a mulligan (shuffle and draw {n} new cards)",
+                "choose",
+            )
+        )
+    elif who is not None and players[who].develop_left:
+        left = players[who].develop_left
+        out.append(
+            Prompt(
+                who,
+                f"{w}: Develop ({left} left): draw a card or raise maximum devotion by 1",
+                "choose",
+            )
+        )
+    elif state.awaiting == "develop":
+        out.append(
+            Prompt(who, f"{w}: Develop: draw a card or raise maximum devotion by 1", "choose")
+        )
+    elif playable(state):
+        for t in playable(state):
+            if is_optional(t):
+                text = (
+                    f"{w} may play {t.name}'s action ({describe(t.ability)}) or pass it (optional)"
+                )
+            else:
+                text = f"{w} must play {t.name}'s triggered action: {describe(t.ability)}"
+                if t.ability.targets:
+                    text += " (you may choose no targets)"
+            out.append(Prompt(who, text, "trigger"))
+    elif state.awaiting == "attackers":
+        out.append(
+            Prompt(who, f"{w}: choose attackers (each attacks one opponent) or none", "choose")
+        )
+    elif state.awaiting == "blockers":
+        out.append(
+            Prompt(who, f"{w}: choose blockers (an attacker can be blocked by up to two)", "choose")
+        )
+    elif state.awaiting == "flankers":
+        out.append(
+            Prompt(
+                who,
+                f"{w}: choose unblocked attackers to flank blockers (one flanker per blocker)",
+                "choose",
+            )
+        )
+    elif state.awaiting == "damage":
+        out.append(
+            Prompt(
+                who, f"{w}: choose which blocker and which bases your attackers damage", "choose"
+            )
+        )
+    elif who is not None:
+        if state.stack:
+            top = state.stack[-1]
+            out.append(Prompt(who, f"{w} may respond to {top.name} or pass", "respond"))
+        else:
+            out.append(Prompt(who, f"{w} may play an action or pass", "act"))
+            reminder = _STEP_REMINDERS.get(state.step)
+            if reminder:
+                out.append(Prompt(state.active, reminder, "reminder"))
+    for note in state.notes:
+        out.append(Prompt(None, f"Resolve by hand: {note}", "resolve"))
+    return out
