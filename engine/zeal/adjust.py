@@ -19,7 +19,7 @@ from engine.zeal.ops import (
     to_hand,
     update_permanent,
 )
-from engine.zeal.state import GameState
+from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState
 
 
 def apply(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -28,6 +28,10 @@ def apply(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         p = state.players[action.player]
         cur = p.devotion if action.current is None else action.current
         mx = p.max_devotion if action.maximum is None else action.maximum
+        if cur > MAX_CURRENT_DEVOTION or mx > MAX_CURRENT_DEVOTION:
+            # A dial past 13: warn and keep the rules' limit rather than refuse the table.
+            ctx.say(state, action.player, "Devotion can't go above 13: set to 13")
+            cur, mx = min(cur, MAX_CURRENT_DEVOTION), min(mx, MAX_CURRENT_DEVOTION)
         ctx.say(state, action.player, f"Adjusted: {who}'s devotion {cur} of {mx}")
         return set_player(state, action.player, devotion=cur, max_devotion=mx)
     if isinstance(action, za.SetBase):

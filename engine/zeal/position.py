@@ -10,7 +10,15 @@ from engine.core.evolve import evolve
 from engine.errors import IllegalAction
 from engine.zeal.ops import starting_bases
 from engine.zeal.refresh import refresh
-from engine.zeal.state import BaseState, CombatState, GameState, Permanent, PlayerState, Step
+from engine.zeal.state import (
+    BaseState,
+    CombatState,
+    GameState,
+    Permanent,
+    PlayerState,
+    StackItem,
+    Step,
+)
 from engine.zeal.triggers import describe
 
 
@@ -193,6 +201,7 @@ def state_from_position(
         if awaiting or step is Step.MULLIGAN
         else _get(pos, "priority", int, "position", active)
     )
+    stack = _stack(pos.get("stack", []), catalog, used_ids, len(players))
     next_id = max([0, *used_ids]) + 1
     state = GameState(
         players=tuple(players),
@@ -207,14 +216,57 @@ def state_from_position(
         next_id=_get(pos, "next_id", int, "position", next_id),
         rng=_get(pos, "rng", int, "position", 0),
         notes=tuple(pos.get("notes", [])),
+        stack=stack,
+        passed=tuple(pos.get("passed", [])),
     )
     return refresh(state)
 
 
+def _stack(data: Any, catalog: Catalog, used_ids: set[int], seats: int) -> tuple[StackItem, ...]:
+    """Cards being played, bottom first: [{card, controller, targets, zeal, id}]."""
+    if not isinstance(data, list):
+        raise PositionError("position.stack: a list of tables, bottom first")
+    items = []
+    for i, entry in enumerate(data):
+        where = f"position.stack[{i}]"
+        if not isinstance(entry, dict):
+            raise PositionError(f"{where}: must be a table")
+        card_id = entry.get("card")
+        if not isinstance(card_id, str) or card_id not in catalog:
+            raise PositionError(f"{where}: field 'card' must name a catalog card, not {card_id!r}")
+        card = catalog.get(card_id)
+        controller = _get(entry, "controller", int, where, 0)
+        if not 0 <= controller < seats:
+            raise PositionError(f"{where}: controller must be a seat from 0 to {seats - 1}")
+        sid = _get(entry, "id", int, where, None)
+        if sid is None:
+            sid = max([0, *used_ids]) + 1
+        if sid in used_ids:
+            raise PositionError(f"{where}: id {sid} is used twice")
+        used_ids.add(sid)
+        items.append(
+            StackItem(
+                id=sid,
+                controller=controller,
+                card_id=card.id,
+                name=card.name,
+                kind="card",
+                is_spell=card.type == "spell",
+                zeal=_get(entry, "zeal", bool, where, False),
+                targets=tuple(entry.get("targets", [])),
+                owner=_get(entry, "owner", int, where, controller),
+            )
+        )
+    return tuple(items)
+
+
 def position_to_dict(state: GameState) -> dict[str, Any]:
-    """The TOML-ready position (players + position) of a state with nothing on the stack."""
-    if state.stack or state.pending:
-        raise IllegalAction("a position with actions being played can't be saved as a start")
+    """The TOML-ready position (players + position); cards being played are kept, triggered
+    actions are not (a start position never has them)."""
+    if state.pending or any(item.kind != "card" for item in state.stack):
+        raise IllegalAction(
+            "a position with triggered actions being played can't be saved as a start"
+        )
     players = []
     for p in state.players:
         entry: dict[str, Any] = {
@@ -247,6 +299,20 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
     }
     if state.priority is not None:
         pos["priority"] = state.priority
+    if state.stack:
+        pos["stack"] = [
+            {
+                "card": item.card_id,
+                "id": item.id,
+                "controller": item.controller,
+                "owner": item.owner,
+                "zeal": item.zeal,
+                "targets": list(item.targets),
+            }
+            for item in state.stack
+        ]
+    if state.passed:
+        pos["passed"] = list(state.passed)
     if state.combat is not None:
         c = state.combat
         pos["combat"] = {

@@ -368,8 +368,6 @@ def _adjust(state: GameState, catalog: Catalog, action: za.Action) -> str | None
         for v in (action.current, action.maximum):
             if v is not None and (not isinstance(v, int) or v < 0):
                 return f"devotion must be 0 or more, not {v!r}"
-        if action.current is not None and action.current > 13:
-            return "current devotion can't go above 13"
     elif isinstance(action, za.SetBase):
         bases = state.players[action.player].bases
         if not 0 <= action.base_index < len(bases):
