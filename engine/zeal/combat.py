@@ -38,7 +38,7 @@ def hunt_blockers(state: GameState, action: DeclareAttackers) -> tuple[tuple[int
             blocks.append((chosen[pid], pid))
             continue
         for cand in state.players[defender].in_play:
-            if cand.id not in used and can_block(cand, attacker):
+            if cand.id not in used and can_block(cand, attacker) and not detained(state, cand):
                 used.add(cand.id)
                 blocks.append((cand.id, pid))
                 break
@@ -230,9 +230,12 @@ def deal_damage(ctx: Ctx, state: GameState, action: AssignDamage | None) -> Game
         if target is not None:
             state = effects.damage_character(ctx, state, target, amounts[src], COMBAT, sources[src])
     state, conquerors = _damage_bases(ctx, state, combat, action)
-    state = deaths.settle(ctx, state)
-    living = [p for p in (state.permanent(c) for c in conquerors) if p]
-    return triggers.on_event(ctx, state, living, "conquer")
+    # Conquer and "when a character dies" both wait until all combat damage is dealt, and are
+    # one event: ordered together (active player's first). A conqueror that died in this
+    # combat still conquers (triggered actions are played even if their card is gone).
+    perms = [p for p in (state.permanent(c) for c in conquerors) if p]
+    state, conquer = triggers.gather(ctx, state, perms, "conquer")
+    return deaths.settle(ctx, state, conquer)
 
 
 def _gone() -> Permanent:

@@ -190,6 +190,9 @@ def _play_card(state: GameState, catalog: Catalog, action: za.Action) -> str | N
 
 def _play_trigger(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
     assert isinstance(action, za.PlayTrigger | za.DeclineTrigger)
+    problem = _whose_turn_to_act(state, action.player)
+    if problem:
+        return problem
     group = playable(state)
     found = next((t for t in state.pending if t.id == action.trigger_id), None)
     if found is None:
@@ -269,7 +272,12 @@ def _attackers(state: GameState, catalog: Catalog, action: za.Action) -> str | N
         h, b = state.permanent(hunter), state.permanent(blocker)
         if h is None or hunter not in attacking or not h.has("hunt"):
             return f"{hunter} is not an attacking character with Hunt"
-        if b is None or b.controller != attacking[hunter] or not can_block(b, h):
+        if (
+            b is None
+            or b.controller != attacking[hunter]
+            or not can_block(b, h)
+            or combat.detained(state, b)
+        ):
             return f"{blocker} can't be chosen to block {h.name} (Hunt picks a character of the attacked player that could block it)"
         if blocker in used:
             return f"{b.name} is already chosen to block another hunter"

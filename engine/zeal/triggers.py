@@ -91,10 +91,23 @@ def collect(
     return state
 
 
-def on_deaths(ctx: Ctx, state: GameState, dead: list[Permanent]) -> GameState:
-    """When a character dies: everyone dying together sees the others die (Chalice Keepers
-    and Psychopomp under Revenge of the Goddess)."""
+def gather(
+    ctx: Ctx, state: GameState, perms: list[Permanent], trigger: str
+) -> tuple[GameState, list[PendingTrigger]]:
+    """Triggers of one kind on ``perms``, not yet queued (to join a simultaneous batch)."""
     batch: list[PendingTrigger] = []
+    for perm in perms:
+        state = collect(ctx, state, perm, trigger, batch)
+    return state, batch
+
+
+def on_deaths(
+    ctx: Ctx, state: GameState, dead: list[Permanent], also: list[PendingTrigger] | None = None
+) -> GameState:
+    """When a character dies: everyone dying together sees the others die (Chalice Keepers
+    and Psychopomp under Revenge of the Goddess). ``also``: triggers of the same event (Conquer,
+    after all combat damage), ordered together with these."""
+    batch: list[PendingTrigger] = list(also or ())
     dead_chars = [d for d in dead if d.is_character]
     watchers = list(state.permanents()) + dead
     for d in dead_chars:

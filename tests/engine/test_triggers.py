@@ -207,3 +207,50 @@ step = "combat_start"
     block(game, (3, 1))
     assert game.state.stack[-1].name == "Shield Bearer"
     assert game.state.step is Step.CHOOSE_BLOCKERS
+
+
+RAIDER = """
+[[card]]
+id = "raider"
+name = "Raider"
+type = "character"
+cult = "Lunari"
+combat = 2
+keywords = ["overpower"]
+abilities = [{trigger = "conquer", effects = [{op = "draw", amount = 1}]}]
+[[players]]
+name = "Alena"
+hand_size = 2
+deck_size = 10
+in_play = [{card = "raider", id = 1}]
+[[players]]
+name = "Anton"
+deck_size = 10
+in_play = [{card = "chalice_keeper", id = 2}]
+[position]
+step = "combat_start"
+"""
+
+
+def test_conquer__a_conqueror_that_dies_in_that_combat_still_conquers() -> None:
+    from engine.scenario import load_scenario, run_scenario
+
+    game = run_scenario(load_scenario(RAIDER))
+    attack(game, (1, 1))
+    block(game, (2, 1))  # one blocker: Overpower also hits the bases
+    damage(game, bases=((1, 1, 0),))
+    assert game.state.permanent(1) is None  # the raider died (2 damage from the keeper)
+    assert not game.state.players[1].bases[0].face_up
+    assert any("Raider triggers for Alena: draw 1" in e.text for e in game.log)
+
+
+def test_conquer_and_dying_triggers_are_one_event_active_player_first() -> None:
+    from engine.scenario import load_scenario, run_scenario
+
+    game = run_scenario(load_scenario(RAIDER))
+    attack(game, (1, 1))
+    block(game, (2, 1))
+    damage(game, bases=((1, 1, 0),))
+    # Alena's Conquer and Anton's Chalice Keeper (it died too) are one batch: hers first
+    everything = list(game.state.stack) + list(game.state.pending)
+    assert [t.controller for t in everything] == [0, 1]
