@@ -126,3 +126,28 @@ def test_rejected_actions_leave_the_state_exactly_as_it_was(seed: int) -> None:
                     game.apply(action)
                 assert game.state is before and len(game.history) == hist
         game.apply(choose(rnd, list(game.legal_actions())))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 3))
+def test_hidden_hands_random_playouts_keep_counts_sane(seed: int, players: int) -> None:
+    from engine.cards import sample_catalog
+    from engine.zeal import PlayerSetup, ZealSetup
+
+    names = ("Alena", "Anton", "Bea")
+    setup = ZealSetup(
+        players=tuple(PlayerSetup(names[i], deck_size=24) for i in range(players)),
+        seed=seed,
+        catalog=sample_catalog(),
+    )
+    game = ZealGame(setup)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        options = list(game.legal_actions())
+        assert options
+        game.apply(choose(rnd, options))
+        for p in game.state.players:
+            assert p.hand_size >= 0 and p.deck_size >= 0 and p.hand == () and p.deck == ()
+            assert 0 <= p.devotion <= 13

@@ -196,3 +196,28 @@ stack = [{card = "psychopomp", controller = 1, id = 5}]
     game.apply(za.Pass(1))
     game.apply(za.Pass(0))
     assert [p.name for p in game.state.players[1].in_play] == ["Psychopomp"]
+
+
+def test_scenario__fresh_game_from_decks() -> None:
+    text = """
+[setup]
+fresh = true
+seed = 3
+hidden_hands = false
+first_player = 1
+[[players]]
+name = "Alena"
+deck = ["burn", "burn", "burn", "burn", "burn", "burn", "burn", "psychopomp"]
+[[players]]
+name = "Anton"
+deck = ["accelerate", "accelerate", "accelerate", "accelerate", "accelerate", "accelerate"]
+[[actions]]
+type = "KeepHand"
+player = 1
+[[actions]]
+type = "KeepHand"
+player = 0
+"""
+    game = run_scenario(load_scenario(text))
+    assert game.state.step.value == "develop" and game.state.active == 1
+    assert len(game.state.players[0].hand) == 7 and len(game.state.players[1].hand) == 6
