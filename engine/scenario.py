@@ -16,9 +16,10 @@ from engine.errors import IllegalAction
 from engine.zeal import actions as za
 from engine.zeal.context import Ctx
 from engine.zeal.game import ZealGame
-from engine.zeal.position import PositionError, position_to_dict, state_from_position, state_view
+from engine.zeal.position import PositionError, position_to_dict, state_from_position
 from engine.zeal.setup import PlayerSetup, ZealSetup, initial_state
 from engine.zeal.state import GameState
+from engine.zeal.view import state_view
 
 
 class ScenarioError(ValueError):

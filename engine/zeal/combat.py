@@ -4,7 +4,7 @@ players: Combat). Declarations are validated in rules.py; this module carries th
 from __future__ import annotations
 
 from engine.core.evolve import evolve
-from engine.zeal import deaths, effects, triggers
+from engine.zeal import damage, deaths, triggers
 from engine.zeal.actions import AssignDamage, DeclareAttackers, DeclareBlockers, DeclareFlankers
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import COMBAT, can_block
@@ -228,7 +228,7 @@ def deal_damage(ctx: Ctx, state: GameState, action: AssignDamage | None) -> Game
     for src, dst in hits:
         target = state.permanent(dst)
         if target is not None:
-            state = effects.damage_character(ctx, state, target, amounts[src], COMBAT, sources[src])
+            state = damage.damage_character(ctx, state, target, amounts[src], COMBAT, sources[src])
     state, conquerors = _damage_bases(ctx, state, combat, action)
     # Conquer and "when a character dies" both wait until all combat damage is dealt, and are
     # one event: ordered together (active player's first). A conqueror that died in this
@@ -308,7 +308,7 @@ def _hit_base(
     ctx: Ctx, state: GameState, attacker: Permanent, owner: int, index: int, amount: int
 ) -> tuple[GameState, int, bool]:
     before = state.players[owner].bases[index]
-    state, excess = effects.damage_base(ctx, state, owner, index, amount, attacker.id)
+    state, excess = damage.damage_base(ctx, state, owner, index, amount, attacker.id)
     after = state.players[owner].bases[index]
     defeated = before.face_up and (not after.face_up or after.controller != before.controller)
     return state, excess, defeated
