@@ -91,6 +91,10 @@ EFFECT_OPS: dict[str, frozenset[str]] = {
     "reanimate_until_end_of_turn": frozenset({"target"}),
     "kill_or_destroy": frozenset({"target"}),
     "counter": frozenset({"target"}),
+    "counter_kill_debut": frozenset({"target"}),
+    "take_spell": frozenset({"target"}),
+    "copy_spell": frozenset(),
+    "transform": frozenset({"scope"}),
     "gain_control": frozenset({"target"}),
     "gain_control_until_next_turn": frozenset({"target"}),
     "return_to_hand": frozenset({"target"}),
@@ -114,6 +118,7 @@ class Effect:
     op: str
     amount: int = 0
     target: str = ""
+    x: bool = False  # the amount is X, chosen when the card is played (Lightning Storm)
     scope: str = ""
     keyword: str = ""
     text: str = ""
@@ -154,6 +159,7 @@ class Card:
     text: str = ""
     zeal_text: str = ""
     zeal_instead: bool = False
+    x_cost: bool = False  # costs X more, X chosen when played (Lightning Storm)
     abilities: tuple[Ability, ...] = ()
     zeal_abilities: tuple[Ability, ...] = ()
     sample: tuple[str, ...] = field(default=(), compare=False)

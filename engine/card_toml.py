@@ -48,6 +48,7 @@ _CARD_FIELDS = frozenset(
         "text",
         "zeal_text",
         "zeal_instead",
+        "x_cost",
         "abilities",
         "zeal_abilities",
         "sample",
@@ -110,7 +111,8 @@ def _effect(where: _Where, name: str, data: Any) -> Effect:
         raise where.fail(name, f"unknown keyword {keyword!r}")
     return Effect(
         op=op,
-        amount=_int(where, data, "amount", lo=-99) or 0,  # negative: "-2 combat"
+        amount=0 if data.get("amount") == "X" else (_int(where, data, "amount", lo=-99) or 0),
+        x=data.get("amount") == "X",
         target=target,
         scope=scope,
         keyword=keyword,
@@ -188,6 +190,9 @@ def card_from_dict(data: Mapping[str, Any], source: str, position: int) -> Card:
     zeal_instead = data.get("zeal_instead", False)
     if not isinstance(zeal_instead, bool):
         raise where.fail("zeal_instead", "must be true or false")
+    x_cost = data.get("x_cost", False)
+    if not isinstance(x_cost, bool):
+        raise where.fail("x_cost", "must be true or false")
     sample = data.get("sample", [])
     if not isinstance(sample, list) or not all(s in _CARD_FIELDS for s in sample):
         raise where.fail("sample", "must list field names whose values are sample values")
@@ -206,6 +211,7 @@ def card_from_dict(data: Mapping[str, Any], source: str, position: int) -> Card:
         text=_str(where, data, "text"),
         zeal_text=_str(where, data, "zeal_text"),
         zeal_instead=zeal_instead,
+        x_cost=x_cost,
         abilities=_abilities(where, data, "abilities"),
         zeal_abilities=_abilities(where, data, "zeal_abilities"),
         sample=tuple(sample),
@@ -239,6 +245,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         ("text", card.text, ""),
         ("zeal_text", card.zeal_text, ""),
         ("zeal_instead", card.zeal_instead, False),
+        ("x_cost", card.x_cost, False),
         ("sample", list(card.sample), []),
     )
     for key, value, default in plain:
@@ -258,7 +265,7 @@ def _ability_to_dict(ability: Ability) -> dict[str, Any]:
                 k: v
                 for k, v in (
                     ("op", e.op),
-                    ("amount", e.amount),
+                    ("amount", "X" if e.x else e.amount),
                     ("target", e.target),
                     ("scope", e.scope),
                     ("keyword", e.keyword),

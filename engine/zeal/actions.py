@@ -44,6 +44,7 @@ class PlayCard:
     card_id: str
     targets: tuple[Target, ...] = ()
     zeal: bool | None = None  # None: the engine decides from the table
+    x: int = 0  # for cards that cost X (Lightning Storm)
 
 
 @dataclass(frozen=True, slots=True)

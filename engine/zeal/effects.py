@@ -15,13 +15,14 @@ from engine.core.evolve import evolve
 from engine.zeal import deaths, triggers
 from engine.zeal.context import Ctx
 from engine.zeal.damage import damage_base, damage_character, defeat_base
-from engine.zeal.keywords import immune_to
+from engine.zeal.keywords import immune_to, zeal_for_card
 from engine.zeal.ops import (
     add_permanent,
     draw,
     gain_devotion,
     move_permanent,
     name,
+    new_id,
     parse_base_ref,
     parse_discard_ref,
     remove_permanent,
@@ -32,7 +33,7 @@ from engine.zeal.ops import (
     to_hand,
     update_permanent,
 )
-from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Permanent, Target
+from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Permanent, StackItem, Target
 from engine.zeal.targets import check_target
 
 
@@ -45,6 +46,8 @@ class Doing:
     what: str  # the card's name, for the log
     source_id: int | None = None  # the permanent it is on, if any
     zeal: bool = False
+    x: int = 0  # X chosen when the card was played
+    about: StackItem | None = None  # the spell a "when you resolve a spell" action is about
 
 
 Handler = Callable[[Ctx, GameState, Doing, Effect, Target | None], GameState]
@@ -73,6 +76,8 @@ def run(
                         state, doing.controller, f"{doing.what}: {problem}; resolved as not chosen"
                     )
                     target = None
+        if effect.x:
+            effect = evolve(effect, amount=doing.x)  # Lightning Storm: X as chosen when played
         before = state
         state = HANDLERS[effect.op](ctx, state, doing, effect, target)
         if effect.op == "sacrifice_character" and effect.amount and state is before:
@@ -342,6 +347,71 @@ def _counter(
     return state
 
 
+def _counter_kill_debut(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Void: counter target spell; if it was a Debut Spell, kill its character (whose "when
+    this dies" trigger then happens, as for a Zeal Asterion Bull)."""
+    item = state.stack_item(target) if isinstance(target, int) else None
+    state = _counter(ctx, state, doing, effect, target)
+    if item is not None and item.is_spell and item.kind == "ability" and item.source is not None:
+        character = state.permanent(item.source)
+        if character is not None:
+            deaths.kill(ctx, state, character, doing.source)
+    return state
+
+
+def _take_spell(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Invert: gain control of target spell (a Debut Spell too). Its cult then gives Zeal to
+    your cards, and it triggers your "when you resolve a spell" actions."""
+    item = state.stack_item(target) if isinstance(target, int) else None
+    if item is None or not item.is_spell or item.controller == doing.controller:
+        return state
+    stack = tuple(
+        evolve(i, controller=doing.controller) if i.id == item.id else i for i in state.stack
+    )
+    ctx.say(
+        state, doing.controller, f"{name(state, doing.controller)} gains control of {item.name}"
+    )
+    return evolve(state, stack=stack)
+
+
+def _copy_spell(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Entanglement Collider: copy the spell this action is about; the copy is played anew
+    (foes may respond), keeps its targets and X, and has Zeal if its cult now gives Zeal."""
+    spell = doing.about
+    if spell is None:
+        return state
+    card = ctx.card(spell.card_id)
+    sid, state = new_id(state)
+    copy = evolve(
+        spell,
+        id=sid,
+        controller=doing.controller,
+        from_hand=False,
+        zeal=zeal_for_card(state, doing.controller, card) or spell.zeal,
+    )
+    ctx.say(state, doing.controller, f"{name(state, doing.controller)} copies {spell.name}")
+    return evolve(state, stack=state.stack + (copy,))
+
+
+def _transform(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Noctium Gargoyle: switches between character and device; damage stays, and a device
+    connected to it stays connected."""
+    me = state.permanent(doing.source_id) if doing.source_id is not None else None
+    if me is None:
+        return state
+    kind = "device" if me.is_character else "character"
+    ctx.say(state, me.controller, f"{me.name} becomes a {kind}")
+    return update_permanent(state, me.id, kind=kind)
+
+
 def _gain_control(
     ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
 ) -> GameState:
@@ -432,6 +502,10 @@ HANDLERS: dict[str, Handler] = {
     "reanimate_until_end_of_turn": _reanimate_until_end_of_turn,
     "kill_or_destroy": _kill_or_destroy,
     "counter": _counter,
+    "counter_kill_debut": _counter_kill_debut,
+    "take_spell": _take_spell,
+    "copy_spell": _copy_spell,
+    "transform": _transform,
     "gain_control": _gain_control,
     "gain_control_until_next_turn": _gain_control_until_next_turn,
     "return_to_hand": _return_to_hand,

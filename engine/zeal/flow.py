@@ -9,9 +9,9 @@ from engine.core.turn_order import in_turn_order
 from engine.zeal import combat, deaths, stack, turn
 from engine.zeal.context import Ctx
 from engine.zeal.ops import has_standing_base
-from engine.zeal.state import GameState, StackItem, Step
+from engine.zeal.state import GameState, Step
 from engine.zeal.targets import ability_target_kinds
-from engine.zeal.triggers import is_optional, playable
+from engine.zeal.triggers import as_stack_item, is_optional, playable
 
 
 def actor(state: GameState) -> int | None:
@@ -102,19 +102,7 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
         card = ctx.card(t.card_id)
         if len(group) == 1 and not is_optional(t) and not ability_target_kinds(t.ability, card):
             # Nothing to choose: play it (its player would have to anyway).
-            item = StackItem(
-                id=t.id,
-                controller=t.controller,
-                card_id=t.card_id,
-                name=t.name,
-                kind="ability",
-                is_spell=t.is_spell,
-                zeal=t.zeal,
-                ability=t.ability,
-                source=t.source,
-                owner=t.controller,
-                from_hand=False,
-            )
+            item = as_stack_item(t)
             state = evolve(state, pending=state.pending[1:])
             return stack.push(ctx, state, item)
         return state

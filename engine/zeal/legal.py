@@ -113,8 +113,22 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
         )
         # Turn, timing, cost and targets are checked above (tests hold every listed action to
         # is_legal), so explain() is not repeated for each.
+        xs = [0]
+        if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
+            spare = player.devotion - cost_to_play(state, seat, card, zeal)
+            xs = sorted(
+                {
+                    0,
+                    *(
+                        x
+                        for x in range(spare + 2)
+                        if cost_to_play(state, seat, card, zeal, x) == player.devotion
+                    ),
+                }
+            )
         for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
-            yield za.PlayCard(seat, card_id, targets)
+            for x in xs:
+                yield za.PlayCard(seat, card_id, targets, x=x)
     for perm in player.in_play:
         abilities = [
             a

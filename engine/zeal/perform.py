@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.zeal import actions as za
-from engine.zeal import adjust, combat, flow, priority, stack, turn
+from engine.zeal import adjust, combat, flow, priority, stack, triggers, turn
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import cost_to_play
 from engine.zeal.ops import (
@@ -86,7 +86,7 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     seat = action.player
     card = ctx.card(action.card_id)
     zeal, _ = card_zeal(state, seat, card, action.zeal)
-    cost = cost_to_play(state, seat, card, zeal)
+    cost = cost_to_play(state, seat, card, zeal, action.x)
     state = remove_from_hand(state, seat, card.id)
     player = state.players[seat]
     state = set_player(state, seat, devotion=player.devotion - cost)
@@ -101,6 +101,7 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         zeal=zeal,
         targets=tuple(action.targets),
         owner=seat,
+        x=action.x,
     )
     z = " with Zeal" if zeal else ""
     ctx.say(
@@ -134,20 +135,7 @@ def _play_trigger(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         p = state.players[t.controller]
         state = set_player(state, t.controller, devotion=p.devotion - t.ability.cost)
     state = _pay_by_hand(ctx, state, t.controller, t.name, t.ability.cost_text)
-    item = StackItem(
-        id=t.id,
-        controller=t.controller,
-        card_id=t.card_id,
-        name=t.name,
-        kind="ability",
-        is_spell=t.is_spell,
-        zeal=t.zeal,
-        targets=tuple(action.targets),
-        ability=t.ability,
-        source=t.source,
-        owner=t.controller,
-        from_hand=False,
-    )
+    item = triggers.as_stack_item(t, tuple(action.targets))
     ctx.say(
         state,
         t.controller,

@@ -254,6 +254,8 @@ def _stack(data: Any, catalog: Catalog, used_ids: set[int], seats: int) -> tuple
                 zeal=_get(entry, "zeal", bool, where, False),
                 targets=tuple(entry.get("targets", [])),
                 owner=_get(entry, "owner", int, where, controller),
+                x=_get(entry, "x", int, where, 0),
+                from_hand=not _get(entry, "copy", bool, where, False),
             )
         )
     return tuple(items)
@@ -307,6 +309,8 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
                 "owner": item.owner,
                 "zeal": item.zeal,
                 "targets": list(item.targets),
+                "x": item.x,
+                "copy": not item.from_hand,
             }
             for item in state.stack
         ]

@@ -132,7 +132,9 @@ def _play_card(state: GameState, catalog: Catalog, action: za.Action) -> str | N
         )
     if zproblem:
         return zproblem
-    cost = cost_to_play(state, seat, card, zeal)
+    if action.x < 0 or (action.x and not card.x_cost):
+        return f"{card.name} has no X to choose" if action.x else "X can't be negative"
+    cost = cost_to_play(state, seat, card, zeal, action.x)
     if cost > player.devotion:
         which = "Zeal cost" if zeal and card.zeal_cost is not None else "cost"
         return f"{card.name} costs {cost} devotion ({which}); {player.name} has {player.devotion}"

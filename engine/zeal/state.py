@@ -116,7 +116,9 @@ class StackItem:
     ability: Ability | None = None
     source: int | None = None  # the permanent the ability is on
     owner: int = 0
-    from_hand: bool = True
+    from_hand: bool = True  # False: a triggered action, or a copy (no card to discard)
+    x: int = 0  # X chosen when played (Lightning Storm)
+    about: StackItem | None = None  # the spell a "when you resolve a spell" action is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,7 @@ class PendingTrigger:
     depth: int
     source: int | None = None
     is_spell: bool = False
+    about: StackItem | None = None  # the spell that triggered it (Entanglement Collider)
 
 
 @dataclass(frozen=True, slots=True)

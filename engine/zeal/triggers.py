@@ -12,7 +12,7 @@ from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
 from engine.zeal.context import Ctx
 from engine.zeal.ops import new_id
-from engine.zeal.state import GameState, PendingTrigger, Permanent
+from engine.zeal.state import GameState, PendingTrigger, Permanent, StackItem, Target
 
 DIES_TRIGGERS = ("dies", "ally_dies", "other_ally_dies", "any_dies")
 
@@ -144,10 +144,13 @@ def on_event(ctx: Ctx, state: GameState, perms: list[Permanent], trigger: str) -
     return queue(ctx, state, batch)
 
 
-def on_spell_resolved(ctx: Ctx, state: GameState, seat: int) -> GameState:
-    """When you resolve a spell: after it fully resolves, never if countered, not for Debut."""
-    perms = list(state.players[seat].in_play)
-    return on_event(ctx, state, perms, "resolve_spell")
+def on_spell_resolved(ctx: Ctx, state: GameState, seat: int, spell: StackItem) -> GameState:
+    """When you resolve a spell: after it fully resolves, never if countered, not for Debut.
+    Each trigger remembers the spell (Entanglement Collider copies it)."""
+    batch: list[PendingTrigger] = []
+    for perm in state.players[seat].in_play:
+        state = collect(ctx, state, perm, "resolve_spell", batch)
+    return queue(ctx, state, [evolve(t, about=spell) for t in batch])
 
 
 def end_of_turn(ctx: Ctx, state: GameState, perms: list[Permanent]) -> GameState:
@@ -179,3 +182,22 @@ def is_optional(trigger: PendingTrigger) -> bool:
     optional."""
     a = trigger.ability
     return a.optional or a.cost > 0 or bool(a.cost_text) or a.trigger == "reconnect"
+
+
+def as_stack_item(trigger: PendingTrigger, targets: tuple[Target, ...] = ()) -> StackItem:
+    """The triggered action, played: on the stack with the targets its player declared."""
+    return StackItem(
+        id=trigger.id,
+        controller=trigger.controller,
+        card_id=trigger.card_id,
+        name=trigger.name,
+        kind="ability",
+        is_spell=trigger.is_spell,
+        zeal=trigger.zeal,
+        targets=targets,
+        ability=trigger.ability,
+        source=trigger.source,
+        owner=trigger.controller,
+        from_hand=False,
+        about=trigger.about,
+    )

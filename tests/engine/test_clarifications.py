@@ -1,8 +1,8 @@
 """Card Clarifications (rules/zeal.md), one test per clarification the engine carries out.
 
-Cards whose text the effect vocabulary cannot express (Andrenid Worker's search, Entanglement
-Collider, Invert, Lightning Storm, Noctium Gargoyle) become notes the players resolve by hand;
-those tests check the note is raised at the right moment.
+Cards whose text the effect vocabulary cannot express (Andrenid Worker's search, God Matrix,
+Formic Commander) become notes the players resolve by hand; those tests check the note is
+raised at the right moment.
 """
 
 from __future__ import annotations
@@ -288,10 +288,203 @@ step = "commit"
 
 
 def test_text_beyond_the_vocabulary_becomes_a_note_resolved_by_hand() -> None:
-    game = table([], [], step="commit")
-    for card in ("invert", "lightning_storm"):
-        game.apply(za.PlayCard(0, card))
-        game.apply(za.Pass(1))
+    game = table([], [], step="commit", devotion=10)
+    game.apply(za.PlayCard(0, "god_matrix"))
+    game.apply(za.Pass(1))
+    game.apply(za.PlayCard(0, "andrenid_worker"))
+    game.apply(za.Pass(1))
+    game.apply(za.Pass(1))  # its Debut Spell (nothing to choose) resolves
     assert len(game.state.notes) == 2
     assert sum(p.kind == "resolve" for p in game.prompts()) == 2
     assert game.is_legal(za.Pass(0))  # notes never block play: the table is the truth
+
+
+# --- Entanglement Collider ----------------------------------------------------------------
+
+
+def test_clarification__entanglement_collider_never_triggers_if_the_spell_is_countered() -> None:
+    game = table(["entanglement_collider"], [], step="commit")
+    game.apply(za.PlayCard(0, "accelerate"))
+    game.apply(za.PlayCard(1, "void", targets=(game.state.stack[-1].id,)))
+    game.apply(za.Pass(0))
+    assert not game.state.pending and not game.state.stack
+
+
+def test_clarification__entanglement_collider_the_foe_can_respond_to_the_copy() -> None:
+    game = table(["entanglement_collider"], [], step="commit")
+    game.apply(za.PlayCard(0, "accelerate"))
+    game.apply(za.Pass(1))
+    (collider,) = playable(game.state)
+    game.apply(za.PlayTrigger(0, collider.id))  # pays 2
+    game.apply(za.Pass(1))  # the Collider's action resolves: the copy is played
+    copy = game.state.stack[-1]
+    assert copy.name == "Accelerate" and not copy.from_hand
+    game.apply(za.Pass(0))
+    assert game.state.priority == 1  # Anton may respond to the copy
+    game.apply(za.Pass(1))
+    assert game.state.players[0].devotion == 6 - 0 + 3 - 2 + 3
+    assert game.state.players[0].discard == ("accelerate",)  # the copy is no card
+
+
+def test_clarification__entanglement_collider_copy_of_a_spell_without_zeal_gets_zeal() -> None:
+    game = table(["entanglement_collider"], ["chalice_keeper"], step="commit", devotion=9)
+    game.apply(za.PlayCard(0, "possess_the_living", targets=(2,)))  # Specter: none in play
+    assert not game.state.stack[-1].zeal
+    game.apply(za.Pass(1))
+    (collider,) = playable(game.state)
+    game.apply(za.PlayTrigger(0, collider.id))
+    game.apply(za.Pass(1))
+    copy = game.state.stack[-1]
+    assert copy.name == "Possess the Living" and copy.zeal  # a Specter spell resolved this turn
+
+
+def test_clarification__entanglement_collider_copies_a_spell_gained_with_invert() -> None:
+    game = table(["entanglement_collider"], [], step="commit", active=1, devotion=9)
+    game.apply(za.PlayCard(1, "accelerate"))
+    game.apply(za.PlayCard(0, "invert", targets=(game.state.stack[-1].id,)))
+    game.apply(za.Pass(1))  # Invert resolves: Alena controls Accelerate
+    assert game.state.stack[-1].controller == 0
+    # Invert resolving already triggered the Collider (Invert is a spell): decline it
+    (first,) = playable(game.state)
+    game.apply(za.DeclineTrigger(0, first.id))
+    game.apply(za.Pass(0))
+    game.apply(za.Pass(1))  # the gained Accelerate resolves: the Collider triggers again
+    assert [t.name for t in playable(game.state)] == ["Entanglement Collider"]
+
+
+# --- Invert -------------------------------------------------------------------------------
+
+
+def test_clarification__invert_can_gain_control_of_a_debut_spell() -> None:
+    game = table([], ["chalice_keeper"], step="commit", active=1)
+    game.apply(za.PlayCard(1, "cnidarian_assassin"))
+    game.apply(za.Pass(0))
+    (debut,) = playable(game.state)
+    game.apply(za.PlayTrigger(1, debut.id, targets=(1,)))  # aimed at his own keeper? no: at 1
+    game.apply(za.PlayCard(0, "invert", targets=(debut.id,)))
+    game.apply(za.Pass(1))
+    assert game.state.stack[-1].controller == 0
+
+
+def test_clarification__invert_gained_spell_grants_zeal_to_your_cards_of_its_cult() -> None:
+    game = table(["cognoid_drone"], [], step="commit", active=1)
+    game.apply(za.PlayCard(1, "dismantle"))  # a Cognoid spell
+    game.apply(za.PlayCard(0, "invert", targets=(game.state.stack[-1].id,)))
+    game.apply(za.Pass(1))
+    game.apply(za.Pass(0))
+    game.apply(za.Pass(1))
+    assert game.state.permanent(1).zeal  # type: ignore[union-attr]
+
+
+def test_clarification__invert_resolve_a_spell_triggers_twice() -> None:
+    game = table(["waveform_master"], [], step="commit", active=1)
+    hand = game.state.players[0].hand_size
+    game.apply(za.PlayCard(1, "accelerate"))
+    game.apply(za.PlayCard(0, "invert", targets=(game.state.stack[-1].id,)))
+    game.apply(za.Pass(1))  # Invert resolves: Waveform Master triggers (draw is played)
+    game.apply(za.Pass(1))  # the draw resolves
+    game.apply(za.Pass(0))
+    game.apply(za.Pass(1))  # the gained Accelerate resolves: it triggers again
+    game.apply(za.Pass(1))
+    assert game.state.players[0].hand_size == hand - 1 + 2
+
+
+def test_clarification__invert_lightning_storm_keeps_the_original_x() -> None:
+    game = table(["chalice_keeper"], ["iron_juggernaut"], step="commit", active=1)
+    game.apply(za.PlayCard(1, "lightning_storm", x=2))
+    game.apply(za.PlayCard(0, "invert", targets=(game.state.stack[-1].id,)))
+    game.apply(za.Pass(1))
+    game.apply(za.Pass(0))
+    game.apply(za.Pass(1))
+    assert game.state.permanent(2).damage == 2  # type: ignore[union-attr]  # now Alena's foes
+    assert game.state.permanent(1).damage == 0  # type: ignore[union-attr]
+
+
+# --- Lightning Storm ----------------------------------------------------------------------
+
+
+def test_clarification__lightning_storm_for_0_gains_zeal_and_triggers() -> None:
+    game = table(["waveform_master", "storm_drake"], [], step="commit")
+    game.apply(za.MoveCard(0, 2, "hand"))  # keep the Magi drake out: no Zeal yet
+    assert not game.state.permanent(1).zeal  # type: ignore[union-attr]
+    game.apply(za.PlayCard(0, "lightning_storm", x=0))
+    game.apply(za.Pass(1))
+    assert game.state.permanent(1).zeal  # type: ignore[union-attr]
+    assert [i.name for i in game.state.stack] == ["Waveform Master"]
+
+
+def test_clarification__lightning_storm_with_dirac_archmage_for_0_deals_1() -> None:
+    game = table(["dirac_archmage"], ["cognoid_drone"], step="commit")
+    game.apply(za.PlayCard(0, "lightning_storm", x=1))
+    assert game.state.players[0].devotion == 6  # X=1 costs 1, less 1: free
+    game.apply(za.Pass(1))
+    assert game.state.permanent(2) is None
+
+
+def test_lightning_storm__x_is_paid_as_devotion() -> None:
+    game = table([], ["iron_juggernaut"], step="commit")
+    assert "costs 7" in (game.explain(za.PlayCard(0, "lightning_storm", x=7)) or "")
+    assert "no X" in (game.explain(za.PlayCard(0, "burn", x=2)) or "")
+    game.apply(za.PlayCard(0, "lightning_storm", x=4))
+    game.apply(za.Pass(1))
+    assert game.state.permanent(1) is None and game.state.players[0].devotion == 2
+
+
+# --- Noctium Gargoyle ---------------------------------------------------------------------
+
+
+def test_clarification__noctium_gargoyle_activating_does_not_clear_damage() -> None:
+    game = table(["noctium_gargoyle"], [], step="commit")
+    game.apply(za.SetDamage(0, 1, 2))
+    game.apply(za.Activate(0, 1))
+    game.apply(za.Pass(1))
+    gargoyle = game.state.permanent(1)
+    assert gargoyle is not None and gargoyle.kind == "device" and gargoyle.damage == 2
+
+
+def test_clarification__noctium_gargoyle_connected_device_stays_connected() -> None:
+    game = table(["noctium_gargoyle"], [], step="commit")
+    game.apply(za.PlayCard(0, "detainment_cell", targets=(1,)))
+    game.apply(za.Pass(1))
+    game.apply(za.Activate(0, 1))
+    game.apply(za.Pass(1))
+    cell = game.state.players[0].in_play[-1]
+    assert cell.connected_to == 1
+
+
+# --- Void ---------------------------------------------------------------------------------
+
+
+def test_clarification__void_on_a_zeal_asterion_bull_debut_kills_it_and_its_dies_trigger_happens() -> (
+    None
+):
+    text = """
+[[card]]
+id = "bull_calf"
+name = "Bull Calf"
+type = "character"
+cult = "Lunari"
+combat = 2
+abilities = [{trigger = "debut", effects = [{op = "gain_devotion", amount = 1}]}]
+zeal_abilities = [{trigger = "dies", effects = [{op = "draw", amount = 1}]}]
+[[players]]
+name = "Alena"
+devotion = 5
+hand_size = 3
+deck_size = 10
+in_play = [{card = "lunari_acolyte", id = 1}]
+[[players]]
+name = "Anton"
+devotion = 5
+hand_size = 3
+[position]
+step = "commit"
+"""
+    game = run_scenario(load_scenario(text))
+    game.apply(za.PlayCard(0, "bull_calf"))
+    game.apply(za.Pass(1))
+    debut = game.state.stack[-1]  # played for her: nothing to choose
+    game.apply(za.PlayCard(1, "void", targets=(debut.id,)))
+    game.apply(za.Pass(0))
+    assert not any(p.name == "Bull Calf" for p in game.state.permanents())
+    assert any("Bull Calf triggers for Alena: draw 1" in e.text for e in game.log)

@@ -152,10 +152,7 @@ def test_clarification__bloodmoon_ritual_countered_sacrifices_nothing() -> None:
     assert len(game.state.players[0].in_play) == 2
 
 
-def test_clarification__void_countering_a_zeal_asterion_bull_debut_then_kill_triggers_dies() -> (
-    None
-):
-    # Void counters the debut spell (the rest of Void is resolved by hand: kill the character)
+def test_void__countering_a_debut_spell_kills_its_character() -> None:
     game = table([], ["lunari_acolyte"], step="commit", active=1)
     game.apply(za.PlayCard(1, "cnidarian_assassin"))
     game.apply(za.Pass(0))
@@ -163,8 +160,9 @@ def test_clarification__void_countering_a_zeal_asterion_bull_debut_then_kill_tri
     game.apply(za.PlayTrigger(1, debut.id))
     game.apply(za.PlayCard(0, "void", targets=(debut.id,)))
     game.apply(za.Pass(1))
-    assert any("Void" in n for n in game.state.notes)
     assert not game.state.stack
+    assert [p.name for p in game.state.players[1].in_play] == ["Lunari Acolyte (sample)"]
+    assert "cnidarian_assassin" in game.state.players[1].discard
 
 
 def test_attack_and_block_triggers__after_all_attackers_or_blockers_are_chosen() -> None:
