@@ -157,3 +157,18 @@ def test_adjustments__a_dial_past_13_is_kept_at_13_with_a_warning() -> None:
     alena = game.state.players[0]
     assert (alena.devotion, alena.max_devotion) == (13, 13)
     assert any("can't go above 13" in e.text for e in game.log)
+
+
+def test_prompts__current_step_who_acts_and_what_they_can_play() -> None:
+    from .helpers import keep_all, new_game
+
+    deck = ("burn",) * 18 + ("psychopomp",) * 18
+    game = new_game(decks=(deck, deck), hidden=False)
+    keep_all(game)
+    game.apply(za.SetDevotion(0, current=3, maximum=3))
+    to_step(game, Step.COMMIT)
+    texts = {p.kind: p.text for p in game.prompts()}
+    assert texts["act"] == "Alena may play an action or pass"
+    assert texts["step"] == "Turn 1: Alena's Commit step"
+    assert texts["options"].startswith("Alena can play: ")
+    assert "Psychopomp" in texts["options"] or "Burn" in texts["options"]
