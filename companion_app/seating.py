@@ -53,12 +53,23 @@ def edge_counts(players: int) -> tuple[int, int, int, int]:
     return (rest - rest // 2, 1, rest // 2, 1)
 
 
+def _side_share(players: int) -> float:
+    return 0.18 if players >= 6 else 0.22
+
+
 def seat_frames(players: int, width: float, height: float) -> list[SeatFrame]:
-    """The panels for ``players`` seats in a ``width`` x ``height`` window, seat order."""
+    """The panels for ``players`` seats in a ``width`` x ``height`` window, seat order.
+
+    The long edges hold most seats. In portrait the landscape layout is turned a quarter
+    turn anticlockwise: the landscape's bottom edge becomes the right edge, and each panel
+    turns with it.
+    """
+    if height > width:
+        return [_quarter_turn(f, width) for f in seat_frames(players, height, width)]
     bottom, left, top, right = edge_counts(players)
     band = MIDDLE_BAND * min(width, height)
     # Side seats take a column at each end; the long edges share what is left.
-    side_w = width * (0.22 if height < width else 0.3) if left else 0.0
+    side_w = width * _side_share(players) if left else 0.0
     row_h = (height - band) / 2 if top else height - band
     inner_x = side_w
     inner_w = width - 2 * side_w
@@ -82,10 +93,27 @@ def seat_frames(players: int, width: float, height: float) -> list[SeatFrame]:
     return frames
 
 
-def middle_band(players: int, width: float, height: float) -> tuple[float, float, float, float]:
-    """The box (x, y, w, h) left between the panels for the shared step and prompts."""
+def _quarter_turn(frame: SeatFrame, width: float) -> SeatFrame:
+    """A landscape frame (in a ``height`` x ``width`` box) turned into the portrait window."""
+    return SeatFrame(
+        frame.seat,
+        width - (frame.y + frame.box_height),
+        frame.x,
+        frame.box_height,
+        frame.box_width,
+        (frame.rotation + 90) % 360,
+    )
+
+
+def middle_band(players: int, width: float, height: float) -> SeatFrame:
+    """The box left between the panels for the shared step and prompts (seat -1).
+
+    In portrait the band runs along the tablet's length, turned like the landscape layout.
+    """
+    if height > width:
+        return _quarter_turn(middle_band(players, height, width), width)
     bottom, left, top, right = edge_counts(players)
     band = MIDDLE_BAND * min(width, height)
-    side_w = width * (0.22 if height < width else 0.3) if left else 0.0
+    side_w = width * _side_share(players) if left else 0.0
     row_h = (height - band) / 2 if top else height - band
-    return (side_w, row_h, width - 2 * side_w, band)
+    return SeatFrame(-1, side_w, row_h, width - 2 * side_w, band, 0)

@@ -59,6 +59,7 @@ class GameSession(EventDispatcher):
     step_text = StringProperty("")
     priority_text = StringProperty("")
     prompt_lines = ListProperty([])  # what may be done now, from the engine's prompts()
+    choices = ListProperty([])  # [(label, action)]: the acting player's one-tap decisions
     pending_text = StringProperty("")  # pending triggers and the stack
     log_rows = ListProperty([])  # list[LogRow], newest last
     scans = DictProperty({})  # seat -> CardView in front of that player
@@ -84,6 +85,7 @@ class GameSession(EventDispatcher):
         self.send_to_devices: Callable[[Sequence[Any]], None] = lambda _commands: None
         self._enrolment: tuple[list[str], int, Callable[..., None]] | None = None
         self._dial_shown: dict[tuple[str, int], int] = {}
+        self._dial_pending: dict[tuple[str, int], list[int]] = {}  # values sent, not answered
         self.setup: ZealSetup | None = None
         self.colours: tuple[int, ...] = ()
         self.game_id: int | None = None
@@ -344,6 +346,8 @@ class GameSession(EventDispatcher):
             if isinstance(event, DeviceStatus) and event.message:
                 self.say(event.message, ok=event.connected)
             return
+        if isinstance(event, DialChanged) and self._is_echo(event):
+            return
         game = self.table.game
         before = len(game.history)
         reaction: Reaction = self.table.handle(event)
@@ -362,6 +366,22 @@ class GameSession(EventDispatcher):
             self.unknown_tag = (seat, reaction.unknown_uid.hex())
         self.resync_dials()
 
+    def _is_echo(self, event: DialChanged) -> bool:
+        """A dial answers every value we set with a DIAL event; those are not turns.
+
+        Without this, setting 0 then 2 quickly would read the late "0" answer as the player
+        turning the dial back to 0.
+        """
+        key = (event.device, event.dial)
+        pending = self._dial_pending.get(key)
+        if not pending or event.value not in pending:
+            return False
+        del pending[: pending.index(event.value) + 1]
+        self._dial_shown[key] = event.value
+        if not pending:
+            self.resync_dials()  # the engine may have moved on since we sent it
+        return True
+
     def _show_scanned(self, reaction: Reaction) -> None:
         assert reaction.card_id is not None and reaction.player is not None
         try:
@@ -375,6 +395,7 @@ class GameSession(EventDispatcher):
     def assign_dial(self, device: str, dial: int, seat: int) -> None:
         self.seat_map.assign_dial(device, dial, seat)
         self._dial_shown.pop((device, dial), None)
+        self._dial_pending.pop((device, dial), None)
 
     def resync_dials(self, _seat: int | None = None) -> None:
         """Send each dial the engine's devotion when the dial shows something else."""
@@ -387,6 +408,7 @@ class GameSession(EventDispatcher):
             key = (command.device, command.dial)
             if self._dial_shown.get(key) != command.value:
                 self._dial_shown[key] = command.value
+                self._dial_pending.setdefault(key, []).append(command.value)
                 out.append(command)
         if out:
             self.send_to_devices(out)
@@ -445,9 +467,18 @@ class GameSession(EventDispatcher):
         self.step_text = (
             f"Turn {state.turn} \u00b7 {state.step.label} \u00b7 {names[state.active]}'s turn"
         )
-        self.priority_text = (
-            f"{names[state.priority]} has priority" if state.priority is not None else ""
-        )
+        actor = game.acting_player()
+        if state.priority is not None:
+            self.priority_text = f"{names[state.priority]} has priority"
+        elif actor is not None:
+            self.priority_text = f"{names[actor]} to act"
+        else:
+            self.priority_text = ""
+        self.choices = [
+            (label, action)
+            for action in game.legal_actions()
+            if (label := choice_label(action)) is not None
+        ]
         self.prompt_lines = [_prompt_line(p, names) for p in game.prompts()]
         self.pending_text = "; ".join(f"{item.name} waiting" for item in state.stack)
         outcome = game.outcome()
@@ -474,6 +505,20 @@ class GameSession(EventDispatcher):
             at = self._times[i] if i < len(self._times) else 0.0
             rows.append(LogRow(i, at, action.player, describe(action, game)))
         return rows
+
+
+def choice_label(action: za.Action) -> str | None:
+    """The band's button text for a one-tap decision; None for actions made elsewhere
+    (cards are played by scanning, combat in the combat assistant)."""
+    if isinstance(action, za.KeepHand):
+        return "Keep hand"
+    if isinstance(action, za.Mulligan):
+        return "Mulligan"
+    if isinstance(action, za.Develop):
+        return "Draw a card" if action.choice == "draw" else "+1 max devotion"
+    if isinstance(action, za.Pass):
+        return "Pass"
+    return None
 
 
 def _preview_key(key: CounterKey) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.factory import Factory
 from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
@@ -22,7 +23,21 @@ class ScoreboardScreen(Screen):
     card_panels = ListProperty([])
 
     def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(seats=self._on_seats, previews=self._on_previews, scans=self._on_scans)
+        session.bind(
+            seats=self._on_seats,
+            previews=self._on_previews,
+            scans=self._on_scans,
+            choices=self._on_choices,
+        )
+
+    def _on_choices(self, _session: Any, choices: list[tuple[str, Any]]) -> None:
+        box = self.ids.choices
+        box.clear_widgets()
+        for label, action in choices:
+            button = Factory.BandButton(text=label)
+            button.background_color = (0.15, 0.45, 0.3, 1)
+            button.bind(on_release=lambda _b, a=action: self.session.command(a))
+            box.add_widget(button)
 
     def _on_seats(self, _session: Any, seats: list[Any]) -> None:
         if len(seats) != len(self.panels):
@@ -91,7 +106,5 @@ class ScoreboardScreen(Screen):
             # The scanned card covers the lower part of the panel, nearest its player.
             card.size = (turner.width, turner.height * 0.83)
             card.pos = (0, 0)
-        x, y, bw, bh = middle_band(count, w, h)
-        band = self.ids.band
-        band.pos = (x, y)
-        band.size = (bw, bh)
+        band = middle_band(count, w, h)
+        self.ids.band_turner.place(band.x, band.y, band.box_width, band.box_height, band.rotation)

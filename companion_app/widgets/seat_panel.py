@@ -66,7 +66,7 @@ class SeatPanel(BoxLayout):
         self.ids.max_devotion.value = str(view.max_devotion)
         for tile, base in zip(self.base_tiles, view.bases, strict=False):
             tile.value = str(base.damage)
-            tile.title = f"Def {base.defense}" if base.face_up else f"Def {base.defense} (down)"
+            tile.title = f"Def {base.defense}"
             tile.dimmed = not base.face_up
         self._show_previews()
 

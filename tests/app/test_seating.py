@@ -29,8 +29,9 @@ def test_every_seat_has_its_own_box_inside_the_window(players: int, size) -> Non
     for a, b in itertools.combinations(frames, 2):
         assert not _overlap(a, b), (a, b)
     band = middle_band(players, w, h)
+    assert band.box_width > 0 and band.box_height > 0
     for f in frames:
-        assert not _overlap(f, type(f)(99, *band, 0))
+        assert not _overlap(f, band)
 
 
 def test_two_players_sit_opposite_each_other() -> None:
@@ -64,3 +65,12 @@ def test_the_bottom_row_runs_right_to_left() -> None:
 def test_impossible_tables_are_refused(players: int) -> None:
     with pytest.raises(ValueError, match="1 to 8 players"):
         edge_counts(players)
+
+
+def test_portrait_turns_the_landscape_layout_a_quarter_turn() -> None:
+    frames = seat_frames(8, 800, 1280)
+    rotations = [f.rotation for f in frames]
+    # The long edges (left and right in portrait) hold three seats each.
+    assert rotations.count(90) == 3 and rotations.count(270) == 3
+    assert rotations.count(0) == 1 and rotations.count(180) == 1
+    assert middle_band(8, 800, 1280).rotation == 90
