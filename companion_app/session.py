@@ -485,11 +485,9 @@ class GameSession(EventDispatcher):
         self.outcome_text = outcome.reason if outcome is not None else ""
         self.log_rows = self._log_rows(game)
         self.history = self._history.samples()
-        # Scanned cards may have become playable or not: re-ask the engine.
+        # Scanned cards not played yet may have become playable or not: re-ask the engine.
         self.scans = {
-            seat: card_view(
-                self.catalog.get(v.card_id), seat, game.explain(za.PlayCard(seat, v.card_id))
-            )
+            seat: v if v.played else self._card_now(seat, v.card_id)
             for seat, v in self.scans.items()
         }
         self.revision += 1

@@ -75,7 +75,7 @@ class CombatScreen(Screen):
         self.seat = self._declarer(game)
         names = [p.name for p in state.players]
         if not self.phase or self.seat < 0:
-            self.title = "No combat choice is waiting now."
+            self.title = f"{state.step.label}: players may act or pass"
             self.prediction = ""
             return
         self.title = f"{names[self.seat]}: choose {self.phase}"
@@ -120,15 +120,15 @@ class CombatScreen(Screen):
                 ]
                 out.append((perm.id, f"{perm.name} ({perm.combat})", opts))
         elif self.phase == "flankers" and combat is not None:
-            attacking = {a for a, _d in combat.attackers}
+            # Flanking: attackers nobody blocked may flank a blocker (the engine checks which).
             blockers = [b for b, _a in combat.blocks if b in everyone]
-            for perm in state.players[seat].in_play:
-                if perm.kind != "character" or perm.id in attacking:
+            for a, _d in combat.attackers:
+                if combat.blocked(a) or a not in everyone:
                     continue
                 opts = [("doesn't flank", None)] + [
                     (f"flanks {everyone[b].name}", b) for b in blockers
                 ]
-                out.append((perm.id, f"{perm.name} ({perm.combat})", opts))
+                out.append((a, f"{everyone[a].name} ({everyone[a].combat})", opts))
         elif self.phase == "damage" and combat is not None:
             for a, _d in combat.attackers:
                 blocked_by = [b for b, att in combat.blocks if att == a and b in everyone]
@@ -166,6 +166,11 @@ class CombatScreen(Screen):
         action = self.declaration()
         if action is not None and self.session.command(action):
             self.rebuild()
+
+    def next_step(self) -> None:
+        """A priority window between declarations: everyone passes, combat goes on."""
+        self.session.next_step()
+        self.rebuild()
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")

@@ -132,6 +132,10 @@ async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> d
             result["ok"] = True
         except BaseException as e:  # reported to pytest through result.json
             result["error"] = "".join(traceback.format_exception(e))
+            if app.session.game is not None:
+                result["engine_log"] = [e.text for e in app.session.game.log][-25:]
+                result["scans"] = {str(k): repr(v) for k, v in app.session.scans.items()}
+                result["message"] = app.session.message
         finally:
             result["notes"] = driver.notes
             app.stop()

@@ -106,3 +106,199 @@ async def scoreboards(d: Any) -> None:
         assert panels[0].ids.devotion.value == "5" and panels[0].ids.max_devotion.value == "6"
         assert panels[1].base_tiles[0].dimmed and panels[0].base_tiles[3].value == "2"
         await d.screenshot(f"scoreboard_{players}p_{orientation}")
+
+
+async def tap_choice(d: Any, label: str) -> None:
+    """Tap the band's button for one of the engine's one-tap decisions."""
+    board = scoreboard(d)
+    await d.until(
+        lambda: any(b.text == label for b in board.ids.choices.children),
+        f"the band offers '{label}'",
+    )
+    button = next(b for b in board.ids.choices.children if b.text == label)
+    await d.tap(button)
+
+
+async def pass_until(d: Any, step: str, turn: int | None = None) -> None:
+    """Tap "Next step" until the engine is in ``step`` (and ``turn``)."""
+    for _ in range(12):
+        state = d.session.game.state
+        if state.step.value == step and (turn is None or state.turn == turn):
+            return
+        await d.tap(scoreboard(d).ids.next_step)
+    state = d.session.game.state
+    raise AssertionError(f"never reached {step}: at {state.step.value}, turn {state.turn}")
+
+
+async def scan(d: Any, card_id: str) -> None:
+    device = d.app.hardware_link.simulated[0]
+    before = len(d.session.game.history)
+    device.place_tag(0, sim_uid(card_id))
+    await d.until(
+        lambda: any(v.card_id == card_id for v in d.session.scans.values()),
+        f"{card_id} appears in front of its player",
+    )
+    view = next(v for v in d.session.scans.values() if v.card_id == card_id)
+    assert view.played, f"{card_id} refused: {view.reason}"
+    assert len(d.session.game.history) == before + 1
+    device.remove_tag(0)
+    await d.frames(2)
+
+
+async def commit_characters(d: Any, seat: int, cards: tuple[str, ...]) -> None:
+    """In ``seat``'s commit step: dial up devotion, scan characters, the other side passes."""
+    device = d.app.hardware_link.simulated[0]
+    device.turn_dial(seat, 10)
+    await d.until(lambda: d.session.game.state.players[seat].devotion == 10, "the dial to 10")
+    for card in cards:
+        await scan(d, card)
+        await tap_choice(d, "Pass")  # the other player lets it resolve
+        await d.until(lambda: not d.session.game.state.stack, f"{card} resolves")
+
+
+async def choose(d: Any, screen: Any, row_label_start: str, option_start: str) -> None:
+    row = next(r for r in screen.rows if r.label.startswith(row_label_start))
+    for _ in range(len(row.options)):
+        if row.options[row.chosen][0].startswith(option_start):
+            return
+        await d.tap(row.children[0])  # the choice button cycles
+    raise AssertionError(f"{row_label_start} has no option {option_start}")
+
+
+async def journey(d: Any) -> None:
+    """A whole game start: new game, mulligans, dials, scans, a combat with a blocker and a
+    flanker predicted then applied, undo; resumed by journey_resume in a second process."""
+    await start_two_player_game(d)
+    game = d.session.game
+    first = game.state.active
+    other = 1 - first
+    d.notes["first"] = first
+    await tap_choice(d, "Keep hand")
+    await tap_choice(d, "Keep hand")
+    # Turn 1: the first player develops, has nobody to attack with, commits two characters.
+    await tap_choice(d, "+1 max devotion")
+    await pass_until(d, "commit", 1)
+    await commit_characters(d, first, ("asterion_bull", "cult_zealot"))
+    # Turn 2: the other player commits one character to block with.
+    await pass_until(d, "develop", 2)
+    await tap_choice(d, "+1 max devotion")
+    await pass_until(d, "commit", 2)
+    await commit_characters(d, other, ("lunari_acolyte",))
+    # Turn 3: the first player attacks with the bull; the acolyte blocks; the zealot flanks.
+    await pass_until(d, "develop", 3)
+    await tap_choice(d, "Draw a card")
+    await pass_until(d, "choose_attackers", 3)
+    await d.tap(scoreboard(d).ids.menu)
+    await d.tap(next(b for b in d.screen("menu").walk() if getattr(b, "text", "") == "Combat"))
+    combat = d.screen("combat")
+    assert d.app.sm.current == "combat" and combat.phase == "attackers", combat.title
+    await choose(d, combat, "Asterion Bull", "attacks")
+    await choose(d, combat, "Cult Zealot", "attacks")
+    d.notes["attack_prediction"] = combat.prediction
+    await d.tap(combat.ids.confirm)
+    await d.until(lambda: not combat.phase, "a chance to respond to the attack")
+    await d.tap(combat.ids.next_step)
+    await d.until(lambda: combat.phase == "blockers", "blockers are asked for")
+    await choose(d, combat, "Lunari Acolyte", "blocks Asterion")
+    await d.tap(combat.ids.confirm)
+    for _ in range(3):  # a response window may come first
+        if combat.phase == "flankers":
+            break
+        if not combat.phase:
+            await d.tap(combat.ids.next_step)
+        await d.frames(2)
+    await d.until(lambda: combat.phase == "flankers", "flankers are asked for")
+    await choose(d, combat, "Cult Zealot", "flanks")
+    prediction = combat.prediction
+    d.notes["flank_prediction"] = prediction
+    assert "Lunari Acolyte" in prediction and "dies" in prediction, prediction
+    acolyte_alive = lambda: any(  # noqa: E731
+        p.card_id == "lunari_acolyte" for p in d.session.game.state.players[other].in_play
+    )
+    assert acolyte_alive()
+    await d.screenshot("journey_flank_prediction")
+    await d.tap(combat.ids.confirm)
+    # Combat damage has no choice to make here: once everyone passes, the acolyte dies.
+    for _ in range(4):
+        if not acolyte_alive():
+            break
+        if not combat.phase:
+            await d.tap(combat.ids.next_step)
+        await d.frames(2)
+    await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
+    # Undo the last command from the log screen; the acolyte is back.
+    d.app.show("log")
+    await d.frames(3)
+    log = d.screen("log")
+    await d.tap(log.ids.undo_last)
+    await d.until(acolyte_alive, "undo brings the acolyte back")
+    d.notes["history"] = len(d.session.game.history)
+    d.notes["devotion"] = [p.devotion for p in d.session.game.state.players]
+    d.notes["in_play"] = sorted(
+        p.card_id for pl in d.session.game.state.players for p in pl.in_play
+    )
+    d.notes["step"] = d.session.game.state.step.value
+    # Quit: the app stops here; journey_resume opens the same saved games.
+
+
+async def journey_resume(d: Any) -> None:
+    """Start again on the same saved games: resume is offered and puts everything back."""
+    assert d.app.sm.current == "start", d.app.sm.current
+    start = d.screen("start")
+    assert "Alena" in start.summary and "Anton" in start.summary, start.summary
+    await d.tap(start.ids.resume)
+    await d.until(lambda: d.app.sm.current == "scoreboard", "the scoreboard after resume")
+    game = d.session.game
+    d.notes["history"] = len(game.history)
+    d.notes["devotion"] = [p.devotion for p in game.state.players]
+    d.notes["in_play"] = sorted(p.card_id for pl in game.state.players for p in pl.in_play)
+    d.notes["step"] = game.state.step.value
+    board = scoreboard(d)
+    for seat, panel in enumerate(board.panels):
+        assert panel.ids.devotion.value == str(game.state.players[seat].devotion)
+    await d.screenshot("journey_resumed")
+
+
+async def endless(d: Any) -> None:
+    """A scripted game that never ends, for the kill -9 test: resume if there is a game,
+    then keep changing things (dial turns, base taps, bursts, undos). After each change it
+    prints how many commands the log holds and the newest one, once they are on disk."""
+    import json
+    import random
+
+    from engine.zeal import actions as za
+
+    session = d.session
+    saved = session.saved_game()
+    if saved is not None:
+        session.resume(saved)
+    else:
+        session.start_new(["Alena", "Anton"], seed=3, first_player=0)
+    d.app.show("scoreboard")
+    device = d.app.hardware_link.simulated[0]
+    rng = random.Random()
+    store = session.store
+    while True:
+        move = rng.randrange(5)
+        seat = rng.randrange(2)
+        if move == 0:
+            value = rng.randrange(14)
+            device.turn_dial(seat, value)
+            await d.until(
+                lambda s=seat, v=value: session.game.state.players[s].devotion == v,
+                "the dial turn reaches the engine",
+            )
+        elif move == 1:
+            session.command(za.SetBase(seat, rng.randrange(6), damage=rng.randrange(5)))
+        elif move == 2:
+            for _ in range(rng.randrange(1, 4)):
+                session.nudge(seat, "max_devotion", 0, rng.choice((1, -1)))
+            session.flush_bursts()
+        elif move == 3:
+            session.toggle_base(seat, rng.randrange(6))
+        else:
+            session.undo_last()
+        commands = store.load(session.game_id).commands
+        last = json.dumps(commands[-1], sort_keys=True) if commands else ""
+        print(f"LOGGED {len(commands)} {last}", flush=True)
+        await d.frames(1)

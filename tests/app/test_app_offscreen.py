@@ -77,3 +77,23 @@ def test_scoreboard_looks_as_reviewed(
     name = f"scoreboard_{players}p_{orientation}.png"
     problem = compare_to_reference(scoreboard_shots / name, REFERENCE / name)
     assert problem is None, problem
+
+
+def test_a_whole_journey_then_quit_and_resume(tmp_path: Path) -> None:
+    """New game by touches, mulligans, dial turns, scans, a combat with a blocker and a
+    flanker (predicted by the engine, then applied), undo; quit; a new process resumes it."""
+    db = tmp_path / "games.sqlite"
+    first = run_journey("journey", OUTPUT / "app" / "journey", db=db)
+    notes = first["notes"]
+    assert "dies" in notes["flank_prediction"]
+    assert "lunari_acolyte" in notes["in_play"]  # undo brought it back
+    second = run_journey("journey_resume", OUTPUT / "app" / "journey_resume", db=db)
+    again = second["notes"]
+    for key in ("history", "devotion", "in_play", "step"):
+        assert again[key] == notes[key], key
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for out, name in (
+        ("journey", "journey_flank_prediction"),
+        ("journey_resume", "journey_resumed"),
+    ):
+        (SHOTS / f"{name}.png").write_bytes((OUTPUT / "app" / out / f"{name}.png").read_bytes())
