@@ -14,7 +14,7 @@ def _base(defense: int, damage: int, face_up: bool) -> str:
 
 def render(game: ZealGame) -> str:
     state = game.state
-    step = getattr(state.step, "name", str(state.step)).replace("_", " ").title()
+    step = state.step.label
     who = state.players[state.priority].name if state.priority is not None else "nobody"
     lines = [f"Turn {state.turn} - {step} - {who} to act"]
     width = max(len(p.name) for p in state.players)

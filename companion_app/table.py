@@ -123,6 +123,12 @@ class TableController:
         self.game_id = game_id
         # Called after every change of state (the Kivy session schedules a redraw here).
         self.on_change: Callable[[], None] = lambda: None
+        # What each dial shows, as far as we know, and the values we sent it that it has not
+        # answered yet: a dial answers every SET_DIAL with a DIAL event, and those answers are
+        # not turns. Without this, setting 0 then 2 quickly would read the late "0" answer as
+        # the player turning the dial back to 0.
+        self._dial_shown: dict[tuple[str, int], int] = {}
+        self._dial_pending: dict[tuple[str, int], list[int]] = {}
 
     # ------------------------------------------------------------------ commands
 
@@ -143,12 +149,34 @@ class TableController:
         self.on_change()
         return action
 
-    def dial_commands(self) -> tuple[DeviceCommand, ...]:
-        """Every seat's dial set to the engine's current devotion (after a load, an undo ...)."""
-        out: list[DeviceCommand] = []
-        for (device, dial), player in self.seats.dials.items():
-            out.append(SetDialCommand(device, dial, self.game.state.players[player].devotion))
+    def dial_commands(self, force: bool = False) -> tuple[SetDialCommand, ...]:
+        """Commands that bring every seat's dial to the engine's current devotion.
+
+        Only dials that show something else, unless ``force`` (after a reconnect, when what a
+        dial shows is unknown). Call after anything that may move devotion: a command, an undo,
+        a resume. The caller must send what this returns.
+        """
+        out: list[SetDialCommand] = []
+        for key, player in self.seats.dials.items():
+            value = self.game.state.players[player].devotion
+            if force or self._dial_shown.get(key) != value:
+                self._dial_shown[key] = value
+                self._dial_pending.setdefault(key, []).append(value)
+                out.append(SetDialCommand(key[0], key[1], value))
         return tuple(out)
+
+    def forget_dial(self, device: str, dial: int) -> None:
+        """A dial was reassigned or its device reconnected: what it shows is unknown again."""
+        self._dial_shown.pop((device, dial), None)
+        self._dial_pending.pop((device, dial), None)
+
+    def _is_echo(self, event: DialChanged) -> bool:
+        key = (event.device, event.dial)
+        pending = self._dial_pending.get(key)
+        if not pending or event.value not in pending:
+            return False
+        del pending[: pending.index(event.value) + 1]
+        return True
 
     # ------------------------------------------------------------------ events
 
@@ -170,6 +198,8 @@ class TableController:
         return self.game.state.players[player].name
 
     def _dial(self, event: DialChanged) -> Reaction:
+        if self._is_echo(event):
+            return Reaction(True, "")
         player = self.seats.dials.get((event.device, event.dial))
         if player is None:
             return Reaction(
@@ -177,6 +207,7 @@ class TableController:
                 f"Dial {event.dial + 1} of device {event.device} is not assigned to a seat: "
                 "assign it on the Devices screen.",
             )
+        self._dial_shown[(event.device, event.dial)] = event.value
         current = self.game.state.players[player].devotion
         if event.value == current:
             return Reaction(True, "", player=player)
@@ -222,18 +253,17 @@ class TableController:
         if why is not None:
             return Reaction(False, why, player=player, card_id=card_id, device_commands=refuse)
         self.apply(action)
-        commands: list[DeviceCommand] = [FeedbackCommand(event.device, event.reader, True)]
-        dial = self.seats.dial_of(player)
-        if dial is not None:  # paying the cost moved devotion: the dial must show it
-            commands.append(
-                SetDialCommand(dial[0], dial[1], self.game.state.players[player].devotion)
-            )
+        # Paying the cost moved devotion: the dials must show it.
+        commands: tuple[DeviceCommand, ...] = (
+            FeedbackCommand(event.device, event.reader, True),
+            *self.dial_commands(),
+        )
         return Reaction(
             True,
             f"{self._name(player)} plays {card.name}",
             player=player,
             card_id=card_id,
-            device_commands=tuple(commands),
+            device_commands=commands,
         )
 
     def _button(self, event: ButtonPressed) -> Reaction:
@@ -246,4 +276,9 @@ class TableController:
         if why is not None:
             return Reaction(False, why, player=player)
         self.apply(action)
-        return Reaction(True, f"{self._name(player)} passes", player=player)
+        return Reaction(
+            True,
+            f"{self._name(player)} passes",
+            player=player,
+            device_commands=self.dial_commands(),  # a new turn's Develop may move devotion
+        )

@@ -151,3 +151,27 @@ def test_a_short_press_on_a_dial_passes_for_its_seat() -> None:
     assert priority is not None
     reaction = table.handle(ButtonPressed(DEVICE, priority, "short"))
     assert reaction.ok and table.game.history[-1] == za.Pass(priority)
+
+
+def test_a_dials_answer_to_a_value_we_set_is_not_a_turn() -> None:
+    table = make_table()
+    table.apply(za.SetDevotion(0, current=1))
+    assert SetDialCommand(DEVICE, 0, 1) in table.dial_commands()
+    table.apply(za.SetDevotion(0, current=3))
+    assert SetDialCommand(DEVICE, 0, 3) in table.dial_commands()
+    before = len(table.game.history)
+    # The answers arrive late, in order: neither the "1" nor the "3" is the player's hand.
+    assert table.handle(DialChanged(DEVICE, 0, 1)).message == ""
+    assert table.handle(DialChanged(DEVICE, 0, 3)).message == ""
+    assert len(table.game.history) == before and table.game.state.players[0].devotion == 3
+    # A real turn afterwards still counts.
+    table.handle(DialChanged(DEVICE, 0, 5))
+    assert table.game.state.players[0].devotion == 5
+
+
+def test_dial_commands_send_only_what_a_dial_does_not_show_yet() -> None:
+    table = make_table()
+    first = table.dial_commands()
+    assert {(c.dial, c.value) for c in first} == {(0, 0), (1, 0)}
+    assert table.dial_commands() == ()
+    assert len(table.dial_commands(force=True)) == 2
