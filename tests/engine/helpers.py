@@ -98,7 +98,7 @@ def table(
 ) -> ZealGame:
     """A game at a given position: ``in_play[seat]`` lists card ids; permanent ids are numbered
     1, 2, 3... in the order listed, seat by seat."""
-    from engine.zeal.position import state_from_position
+    from engine.zeal.position_read import state_from_position
 
     next_id = 1
     players = []
