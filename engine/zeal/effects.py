@@ -78,10 +78,10 @@ def run(
                     target = None
         if effect.x:
             effect = evolve(effect, amount=doing.x)  # Lightning Storm: X as chosen when played
-        before = state
         state = HANDLERS[effect.op](ctx, state, doing, effect, target)
-        if effect.op == "sacrifice_character" and effect.amount and state is before:
+        if ctx.stop:
             # Bloodmoon Ritual: when it can't sacrifice, the rest of the text doesn't happen.
+            ctx.stop = False
             ctx.say(state, doing.controller, f"{doing.what}: nothing more happens")
             break
     return state
@@ -262,6 +262,7 @@ def _sacrifice_character(
             doing.controller,
             f"{name(state, doing.controller)} controls fewer than {count} characters: none sacrificed",
         )
+        ctx.stop = effect.amount > 0  # "sacrifice two ...: then ..." is all or nothing
         return state
     chosen: list[Permanent] = []
     perm = _perm(state, target)
@@ -274,7 +275,7 @@ def _sacrifice_character(
             chosen.append(p)
     for p in chosen:
         deaths.force_die(ctx, p, "is sacrificed")
-    return evolve(state)  # a new object: the caller tells "did something" by identity
+    return state
 
 
 def _reanimate(
