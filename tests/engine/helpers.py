@@ -69,7 +69,12 @@ def to_step(game: ZealGame, step: Step, develop: str = "devotion") -> None:
             return
         who = game.acting_player()
         assert who is not None, game.prompts()
-        if state.awaiting == "develop":
+        from engine.zeal.triggers import playable
+
+        group = playable(state)
+        if group:
+            game.apply(za.PlayTrigger(who, group[0].id))  # no targets: always allowed
+        elif state.awaiting == "develop":
             game.apply(za.Develop(who, develop))
         elif state.awaiting == "attackers":
             game.apply(za.DeclareAttackers(who, ()))
