@@ -7,7 +7,7 @@ from engine.core.evolve import evolve
 from engine.zeal import actions as za
 from engine.zeal import deaths
 from engine.zeal.context import Ctx
-from engine.zeal.effects import entered_play
+from engine.zeal.entering import entered_play
 from engine.zeal.ops import (
     add_permanent,
     move_permanent,

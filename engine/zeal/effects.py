@@ -7,50 +7,35 @@ express becomes a note the players resolve by hand (MarkResolved).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from engine.cards import Effect
 from engine.core.evolve import evolve
-from engine.zeal import deaths, triggers
+from engine.zeal import deaths
 from engine.zeal.context import Ctx
 from engine.zeal.damage import damage_base, damage_character, defeat_base
-from engine.zeal.keywords import immune_to, zeal_for_card
+from engine.zeal.doing import Doing, Handler
+from engine.zeal.effects_stack import copy_spell, counter, counter_kill_debut, take_spell
+from engine.zeal.entering import (
+    entered_play,
+    reanimate,
+    reanimate_target,
+    reanimate_until_end_of_turn,
+)
+from engine.zeal.keywords import immune_to
 from engine.zeal.ops import (
-    add_permanent,
     draw,
     gain_devotion,
     move_permanent,
     name,
-    new_id,
     parse_base_ref,
-    parse_discard_ref,
     remove_permanent,
     set_base,
     set_player,
     standing_bases,
-    to_discard,
     to_hand,
     update_permanent,
 )
-from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Permanent, StackItem, Target
+from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Permanent, Target
 from engine.zeal.targets import check_target
-
-
-@dataclass(frozen=True)
-class Doing:
-    """Who is doing an effect, and as what (for Immune, Execute and the log)."""
-
-    controller: int
-    source: str  # keywords.SPELL / CHARACTER / DEVICE
-    what: str  # the card's name, for the log
-    source_id: int | None = None  # the permanent it is on, if any
-    zeal: bool = False
-    x: int = 0  # X chosen when the card was played
-    about: StackItem | None = None  # the spell a "when you resolve a spell" action is about
-
-
-Handler = Callable[[Ctx, GameState, Doing, Effect, Target | None], GameState]
 
 
 def run(
@@ -78,10 +63,10 @@ def run(
                     target = None
         if effect.x:
             effect = evolve(effect, amount=doing.x)  # Lightning Storm: X as chosen when played
-        before = state
         state = HANDLERS[effect.op](ctx, state, doing, effect, target)
-        if effect.op == "sacrifice_character" and effect.amount and state is before:
+        if ctx.stop:
             # Bloodmoon Ritual: when it can't sacrifice, the rest of the text doesn't happen.
+            ctx.stop = False
             ctx.say(state, doing.controller, f"{doing.what}: nothing more happens")
             break
     return state
@@ -262,6 +247,7 @@ def _sacrifice_character(
             doing.controller,
             f"{name(state, doing.controller)} controls fewer than {count} characters: none sacrificed",
         )
+        ctx.stop = effect.amount > 0  # "sacrifice two ...: then ..." is all or nothing
         return state
     chosen: list[Permanent] = []
     perm = _perm(state, target)
@@ -274,129 +260,7 @@ def _sacrifice_character(
             chosen.append(p)
     for p in chosen:
         deaths.force_die(ctx, p, "is sacrificed")
-    return evolve(state)  # a new object: the caller tells "did something" by identity
-
-
-def _reanimate(
-    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
-) -> GameState:
-    """Reanimate: put a character from any discard into play under your control."""
-    ref = parse_discard_ref(state, target)
-    if ref is None:
-        return state
-    state, _pid = reanimate(ctx, state, doing.controller, ref[0], ref[1])
     return state
-
-
-def _reanimate_until_end_of_turn(
-    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
-) -> GameState:
-    """Possess the Dead without Zeal: the character dies at the end of the turn, even if
-    invincible, and its "when this dies" triggers happen."""
-    ref = parse_discard_ref(state, target)
-    if ref is None:
-        return state
-    state, pid = reanimate(ctx, state, doing.controller, ref[0], ref[1])
-    return update_permanent(state, pid, doomed=True)
-
-
-def reanimate(
-    ctx: Ctx, state: GameState, controller: int, owner: int, card_id: str
-) -> tuple[GameState, int]:
-    discard = list(state.players[owner].discard)
-    discard.reverse()
-    discard.remove(card_id)  # the most recent copy
-    discard.reverse()
-    state = set_player(state, owner, discard=tuple(discard))
-    card = ctx.card(card_id)
-    state, pid = add_permanent(state, card, controller, owner)
-    ctx.say(state, controller, f"{name(state, controller)} reanimates {card.name}")
-    state = entered_play(ctx, state, pid)
-    return state, pid
-
-
-def entered_play(ctx: Ctx, state: GameState, pid: int) -> GameState:
-    """Debut Spell triggers after the character enters play; a device with an "at the end of
-    your turn" action entering in its controller's End of Turn step can still play it."""
-    from engine.zeal.refresh import refresh
-    from engine.zeal.state import Step
-
-    state = refresh(state)
-    perm = state.permanent(pid)
-    if perm is None:
-        return state
-    state = triggers.on_event(ctx, state, [perm], "debut")
-    if state.step is Step.END_OF_TURN and perm.controller == state.active:
-        state = triggers.end_of_turn(ctx, state, [perm])
-    return state
-
-
-def _counter(
-    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
-) -> GameState:
-    """Counter target spell: cancel a spell card or Debut Spell; it has no effect."""
-    if not isinstance(target, int):
-        return state
-    item = state.stack_item(target)
-    if item is None or not item.is_spell:
-        return state
-    state = evolve(state, stack=tuple(i for i in state.stack if i.id != target))
-    if item.kind == "card":
-        state = to_discard(state, item.owner, item.card_id)
-    ctx.say(state, item.controller, f"{item.name} is countered")
-    return state
-
-
-def _counter_kill_debut(
-    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
-) -> GameState:
-    """Void: counter target spell; if it was a Debut Spell, kill its character (whose "when
-    this dies" trigger then happens, as for a Zeal Asterion Bull)."""
-    item = state.stack_item(target) if isinstance(target, int) else None
-    state = _counter(ctx, state, doing, effect, target)
-    if item is not None and item.is_spell and item.kind == "ability" and item.source is not None:
-        character = state.permanent(item.source)
-        if character is not None:
-            deaths.kill(ctx, state, character, doing.source)
-    return state
-
-
-def _take_spell(
-    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
-) -> GameState:
-    """Invert: gain control of target spell (a Debut Spell too). Its cult then gives Zeal to
-    your cards, and it triggers your "when you resolve a spell" actions."""
-    item = state.stack_item(target) if isinstance(target, int) else None
-    if item is None or not item.is_spell or item.controller == doing.controller:
-        return state
-    stack = tuple(
-        evolve(i, controller=doing.controller) if i.id == item.id else i for i in state.stack
-    )
-    ctx.say(
-        state, doing.controller, f"{name(state, doing.controller)} gains control of {item.name}"
-    )
-    return evolve(state, stack=stack)
-
-
-def _copy_spell(
-    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
-) -> GameState:
-    """Entanglement Collider: copy the spell this action is about; the copy is played anew
-    (foes may respond), keeps its targets and X, and has Zeal if its cult now gives Zeal."""
-    spell = doing.about
-    if spell is None:
-        return state
-    card = ctx.card(spell.card_id)
-    sid, state = new_id(state)
-    copy = evolve(
-        spell,
-        id=sid,
-        controller=doing.controller,
-        from_hand=False,
-        zeal=zeal_for_card(state, doing.controller, card) or spell.zeal,
-    )
-    ctx.say(state, doing.controller, f"{name(state, doing.controller)} copies {spell.name}")
-    return evolve(state, stack=state.stack + (copy,))
 
 
 def _transform(
@@ -498,13 +362,13 @@ HANDLERS: dict[str, Handler] = {
     "restore_base": _restore_base,
     "sacrifice_base": _sacrifice_base,
     "sacrifice_character": _sacrifice_character,
-    "reanimate": _reanimate,
-    "reanimate_until_end_of_turn": _reanimate_until_end_of_turn,
+    "reanimate": reanimate_target,
+    "reanimate_until_end_of_turn": reanimate_until_end_of_turn,
     "kill_or_destroy": _kill_or_destroy,
-    "counter": _counter,
-    "counter_kill_debut": _counter_kill_debut,
-    "take_spell": _take_spell,
-    "copy_spell": _copy_spell,
+    "counter": counter,
+    "counter_kill_debut": counter_kill_debut,
+    "take_spell": take_spell,
+    "copy_spell": copy_spell,
     "transform": _transform,
     "gain_control": _gain_control,
     "gain_control_until_next_turn": _gain_control_until_next_turn,
@@ -516,4 +380,12 @@ HANDLERS: dict[str, Handler] = {
     "prompt": _note,
 }
 
-__all__ = ["Doing", "damage_base", "damage_character", "defeat_base", "run"]
+__all__ = [
+    "Doing",
+    "damage_base",
+    "damage_character",
+    "defeat_base",
+    "entered_play",
+    "reanimate",
+    "run",
+]

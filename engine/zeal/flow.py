@@ -32,16 +32,21 @@ def actor(state: GameState) -> int | None:
     group = playable(state)
     if group:
         return group[0].controller
-    if state.awaiting in ("attackers", "flankers", "damage"):
+    if declaring(state):
+        if state.awaiting == "blockers":
+            return combat.next_blocker(state)
         return state.active
-    if state.awaiting == "blockers":
-        return combat.next_blocker(state)
     return state.priority
+
+
+def declaring(state: GameState) -> bool:
+    """A combat declaration is due: it waits while actions (its triggers) are being played."""
+    return state.awaiting in ("attackers", "blockers", "flankers", "damage") and not state.stack
 
 
 def in_priority(state: GameState) -> bool:
     """A priority window: no declaration, Develop choice or trigger is waiting."""
-    if state.over or state.step in (Step.MULLIGAN, Step.DEVELOP) or state.awaiting:
+    if state.over or state.step in (Step.MULLIGAN, Step.DEVELOP) or declaring(state):
         return False
     if any(p.develop_left for p in state.players):
         return False
@@ -106,8 +111,8 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
             state = evolve(state, pending=state.pending[1:])
             return stack.push(ctx, state, item)
         return state
-    if any(p.develop_left for p in state.players):
-        return state
+    if any(p.develop_left for p in state.players) or state.stack:
+        return state  # declarations wait until the actions being played resolve
     if state.awaiting == "attackers" and not combat.can_attack(state):
         ctx.say(state, state.active, "No characters can attack")
         return turn.enter(ctx, evolve(state, combat=None), Step.COMMIT)

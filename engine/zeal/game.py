@@ -56,6 +56,11 @@ class ZealGame(RulesGame[GameState, za.Action]):
     def prompts(self) -> list[Prompt]:
         return prompts(self.state, self.catalog)
 
+    def fork(self) -> ZealGame:
+        """A separate game starting from this position, for what-ifs (a combat preview, a hint):
+        states are immutable, so this copies nothing; its history starts empty."""
+        return ZealGame(self.setup, state=self.state)
+
     @classmethod
     def replay(
         cls, setup: ZealSetup, actions: Iterable[za.Action], *, state: GameState | None = None

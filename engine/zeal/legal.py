@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from engine.cards import Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
-from engine.zeal.flow import actor, in_priority
+from engine.zeal.flow import actor, declaring, in_priority
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref
 from engine.zeal.rules import commit_window
@@ -64,7 +64,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
     if group:
         yield from _trigger_actions(state, catalog, seat, group)
         return
-    if state.awaiting:
+    if declaring(state):
         yield from _declarations(state, seat)
         return
     if not in_priority(state):

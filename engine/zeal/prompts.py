@@ -60,15 +60,15 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
                 if t.ability.targets:
                     text += " (you may choose no targets)"
             out.append(Prompt(who, text, "trigger"))
-    elif state.awaiting == "attackers":
+    elif state.awaiting == "attackers" and not state.stack:
         out.append(
             Prompt(who, f"{w}: choose attackers (each attacks one opponent) or none", "choose")
         )
-    elif state.awaiting == "blockers":
+    elif state.awaiting == "blockers" and not state.stack:
         out.append(
             Prompt(who, f"{w}: choose blockers (an attacker can be blocked by up to two)", "choose")
         )
-    elif state.awaiting == "flankers":
+    elif state.awaiting == "flankers" and not state.stack:
         out.append(
             Prompt(
                 who,
@@ -76,7 +76,7 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
                 "choose",
             )
         )
-    elif state.awaiting == "damage":
+    elif state.awaiting == "damage" and not state.stack:
         out.append(
             Prompt(
                 who, f"{w}: choose which blocker and which bases your attackers damage", "choose"

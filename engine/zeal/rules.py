@@ -36,7 +36,7 @@ def _need_priority(state: GameState, seat: int, doing: str) -> str | None:
 
 
 def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
-    problem = seat_problem(state, getattr(action, "player", None))
+    problem = za.type_problem(action) or seat_problem(state, getattr(action, "player", None))
     if problem:
         return problem
     check = _CHECKS.get(type(action))

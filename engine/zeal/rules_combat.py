@@ -13,7 +13,7 @@ from engine.zeal.turn_checks import seat_problem, waiting_for, whose_turn_to_act
 
 def check_attackers(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
     assert isinstance(action, za.DeclareAttackers)
-    if state.awaiting != "attackers":
+    if state.awaiting != "attackers" or state.stack:
         return f"attackers are chosen in the Choose Attackers step; now {waiting_for(state)}"
     problem = whose_turn_to_act(state, action.player)
     if problem:
@@ -57,7 +57,7 @@ def check_attackers(state: GameState, catalog: Catalog, action: za.Action) -> st
 
 def check_blockers(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
     assert isinstance(action, za.DeclareBlockers)
-    if state.awaiting != "blockers":
+    if state.awaiting != "blockers" or state.stack:
         return f"blockers are chosen in the Choose Blockers step; now {waiting_for(state)}"
     problem = whose_turn_to_act(state, action.player)
     if problem:
@@ -87,7 +87,7 @@ def check_blockers(state: GameState, catalog: Catalog, action: za.Action) -> str
 
 def check_flankers(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
     assert isinstance(action, za.DeclareFlankers)
-    if state.awaiting != "flankers":
+    if state.awaiting != "flankers" or state.stack:
         return f"flankers are chosen in the Flanking step; now {waiting_for(state)}"
     problem = whose_turn_to_act(state, action.player)
     if problem:
@@ -118,7 +118,7 @@ def check_flankers(state: GameState, catalog: Catalog, action: za.Action) -> str
 
 def check_damage(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
     assert isinstance(action, za.AssignDamage)
-    if state.awaiting != "damage":
+    if state.awaiting != "damage" or state.stack:
         return f"combat damage is assigned in the Combat Damage step; now {waiting_for(state)}"
     problem = whose_turn_to_act(state, action.player)
     if problem:

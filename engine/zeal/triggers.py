@@ -62,19 +62,61 @@ def describe(ability: Ability) -> str:
     return ", ".join(effect_words(e) for e in ability.effects) or ability.trigger
 
 
+# How each effect reads in a prompt or the log: {n} amount, {what} its target or scope.
+_PHRASES = {
+    "draw": "draw {cards}",
+    "gain_devotion": "gain {n} current devotion",
+    "gain_max_devotion": "raise maximum devotion by {n}",
+    "develop": "develop {n}",
+    "deal_damage": "deal {n} damage to {what}",
+    "kill": "kill {what}",
+    "destroy": "destroy {what}",
+    "kill_or_destroy": "kill or destroy {what}",
+    "defeat_base": "defeat {what}",
+    "restore_base": "restore {what}",
+    "sacrifice_base": "sacrifice a base",
+    "sacrifice_character": "sacrifice {chars}",
+    "reanimate": "reanimate {what}",
+    "reanimate_until_end_of_turn": "reanimate {what} until the end of the turn",
+    "counter": "counter {what}",
+    "counter_kill_debut": "counter {what}",
+    "take_spell": "gain control of {what}",
+    "copy_spell": "copy the spell",
+    "transform": "switch between character and device",
+    "gain_control": "gain control of {what}",
+    "gain_control_until_next_turn": "gain control of {what} until the next turn",
+    "return_to_hand": "return {what} to its owner's hand",
+    "combat_bonus": "give {what} {signed} combat this turn",
+    "grant_keyword": "give {what} {keyword} this turn",
+    "grant_dies_devotion": 'give your characters "when this dies, gain {n} devotion"',
+}
+_SCOPE_WORDS = {
+    "all": "every character",
+    "foes": "each foe's character",
+    "yours": "your characters",
+    "self": "itself",
+}
+
+
 def effect_words(effect: Effect) -> str:
-    words = effect.op.replace("_", " ")
-    if effect.amount:
-        words += f" {effect.amount}"
-    if effect.keyword:
-        words += f" {effect.keyword}"
-    if effect.scope:
-        words += f" ({effect.scope})"
-    elif effect.target:
-        words += f" (target {effect.target.replace('_', ' ')})"
     if effect.text:
-        words = effect.text
-    return words
+        return effect.text
+    n = "X" if effect.x else str(effect.amount)
+    what = _SCOPE_WORDS.get(effect.scope) or (
+        "target "
+        + effect.target.replace("own_", "your ").replace("foe_", "foe's ").replace("_", " ")
+        if effect.target
+        else "it"
+    )
+    phrase = _PHRASES.get(effect.op, effect.op.replace("_", " "))
+    return phrase.format(
+        n=n,
+        what=what,
+        cards="a card" if effect.amount <= 1 and not effect.x else f"{n} cards",
+        chars="a character" if effect.amount <= 1 else f"{n} characters",
+        signed=f"+{n}" if effect.amount >= 0 else n,
+        keyword=effect.keyword,
+    )
 
 
 def abilities_of(ctx: Ctx, perm: Permanent, trigger: str) -> list[tuple[Card, Ability]]:

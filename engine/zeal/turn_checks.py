@@ -40,6 +40,8 @@ def waiting_for(state: GameState) -> str:
     group = playable(state)
     if group:
         return f"{w} plays the triggered action of {group[0].name}"
+    if state.stack:
+        return f"{w} may respond to {state.stack[-1].name} or pass"
     if state.awaiting == "attackers":
         return f"{w} chooses attackers"
     if state.awaiting == "blockers":

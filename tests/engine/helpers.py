@@ -69,7 +69,12 @@ def to_step(game: ZealGame, step: Step, develop: str = "devotion") -> None:
             return
         who = game.acting_player()
         assert who is not None, game.prompts()
-        if state.awaiting == "develop":
+        from engine.zeal.triggers import playable
+
+        group = playable(state)
+        if group:
+            game.apply(za.PlayTrigger(who, group[0].id))  # no targets: always allowed
+        elif state.awaiting == "develop":
             game.apply(za.Develop(who, develop))
         elif state.awaiting == "attackers":
             game.apply(za.DeclareAttackers(who, ()))
@@ -98,7 +103,7 @@ def table(
 ) -> ZealGame:
     """A game at a given position: ``in_play[seat]`` lists card ids; permanent ids are numbered
     1, 2, 3... in the order listed, seat by seat."""
-    from engine.zeal.position import state_from_position
+    from engine.zeal.position_read import state_from_position
 
     next_id = 1
     players = []

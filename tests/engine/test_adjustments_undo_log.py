@@ -172,3 +172,12 @@ def test_prompts__current_step_who_acts_and_what_they_can_play() -> None:
     assert texts["step"] == "Turn 1: Alena's Commit step"
     assert texts["options"].startswith("Alena can play: ")
     assert "Psychopomp" in texts["options"] or "Burn" in texts["options"]
+
+
+def test_fork__a_what_if_game_leaves_the_real_one_alone() -> None:
+    game = started()
+    game.apply(za.Develop(0, "devotion"))
+    what_if = game.fork()
+    what_if.apply(za.Pass(0))
+    assert what_if.state.priority == 1 and game.state.priority == 0
+    assert len(what_if.history) == 1 and len(game.history) == 3

@@ -487,4 +487,4 @@ step = "commit"
     game.apply(za.PlayCard(1, "void", targets=(debut.id,)))
     game.apply(za.Pass(0))
     assert not any(p.name == "Bull Calf" for p in game.state.permanents())
-    assert any("Bull Calf triggers for Alena: draw 1" in e.text for e in game.log)
+    assert any("Bull Calf triggers for Alena: draw a card" in e.text for e in game.log)

@@ -59,3 +59,16 @@ def test_rules_game__apply_undo_replay_on_another_game() -> None:
     with pytest.raises(IllegalAction) as info:
         TallyGame(Tally(0)).apply_all([1, 5])
     assert info.value.index == 1
+
+
+def test_evolve__same_as_dataclasses_replace() -> None:
+    import dataclasses
+
+    from engine.core.evolve import evolve
+    from engine.zeal.state import BaseState
+
+    base = BaseState(defense=3, owner=1, controller=1)
+    assert evolve(base, damage=2) == dataclasses.replace(base, damage=2)
+    assert evolve(base) == base and evolve(base) is not base
+    with pytest.raises(TypeError, match="no field 'hp'"):
+        evolve(base, hp=3)

@@ -221,3 +221,11 @@ player = 0
     game = run_scenario(load_scenario(text))
     assert game.state.step.value == "develop" and game.state.active == 1
     assert len(game.state.players[0].hand) == 7 and len(game.state.players[1].hand) == 6
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_save_and_load__every_example_position_round_trips(path: Path) -> None:
+    game = run_scenario(load_scenario(path.read_text(), str(path)))
+    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
+    assert again.initial_state == game.initial_state  # seat 0's connections included
+    assert again.state == game.state

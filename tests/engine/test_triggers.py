@@ -197,7 +197,7 @@ step = "combat_start"
     game = run_scenario(load_scenario(text))
     attack(game, (1, 1), (2, 1))
     texts = [e.text for e in game.log]
-    assert texts.index("War Drummer triggers for Alena: draw 1") > texts.index(
+    assert texts.index("War Drummer triggers for Alena: draw a card") > texts.index(
         "Storm Drake (sample) attacks Anton"
     )
     game.apply(za.Pass(1))
@@ -239,7 +239,7 @@ def test_conquer__a_conqueror_that_dies_in_that_combat_still_conquers() -> None:
     damage(game, bases=((1, 1, 0),))
     assert game.state.permanent(1) is None  # the raider died (2 damage from the keeper)
     assert not game.state.players[1].bases[0].face_up
-    assert any("Raider triggers for Alena: draw 1" in e.text for e in game.log)
+    assert any("Raider triggers for Alena: draw a card" in e.text for e in game.log)
 
 
 def test_conquer_and_dying_triggers_are_one_event_active_player_first() -> None:
