@@ -24,8 +24,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion_app.keyboard_sim import keyboard_simulator
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
-from companion_app.tag_book import MemoryTagBook
 from engine.cards import Catalog, sample_catalog
+from hardware.registry import TagRegistry
 
 HERE = Path(__file__).parent
 BACKGROUND = (0.06, 0.06, 0.08, 1)
@@ -106,7 +106,9 @@ class AltarApp(App):
         path = db_path or default_db_path()
         self.store = CommandStore(path)
         catalog = catalog or sample_catalog()
-        self.registry = MemoryTagBook()
+        # Which card each tag is: beside the saved games, kept across games and restarts.
+        tags = ":memory:" if path == ":memory:" else str(Path(path).with_suffix(".tags.sqlite"))
+        self.registry = TagRegistry(tags)
         self.session = GameSession(self.store, catalog, self.registry)
         self.hardware = hardware
         self.sm: ScreenManager | None = None

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalAction
-from engine.zeal import Step, ZealGame, ZealSetup
+from engine.zeal import Step, ZealGame
 from engine.zeal import actions as za
 
 COMBAT_STEPS = (
@@ -32,19 +32,18 @@ class Prediction:
     problem: str = ""  # why the choices can't be made, in the engine's words
 
 
-def predict(
-    setup: ZealSetup, history: Sequence[za.Action], choices: Sequence[za.Action]
-) -> Prediction:
-    try:
-        game = ZealGame.replay(setup, list(history))
-    except IllegalAction as e:
-        return Prediction(False, problem=f"the log can't be replayed: {e}")
+def predict(live: ZealGame, choices: Sequence[za.Action]) -> Prediction:
+    """What ``choices`` lead to, worked out on a fork of the live game (which is untouched)."""
+    game = live.fork()
     before = game.state
     for action in choices:
         reason = game.explain(action)
         if reason is not None:
             return Prediction(False, problem=reason)
-        game.apply(action)
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            return Prediction(False, problem=str(e))
     _finish_combat(game, before.turn)
     return Prediction(True, lines=describe_changes(before, game.state))
 

@@ -28,14 +28,14 @@ from companion_app.burst import BurstMerger, CounterKey
 from companion_app.game_record import KIND, read_setup, setup_record
 from companion_app.history import HistoryRecorder
 from companion_app.store import CommandStore, SavedGame
-from companion_app.table import Reaction, SeatMap, SetDialCommand, TableController
-from companion_app.tag_book import TagBook
+from companion_app.table import Reaction, SeatMap, TableController
 from companion_app.views import CardView, card_view, seat_views
 from engine.cards import Catalog
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup
 from engine.zeal import actions as za
-from hardware.events import DeviceStatus, DialChanged, TagPresented
+from hardware.events import DeviceStatus, TagPresented
+from hardware.registry import DeckEnrolment, TagRegistry
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
@@ -73,7 +73,7 @@ class GameSession(EventDispatcher):
     devices = ListProperty([])  # list[DeviceRow], filled by the hardware link
 
     def __init__(
-        self, store: CommandStore, catalog: Catalog, cards: TagBook, **kwargs: Any
+        self, store: CommandStore, catalog: Catalog, cards: TagRegistry, **kwargs: Any
     ) -> None:
         super().__init__(**kwargs)
         self.store = store
@@ -83,9 +83,7 @@ class GameSession(EventDispatcher):
         self.table: TableController | None = None
         # Where device commands go (set by the hardware link; nowhere without hardware).
         self.send_to_devices: Callable[[Sequence[Any]], None] = lambda _commands: None
-        self._enrolment: tuple[list[str], int, Callable[..., None]] | None = None
-        self._dial_shown: dict[tuple[str, int], int] = {}
-        self._dial_pending: dict[tuple[str, int], list[int]] = {}  # values sent, not answered
+        self._enrolment: tuple[DeckEnrolment, Callable[..., None]] | None = None
         self.setup: ZealSetup | None = None
         self.colours: tuple[int, ...] = ()
         self.game_id: int | None = None
@@ -346,14 +344,9 @@ class GameSession(EventDispatcher):
             if isinstance(event, DeviceStatus) and event.message:
                 self.say(event.message, ok=event.connected)
             return
-        if isinstance(event, DialChanged) and self._is_echo(event):
-            return
         game = self.table.game
         before = len(game.history)
         reaction: Reaction = self.table.handle(event)
-        if isinstance(event, DialChanged):
-            # The dial shows this value already: no need to send it back.
-            self._dial_shown[(event.device, event.dial)] = event.value
         if len(game.history) != before:
             self._applied()
         self.send_to_devices(reaction.device_commands)
@@ -365,22 +358,6 @@ class GameSession(EventDispatcher):
             seat = getattr(event, "seat", None)
             self.unknown_tag = (seat, reaction.unknown_uid.hex())
         self.resync_dials()
-
-    def _is_echo(self, event: DialChanged) -> bool:
-        """A dial answers every value we set with a DIAL event; those are not turns.
-
-        Without this, setting 0 then 2 quickly would read the late "0" answer as the player
-        turning the dial back to 0.
-        """
-        key = (event.device, event.dial)
-        pending = self._dial_pending.get(key)
-        if not pending or event.value not in pending:
-            return False
-        del pending[: pending.index(event.value) + 1]
-        self._dial_shown[key] = event.value
-        if not pending:
-            self.resync_dials()  # the engine may have moved on since we sent it
-        return True
 
     def _show_scanned(self, reaction: Reaction) -> None:
         assert reaction.card_id is not None and reaction.player is not None
@@ -394,30 +371,23 @@ class GameSession(EventDispatcher):
 
     def assign_dial(self, device: str, dial: int, seat: int) -> None:
         self.seat_map.assign_dial(device, dial, seat)
-        self._dial_shown.pop((device, dial), None)
-        self._dial_pending.pop((device, dial), None)
+        if self.table is not None:
+            self.table.forget_dial(device, dial)
 
-    def resync_dials(self, _seat: int | None = None) -> None:
-        """Send each dial the engine's devotion when the dial shows something else."""
+    def resync_dials(self, force: bool = False) -> None:
+        """Send each dial the engine's devotion where it shows something else (the table
+        controller knows what each dial shows and tells its answers from turns)."""
         if self.table is None:
             return
-        out = []
-        for command in self.table.dial_commands():
-            if not isinstance(command, SetDialCommand):
-                continue
-            key = (command.device, command.dial)
-            if self._dial_shown.get(key) != command.value:
-                self._dial_shown[key] = command.value
-                self._dial_pending.setdefault(key, []).append(command.value)
-                out.append(command)
-        if out:
-            self.send_to_devices(out)
+        commands = self.table.dial_commands(force)
+        if commands:
+            self.send_to_devices(commands)
 
     # --- enrolling tags --------------------------------------------------------------------
 
     def start_enrolment(self, cards: list[str], progress: Callable[..., None]) -> None:
         """The next tags presented are bound to these cards, one each, in order."""
-        self._enrolment = (list(cards), 0, progress)
+        self._enrolment = (self.cards.enrolment(cards), progress)
 
     def enrol_unknown(self, card_id: str) -> bool:
         """Bind the unknown tag just scanned to ``card_id`` (the "Enrol" offer)."""
@@ -425,26 +395,23 @@ class GameSession(EventDispatcher):
             return False
         _seat, uid_hex = self.unknown_tag
         try:
-            self.catalog.get(card_id)
+            card = self.catalog.get(card_id)
         except KeyError:
             self.say(f"There is no card '{card_id}' in the catalog.", ok=False)
             return False
         self.cards.enrol(bytes.fromhex(uid_hex), card_id)
         self.unknown_tag = None
-        self.say(f"Tag enrolled as {self.catalog.get(card_id).name}: scan it again to play it.")
+        self.say(f"Tag enrolled as {card.name}: scan it again to play it.")
         return True
 
     def _enrol(self, event: TagPresented) -> None:
         assert self._enrolment is not None
-        cards, done, progress = self._enrolment
-        self.cards.enrol(event.uid, cards[done])
-        done += 1
-        if done >= len(cards):
+        enrolment, progress = self._enrolment
+        step = enrolment.tap(event.uid)
+        self.say(step.message, ok=step.ok)
+        if enrolment.next_card is None:
             self._enrolment = None
-            progress(done, len(cards), None)
-        else:
-            self._enrolment = (cards, done, progress)
-            progress(done, len(cards), cards[done])
+        progress(step.done, step.total, enrolment.next_card)
 
     # --- messages and redraw -------------------------------------------------------------
 

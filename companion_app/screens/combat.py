@@ -159,7 +159,7 @@ class CombatScreen(Screen):
         if action is None or session is None or session.game is None:
             self.prediction = ""
             return
-        result = predict(session.setup, list(session.game.history), [action])
+        result = predict(session.game, [action])
         self.prediction = "\n".join(result.lines) if result.ok else f"Not allowed: {result.problem}"
 
     def confirm(self) -> None:

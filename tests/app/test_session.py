@@ -8,14 +8,16 @@ from kivy.clock import Clock
 
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
-from companion_app.tag_book import MemoryTagBook
 from engine.cards import sample_catalog
 from engine.zeal import actions as za
+from hardware.registry import TagRegistry
 
 
 @pytest.fixture
 def session(tmp_path: Path) -> GameSession:
-    s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), MemoryTagBook())
+    s = GameSession(
+        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
+    )
     s.start_new(["Alena", "Anton"], seed=7)
     Clock.tick()
     return s
@@ -93,7 +95,7 @@ def test_resume_replays_every_logged_command(session: GameSession, tmp_path: Pat
     session.command(za.SetDevotion(0, current=4))
     session.command(za.SetBase(1, 3, face_up=False))
     reopened = GameSession(
-        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), MemoryTagBook()
+        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
     )
     saved = reopened.saved_game()
     assert saved is not None
@@ -117,7 +119,9 @@ def test_an_unknown_card_is_refused_in_words(session: GameSession) -> None:
 
 
 def test_start_new_refuses_bad_tables(tmp_path: Path) -> None:
-    s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), MemoryTagBook())
+    s = GameSession(
+        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
+    )
     with pytest.raises(ValueError, match="2 to 8"):
         s.start_new(["Solo"])
     with pytest.raises(ValueError):
