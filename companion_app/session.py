@@ -91,7 +91,8 @@ class GameSession(EventDispatcher):
         self._bursts = BurstMerger()
         self._burst_event: Any = None
         self._history = HistoryRecorder()
-        self.redraw = Clock.create_trigger(self._refresh, -1)
+        # One redraw per frame at most, however many events arrive in between.
+        self.redraw = Clock.create_trigger(self._refresh, 0)
 
     # --- starting, resuming, finishing ---------------------------------------------------
 
