@@ -1,7 +1,7 @@
 """Quick bursts of taps on a counter become one change (no Kivy here).
 
 A player tapping "+" four times wants devotion 3 -> 7, one log entry, not four. Taps add to a
-pending change per counter; the screen shows the preview ("+4 -> 7"); when the taps stop for
+pending change per counter; the screen shows the preview ("+4 = 7": the change and the result); when the taps stop for
 ``settle`` seconds the session commits the whole change as one command.
 """
 
@@ -34,7 +34,7 @@ class PendingChange:
     def preview(self) -> str:
         """What the tile shows while the burst is open: the change and the result."""
         change = self.result - self.start
-        return f"{change:+d} \u2192 {self.result}"
+        return f"{change:+d} = {self.result}"
 
 
 class BurstMerger:

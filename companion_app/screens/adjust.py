@@ -22,6 +22,7 @@ class AdjustScreen(Screen):
     seat_name = StringProperty("")
     permanent_labels = ListProperty([])  # "12: Ghoul (Anton)"
     zone = StringProperty("discard")
+    notes = ListProperty([])  # card text the engine left for the players to resolve by hand
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.refresh()
@@ -39,6 +40,9 @@ class AdjustScreen(Screen):
         spinner = self.ids.permanent
         if spinner.text not in self.permanent_labels:
             spinner.text = self.permanent_labels[0]
+        self.notes = list(game.state.notes) or ["(nothing to resolve by hand)"]
+        if self.ids.note.text not in self.notes:
+            self.ids.note.text = self.notes[0]
 
     def next_seat(self) -> None:
         self.seat += 1
@@ -80,12 +84,13 @@ class AdjustScreen(Screen):
             self.refresh()
 
     def resolved(self) -> None:
-        note = self.ids.note.text.strip()
-        if not note:
-            self.session.say("Write what the table resolved first.", ok=False)
+        """The table resolved one of the engine's notes (card text it can't carry out)."""
+        note = self.ids.note.text
+        if note not in self.session.game.state.notes:
+            self.session.say("Nothing is waiting to be resolved by hand.", ok=False)
             return
-        if self.session.command(za.MarkResolved(self.seat, note)):
-            self.ids.note.text = ""
+        self.session.command(za.MarkResolved(self.seat, note))
+        self.refresh()
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")

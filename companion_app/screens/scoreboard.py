@@ -53,8 +53,12 @@ class ScoreboardScreen(Screen):
         for seat, card_panel in enumerate(self.card_panels):
             card = scans.get(seat)
             card_panel.card = card
-            card_panel.opacity = 1 if card is not None else 0
-            card_panel.disabled = card is None
+            # Only in the tree while shown: a hidden panel must not take the seat's taps.
+            turner = self.turners[seat]
+            if card is None and card_panel.parent is not None:
+                turner.remove_widget(card_panel)
+            elif card is not None and card_panel.parent is None:
+                turner.add_widget(card_panel)
 
     def _build_panels(self, count: int) -> None:
         area = self.ids.seat_area
@@ -63,14 +67,13 @@ class ScoreboardScreen(Screen):
         for seat in range(count):
             panel = SeatPanel()
             panel.bind(on_nudge=self._nudge, on_toggle_base=self._toggle)
-            card = CardPanel(opacity=0, disabled=True)
+            card = CardPanel()
             card.bind(
                 on_play=lambda _c, s=seat: self.session.play_shown(s),
                 on_dismiss=lambda _c, s=seat: self.session.dismiss_card(s),
             )
             turner = SeatTurner(panel=panel)
             turner.add_widget(panel)
-            turner.add_widget(card)
             area.add_widget(turner)
             panels.append(panel)
             turners.append(turner)

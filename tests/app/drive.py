@@ -67,8 +67,11 @@ class Driver:
             await asyncio.sleep(0.01)
         await self.frames(2)
 
-    def window_pos(self, widget: Any) -> tuple[float, float]:
-        return widget.to_window(*widget.center)
+    def window_pos(self, widget: Any, at: tuple[float, float] | None = None) -> tuple[float, float]:
+        """Window coordinates of ``at`` (default: the centre), given in the widget's parent's
+        coordinates, the way Kivy stores ``pos`` (through Scatters and RelativeLayouts)."""
+        x, y = at if at is not None else widget.center
+        return widget.parent.to_window(x, y)
 
     async def tap(
         self, widget: Any, at: tuple[float, float] | None = None, hold: float = 0.0
@@ -76,7 +79,7 @@ class Driver:
         """A finger on the widget's centre (or on ``at``, widget coordinates), then lifted."""
         from kivy.tests.common import UnitTestTouch
 
-        x, y = widget.to_window(*at) if at is not None else self.window_pos(widget)
+        x, y = self.window_pos(widget, at)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         if hold:

@@ -61,7 +61,7 @@ async def skeleton(d: Any) -> None:
     await d.until(lambda: d.session.scans, "the scanned card appears")
     card_seat, card = next(iter(d.session.scans.items()))
     panel = board.card_panels[card_seat]
-    assert panel.opacity == 1 and panel.ids.name.text == card.name
+    assert panel.parent is not None and panel.ids.name.text == card.name
     d.notes["scan"] = [card_seat, card.name, card.verdict]
 
     before = len(game.history)
@@ -302,3 +302,112 @@ async def endless(d: Any) -> None:
         last = json.dumps(commands[-1], sort_keys=True) if commands else ""
         print(f"LOGGED {len(commands)} {last}", flush=True)
         await d.frames(1)
+
+
+async def visit(d: Any, label: str, name: str) -> Any:
+    """Open a screen from the menu, as a player would."""
+    # A screen manager ignores touches while it switches: give it a frame, as fingers do.
+    await d.frames(2)
+    await d.tap(scoreboard(d).ids.menu)
+    assert d.app.sm.current == "menu", f"the menu did not open ({d.app.sm.current})"
+    button = next(b for b in d.screen("menu").walk() if getattr(b, "text", "") == label)
+    await d.tap(button)
+    assert d.app.sm.current == name, (d.app.sm.current, d.session.message)
+    return d.screen(name)
+
+
+async def screens(d: Any) -> None:
+    """Taps on the counters (burst preview, long press for 5), an unknown tag enrolled from
+    its popup, the keyboard's simulator keys, and every other screen drawn."""
+    from kivy.core.window import Window
+
+    from companion_app.keyboard_sim import KEY_UP
+    from companion_app.sim_tags import UNKNOWN_UID
+
+    await start_two_player_game(d)
+    board = scoreboard(d)
+    session = d.session
+    alena = board.panels[0]
+    # Three quick taps on "+": a preview, then one command.
+    history = len(session.game.history)
+    for _ in range(3):
+        await d.tap_side(alena.ids.devotion, +1)
+    assert alena.ids.devotion.preview == "+3 = 3", alena.ids.devotion.preview
+    d.notes["preview"] = alena.ids.devotion.preview
+    await d.screenshot("burst_preview")
+    await d.until(lambda: alena.ids.devotion.value == "3", "the burst becomes one change")
+    assert len(session.game.history) == history + 1
+    # A long press on Anton's first base's "+" is a step of 5.
+    anton = board.panels[1]
+    await d.tap_side(anton.base_tiles[0], +1, hold=0.7)
+    await d.until(lambda: anton.base_tiles[0].value == "5", "long press adds 5 damage")
+    # A tap in the middle of a base turns it face down.
+    await d.tap_side(anton.base_tiles[5], 0)
+    await d.until(lambda: anton.base_tiles[5].dimmed, "the base turns face down")
+    assert not session.game.state.players[1].bases[5].face_up
+    # The keyboard turns the simulated dial: Up on dial 1 (Alena's).
+    await d.key(KEY_UP)
+    await d.until(lambda: alena.ids.devotion.value == "4", "Up turns Alena's dial")
+    # An unknown tag: the popup offers to enrol it; enrolled, it scans as that card.
+    device = d.app.hardware_link.simulated[0]
+    device.place_tag(0, UNKNOWN_UID)
+    await d.until(lambda: session.unknown_tag is not None, "the unknown tag is noticed")
+    popup = next(w for w in Window.children if type(w).__name__ == "EnrolPopup")
+    popup.ids.card.text = "Psychopomp"
+    await d.screenshot("enrol_popup")
+    await d.tap(popup.ids.enrol)
+    assert d.app.registry.card_for(UNKNOWN_UID) == "psychopomp"
+    device.remove_tag(0)
+    await d.frames(2)
+    device.place_tag(0, UNKNOWN_UID)
+    await d.until(
+        lambda: any(v.card_id == "psychopomp" for v in session.scans.values()),
+        "the enrolled tag scans as its card",
+    )
+    view = next(v for v in session.scans.values() if v.card_id == "psychopomp")
+    panel = board.card_panels[view.seat]
+    assert panel.ids.name.text == "Psychopomp" and panel.ids.verdict.text == view.verdict
+    d.notes["verdict"] = view.verdict
+    await d.screenshot("scanned_card")
+    await d.tap(panel.ids.dismiss)
+    assert view.seat not in session.scans
+    # Every other screen draws.
+    log = await visit(d, "Log and undo", "log")
+    assert len(log.ids.lines.children) == len(session.game.history) or len(
+        log.ids.lines.children
+    ) == min(len(session.game.history), 60)
+    await d.screenshot("log")
+    await d.tap(log.ids.back)
+    history_screen = await visit(d, "History", "history")
+    assert history_screen.ids.devotion_plot.values()
+    await d.screenshot("history")
+    await d.tap(next(b for b in history_screen.walk() if getattr(b, "text", "") == "Back"))
+    devices = await visit(d, "Devices", "devices")
+    await d.frames(3)
+    assert devices.ids.devices.children, "the simulated device is listed"
+    d.notes["device_row"] = devices.ids.devices.children[0].text
+    await d.screenshot("devices")
+    d.app.show("scoreboard")
+    catalog = await visit(d, "Catalog and tags", "catalog")
+    catalog.ids.search.text = "lunari"
+    await d.frames(2)
+    assert "Lunari" in catalog.ids.cards.text
+    d.notes["catalog_status"] = catalog.status
+    await d.screenshot("catalog")
+    d.app.show("scoreboard")
+    adjust = await visit(d, "Adjust", "adjust")
+    # The table put a card into play by hand: the engine learns it from here.
+    adjust.ids.card_id.text = "specter_wisp"
+    while adjust.zone != "play":
+        await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "").startswith("Zone:")))
+    await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "") == "Move"))
+    seat = adjust.seat
+    assert any(p.card_id == "specter_wisp" for p in session.game.state.players[seat].in_play), (
+        session.message
+    )
+    await d.screenshot("adjust")
+    d.app.show("scoreboard")
+    sim = await visit(d, "Simulator", "simulator")
+    await d.tap(sim.ids.dial1_up)
+    await d.until(lambda: board.panels[1].ids.devotion.value == "1", "the panel's dial turns")
+    await d.screenshot("simulator")

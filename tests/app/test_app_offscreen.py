@@ -97,3 +97,15 @@ def test_a_whole_journey_then_quit_and_resume(tmp_path: Path) -> None:
         ("journey_resume", "journey_resumed"),
     ):
         (SHOTS / f"{name}.png").write_bytes((OUTPUT / "app" / out / f"{name}.png").read_bytes())
+
+
+def test_counters_enrolment_keyboard_and_every_screen(tmp_path: Path) -> None:
+    """Burst preview and long press on the counters, a base turned face down, the keyboard's
+    dial key, an unknown tag enrolled from its popup and then scanned, and every screen."""
+    out = OUTPUT / "app" / "screens"
+    result = run_journey("screens", out, db=tmp_path / "games.sqlite")
+    assert result["notes"]["preview"] == "+3 = 3"
+    assert "connected, claimed" in result["notes"]["device_row"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for shot in out.glob("*.png"):
+        (SHOTS / shot.name).write_bytes(shot.read_bytes())

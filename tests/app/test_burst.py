@@ -8,7 +8,7 @@ def test_taps_accumulate_and_preview_shows_change_and_result() -> None:
     for _ in range(3):
         change = m.nudge((0, "devotion", 0), current=4, delta=1)
     assert change.result == 7
-    assert change.preview() == "+3 \u2192 7"
+    assert change.preview() == "+3 = 7"
     (only,) = m.take_all()
     assert (only.start, only.result) == (4, 7)
     assert m.take_all() == []
@@ -21,7 +21,7 @@ def test_a_burst_never_goes_below_zero_and_turns_back_at_once() -> None:
     assert change.result == 0
     # One "+" after hitting the floor moves off it immediately: no hidden debt.
     change = m.nudge((1, "devotion", 0), current=1, delta=1)
-    assert change.result == 1 and change.preview() == "+0 \u2192 1"
+    assert change.result == 1 and change.preview() == "+0 = 1"
 
 
 def test_separate_counters_stay_separate() -> None:

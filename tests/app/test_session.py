@@ -55,7 +55,7 @@ def test_a_burst_of_taps_is_one_command_with_a_preview(session: GameSession) -> 
     for _ in range(4):
         session.nudge(0, "devotion", 0, +1)
     session.nudge(0, "devotion", 0, -1)
-    assert session.preview_for(0, "devotion") == "+3 \u2192 3"
+    assert session.preview_for(0, "devotion") == "+3 = 3"
     assert logged(session) == []
     session.flush_bursts()
     assert logged(session) == [{"type": "SetDevotion", "player": 0, "current": 3}]
