@@ -112,7 +112,13 @@ def declare_blockers(ctx: Ctx, state: GameState, action: DeclareBlockers) -> Gam
         b, a = state.permanent(blocker), state.permanent(attacker)
         assert b is not None and a is not None
         ctx.say(state, action.player, f"{b.name} blocks {a.name}")
-    if not action.blocks:
+    # Characters Hunt already assigned to block are this player's blockers too.
+    hunted = [
+        p
+        for p in (state.permanent(b) for b, _ in combat.blocks)
+        if p is not None and p.controller == action.player
+    ]
+    if not action.blocks and not hunted:
         ctx.say(state, action.player, f"{name(state, action.player)} blocks with nothing")
     combat = evolve(
         combat,
@@ -120,7 +126,7 @@ def declare_blockers(ctx: Ctx, state: GameState, action: DeclareBlockers) -> Gam
         blockers_declared=combat.blockers_declared + (action.player,),
     )
     state = evolve(state, combat=combat)
-    blockers = [p for p in (state.permanent(b) for b, _ in action.blocks) if p]
+    blockers = hunted + [p for p in (state.permanent(b) for b, _ in action.blocks) if p]
     # When a character blocks: directly after choosing all blockers.
     return triggers.on_event(ctx, state, blockers, "blocks")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
+from engine.zeal import actions as za
 from engine.zeal import combat, deaths, stack, turn
 from engine.zeal.context import Ctx
 from engine.zeal.ops import has_standing_base
@@ -121,9 +122,8 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
         if seat is None:
             return evolve(state, awaiting=None, priority=state.active, passed=())
         if not combat.block_options(state, seat):
-            assert state.combat is not None
-            c = evolve(state.combat, blockers_declared=state.combat.blockers_declared + (seat,))
-            return evolve(state, combat=c)
+            # Nothing to choose: declared as no blockers (Hunt's blockers still "block").
+            return combat.declare_blockers(ctx, state, za.DeclareBlockers(seat, ()))
         return state
     if state.awaiting == "flankers" and not combat.flank_options(state):
         return evolve(state, awaiting=None, priority=state.active, passed=())
