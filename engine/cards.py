@@ -2,428 +2,50 @@
 
 Zeal's rulebook names about 35 of its 216 cards and lists none of them (rules/README.md), so
 the catalog is data the players can extend (docs/catalog.md). Keywords and effects are a
-closed vocabulary checked on load; text beyond it becomes a prompt at the table.
+closed vocabulary (engine/card_model.py) checked on load (engine/card_toml.py); text beyond it
+becomes a prompt at the table.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
 
-CULTS = ("Cognoid", "Lunari", "Magi", "Specter")
-TYPES = ("character", "device", "spell", "base")
-
-# Keywords are code, once each (engine/zeal/keywords.py); "immune:<what>" names what from.
-KEYWORDS = frozenset(
-    {
-        "ambush",
-        "assimilate",
-        "execute",
-        "fly",
-        "hunt",
-        "overpower",
-        "invincible",
-        "connect",
-        "connect_control",  # Neurocontroller: gain control of the connected character
-        "connect_reanimate",  # Reanimation Chamber: reanimate the character it connects to
-        "unconnectable",  # Asterion Crusher: devices can't be connected to it
-        "detain",  # Detainment Cell: its character can't be chosen to attack or block
-        "immune:spells",
-        "immune:characters",
-        "immune:devices",
-        "immune:combat",
-        "immune:all",
-    }
+from engine.card_model import (
+    CULTS,
+    EFFECT_OPS,
+    KEYWORDS,
+    SCOPES,
+    TARGET_KINDS,
+    TRIGGERS,
+    TYPES,
+    Ability,
+    Card,
+    Catalog,
+    CatalogError,
+    Effect,
 )
+from engine.card_toml import card_from_dict, card_to_dict, cards_from_list
 
-# When an ability is played (rules: Playing Actions, Triggered Actions, Trigger Keywords).
-TRIGGERS = frozenset(
-    {
-        "resolve",  # the card's own effect when it resolves (spells; characters/devices entering)
-        "debut",  # Debut Spell: a triggered spell after the character enters play
-        "dies",  # when this character dies
-        "ally_dies",  # whenever a character you control dies
-        "other_ally_dies",  # whenever another character you control dies
-        "any_dies",  # whenever any character dies
-        "end_of_turn",  # at the end of your turn
-        "reconnect",  # Reconnect: an optional end-of-turn action
-        "conquer",  # when this character defeats bases in combat
-        "resolve_spell",  # when you resolve a spell
-        "attacks",  # when this character attacks
-        "blocks",  # when this character blocks
-        "activated",  # an action with a cost, written "cost: effect"
-    }
-)
-
-# What a target may be. "" means the effect has no target.
-TARGET_KINDS = frozenset(
-    {
-        "",
-        "character",
-        "foe_character",
-        "own_character",
-        "device",
-        "spell",
-        "base",
-        "foe_base",
-        "own_base",
-        "own_defeated_base",
-        "discard_character",
-        "character_or_base",
-    }
-)
-
-# The effect vocabulary (engine/zeal/effects.py) and the fields each op uses.
-EFFECT_OPS: dict[str, frozenset[str]] = {
-    "draw": frozenset({"amount"}),
-    "gain_devotion": frozenset({"amount"}),
-    "gain_max_devotion": frozenset({"amount"}),
-    "develop": frozenset({"amount"}),
-    "deal_damage": frozenset({"amount", "target", "scope"}),
-    "kill": frozenset({"target", "scope"}),
-    "destroy": frozenset({"target", "scope"}),
-    "defeat_base": frozenset({"target"}),
-    "restore_base": frozenset({"target"}),
-    "sacrifice_base": frozenset({"target"}),
-    "sacrifice_character": frozenset({"target", "amount"}),
-    "reanimate": frozenset({"target"}),
-    "counter": frozenset({"target"}),
-    "gain_control": frozenset({"target"}),
-    "return_to_hand": frozenset({"target"}),
-    "combat_bonus": frozenset({"amount", "target", "scope"}),
-    "grant_keyword": frozenset({"keyword", "target", "scope"}),
-    "grant_dies_devotion": frozenset({"amount", "scope"}),
-    "search_deck": frozenset({"text"}),
-    "prompt": frozenset({"text"}),
-}
-SCOPES = frozenset({"", "all", "foes", "yours"})
-
-
-class CatalogError(ValueError):
-    """A catalog entry that cannot be used; the message names the source, card and field."""
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One step of a card's effect, from the vocabulary in EFFECT_OPS."""
-
-    op: str
-    amount: int = 0
-    target: str = ""
-    scope: str = ""
-    keyword: str = ""
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """A triggered, activated or resolution ability: when it happens and what it does."""
-
-    trigger: str
-    effects: tuple[Effect, ...] = ()
-    optional: bool = False
-    cost: int = 0
-    text: str = ""
-
-    @property
-    def targets(self) -> tuple[str, ...]:
-        """The kinds of target this ability declares when played, in order."""
-        return tuple(e.target for e in self.effects if e.target)
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A card's printed data. Zeal values are None when the card has no Zeal side."""
-
-    id: str
-    name: str
-    type: str
-    cult: str | None = None
-    cost: int = 0
-    zeal_cost: int | None = None
-    combat: int | None = None
-    zeal_combat: int | None = None
-    defense: int | None = None
-    keywords: tuple[str, ...] = ()
-    zeal_keywords: tuple[str, ...] = ()
-    text: str = ""
-    zeal_text: str = ""
-    zeal_instead: bool = False
-    abilities: tuple[Ability, ...] = ()
-    zeal_abilities: tuple[Ability, ...] = ()
-    sample: tuple[str, ...] = field(default=(), compare=False)
-
-    @property
-    def is_permanent(self) -> bool:
-        return self.type in ("character", "device")
-
-    def cost_with(self, zeal: bool) -> int:
-        if zeal and self.zeal_cost is not None:
-            return self.zeal_cost
-        return self.cost
-
-    def combat_with(self, zeal: bool) -> int:
-        if zeal and self.zeal_combat is not None:
-            return self.zeal_combat
-        return self.combat or 0
-
-    def keywords_with(self, zeal: bool) -> tuple[str, ...]:
-        if zeal and self.zeal_keywords:
-            return tuple(dict.fromkeys(self.keywords + self.zeal_keywords))
-        return self.keywords
-
-    def abilities_with(self, zeal: bool) -> tuple[Ability, ...]:
-        """Zeal text adds to the base text unless it says "instead" (The Cards: Zeal)."""
-        if not zeal or not self.zeal_abilities:
-            return self.abilities
-        if self.zeal_instead:
-            return self.zeal_abilities
-        return self.abilities + self.zeal_abilities
-
-
-class Catalog:
-    """Cards by id, in catalog order."""
-
-    def __init__(self, cards: Iterable[Card]) -> None:
-        self._cards: dict[str, Card] = {}
-        for card in cards:
-            self._cards[card.id] = card
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(self._cards.values())
-
-    def get(self, card_id: str) -> Card:
-        try:
-            return self._cards[card_id]
-        except KeyError:
-            raise KeyError(f"no card with id {card_id!r} in the catalog") from None
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self._cards
-
-    def find_by_name(self, name: str) -> Card | None:
-        wanted = name.strip().casefold()
-        for card in self._cards.values():
-            if card.name.casefold() == wanted:
-                return card
-        return None
-
-    def merged(self, extra: Iterable[Card]) -> Catalog:
-        """A catalog with ``extra`` cards added (replacing cards with the same id)."""
-        return Catalog([*self._cards.values(), *extra])
-
-    def of_cult(self, cult: str) -> tuple[Card, ...]:
-        return tuple(c for c in self._cards.values() if c.cult == cult and c.type != "base")
-
-
-# ---------------------------------------------------------------------------------------------
-# Loading and validation
-
-
-class _Where:
-    """Builds error messages that name the source, the card and the field."""
-
-    def __init__(self, source: str, card: str) -> None:
-        self.source = source
-        self.card = card
-
-    def fail(self, field_name: str, problem: str) -> CatalogError:
-        return CatalogError(f"{self.source}: card {self.card}: field {field_name!r}: {problem}")
-
-
-_CARD_FIELDS = frozenset(
-    {
-        "id",
-        "name",
-        "type",
-        "cult",
-        "cost",
-        "zeal_cost",
-        "combat",
-        "zeal_combat",
-        "defense",
-        "keywords",
-        "zeal_keywords",
-        "text",
-        "zeal_text",
-        "zeal_instead",
-        "abilities",
-        "zeal_abilities",
-        "sample",
-    }
-)
-
-
-def _int(where: _Where, data: Mapping[str, Any], name: str, *, lo: int = 0) -> int | None:
-    value = data.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise where.fail(name, f"must be a whole number, not {value!r}")
-    if value < lo:
-        raise where.fail(name, f"must be {lo} or more, not {value}")
-    return value
-
-
-def _str(where: _Where, data: Mapping[str, Any], name: str, default: str = "") -> str:
-    value = data.get(name, default)
-    if not isinstance(value, str):
-        raise where.fail(name, f"must be text, not {value!r}")
-    return value
-
-
-def _keywords(where: _Where, data: Mapping[str, Any], name: str) -> tuple[str, ...]:
-    value = data.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
-        raise where.fail(name, "must be a list of keywords")
-    out = []
-    for keyword in value:
-        k = keyword.strip().lower().replace(" ", "_")
-        if k not in KEYWORDS:
-            known = ", ".join(sorted(KEYWORDS))
-            raise where.fail(name, f"unknown keyword {keyword!r} (known: {known})")
-        out.append(k)
-    return tuple(out)
-
-
-def _effect(where: _Where, name: str, data: Any) -> Effect:
-    if not isinstance(data, dict):
-        raise where.fail(name, f"each effect must be a table, not {data!r}")
-    op = data.get("op")
-    if op not in EFFECT_OPS:
-        raise where.fail(name, f"unknown effect op {op!r} (known: {', '.join(EFFECT_OPS)})")
-    allowed = EFFECT_OPS[op] | {"op"}
-    for key in data:
-        if key not in allowed:
-            raise where.fail(name, f"effect {op!r} does not take {key!r}")
-    target = _str(where, data, "target")
-    if target not in TARGET_KINDS:
-        raise where.fail(
-            name, f"unknown target {target!r} (known: {', '.join(sorted(TARGET_KINDS))})"
-        )
-    scope = _str(where, data, "scope")
-    if scope not in SCOPES:
-        raise where.fail(name, f"unknown scope {scope!r} (known: all, foes, yours)")
-    keyword = _str(where, data, "keyword")
-    if keyword and keyword not in KEYWORDS:
-        raise where.fail(name, f"unknown keyword {keyword!r}")
-    return Effect(
-        op=op,
-        amount=_int(where, data, "amount", lo=-99) or 0,  # negative: "-2 combat"
-        target=target,
-        scope=scope,
-        keyword=keyword,
-        text=_str(where, data, "text"),
-    )
-
-
-def _abilities(where: _Where, data: Mapping[str, Any], name: str) -> tuple[Ability, ...]:
-    value = data.get(name, [])
-    if not isinstance(value, list):
-        raise where.fail(name, "must be a list of ability tables ([[card.abilities]])")
-    out = []
-    for entry in value:
-        if not isinstance(entry, dict):
-            raise where.fail(name, f"each ability must be a table, not {entry!r}")
-        trigger = entry.get("trigger")
-        if trigger not in TRIGGERS:
-            raise where.fail(
-                name, f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})"
-            )
-        for key in entry:
-            if key not in ("trigger", "effects", "optional", "cost", "text"):
-                raise where.fail(name, f"an ability does not take {key!r}")
-        effects = entry.get("effects", [])
-        if not isinstance(effects, list):
-            raise where.fail(name, "effects must be a list of tables")
-        optional = entry.get("optional", False)
-        if not isinstance(optional, bool):
-            raise where.fail(name, "optional must be true or false")
-        out.append(
-            Ability(
-                trigger=trigger,
-                effects=tuple(_effect(where, name, e) for e in effects),
-                optional=optional,
-                cost=_int(where, entry, "cost") or 0,
-                text=_str(where, entry, "text"),
-            )
-        )
-    return tuple(out)
-
-
-def card_from_dict(data: Mapping[str, Any], source: str, position: int) -> Card:
-    """One validated card from a TOML table; ``position`` numbers it in errors if it has no id."""
-    where = _Where(source, f"#{position}")
-    if not isinstance(data, Mapping):
-        raise where.fail("card", "must be a table")
-    card_id = data.get("id")
-    if not isinstance(card_id, str) or not card_id.strip():
-        raise where.fail("id", 'every card needs an id (text, e.g. "psychopomp")')
-    where = _Where(source, repr(card_id))
-    for key in data:
-        if key not in _CARD_FIELDS:
-            raise where.fail(key, f"unknown field (known: {', '.join(sorted(_CARD_FIELDS))})")
-    name = _str(where, data, "name")
-    if not name:
-        raise where.fail("name", "every card needs a name")
-    card_type = _str(where, data, "type")
-    if card_type not in TYPES:
-        raise where.fail("type", f"must be one of {', '.join(TYPES)}, not {card_type!r}")
-    cult = data.get("cult")
-    if card_type != "base":
-        if cult not in CULTS:
-            raise where.fail("cult", f"must be one of {', '.join(CULTS)}, not {cult!r}")
-    elif cult is not None:
-        raise where.fail("cult", "bases have no cult")
-    combat = _int(where, data, "combat")
-    if card_type == "character" and combat is None:
-        raise where.fail("combat", "a character needs a combat score")
-    if card_type != "character" and combat is not None:
-        raise where.fail("combat", f"only characters have a combat score, not a {card_type}")
-    defense = _int(where, data, "defense", lo=1)
-    if card_type == "base" and defense is None:
-        raise where.fail("defense", "a base needs a defense score")
-    zeal_instead = data.get("zeal_instead", False)
-    if not isinstance(zeal_instead, bool):
-        raise where.fail("zeal_instead", "must be true or false")
-    sample = data.get("sample", [])
-    if not isinstance(sample, list) or not all(s in _CARD_FIELDS for s in sample):
-        raise where.fail("sample", "must list field names whose values are sample values")
-    return Card(
-        id=card_id.strip(),
-        name=name,
-        type=card_type,
-        cult=cult if isinstance(cult, str) else None,
-        cost=_int(where, data, "cost") or 0,
-        zeal_cost=_int(where, data, "zeal_cost"),
-        combat=combat,
-        zeal_combat=_int(where, data, "zeal_combat"),
-        defense=defense,
-        keywords=_keywords(where, data, "keywords"),
-        zeal_keywords=_keywords(where, data, "zeal_keywords"),
-        text=_str(where, data, "text"),
-        zeal_text=_str(where, data, "zeal_text"),
-        zeal_instead=zeal_instead,
-        abilities=_abilities(where, data, "abilities"),
-        zeal_abilities=_abilities(where, data, "zeal_abilities"),
-        sample=tuple(sample),
-    )
-
-
-def cards_from_list(entries: Any, source: str) -> list[Card]:
-    if not isinstance(entries, list):
-        raise CatalogError(f"{source}: 'card' must be an array of tables ([[card]])")
-    cards = [card_from_dict(entry, source, i + 1) for i, entry in enumerate(entries)]
-    seen: set[str] = set()
-    for card in cards:
-        if card.id in seen:
-            raise CatalogError(f"{source}: card {card.id!r}: field 'id': used by two cards")
-        seen.add(card.id)
-    return cards
+__all__ = [
+    "CULTS",
+    "EFFECT_OPS",
+    "KEYWORDS",
+    "SCOPES",
+    "TARGET_KINDS",
+    "TRIGGERS",
+    "TYPES",
+    "Ability",
+    "Card",
+    "Catalog",
+    "CatalogError",
+    "Effect",
+    "card_from_dict",
+    "card_to_dict",
+    "cards_from_list",
+    "load_catalog",
+    "sample_catalog",
+]
 
 
 def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
@@ -433,59 +55,6 @@ def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError(f"{source}: not valid TOML: {exc}") from None
     return Catalog(cards_from_list(data.get("card", []), source))
-
-
-def card_to_dict(card: Card) -> dict[str, Any]:
-    """A card as catalog TOML data (the inverse of card_from_dict); defaults left out."""
-    out: dict[str, Any] = {"id": card.id, "name": card.name, "type": card.type}
-    plain: tuple[tuple[str, Any, Any], ...] = (
-        ("cult", card.cult, None),
-        ("cost", card.cost, 0),
-        ("zeal_cost", card.zeal_cost, None),
-        ("combat", card.combat, None),
-        ("zeal_combat", card.zeal_combat, None),
-        ("defense", card.defense, None),
-        ("keywords", list(card.keywords), []),
-        ("zeal_keywords", list(card.zeal_keywords), []),
-        ("text", card.text, ""),
-        ("zeal_text", card.zeal_text, ""),
-        ("zeal_instead", card.zeal_instead, False),
-        ("sample", list(card.sample), []),
-    )
-    for key, value, default in plain:
-        if value != default:
-            out[key] = value
-    for key, abilities in (("abilities", card.abilities), ("zeal_abilities", card.zeal_abilities)):
-        if abilities:
-            out[key] = [_ability_to_dict(a) for a in abilities]
-    return out
-
-
-def _ability_to_dict(ability: Ability) -> dict[str, Any]:
-    out: dict[str, Any] = {"trigger": ability.trigger}
-    if ability.effects:
-        out["effects"] = [
-            {
-                k: v
-                for k, v in (
-                    ("op", e.op),
-                    ("amount", e.amount),
-                    ("target", e.target),
-                    ("scope", e.scope),
-                    ("keyword", e.keyword),
-                    ("text", e.text),
-                )
-                if v
-            }
-            for e in ability.effects
-        ]
-    if ability.optional:
-        out["optional"] = True
-    if ability.cost:
-        out["cost"] = ability.cost
-    if ability.text:
-        out["text"] = ability.text
-    return out
 
 
 _SAMPLE: Catalog | None = None

@@ -16,9 +16,11 @@ from engine.errors import IllegalAction
 from engine.zeal import actions as za
 from engine.zeal.context import Ctx
 from engine.zeal.game import ZealGame
-from engine.zeal.position import PositionError, position_to_dict, state_from_position, state_view
+from engine.zeal.position import position_to_dict
+from engine.zeal.position_read import Fields, PositionError, state_from_position
 from engine.zeal.setup import PlayerSetup, ZealSetup, initial_state
 from engine.zeal.state import GameState
+from engine.zeal.view import state_view
 
 
 class ScenarioError(ValueError):
@@ -34,7 +36,7 @@ class Expectation:
 @dataclass(frozen=True)
 class Scenario:
     setup: ZealSetup
-    state: GameState | None  # None: a fresh game from the setup
+    state: GameState  # the starting position (for a fresh game, the setup's)
     actions: tuple[za.Action, ...]
     expect: tuple[Expectation, ...] = ()
     source: str = "<scenario>"
@@ -58,45 +60,43 @@ def load_scenario(text: str, source: str = "<scenario>") -> Scenario:
 def _scenario(data: dict[str, Any], source: str) -> Scenario:
     extra: list[Card] = cards_from_list(data.get("card", []), source) if "card" in data else []
     catalog = sample_catalog().merged(extra)
-    setup_data = data.get("setup", {})
-    if not isinstance(setup_data, dict):
-        raise ScenarioError(f"{source}: [setup] must be a table")
+    s = Fields(data.get("setup", {}), "setup")
     players_data = data.get("players")
-    if not isinstance(players_data, list) or not players_data:
-        raise ScenarioError(f"{source}: at least two [[players]] are needed")
-    hidden = bool(setup_data.get("hidden_hands", True))
-    first = setup_data.get("first_player", 0)
-    seed = setup_data.get("seed", 0)
-    if not isinstance(first, int) or not isinstance(seed, int):
-        raise ScenarioError(f"{source}: [setup] first_player and seed must be whole numbers")
-    players = tuple(
-        PlayerSetup(
-            name=str(p.get("name", "")),
-            deck=tuple(p.get("deck", [])) if setup_data.get("fresh", False) else (),
-            deck_size=p.get("deck_size"),
+    if not isinstance(players_data, list) or not 2 <= len(players_data) <= 8:
+        raise ScenarioError(f"{source}: 2 to 8 [[players]] are needed")
+    seats = len(players_data)
+    fresh = s.flag("fresh", False)
+    hidden = s.flag("hidden_hands", True)
+    first = s.number("first_player", 0, 0, seats - 1)
+    players = []
+    for seat, p in enumerate(players_data):
+        f = Fields(p, f"players[{seat}]")
+        players.append(
+            PlayerSetup(
+                name=f.text("name", ""),
+                deck=f.card_ids("deck", catalog) if fresh else (),
+                deck_size=f.opt_number("deck_size"),
+            )
         )
-        for p in players_data
-        if isinstance(p, dict)
-    )
     setup = ZealSetup(
-        players=players,
-        seed=seed,
+        players=tuple(players),
+        seed=s.number("seed", 0, 0, (1 << 64) - 1),
         catalog=catalog,
         first_player=first,
         hidden_hands=hidden,
-        mode=str(setup_data.get("mode", "casual")),
+        mode=s.text("mode", "casual"),
     )
-    state = None
-    if not setup_data.get("fresh", False):
-        state = state_from_position(data, catalog, hidden, first)
+    # A fresh game is set up now, so a bad deck is reported when the file is read.
+    state = fresh_start(setup) if fresh else state_from_position(data, catalog, hidden, first)
+    top = Fields(data, "file")
     actions = []
-    for i, entry in enumerate(data.get("actions", [])):
+    for i, entry in enumerate(top.items("actions")):
         try:
             actions.append(za.from_dict(entry))
         except IllegalAction as exc:
             raise ScenarioError(f"{source}: actions[{i}]: {exc.message}") from None
     expect = []
-    for i, entry in enumerate(data.get("expect", [])):
+    for i, entry in enumerate(top.items("expect")):
         if not isinstance(entry, dict) or "path" not in entry or "equals" not in entry:
             raise ScenarioError(f"{source}: expect[{i}]: needs 'path' and 'equals'")
         expect.append(Expectation(str(entry["path"]), entry["equals"]))
@@ -106,7 +106,7 @@ def _scenario(data: dict[str, Any], source: str) -> Scenario:
         actions=tuple(actions),
         expect=tuple(expect),
         source=source,
-        description=str(data.get("description", "")),
+        description=top.text("description", ""),
     )
 
 

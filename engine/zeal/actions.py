@@ -9,6 +9,7 @@ since TOML has no null).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,7 @@ class PlayCard:
     card_id: str
     targets: tuple[Target, ...] = ()
     zeal: bool | None = None  # None: the engine decides from the table
+    x: int = 0  # for cards that cost X (Lightning Storm)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,7 @@ class MoveCard:
     card: int | str  # a permanent id, or a card id
     to_zone: str  # "hand", "play", "discard", "deck"
     from_zone: str | None = None  # None: wherever the engine finds it
+    enters: bool = False  # to play: it enters play now, with its triggers (God Matrix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +193,49 @@ _TYPES: dict[str, type[Any]] = {
     )
 }
 _PAIR_FIELDS = frozenset({"attackers", "hunts", "blocks", "flanks", "blockers", "bases"})
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _pairs_of(n: int) -> Callable[[object], bool]:
+    def check(v: object) -> bool:
+        return isinstance(v, tuple) and all(
+            isinstance(p, tuple) and len(p) == n and all(_is_int(x) for x in p) for p in v
+        )
+
+    return check
+
+
+# What each annotated field type accepts (the annotations are strings: `from __future__`).
+_ACCEPTS: dict[str, tuple[Callable[[object], bool], str]] = {
+    "int": (_is_int, "a whole number"),
+    "int | None": (lambda v: v is None or _is_int(v), "a whole number or nothing"),
+    "str": (lambda v: isinstance(v, str), "text"),
+    "str | None": (lambda v: v is None or isinstance(v, str), "text or nothing"),
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
+    "bool | None": (lambda v: v is None or isinstance(v, bool), "true, false or nothing"),
+    "int | str": (lambda v: _is_int(v) or isinstance(v, str), "a card id or a permanent id"),
+    "tuple[Target, ...]": (
+        lambda v: isinstance(v, tuple) and all(_is_int(t) or isinstance(t, str) for t in v),
+        "a list of ids or references",
+    ),
+    "tuple[tuple[int, int], ...]": (_pairs_of(2), "a list of pairs of numbers"),
+    "tuple[tuple[int, int, int], ...]": (_pairs_of(3), "a list of triples of numbers"),
+}
+
+
+def type_problem(action: object) -> str | None:
+    """Why an action's fields have the wrong kind of value (a buggy client, a corrupt file)."""
+    if type(action).__name__ not in _TYPES or not dataclasses.is_dataclass(action):
+        return f"unknown action {action!r}"
+    for f in dataclasses.fields(action):
+        accepts, words = _ACCEPTS[str(f.type)]
+        value = getattr(action, f.name)
+        if not accepts(value):
+            return f"{type(action).__name__}.{f.name} must be {words}, not {value!r}"
+    return None
 
 
 def is_adjustment(action: Action) -> bool:

@@ -7,6 +7,7 @@ from engine.core.evolve import evolve
 from engine.zeal import actions as za
 from engine.zeal import deaths
 from engine.zeal.context import Ctx
+from engine.zeal.entering import entered_play
 from engine.zeal.ops import (
     add_permanent,
     move_permanent,
@@ -18,7 +19,7 @@ from engine.zeal.ops import (
     to_hand,
     update_permanent,
 )
-from engine.zeal.state import GameState
+from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState
 
 
 def apply(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -27,6 +28,10 @@ def apply(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         p = state.players[action.player]
         cur = p.devotion if action.current is None else action.current
         mx = p.max_devotion if action.maximum is None else action.maximum
+        if cur > MAX_CURRENT_DEVOTION or mx > MAX_CURRENT_DEVOTION:
+            # A dial past 13: warn and keep the rules' limit rather than refuse the table.
+            ctx.say(state, action.player, "Devotion can't go above 13: set to 13")
+            cur, mx = min(cur, MAX_CURRENT_DEVOTION), min(mx, MAX_CURRENT_DEVOTION)
         ctx.say(state, action.player, f"Adjusted: {who}'s devotion {cur} of {mx}")
         return set_player(state, action.player, devotion=cur, max_devotion=mx)
     if isinstance(action, za.SetBase):
@@ -98,7 +103,11 @@ def _move(ctx: Ctx, state: GameState, action: za.MoveCard) -> GameState:
         return set_player(state, owner, deck=deck, deck_size=p.deck_size + 1)
     if card.type not in ("character", "device"):
         ctx.say(state, seat, f"{card.name} is a {card.type}; it stays in play only as a reminder")
-    state, _ = add_permanent(state, card, seat, owner)
+    state, pid = add_permanent(state, card, seat, owner)
+    if action.enters:
+        # Put into play by a card's text (God Matrix, Formic Commander): Debut Spell and
+        # "at the end of your turn" in End of Turn apply as when it is played.
+        state = entered_play(ctx, state, pid)
     return state
 
 

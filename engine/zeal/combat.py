@@ -4,7 +4,7 @@ players: Combat). Declarations are validated in rules.py; this module carries th
 from __future__ import annotations
 
 from engine.core.evolve import evolve
-from engine.zeal import deaths, effects, triggers
+from engine.zeal import damage, deaths, triggers
 from engine.zeal.actions import AssignDamage, DeclareAttackers, DeclareBlockers, DeclareFlankers
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import COMBAT, can_block
@@ -38,7 +38,7 @@ def hunt_blockers(state: GameState, action: DeclareAttackers) -> tuple[tuple[int
             blocks.append((chosen[pid], pid))
             continue
         for cand in state.players[defender].in_play:
-            if cand.id not in used and can_block(cand, attacker):
+            if cand.id not in used and can_block(cand, attacker) and not detained(state, cand):
                 used.add(cand.id)
                 blocks.append((cand.id, pid))
                 break
@@ -112,7 +112,13 @@ def declare_blockers(ctx: Ctx, state: GameState, action: DeclareBlockers) -> Gam
         b, a = state.permanent(blocker), state.permanent(attacker)
         assert b is not None and a is not None
         ctx.say(state, action.player, f"{b.name} blocks {a.name}")
-    if not action.blocks:
+    # Characters Hunt already assigned to block are this player's blockers too.
+    hunted = [
+        p
+        for p in (state.permanent(b) for b, _ in combat.blocks)
+        if p is not None and p.controller == action.player
+    ]
+    if not action.blocks and not hunted:
         ctx.say(state, action.player, f"{name(state, action.player)} blocks with nothing")
     combat = evolve(
         combat,
@@ -120,7 +126,7 @@ def declare_blockers(ctx: Ctx, state: GameState, action: DeclareBlockers) -> Gam
         blockers_declared=combat.blockers_declared + (action.player,),
     )
     state = evolve(state, combat=combat)
-    blockers = [p for p in (state.permanent(b) for b, _ in action.blocks) if p]
+    blockers = hunted + [p for p in (state.permanent(b) for b, _ in action.blocks) if p]
     # When a character blocks: directly after choosing all blockers.
     return triggers.on_event(ctx, state, blockers, "blocks")
 
@@ -228,11 +234,14 @@ def deal_damage(ctx: Ctx, state: GameState, action: AssignDamage | None) -> Game
     for src, dst in hits:
         target = state.permanent(dst)
         if target is not None:
-            state = effects.damage_character(ctx, state, target, amounts[src], COMBAT, sources[src])
+            state = damage.damage_character(ctx, state, target, amounts[src], COMBAT, sources[src])
     state, conquerors = _damage_bases(ctx, state, combat, action)
-    state = deaths.settle(ctx, state)
-    living = [p for p in (state.permanent(c) for c in conquerors) if p]
-    return triggers.on_event(ctx, state, living, "conquer")
+    # Conquer and "when a character dies" both wait until all combat damage is dealt, and are
+    # one event: ordered together (active player's first). A conqueror that died in this
+    # combat still conquers (triggered actions are played even if their card is gone).
+    perms = [p for p in (state.permanent(c) for c in conquerors) if p]
+    state, conquer = triggers.gather(ctx, state, perms, "conquer")
+    return deaths.settle(ctx, state, conquer)
 
 
 def _gone() -> Permanent:
@@ -305,7 +314,7 @@ def _hit_base(
     ctx: Ctx, state: GameState, attacker: Permanent, owner: int, index: int, amount: int
 ) -> tuple[GameState, int, bool]:
     before = state.players[owner].bases[index]
-    state, excess = effects.damage_base(ctx, state, owner, index, amount, attacker.id)
+    state, excess = damage.damage_base(ctx, state, owner, index, amount, attacker.id)
     after = state.players[owner].bases[index]
     defeated = before.face_up and (not after.face_up or after.controller != before.controller)
     return state, excess, defeated

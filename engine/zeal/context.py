@@ -20,7 +20,8 @@ class Ctx:
     catalog: Catalog
     log: list[LogEntry] = field(default_factory=list)
     dying: list[int] = field(default_factory=list)
-    sacrificed: set[int] = field(default_factory=set)
+    verbs: dict[int, str] = field(default_factory=dict)  # how a death is told ("is sacrificed")
+    stop: bool = False  # the rest of this ability doesn't happen (an all-or-nothing step failed)
 
     def card(self, card_id: str) -> Card:
         return self.catalog.get(card_id)

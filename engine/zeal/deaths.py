@@ -13,7 +13,7 @@ from engine.zeal.context import Ctx
 from engine.zeal.keywords import can_be_killed
 from engine.zeal.ops import move_permanent, remove_permanent, to_discard, update_permanent
 from engine.zeal.refresh import refresh
-from engine.zeal.state import GameState, Permanent
+from engine.zeal.state import GameState, PendingTrigger, Permanent
 
 
 def kill(ctx: Ctx, state: GameState, perm: Permanent, source: str) -> bool:
@@ -27,11 +27,11 @@ def kill(ctx: Ctx, state: GameState, perm: Permanent, source: str) -> bool:
     return True
 
 
-def force_die(ctx: Ctx, perm: Permanent) -> None:
-    """Sacrifice, 0 combat, Reanimation Chamber: it dies even if invincible."""
+def force_die(ctx: Ctx, perm: Permanent, verb: str = "dies") -> None:
+    """Sacrifice, Reanimation Chamber, Possess the Dead: it dies even if invincible."""
     if perm.id not in ctx.dying:
         ctx.dying.append(perm.id)
-    ctx.sacrificed.add(perm.id)
+    ctx.verbs[perm.id] = verb
 
 
 def _lethal(state: GameState) -> list[Permanent]:
@@ -83,8 +83,9 @@ def check_connections(ctx: Ctx, state: GameState) -> GameState:
     return state
 
 
-def settle(ctx: Ctx, state: GameState) -> GameState:
-    """Puts every character due to die in the discard, together; repeats until stable."""
+def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None) -> GameState:
+    """Puts every character due to die in the discard, together; repeats until stable.
+    ``also``: other triggers of the same event, queued in one batch with the deaths'."""
     while True:
         state = check_connections(ctx, state)
         # Zeal and combat scores may have changed with the last deaths: recompute first.
@@ -93,7 +94,7 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
             if perm.id not in ctx.dying:
                 ctx.dying.append(perm.id)
         if not ctx.dying:
-            return state
+            return triggers.queue(ctx, state, also) if also else state
         dead: list[Permanent] = []
         for pid in ctx.dying:
             state, gone = remove_permanent(state, pid)
@@ -101,12 +102,13 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
                 continue
             state = to_discard(state, gone.owner, gone.card_id)
             dead.append(evolve(gone, damage=0))
-            verb = "is sacrificed" if pid in ctx.sacrificed else "dies"
+            verb = ctx.verbs.get(pid, "dies")
             ctx.say(state, gone.controller, f"{gone.name} {verb}")
         ctx.dying.clear()
-        ctx.sacrificed.clear()
+        ctx.verbs.clear()
         state = check_connections(ctx, state)
-        state = triggers.on_deaths(ctx, state, dead)
+        state = triggers.on_deaths(ctx, state, dead, also)
+        also = None
 
 
 def destroy(ctx: Ctx, state: GameState, perm: Permanent) -> GameState:

@@ -7,47 +7,35 @@ express becomes a note the players resolve by hand (MarkResolved).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from engine.cards import Effect
 from engine.core.evolve import evolve
-from engine.zeal import deaths, triggers
+from engine.zeal import deaths
 from engine.zeal.context import Ctx
-from engine.zeal.keywords import can_be_damaged, immune_to
+from engine.zeal.damage import damage_base, damage_character, defeat_base
+from engine.zeal.doing import Doing, Handler
+from engine.zeal.effects_stack import copy_spell, counter, counter_kill_debut, take_spell
+from engine.zeal.entering import (
+    entered_play,
+    reanimate,
+    reanimate_target,
+    reanimate_until_end_of_turn,
+)
+from engine.zeal.keywords import immune_to
 from engine.zeal.ops import (
-    add_permanent,
-    base_ref,
     draw,
     gain_devotion,
     move_permanent,
     name,
     parse_base_ref,
-    parse_discard_ref,
     remove_permanent,
     set_base,
     set_player,
     standing_bases,
-    to_discard,
     to_hand,
     update_permanent,
 )
 from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Permanent, Target
 from engine.zeal.targets import check_target
-
-
-@dataclass(frozen=True)
-class Doing:
-    """Who is doing an effect, and as what (for Immune, Execute and the log)."""
-
-    controller: int
-    source: str  # keywords.SPELL / CHARACTER / DEVICE
-    what: str  # the card's name, for the log
-    source_id: int | None = None  # the permanent it is on, if any
-    zeal: bool = False
-
-
-Handler = Callable[[Ctx, GameState, Doing, Effect, Target | None], GameState]
 
 
 def run(
@@ -60,17 +48,25 @@ def run(
             target = targets.pop(0) if targets else None
             if target is not None:
                 problem = check_target(
-                    state, ctx.catalog, effect.target, target, doing.controller, doing.source
+                    state,
+                    ctx.catalog,
+                    effect.target,
+                    target,
+                    doing.controller,
+                    doing.source,
+                    declaring=False,
                 )
                 if problem:
                     ctx.say(
                         state, doing.controller, f"{doing.what}: {problem}; resolved as not chosen"
                     )
                     target = None
-        before = state
+        if effect.x:
+            effect = evolve(effect, amount=doing.x)  # Lightning Storm: X as chosen when played
         state = HANDLERS[effect.op](ctx, state, doing, effect, target)
-        if effect.op == "sacrifice_character" and effect.amount and state is before:
+        if ctx.stop:
             # Bloodmoon Ritual: when it can't sacrifice, the rest of the text doesn't happen.
+            ctx.stop = False
             ctx.say(state, doing.controller, f"{doing.what}: nothing more happens")
             break
     return state
@@ -104,60 +100,6 @@ def _targets_or_scope(
         return [p for p in found if not immune_to(p.keywords, doing.source)]
     perm = _perm(state, target)
     return [perm] if perm is not None else []
-
-
-def damage_character(
-    ctx: Ctx, state: GameState, perm: Permanent, amount: int, source: str, by: Permanent | None
-) -> GameState:
-    """Deals damage; Execute kills any character it damages."""
-    if amount <= 0:
-        return state
-    if not can_be_damaged(perm, source):
-        why = "invincible" if perm.has("invincible") else f"immune to {source}"
-        ctx.say(state, perm.controller, f"{perm.name} is {why} and takes no damage")
-        return state
-    state = update_permanent(state, perm.id, damage=perm.damage + amount)
-    ctx.say(state, perm.controller, f"{perm.name} takes {amount} damage")
-    if by is not None and by.has("execute"):
-        current = state.permanent(perm.id)
-        if current is not None:
-            deaths.kill(ctx, state, current, source)
-    return state
-
-
-def damage_base(
-    ctx: Ctx, state: GameState, owner: int, index: int, amount: int, by: int | None
-) -> tuple[GameState, int]:
-    """Deals damage to a base; returns the excess beyond what defeated it (or 0)."""
-    base = state.players[owner].bases[index]
-    if not base.face_up or amount <= 0:
-        return state, 0
-    total = base.damage + amount
-    damaged_by = base.damaged_by if by is None or by in base.damaged_by else base.damaged_by + (by,)
-    label = f"{name(state, base.controller)}'s base {base.defense}"
-    if total < base.defense:
-        ctx.say(state, base.controller, f"{label} takes {amount} damage")
-        return set_base(state, owner, index, damage=total, damaged_by=damaged_by), 0
-    excess = total - base.defense
-    state = set_base(state, owner, index, damage=base.defense, damaged_by=damaged_by)
-    state = defeat_base(ctx, state, owner, index)
-    return state, excess
-
-
-def defeat_base(ctx: Ctx, state: GameState, owner: int, index: int) -> GameState:
-    """A defeated base turns face down; Assimilate takes control of it instead (when a
-    character with Assimilate dealt it damage this turn)."""
-    base = state.players[owner].bases[index]
-    label = f"{name(state, base.controller)}'s base {base.defense}"
-    for pid in base.damaged_by:
-        perm = state.permanent(pid)
-        if perm is not None and perm.has("assimilate") and perm.controller != base.controller:
-            ctx.say(state, perm.controller, f"{perm.name} assimilates {label}")
-            return set_base(
-                state, owner, index, controller=perm.controller, damage=0, damaged_by=()
-            )
-    ctx.say(state, base.controller, f"{label} is defeated and turned face down")
-    return set_base(state, owner, index, face_up=False)
 
 
 # --- handlers, one per op -------------------------------------------------------------------
@@ -228,11 +170,28 @@ def _kill(
 def _destroy(
     ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
 ) -> GameState:
+    if effect.scope == "self":
+        # Apocalypse Chamber destroys itself (not if it is invincible).
+        me = state.permanent(doing.source_id) if doing.source_id is not None else None
+        return deaths.destroy(ctx, state, me) if me is not None else state
     for perm in _targets_or_scope(state, doing, effect, target, "device"):
         current = state.permanent(perm.id)
         if current is not None:
             state = deaths.destroy(ctx, state, current)
     return state
+
+
+def _kill_or_destroy(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Destroy target device or kill target character (Andrenid Destroyer)."""
+    perm = _perm(state, target)
+    if perm is None:
+        return state
+    if perm.is_character:
+        deaths.kill(ctx, state, perm, doing.source)
+        return state
+    return deaths.destroy(ctx, state, perm)
 
 
 def _defeat_base(
@@ -288,6 +247,7 @@ def _sacrifice_character(
             doing.controller,
             f"{name(state, doing.controller)} controls fewer than {count} characters: none sacrificed",
         )
+        ctx.stop = effect.amount > 0  # "sacrifice two ...: then ..." is all or nothing
         return state
     chosen: list[Permanent] = []
     perm = _perm(state, target)
@@ -299,66 +259,21 @@ def _sacrifice_character(
         if p not in chosen:
             chosen.append(p)
     for p in chosen:
-        deaths.force_die(ctx, p)
-    return evolve(state)  # a new object: the caller tells "did something" by identity
+        deaths.force_die(ctx, p, "is sacrificed")
+    return state
 
 
-def _reanimate(
+def _transform(
     ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
 ) -> GameState:
-    """Reanimate: put a character from any discard into play under your control."""
-    ref = parse_discard_ref(state, target)
-    if ref is None:
+    """Noctium Gargoyle: switches between character and device; damage stays, and a device
+    connected to it stays connected."""
+    me = state.permanent(doing.source_id) if doing.source_id is not None else None
+    if me is None:
         return state
-    state, _pid = reanimate(ctx, state, doing.controller, ref[0], ref[1])
-    return state
-
-
-def reanimate(
-    ctx: Ctx, state: GameState, controller: int, owner: int, card_id: str
-) -> tuple[GameState, int]:
-    discard = list(state.players[owner].discard)
-    discard.reverse()
-    discard.remove(card_id)  # the most recent copy
-    discard.reverse()
-    state = set_player(state, owner, discard=tuple(discard))
-    card = ctx.card(card_id)
-    state, pid = add_permanent(state, card, controller, owner)
-    ctx.say(state, controller, f"{name(state, controller)} reanimates {card.name}")
-    state = entered_play(ctx, state, pid)
-    return state, pid
-
-
-def entered_play(ctx: Ctx, state: GameState, pid: int) -> GameState:
-    """Debut Spell triggers after the character enters play; a device with an "at the end of
-    your turn" action entering in its controller's End of Turn step can still play it."""
-    from engine.zeal.refresh import refresh
-    from engine.zeal.state import Step
-
-    state = refresh(state)
-    perm = state.permanent(pid)
-    if perm is None:
-        return state
-    state = triggers.on_event(ctx, state, [perm], "debut")
-    if state.step is Step.END_OF_TURN and perm.controller == state.active:
-        state = triggers.end_of_turn(ctx, state, [perm])
-    return state
-
-
-def _counter(
-    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
-) -> GameState:
-    """Counter target spell: cancel a spell card or Debut Spell; it has no effect."""
-    if not isinstance(target, int):
-        return state
-    item = state.stack_item(target)
-    if item is None or not item.is_spell:
-        return state
-    state = evolve(state, stack=tuple(i for i in state.stack if i.id != target))
-    if item.kind == "card":
-        state = to_discard(state, item.owner, item.card_id)
-    ctx.say(state, item.controller, f"{item.name} is countered")
-    return state
+    kind = "device" if me.is_character else "character"
+    ctx.say(state, me.controller, f"{me.name} becomes a {kind}")
+    return update_permanent(state, me.id, kind=kind)
 
 
 def _gain_control(
@@ -371,6 +286,18 @@ def _gain_control(
         state, doing.controller, f"{name(state, doing.controller)} gains control of {perm.name}"
     )
     return move_permanent(state, perm.id, doing.controller)
+
+
+def _gain_control_until_next_turn(
+    ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
+) -> GameState:
+    """Possess the Living without Zeal: its controller when cast gets it back next turn."""
+    perm = _perm(state, target)
+    if perm is None or perm.controller == doing.controller:
+        return state
+    previous = perm.controller
+    state = _gain_control(ctx, state, doing, effect, target)
+    return update_permanent(state, perm.id, returns_to=previous, returns_next_turn=True)
 
 
 def _return_to_hand(
@@ -435,9 +362,16 @@ HANDLERS: dict[str, Handler] = {
     "restore_base": _restore_base,
     "sacrifice_base": _sacrifice_base,
     "sacrifice_character": _sacrifice_character,
-    "reanimate": _reanimate,
-    "counter": _counter,
+    "reanimate": reanimate_target,
+    "reanimate_until_end_of_turn": reanimate_until_end_of_turn,
+    "kill_or_destroy": _kill_or_destroy,
+    "counter": counter,
+    "counter_kill_debut": counter_kill_debut,
+    "take_spell": take_spell,
+    "copy_spell": copy_spell,
+    "transform": _transform,
     "gain_control": _gain_control,
+    "gain_control_until_next_turn": _gain_control_until_next_turn,
     "return_to_hand": _return_to_hand,
     "combat_bonus": _combat_bonus,
     "grant_keyword": _grant_keyword,
@@ -446,4 +380,12 @@ HANDLERS: dict[str, Handler] = {
     "prompt": _note,
 }
 
-__all__ = ["Doing", "run", "damage_base", "damage_character", "defeat_base", "base_ref"]
+__all__ = [
+    "Doing",
+    "damage_base",
+    "damage_character",
+    "defeat_base",
+    "entered_play",
+    "reanimate",
+    "run",
+]

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
+from engine.zeal import actions as za
 from engine.zeal import combat, deaths, stack, turn
 from engine.zeal.context import Ctx
 from engine.zeal.ops import has_standing_base
-from engine.zeal.state import GameState, StackItem, Step
+from engine.zeal.state import GameState, Step
 from engine.zeal.targets import ability_target_kinds
-from engine.zeal.triggers import is_optional, playable
+from engine.zeal.triggers import as_stack_item, is_optional, playable
 
 
 def actor(state: GameState) -> int | None:
@@ -32,16 +33,21 @@ def actor(state: GameState) -> int | None:
     group = playable(state)
     if group:
         return group[0].controller
-    if state.awaiting in ("attackers", "flankers", "damage"):
+    if declaring(state):
+        if state.awaiting == "blockers":
+            return combat.next_blocker(state)
         return state.active
-    if state.awaiting == "blockers":
-        return combat.next_blocker(state)
     return state.priority
+
+
+def declaring(state: GameState) -> bool:
+    """A combat declaration is due: it waits while actions (its triggers) are being played."""
+    return state.awaiting in ("attackers", "blockers", "flankers", "damage") and not state.stack
 
 
 def in_priority(state: GameState) -> bool:
     """A priority window: no declaration, Develop choice or trigger is waiting."""
-    if state.over or state.step in (Step.MULLIGAN, Step.DEVELOP) or state.awaiting:
+    if state.over or state.step in (Step.MULLIGAN, Step.DEVELOP) or declaring(state):
         return False
     if any(p.develop_left for p in state.players):
         return False
@@ -102,24 +108,12 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
         card = ctx.card(t.card_id)
         if len(group) == 1 and not is_optional(t) and not ability_target_kinds(t.ability, card):
             # Nothing to choose: play it (its player would have to anyway).
-            item = StackItem(
-                id=t.id,
-                controller=t.controller,
-                card_id=t.card_id,
-                name=t.name,
-                kind="ability",
-                is_spell=t.is_spell,
-                zeal=t.zeal,
-                ability=t.ability,
-                source=t.source,
-                owner=t.controller,
-                from_hand=False,
-            )
+            item = as_stack_item(t)
             state = evolve(state, pending=state.pending[1:])
             return stack.push(ctx, state, item)
         return state
-    if any(p.develop_left for p in state.players):
-        return state
+    if any(p.develop_left for p in state.players) or state.stack:
+        return state  # declarations wait until the actions being played resolve
     if state.awaiting == "attackers" and not combat.can_attack(state):
         ctx.say(state, state.active, "No characters can attack")
         return turn.enter(ctx, evolve(state, combat=None), Step.COMMIT)
@@ -128,9 +122,8 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
         if seat is None:
             return evolve(state, awaiting=None, priority=state.active, passed=())
         if not combat.block_options(state, seat):
-            assert state.combat is not None
-            c = evolve(state.combat, blockers_declared=state.combat.blockers_declared + (seat,))
-            return evolve(state, combat=c)
+            # Nothing to choose: declared as no blockers (Hunt's blockers still "block").
+            return combat.declare_blockers(ctx, state, za.DeclareBlockers(seat, ()))
         return state
     if state.awaiting == "flankers" and not combat.flank_options(state):
         return evolve(state, awaiting=None, priority=state.active, passed=())

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 
 from engine.cards import Catalog
-from engine.core.history import History
+from engine.core.game import RulesGame
 from engine.core.records import LogEntry, Outcome, Prompt
-from engine.errors import IllegalAction
 from engine.zeal import actions as za
 from engine.zeal.context import Ctx
 from engine.zeal.flow import actor
@@ -19,11 +18,11 @@ from engine.zeal.setup import ZealSetup, initial_state
 from engine.zeal.state import GameState
 
 
-class ZealGame:
+class ZealGame(RulesGame[GameState, za.Action]):
     """A game of Zeal: legal_actions / is_legal / explain / apply / undo / outcome / prompts.
 
     Every applied action pushes a whole-state snapshot, so undo restores the exact previous
-    state; a refused action leaves everything as it was.
+    state; a refused action leaves everything as it was (engine/core/game.py).
     """
 
     def __init__(self, setup: ZealSetup, *, state: GameState | None = None) -> None:
@@ -31,26 +30,14 @@ class ZealGame:
         self.catalog: Catalog = setup.the_catalog()
         ctx = Ctx(self.catalog)
         initial = state if state is not None else initial_state(setup, ctx)
-        self._history: History[GameState, za.Action] = History(initial, ctx.log)
+        super().__init__(initial, ctx.log)
 
-    # --- reading ---------------------------------------------------------------------------
+    def explain_in(self, state: GameState, action: za.Action) -> str | None:
+        return explain(state, self.catalog, action)
 
-    @property
-    def state(self) -> GameState:
-        return self._history.state
-
-    @property
-    def initial_state(self) -> GameState:
-        """The position the game started from (for saving: position + command log)."""
-        return self._history.initial
-
-    @property
-    def log(self) -> Sequence[LogEntry]:
-        return self._history.log
-
-    @property
-    def history(self) -> Sequence[za.Action]:
-        return self._history.actions
+    def perform_in(self, state: GameState, action: za.Action) -> tuple[GameState, list[LogEntry]]:
+        ctx = Ctx(self.catalog)
+        return perform(ctx, state, action), ctx.log
 
     def acting_player(self) -> int | None:
         """The player who must or may act now (None when the game is over)."""
@@ -58,12 +45,6 @@ class ZealGame:
 
     def legal_actions(self) -> Iterator[za.Action]:
         return legal_actions(self.state, self.catalog)
-
-    def explain(self, action: za.Action) -> str | None:
-        return explain(self.state, self.catalog, action)
-
-    def is_legal(self, action: za.Action) -> bool:
-        return self.explain(action) is None
 
     def outcome(self) -> Outcome | None:
         state = self.state
@@ -75,20 +56,10 @@ class ZealGame:
     def prompts(self) -> list[Prompt]:
         return prompts(self.state, self.catalog)
 
-    # --- changing ----------------------------------------------------------------------------
-
-    def apply(self, action: za.Action) -> None:
-        problem = self.explain(action)
-        if problem is not None:
-            raise IllegalAction(problem)
-        ctx = Ctx(self.catalog)
-        new_state = perform(ctx, self.state, action)
-        self._history.push(action, new_state, ctx.log)
-
-    def undo(self) -> za.Action:
-        if not self._history.can_pop():
-            raise IllegalAction("there is nothing to undo")
-        return self._history.pop()
+    def fork(self) -> ZealGame:
+        """A separate game starting from this position, for what-ifs (a combat preview, a hint):
+        states are immutable, so this copies nothing; its history starts empty."""
+        return ZealGame(self.setup, state=self.state)
 
     @classmethod
     def replay(
@@ -96,9 +67,5 @@ class ZealGame:
     ) -> ZealGame:
         """A game with ``actions`` applied; IllegalAction carries the refused action's index."""
         game = cls(setup, state=state)
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalAction as exc:
-                raise IllegalAction(exc.message, index=index) from None
+        game.apply_all(actions)
         return game

@@ -37,6 +37,16 @@ def can_block(blocker: Permanent, attacker: Permanent) -> bool:
     return blocker.is_character and (not attacker.has("fly") or blocker.has("fly"))
 
 
+def cost_to_play(state: GameState, seat: int, card: Card, zeal: bool, x: int = 0) -> int:
+    """The devotion a card costs now: its Zeal cost with Zeal, plus X for an X card; Dirac
+    Archmage makes your spells cost 1 less each, never below 0."""
+    cost = card.cost_with(zeal) + (x if card.x_cost else 0)
+    if card.type == "spell":
+        discount = sum(1 for p in state.players[seat].in_play if p.has("spell_discount"))
+        cost = max(0, cost - discount)
+    return cost
+
+
 def zeal_in_play(state: GameState, perm: Permanent) -> bool:
     """Zeal: you control another character or device of its cult, or resolved a spell of that
     cult this turn (The Cards: Zeal)."""

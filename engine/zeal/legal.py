@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from engine.cards import Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
-from engine.zeal.flow import actor, in_priority
-from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, zeal_for_card
+from engine.zeal.flow import actor, declaring, in_priority
+from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref
 from engine.zeal.rules import commit_window
 from engine.zeal.state import GameState, PendingTrigger, Step, Target
@@ -64,7 +64,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
     if group:
         yield from _trigger_actions(state, catalog, seat, group)
         return
-    if state.awaiting:
+    if declaring(state):
         yield from _declarations(state, seat)
         return
     if not in_priority(state):
@@ -104,7 +104,7 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
         ):
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
-        if card.cost_with(zeal) > player.devotion:
+        if cost_to_play(state, seat, card, zeal) > player.devotion:
             continue
         if card.is_permanent and "ambush" not in card.keywords_with(zeal) and not commit:
             continue
@@ -113,8 +113,22 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
         )
         # Turn, timing, cost and targets are checked above (tests hold every listed action to
         # is_legal), so explain() is not repeated for each.
+        xs = [0]
+        if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
+            spare = player.devotion - cost_to_play(state, seat, card, zeal)
+            xs = sorted(
+                {
+                    0,
+                    *(
+                        x
+                        for x in range(spare + 2)
+                        if cost_to_play(state, seat, card, zeal, x) == player.devotion
+                    ),
+                }
+            )
         for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
-            yield za.PlayCard(seat, card_id, targets)
+            for x in xs:
+                yield za.PlayCard(seat, card_id, targets, x=x)
     for perm in player.in_play:
         abilities = [
             a

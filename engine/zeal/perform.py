@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.zeal import actions as za
-from engine.zeal import adjust, combat, flow, priority, stack, turn
+from engine.zeal import adjust, combat, flow, priority, stack, triggers, turn
 from engine.zeal.context import Ctx
+from engine.zeal.keywords import cost_to_play
 from engine.zeal.ops import (
     draw,
     name,
@@ -85,7 +86,7 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     seat = action.player
     card = ctx.card(action.card_id)
     zeal, _ = card_zeal(state, seat, card, action.zeal)
-    cost = card.cost_with(zeal)
+    cost = cost_to_play(state, seat, card, zeal, action.x)
     state = remove_from_hand(state, seat, card.id)
     player = state.players[seat]
     state = set_player(state, seat, devotion=player.devotion - cost)
@@ -100,6 +101,7 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         zeal=zeal,
         targets=tuple(action.targets),
         owner=seat,
+        x=action.x,
     )
     z = " with Zeal" if zeal else ""
     ctx.say(
@@ -132,20 +134,8 @@ def _play_trigger(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     if t.ability.cost:
         p = state.players[t.controller]
         state = set_player(state, t.controller, devotion=p.devotion - t.ability.cost)
-    item = StackItem(
-        id=t.id,
-        controller=t.controller,
-        card_id=t.card_id,
-        name=t.name,
-        kind="ability",
-        is_spell=t.is_spell,
-        zeal=t.zeal,
-        targets=tuple(action.targets),
-        ability=t.ability,
-        source=t.source,
-        owner=t.controller,
-        from_hand=False,
-    )
+    state = _pay_by_hand(ctx, state, t.controller, t.name, t.ability.cost_text)
+    item = triggers.as_stack_item(t, tuple(action.targets))
     ctx.say(
         state,
         t.controller,
@@ -173,6 +163,7 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     ]
     p = state.players[action.player]
     state = set_player(state, action.player, devotion=p.devotion - ability.cost)
+    state = _pay_by_hand(ctx, state, action.player, perm.name, ability.cost_text)
     sid, state = _new_id(state)
     item = StackItem(
         id=sid,
@@ -194,6 +185,16 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         f"{p.name} uses {perm.name} for {ability.cost} devotion{_targets(state, action.targets)}",
     )
     return stack.push(ctx, state, item)
+
+
+def _pay_by_hand(ctx: Ctx, state: GameState, seat: int, what: str, cost_text: str) -> GameState:
+    """A cost beyond devotion is paid as the action is played, before anyone responds
+    (Conversion Cannon): the players do it by hand, reminded by a note."""
+    if not cost_text:
+        return state
+    note = f"{what}: pay now: {cost_text}"
+    ctx.say(state, seat, f"Cost paid by hand: {note}")
+    return evolve(state, notes=state.notes + (note,))
 
 
 def _attackers(ctx: Ctx, state: GameState, action: za.Action) -> GameState:

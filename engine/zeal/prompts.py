@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engine.cards import Catalog
 from engine.core.records import Prompt
+from engine.zeal import actions as za
 from engine.zeal.flow import actor
+from engine.zeal.legal import legal_actions
 from engine.zeal.state import GameState, Step
 from engine.zeal.triggers import describe, is_optional, playable
 
@@ -47,7 +49,9 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
         )
     elif playable(state):
         for t in playable(state):
-            if is_optional(t):
+            if t.ability.trigger == "reconnect":
+                text = f"{w} may play {t.name}'s Reconnect or pass it (optional)"
+            elif is_optional(t):
                 text = (
                     f"{w} may play {t.name}'s action ({describe(t.ability)}) or pass it (optional)"
                 )
@@ -56,15 +60,15 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
                 if t.ability.targets:
                     text += " (you may choose no targets)"
             out.append(Prompt(who, text, "trigger"))
-    elif state.awaiting == "attackers":
+    elif state.awaiting == "attackers" and not state.stack:
         out.append(
             Prompt(who, f"{w}: choose attackers (each attacks one opponent) or none", "choose")
         )
-    elif state.awaiting == "blockers":
+    elif state.awaiting == "blockers" and not state.stack:
         out.append(
             Prompt(who, f"{w}: choose blockers (an attacker can be blocked by up to two)", "choose")
         )
-    elif state.awaiting == "flankers":
+    elif state.awaiting == "flankers" and not state.stack:
         out.append(
             Prompt(
                 who,
@@ -72,7 +76,7 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
                 "choose",
             )
         )
-    elif state.awaiting == "damage":
+    elif state.awaiting == "damage" and not state.stack:
         out.append(
             Prompt(
                 who, f"{w}: choose which blocker and which bases your attackers damage", "choose"
@@ -87,6 +91,29 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
             reminder = _STEP_REMINDERS.get(state.step)
             if reminder:
                 out.append(Prompt(state.active, reminder, "reminder"))
+        if not state.hidden:
+            names = _playable_names(state, catalog)
+            if names:
+                out.append(Prompt(who, f"{w} can play: {', '.join(names)}", "options"))
     for note in state.notes:
         out.append(Prompt(None, f"Resolve by hand: {note}", "resolve"))
+    if state.turn:
+        step = f"Turn {state.turn}: {players[state.active].name}'s {state.step.label} step"
+        out.append(Prompt(None, step, "step"))
     return out
+
+
+def _playable_names(state: GameState, catalog: Catalog) -> list[str]:
+    """With known hands: the cards and actions the acting player can play now."""
+    names: list[str] = []
+    for action in legal_actions(state, catalog):
+        if isinstance(action, za.PlayCard):
+            name = catalog.get(action.card_id).name
+        elif isinstance(action, za.Activate):
+            perm = state.permanent(action.permanent_id)
+            name = f"{perm.name}'s action" if perm else ""
+        else:
+            continue
+        if name and name not in names:
+            names.append(name)
+    return names

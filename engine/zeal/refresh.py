@@ -8,7 +8,7 @@ from engine.zeal.ops import set_player
 from engine.zeal.state import GameState, Permanent
 
 
-def _derived(perm: Permanent, zeal: bool) -> Permanent:
+def _derived(perm: Permanent, zeal: bool, rally: int = 0) -> Permanent:
     combat = perm.printed_combat
     keywords = perm.printed_keywords
     if zeal:
@@ -17,6 +17,8 @@ def _derived(perm: Permanent, zeal: bool) -> Permanent:
         if perm.printed_zeal_keywords:
             keywords = tuple(dict.fromkeys(keywords + perm.printed_zeal_keywords))
     combat += perm.combat_bonus
+    if perm.is_character:
+        combat += rally
     if perm.granted_keywords:
         keywords = tuple(dict.fromkeys(keywords + perm.granted_keywords))
     if perm.zeal == zeal and perm.combat == combat and perm.keywords == keywords:
@@ -42,15 +44,18 @@ def _recompute(state: GameState) -> GameState:
         if not player.in_play:
             continue
         cult_counts: dict[str | None, int] = {}
+        rally = 0
         for perm in player.in_play:
             cult_counts[perm.cult] = cult_counts.get(perm.cult, 0) + 1
+            if "rally" in perm.printed_keywords:
+                rally += 1  # Ancient Obelisk: +1 combat to your characters; targets no one
         changed = False
         new = []
         for perm in player.in_play:
             zeal = perm.cult is not None and (
                 perm.cult in player.spell_cults or cult_counts[perm.cult] > 1
             )
-            updated = _derived(perm, zeal)
+            updated = _derived(perm, zeal, rally)
             changed = changed or updated is not perm
             new.append(updated)
         if changed:

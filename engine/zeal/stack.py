@@ -45,7 +45,7 @@ def resolve_top(ctx: Ctx, state: GameState) -> GameState:
     state = deaths.settle(ctx, state)
     if item.kind == "card" and card.type == "spell":
         # "When you resolve a spell" waits until the spell has fully resolved.
-        state = triggers.on_spell_resolved(ctx, state, item.controller)
+        state = triggers.on_spell_resolved(ctx, state, item.controller, item)
     # After an action resolves, its player gets another opportunity to act.
     holder = item.controller
     if state.players[holder].eliminated:
@@ -56,7 +56,7 @@ def resolve_top(ctx: Ctx, state: GameState) -> GameState:
 
 def _resolve_spell(ctx: Ctx, state: GameState, item: StackItem, card: Card) -> GameState:
     ctx.say(state, item.controller, f"{card.name} resolves")
-    doing = effects.Doing(item.controller, SPELL, card.name, None, item.zeal)
+    doing = effects.Doing(item.controller, SPELL, card.name, None, item.zeal, x=item.x)
     for ability in card.abilities_with(item.zeal):
         if ability.trigger == "resolve":
             state = effects.run(ctx, state, doing, ability.effects, list(item.targets))
@@ -163,5 +163,7 @@ def _resolve_ability(ctx: Ctx, state: GameState, item: StackItem, card: Card) ->
         target = item.targets[0] if item.targets else None
         return connect(ctx, state, device.id, target)
     source = source_kind(item, card)
-    doing = effects.Doing(item.controller, source, card.name, item.source, item.zeal)
+    doing = effects.Doing(
+        item.controller, source, card.name, item.source, item.zeal, x=item.x, about=item.about
+    )
     return effects.run(ctx, state, doing, ability.effects, list(item.targets))

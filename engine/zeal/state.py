@@ -84,7 +84,9 @@ class Permanent:
     dies_devotion: int = 0  # granted "when this dies, gain N current devotion" (Revenge)
     connected_to: int | None = None  # Connect: the character this device is connected to
     connected_controller: int | None = None  # who controlled that character when connected
-    returns_to: int | None = None  # Neurocontroller: the controller to return it to
+    returns_to: int | None = None  # Neurocontroller, Possess the Living: who gets it back
+    returns_next_turn: bool = False  # Possess the Living without Zeal
+    doomed: bool = False  # Possess the Dead without Zeal: dies at the end of the turn
     entered_turn: int = 0
     # Derived (refresh.py): whether it has Zeal, its combat score and keywords now.
     zeal: bool = False
@@ -114,7 +116,9 @@ class StackItem:
     ability: Ability | None = None
     source: int | None = None  # the permanent the ability is on
     owner: int = 0
-    from_hand: bool = True
+    from_hand: bool = True  # False: a triggered action, or a copy (no card to discard)
+    x: int = 0  # X chosen when played (Lightning Storm)
+    about: StackItem | None = None  # the spell a "when you resolve a spell" action is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +138,7 @@ class PendingTrigger:
     depth: int
     source: int | None = None
     is_spell: bool = False
+    about: StackItem | None = None  # the spell that triggered it (Entanglement Collider)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ _KIND_WORDS = {
     "own_defeated_base": "a defeated (face down) base you control",
     "discard_character": "a character card in a discard pile",
     "character_or_base": "a character in play or a standing base",
+    "cheap_permanent": "a character or device costing at most the devices you control",
 }
 
 
@@ -53,12 +54,30 @@ def check_target(
     controller: int,
     source: str,
     self_stack_id: int | None = None,
+    declaring: bool = True,
 ) -> str | None:
     """None if ``target`` is a valid ``kind`` target for ``controller``; else why not.
 
     ``source`` is what the action is, for Immune ("spells", "characters", "devices").
+    ``declaring``: the check when the action is played, not again when it resolves.
     """
     want = kind_words(kind)
+    if kind == "cheap_permanent":
+        # Andrenid Destroyer: the device count when the debut spell is played is what
+        # matters; if it drops before the spell resolves, the target is still a target.
+        if not isinstance(target, int) or isinstance(target, bool):
+            return f"{target!r} is not {want}"
+        perm = state.permanent(target)
+        if perm is None:
+            return f"target {target} is not in play (it must be {want})"
+        if immune_to(perm.keywords, source):
+            return f"{perm.name} is immune to {source} and can't be targeted by them"
+        if declaring:
+            devices = sum(1 for p in state.players[controller].in_play if p.kind == "device")
+            cost = catalog.get(perm.card_id).cost if perm.card_id in catalog else 0
+            if cost > devices:
+                return f"{perm.name} costs {cost}; you control {devices} device(s)"
+        return None
     if kind in ("character", "foe_character", "own_character", "device", "character_or_base"):
         if isinstance(target, int) and not isinstance(target, bool):
             perm = state.permanent(target)

@@ -12,7 +12,7 @@ from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
 from engine.zeal.context import Ctx
 from engine.zeal.ops import new_id
-from engine.zeal.state import GameState, PendingTrigger, Permanent
+from engine.zeal.state import GameState, PendingTrigger, Permanent, StackItem, Target
 
 DIES_TRIGGERS = ("dies", "ally_dies", "other_ally_dies", "any_dies")
 
@@ -58,23 +58,65 @@ def describe(ability: Ability) -> str:
     if ability.text:
         return ability.text
     if ability.trigger == "reconnect":
-        return "Reconnect (optional)"
+        return "Reconnect"
     return ", ".join(effect_words(e) for e in ability.effects) or ability.trigger
 
 
+# How each effect reads in a prompt or the log: {n} amount, {what} its target or scope.
+_PHRASES = {
+    "draw": "draw {cards}",
+    "gain_devotion": "gain {n} current devotion",
+    "gain_max_devotion": "raise maximum devotion by {n}",
+    "develop": "develop {n}",
+    "deal_damage": "deal {n} damage to {what}",
+    "kill": "kill {what}",
+    "destroy": "destroy {what}",
+    "kill_or_destroy": "kill or destroy {what}",
+    "defeat_base": "defeat {what}",
+    "restore_base": "restore {what}",
+    "sacrifice_base": "sacrifice a base",
+    "sacrifice_character": "sacrifice {chars}",
+    "reanimate": "reanimate {what}",
+    "reanimate_until_end_of_turn": "reanimate {what} until the end of the turn",
+    "counter": "counter {what}",
+    "counter_kill_debut": "counter {what}",
+    "take_spell": "gain control of {what}",
+    "copy_spell": "copy the spell",
+    "transform": "switch between character and device",
+    "gain_control": "gain control of {what}",
+    "gain_control_until_next_turn": "gain control of {what} until the next turn",
+    "return_to_hand": "return {what} to its owner's hand",
+    "combat_bonus": "give {what} {signed} combat this turn",
+    "grant_keyword": "give {what} {keyword} this turn",
+    "grant_dies_devotion": 'give your characters "when this dies, gain {n} devotion"',
+}
+_SCOPE_WORDS = {
+    "all": "every character",
+    "foes": "each foe's character",
+    "yours": "your characters",
+    "self": "itself",
+}
+
+
 def effect_words(effect: Effect) -> str:
-    words = effect.op.replace("_", " ")
-    if effect.amount:
-        words += f" {effect.amount}"
-    if effect.keyword:
-        words += f" {effect.keyword}"
-    if effect.scope:
-        words += f" ({effect.scope})"
-    elif effect.target:
-        words += f" (target {effect.target.replace('_', ' ')})"
     if effect.text:
-        words = effect.text
-    return words
+        return effect.text
+    n = "X" if effect.x else str(effect.amount)
+    what = _SCOPE_WORDS.get(effect.scope) or (
+        "target "
+        + effect.target.replace("own_", "your ").replace("foe_", "foe's ").replace("_", " ")
+        if effect.target
+        else "it"
+    )
+    phrase = _PHRASES.get(effect.op, effect.op.replace("_", " "))
+    return phrase.format(
+        n=n,
+        what=what,
+        cards="a card" if effect.amount <= 1 and not effect.x else f"{n} cards",
+        chars="a character" if effect.amount <= 1 else f"{n} characters",
+        signed=f"+{n}" if effect.amount >= 0 else n,
+        keyword=effect.keyword,
+    )
 
 
 def abilities_of(ctx: Ctx, perm: Permanent, trigger: str) -> list[tuple[Card, Ability]]:
@@ -91,10 +133,23 @@ def collect(
     return state
 
 
-def on_deaths(ctx: Ctx, state: GameState, dead: list[Permanent]) -> GameState:
-    """When a character dies: everyone dying together sees the others die (Chalice Keepers
-    and Psychopomp under Revenge of the Goddess)."""
+def gather(
+    ctx: Ctx, state: GameState, perms: list[Permanent], trigger: str
+) -> tuple[GameState, list[PendingTrigger]]:
+    """Triggers of one kind on ``perms``, not yet queued (to join a simultaneous batch)."""
     batch: list[PendingTrigger] = []
+    for perm in perms:
+        state = collect(ctx, state, perm, trigger, batch)
+    return state, batch
+
+
+def on_deaths(
+    ctx: Ctx, state: GameState, dead: list[Permanent], also: list[PendingTrigger] | None = None
+) -> GameState:
+    """When a character dies: everyone dying together sees the others die (Chalice Keepers
+    and Psychopomp under Revenge of the Goddess). ``also``: triggers of the same event (Conquer,
+    after all combat damage), ordered together with these."""
+    batch: list[PendingTrigger] = list(also or ())
     dead_chars = [d for d in dead if d.is_character]
     watchers = list(state.permanents()) + dead
     for d in dead_chars:
@@ -131,10 +186,13 @@ def on_event(ctx: Ctx, state: GameState, perms: list[Permanent], trigger: str) -
     return queue(ctx, state, batch)
 
 
-def on_spell_resolved(ctx: Ctx, state: GameState, seat: int) -> GameState:
-    """When you resolve a spell: after it fully resolves, never if countered, not for Debut."""
-    perms = list(state.players[seat].in_play)
-    return on_event(ctx, state, perms, "resolve_spell")
+def on_spell_resolved(ctx: Ctx, state: GameState, seat: int, spell: StackItem) -> GameState:
+    """When you resolve a spell: after it fully resolves, never if countered, not for Debut.
+    Each trigger remembers the spell (Entanglement Collider copies it)."""
+    batch: list[PendingTrigger] = []
+    for perm in state.players[seat].in_play:
+        state = collect(ctx, state, perm, "resolve_spell", batch)
+    return queue(ctx, state, [evolve(t, about=spell) for t in batch])
 
 
 def end_of_turn(ctx: Ctx, state: GameState, perms: list[Permanent]) -> GameState:
@@ -165,4 +223,23 @@ def is_optional(trigger: PendingTrigger) -> bool:
     """Triggered actions are mandatory unless they say "may" or have a cost; Reconnect is
     optional."""
     a = trigger.ability
-    return a.optional or a.cost > 0 or a.trigger == "reconnect"
+    return a.optional or a.cost > 0 or bool(a.cost_text) or a.trigger == "reconnect"
+
+
+def as_stack_item(trigger: PendingTrigger, targets: tuple[Target, ...] = ()) -> StackItem:
+    """The triggered action, played: on the stack with the targets its player declared."""
+    return StackItem(
+        id=trigger.id,
+        controller=trigger.controller,
+        card_id=trigger.card_id,
+        name=trigger.name,
+        kind="ability",
+        is_spell=trigger.is_spell,
+        zeal=trigger.zeal,
+        targets=targets,
+        ability=trigger.ability,
+        source=trigger.source,
+        owner=trigger.controller,
+        from_hand=False,
+        about=trigger.about,
+    )

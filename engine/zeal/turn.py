@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
-from engine.zeal import triggers
+from engine.zeal import deaths, triggers
 from engine.zeal.context import Ctx
+from engine.zeal.keywords import CHARACTER
+from engine.zeal.ops import move_permanent, update_permanent
+from engine.zeal.refresh import refresh
 from engine.zeal.state import BaseState, GameState, Permanent, PlayerState, Step
 
 # After everyone passes with nothing pending, play moves to the next step (Playing Actions).
@@ -37,6 +40,12 @@ def enter(ctx: Ctx, state: GameState, step: Step) -> GameState:
         combat=None if step is Step.COMMIT else state.combat,
     )
     if step is Step.END_OF_TURN:
+        # Possess the Dead without Zeal: the character dies at the end of the turn, even if
+        # invincible ("when this dies" triggers happen as usual).
+        for perm in state.permanents():
+            if perm.doomed:
+                ctx.say(state, perm.controller, f"{perm.name} dies at the end of the turn")
+                deaths.force_die(ctx, perm)
         # "At the end of your turn" actions and Reconnect: played in End of Turn, one at a
         # time when nothing else is being played; too late to stop them once here.
         mine = list(state.players[state.active].in_play)
@@ -94,4 +103,25 @@ def start_turn(ctx: Ctx, state: GameState) -> GameState:
     state = evolve(state, step=Step.DEVELOP, awaiting="develop", priority=None, passed=())
     who = state.players[state.active].name
     ctx.say(state, state.active, f"Turn {state.turn}: {who}'s turn")
+    return _start_of_turn(ctx, state)
+
+
+def _start_of_turn(ctx: Ctx, state: GameState) -> GameState:
+    """What happens as a turn starts, before anyone can act."""
+    state = refresh(state)  # "this turn" changes just ended: combat scores as printed again
+    for perm in state.permanents():
+        if perm.returns_next_turn and perm.returns_to is not None:
+            # Possess the Living without Zeal: the previous controller gets it back.
+            back = perm.returns_to
+            state = update_permanent(state, perm.id, returns_to=None, returns_next_turn=False)
+            if perm.controller != back:
+                state = move_permanent(state, perm.id, back)
+                ctx.say(state, back, f"{perm.name} returns to {state.players[back].name}")
+    for lord in state.permanents():
+        if not lord.has("cull_weak"):
+            continue
+        # Cnidarian Lord: foes' characters with 1 combat die, before anyone can raise it.
+        for perm in state.permanents():
+            if perm.is_character and perm.controller != lord.controller and perm.combat <= 1:
+                deaths.kill(ctx, state, perm, CHARACTER)
     return state

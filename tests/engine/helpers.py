@@ -65,9 +65,16 @@ def to_step(game: ZealGame, step: Step, develop: str = "devotion") -> None:
         state = game.state
         if state.step is step and state.awaiting is None and not state.stack:
             return
+        if state.step is step is Step.DEVELOP:
+            return
         who = game.acting_player()
         assert who is not None, game.prompts()
-        if state.awaiting == "develop":
+        from engine.zeal.triggers import playable
+
+        group = playable(state)
+        if group:
+            game.apply(za.PlayTrigger(who, group[0].id))  # no targets: always allowed
+        elif state.awaiting == "develop":
             game.apply(za.Develop(who, develop))
         elif state.awaiting == "attackers":
             game.apply(za.DeclareAttackers(who, ()))
@@ -96,7 +103,7 @@ def table(
 ) -> ZealGame:
     """A game at a given position: ``in_play[seat]`` lists card ids; permanent ids are numbered
     1, 2, 3... in the order listed, seat by seat."""
-    from engine.zeal.position import state_from_position
+    from engine.zeal.position_read import state_from_position
 
     next_id = 1
     players = []

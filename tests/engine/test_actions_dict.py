@@ -26,6 +26,7 @@ ALL = [
     za.SetDamage(0, 3, 1),
     za.MoveCard(0, "burn", "discard", from_zone="hand"),
     za.MoveCard(0, 7, "hand"),
+    za.MoveCard(0, "god_matrix", "play", from_zone="hand", enters=True),
     za.ChangeControl(0, 3, 1),
     za.MarkResolved(0, "God Matrix: put a device into play"),
 ]
@@ -45,3 +46,14 @@ def test_actions__malformed_data_is_refused_clearly() -> None:
         za.from_dict({"type": "Pass", "player": 0, "card": "x"})
     with pytest.raises(IllegalAction, match="needs a player"):
         za.from_dict({"type": "Pass"})
+
+
+def test_actions__wrong_kinds_of_values_are_explained_not_crashed_on() -> None:
+    from .helpers import started
+
+    game = started()
+    assert game.explain(za.PlayCard(0, 5)) == "PlayCard.card_id must be text, not 5"  # type: ignore[arg-type]
+    assert "pairs of numbers" in (game.explain(za.DeclareBlockers(1, ((1, 2, 3),))) or "")  # type: ignore[arg-type]
+    assert "whole number" in (game.explain(za.SetBase(0, None)) or "")  # type: ignore[arg-type]
+    data = {"type": "SetDamage", "player": 0, "permanent_id": "x", "damage": 1}
+    assert "whole number" in (game.explain(za.from_dict(data)) or "")

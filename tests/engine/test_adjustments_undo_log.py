@@ -53,7 +53,7 @@ def test_adjustments__move_card_between_zones_keeps_counts() -> None:
 
 def test_adjustments__nonsense_is_refused_in_players_words() -> None:
     game = started()
-    assert game.explain(za.SetDevotion(0, current=14)) == "current devotion can't go above 13"
+    assert "0 or more" in (game.explain(za.SetDevotion(0, current=-1)) or "")
     assert "no base index 6" in (game.explain(za.SetBase(0, 6, damage=1)) or "")
     assert "no card 42 in play" in (game.explain(za.SetDamage(0, 42, 1)) or "")
     assert "no player 5" in (game.explain(za.SetDevotion(5, current=1)) or "")
@@ -149,3 +149,35 @@ def test_replay__applies_a_command_log_and_names_the_refused_index() -> None:
         ZealGame.replay(game.setup, [*game.history, za.Pass(1)])
     assert info.value.index == len(game.history)
     assert str(info.value).startswith(f"action {len(game.history)}:")
+
+
+def test_adjustments__a_dial_past_13_is_kept_at_13_with_a_warning() -> None:
+    game = started()
+    game.apply(za.SetDevotion(0, current=15, maximum=14))
+    alena = game.state.players[0]
+    assert (alena.devotion, alena.max_devotion) == (13, 13)
+    assert any("can't go above 13" in e.text for e in game.log)
+
+
+def test_prompts__current_step_who_acts_and_what_they_can_play() -> None:
+    from .helpers import keep_all, new_game
+
+    deck = ("burn",) * 18 + ("psychopomp",) * 18
+    game = new_game(decks=(deck, deck), hidden=False)
+    keep_all(game)
+    game.apply(za.SetDevotion(0, current=3, maximum=3))
+    to_step(game, Step.COMMIT)
+    texts = {p.kind: p.text for p in game.prompts()}
+    assert texts["act"] == "Alena may play an action or pass"
+    assert texts["step"] == "Turn 1: Alena's Commit step"
+    assert texts["options"].startswith("Alena can play: ")
+    assert "Psychopomp" in texts["options"] or "Burn" in texts["options"]
+
+
+def test_fork__a_what_if_game_leaves_the_real_one_alone() -> None:
+    game = started()
+    game.apply(za.Develop(0, "devotion"))
+    what_if = game.fork()
+    what_if.apply(za.Pass(0))
+    assert what_if.state.priority == 1 and game.state.priority == 0
+    assert len(what_if.history) == 1 and len(game.history) == 3

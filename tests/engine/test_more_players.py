@@ -105,3 +105,43 @@ def test_more_players__eliminated_player_is_skipped() -> None:
     game.apply(za.Pass(0))
     game.apply(za.Pass(2))
     assert game.state.active == 2 and game.state.turn == 2
+
+
+SHIELD = """
+[[card]]
+id = "shield_bearer"
+name = "Shield Bearer"
+type = "character"
+cult = "Magi"
+combat = 3
+abilities = [{trigger = "blocks", effects = [{op = "gain_devotion", amount = 1}]}]
+[[players]]
+name = "Alena"
+in_play = [{card = "iron_juggernaut", id = 1}, {card = "cognoid_drone", id = 2}]
+[[players]]
+name = "Anton"
+in_play = [{card = "shield_bearer", id = 3}]
+[[players]]
+name = "Bea"
+in_play = [{card = "chalice_keeper", id = 4}]
+[position]
+step = "combat_start"
+"""
+
+
+def test_more_players__a_block_trigger_is_answered_before_the_next_player_blocks() -> None:
+    from engine.scenario import load_scenario, run_scenario
+
+    game = run_scenario(load_scenario(SHIELD))
+    attack(game, (1, 1), (2, 2))
+    everyone_passes(game)
+    game.apply(za.DeclareBlockers(1, ((3, 1),)))
+    # Anton's Shield Bearer triggers at once; the others may respond in turn order (Bea first)
+    assert [i.name for i in game.state.stack] == ["Shield Bearer"]
+    assert game.acting_player() == 2 and game.is_legal(za.Pass(2))
+    assert "respond to Shield Bearer" in (game.explain(za.DeclareBlockers(2, ((4, 2),))) or "")
+    game.apply(za.Pass(2))
+    game.apply(za.Pass(0))
+    assert game.state.players[1].devotion == 1
+    assert game.acting_player() == 2  # now Bea chooses her blockers
+    game.apply(za.DeclareBlockers(2, ((4, 2),)))

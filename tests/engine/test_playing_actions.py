@@ -189,3 +189,32 @@ def test_known_hands__card_must_be_in_hand() -> None:
     devotion(game, 0, 5)
     assert game.explain(za.PlayCard(0, "psychopomp")) == "Psychopomp is not in Alena's hand"
     assert game.is_legal(za.PlayCard(0, "burn"))
+
+
+def test_actions__an_action_with_a_cost_any_time_you_can_act() -> None:
+    from .helpers import table
+
+    game = table(["iron_juggernaut"], ["conversion_cannon"], step="combat_start")
+    game.apply(za.Pass(0))
+    assert game.is_legal(za.Activate(1, 2, targets=(1,)))  # Anton, on Alena's turn
+    game.apply(za.Activate(1, 2, targets=(1,)))
+    assert game.state.players[1].devotion == 5 and game.state.priority == 0
+
+
+def test_actions__an_action_with_a_cost_needs_the_devotion() -> None:
+    from .helpers import table
+
+    game = table(["apocalypse_chamber"], [], step="commit", devotion=2)
+    assert "costs 3 devotion" in (game.explain(za.Activate(0, 1)) or "")
+
+
+def test_triggered_actions__only_directly_after_the_trigger() -> None:
+    from .helpers import everyone_passes, table
+
+    game = table(["neurocontroller"], ["chalice_keeper"], step="commit")
+    everyone_passes(game)
+    (reconnect,) = game.state.pending
+    game.apply(za.DeclineTrigger(0, reconnect.id))
+    # passed up once, it can't be played later in the step
+    problem = game.explain(za.PlayTrigger(0, reconnect.id, targets=(2,)))
+    assert problem == f"there is no triggered action {reconnect.id} waiting to be played"

@@ -126,3 +126,77 @@ def test_rejected_actions_leave_the_state_exactly_as_it_was(seed: int) -> None:
                     game.apply(action)
                 assert game.state is before and len(game.history) == hist
         game.apply(choose(rnd, list(game.legal_actions())))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 3))
+def test_hidden_hands_random_playouts_keep_counts_sane(seed: int, players: int) -> None:
+    from engine.cards import sample_catalog
+    from engine.zeal import PlayerSetup, ZealSetup
+
+    names = ("Alena", "Anton", "Bea")
+    setup = ZealSetup(
+        players=tuple(PlayerSetup(names[i], deck_size=24) for i in range(players)),
+        seed=seed,
+        catalog=sample_catalog(),
+    )
+    game = ZealGame(setup)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        options = list(game.legal_actions())
+        assert options
+        game.apply(choose(rnd, options))
+        for p in game.state.players:
+            assert p.hand_size >= 0 and p.deck_size >= 0 and p.hand == () and p.deck == ()
+            assert 0 <= p.devotion <= 13
+
+
+_junk = st.one_of(
+    st.integers(-3, 40), st.text(max_size=12), st.none(), st.booleans(), st.just("base:1:2")
+)
+_pairs = st.lists(st.lists(_junk, max_size=3).map(tuple), max_size=3).map(tuple)
+
+
+@st.composite
+def junk_actions(draw: st.DrawFn) -> za.Action:
+    """Actions with any values at all, as a buggy client or a corrupt file might send."""
+    player = draw(st.integers(-1, 4))
+    kind = draw(st.sampled_from(sorted(za._TYPES)))
+    cls = za._TYPES[kind]
+    import dataclasses
+
+    kwargs: dict[str, object] = {}
+    for f in dataclasses.fields(cls):
+        if f.name == "player":
+            kwargs["player"] = player
+        elif f.name in ("attackers", "hunts", "blocks", "flanks", "blockers", "bases"):
+            kwargs[f.name] = draw(_pairs)
+        elif f.name == "targets":
+            kwargs[f.name] = tuple(draw(st.lists(_junk, max_size=3)))
+        else:
+            kwargs[f.name] = draw(_junk)
+    return cls(**kwargs)  # type: ignore[no-any-return]
+
+
+@SETTINGS
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 60), action=junk_actions())
+def test_any_action_at_all_is_explained_never_crashes(
+    seed: int, steps: int, action: za.Action
+) -> None:
+    game = ZealGame(random_setup(seed))
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if game.outcome() is not None:
+            break
+        game.apply(choose(rnd, list(game.legal_actions())))
+    before = game.state
+    problem = game.explain(action)
+    assert problem is None or isinstance(problem, str)
+    if problem is None:
+        game.apply(action)
+    else:
+        with pytest.raises(IllegalAction):
+            game.apply(action)
+        assert game.state is before

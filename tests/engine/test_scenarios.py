@@ -170,3 +170,62 @@ def test_run_scenario__illegal_action_carries_its_index() -> None:
     with pytest.raises(IllegalAction) as info:
         run_scenario(scenario)
     assert info.value.index == 1
+
+
+def test_scenario__a_position_with_a_card_being_played() -> None:
+    text = """
+[[players]]
+name = "Alena"
+devotion = 3
+hand_size = 4
+[[players]]
+name = "Anton"
+devotion = 0
+in_play = [{card = "specter_wisp", id = 1}]
+[position]
+active = 1
+step = "commit"
+priority = 0
+stack = [{card = "psychopomp", controller = 1, id = 5}]
+"""
+    game = run_scenario(load_scenario(text))
+    assert [p.text for p in game.prompts()][0] == "Alena may respond to Psychopomp or pass"
+    game.apply(za.PlayCard(0, "burn", targets=(1,)))
+    saved = load_scenario(tomli_w.dumps(dump_game(run_scenario(load_scenario(text)))))
+    assert run_scenario(saved).state == run_scenario(load_scenario(text)).state
+    game.apply(za.Pass(1))
+    game.apply(za.Pass(0))
+    assert [p.name for p in game.state.players[1].in_play] == ["Psychopomp"]
+
+
+def test_scenario__fresh_game_from_decks() -> None:
+    text = """
+[setup]
+fresh = true
+seed = 3
+hidden_hands = false
+first_player = 1
+[[players]]
+name = "Alena"
+deck = ["burn", "burn", "burn", "burn", "burn", "burn", "burn", "psychopomp"]
+[[players]]
+name = "Anton"
+deck = ["accelerate", "accelerate", "accelerate", "accelerate", "accelerate", "accelerate"]
+[[actions]]
+type = "KeepHand"
+player = 1
+[[actions]]
+type = "KeepHand"
+player = 0
+"""
+    game = run_scenario(load_scenario(text))
+    assert game.state.step.value == "develop" and game.state.active == 1
+    assert len(game.state.players[0].hand) == 7 and len(game.state.players[1].hand) == 6
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_save_and_load__every_example_position_round_trips(path: Path) -> None:
+    game = run_scenario(load_scenario(path.read_text(), str(path)))
+    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
+    assert again.initial_state == game.initial_state  # seat 0's connections included
+    assert again.state == game.state

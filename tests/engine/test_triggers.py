@@ -152,10 +152,7 @@ def test_clarification__bloodmoon_ritual_countered_sacrifices_nothing() -> None:
     assert len(game.state.players[0].in_play) == 2
 
 
-def test_clarification__void_countering_a_zeal_asterion_bull_debut_then_kill_triggers_dies() -> (
-    None
-):
-    # Void counters the debut spell (the rest of Void is resolved by hand: kill the character)
+def test_void__countering_a_debut_spell_kills_its_character() -> None:
     game = table([], ["lunari_acolyte"], step="commit", active=1)
     game.apply(za.PlayCard(1, "cnidarian_assassin"))
     game.apply(za.Pass(0))
@@ -163,8 +160,9 @@ def test_clarification__void_countering_a_zeal_asterion_bull_debut_then_kill_tri
     game.apply(za.PlayTrigger(1, debut.id))
     game.apply(za.PlayCard(0, "void", targets=(debut.id,)))
     game.apply(za.Pass(1))
-    assert any("Void" in n for n in game.state.notes)
     assert not game.state.stack
+    assert [p.name for p in game.state.players[1].in_play] == ["Lunari Acolyte (sample)"]
+    assert "cnidarian_assassin" in game.state.players[1].discard
 
 
 def test_attack_and_block_triggers__after_all_attackers_or_blockers_are_chosen() -> None:
@@ -199,7 +197,7 @@ step = "combat_start"
     game = run_scenario(load_scenario(text))
     attack(game, (1, 1), (2, 1))
     texts = [e.text for e in game.log]
-    assert texts.index("War Drummer triggers for Alena: draw 1") > texts.index(
+    assert texts.index("War Drummer triggers for Alena: draw a card") > texts.index(
         "Storm Drake (sample) attacks Anton"
     )
     game.apply(za.Pass(1))
@@ -207,3 +205,50 @@ step = "combat_start"
     block(game, (3, 1))
     assert game.state.stack[-1].name == "Shield Bearer"
     assert game.state.step is Step.CHOOSE_BLOCKERS
+
+
+RAIDER = """
+[[card]]
+id = "raider"
+name = "Raider"
+type = "character"
+cult = "Lunari"
+combat = 2
+keywords = ["overpower"]
+abilities = [{trigger = "conquer", effects = [{op = "draw", amount = 1}]}]
+[[players]]
+name = "Alena"
+hand_size = 2
+deck_size = 10
+in_play = [{card = "raider", id = 1}]
+[[players]]
+name = "Anton"
+deck_size = 10
+in_play = [{card = "chalice_keeper", id = 2}]
+[position]
+step = "combat_start"
+"""
+
+
+def test_conquer__a_conqueror_that_dies_in_that_combat_still_conquers() -> None:
+    from engine.scenario import load_scenario, run_scenario
+
+    game = run_scenario(load_scenario(RAIDER))
+    attack(game, (1, 1))
+    block(game, (2, 1))  # one blocker: Overpower also hits the bases
+    damage(game, bases=((1, 1, 0),))
+    assert game.state.permanent(1) is None  # the raider died (2 damage from the keeper)
+    assert not game.state.players[1].bases[0].face_up
+    assert any("Raider triggers for Alena: draw a card" in e.text for e in game.log)
+
+
+def test_conquer_and_dying_triggers_are_one_event_active_player_first() -> None:
+    from engine.scenario import load_scenario, run_scenario
+
+    game = run_scenario(load_scenario(RAIDER))
+    attack(game, (1, 1))
+    block(game, (2, 1))
+    damage(game, bases=((1, 1, 0),))
+    # Alena's Conquer and Anton's Chalice Keeper (it died too) are one batch: hers first
+    everything = list(game.state.stack) + list(game.state.pending)
+    assert [t.controller for t in everything] == [0, 1]
