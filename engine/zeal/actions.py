@@ -99,7 +99,8 @@ class AssignDamage:
     """The attacking player's combat damage choices; anything left out the engine decides.
 
     ``blockers``: (attacker, blocker) for an attacker blocked by two: which one it damages.
-    ``bases``: (attacker, base owner, base index) in the order attackers hit bases.
+    ``bases``: (attacker, base owner, base index) in the order attackers hit bases; further
+    entries for the same attacker say where its excess damage goes (engine/zeal/base_damage.py).
     """
 
     player: int

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.cards import Catalog
 from engine.zeal import actions as za
-from engine.zeal import combat
+from engine.zeal import base_damage, combat
 from engine.zeal.keywords import can_block
-from engine.zeal.ops import name, parse_base_ref
-from engine.zeal.state import GameState
+from engine.zeal.ops import name, parse_base_ref, thing
+from engine.zeal.state import BaseState, GameState
 from engine.zeal.turn_checks import seat_problem, waiting_for, whose_turn_to_act
 
 
@@ -123,18 +123,35 @@ def check_damage(state: GameState, catalog: Catalog, action: za.Action) -> str |
     problem = whose_turn_to_act(state, action.player)
     if problem:
         return problem
-    assert state.combat is not None
+    combat_state = state.combat
+    assert combat_state is not None
     for attacker, blocker in action.blockers:
-        if blocker not in state.combat.blockers_of(attacker):
-            return f"{blocker} is not blocking {attacker}"
+        a = state.permanent(attacker)
+        if a is None or attacker not in combat_state.attacker_ids():
+            return f"{thing(state, attacker)} is not attacking"
+        if blocker not in combat_state.blockers_of(attacker):
+            return f"{thing(state, blocker)} is not blocking {a.name}"
+    previous: dict[int, BaseState] = {}
     for attacker, owner, index in action.bases:
-        defender = state.combat.defender_of(attacker)
-        if defender is None:
-            return f"{attacker} is not attacking"
+        a = state.permanent(attacker)
+        defender = combat_state.defender_of(attacker)
+        if a is None or defender is None:
+            return f"{thing(state, attacker)} is not attacking"
         ref = parse_base_ref(state, f"base:{owner}:{index}")
         if ref is None:
-            return f"there is no base {index} of {name(state, owner)}"
+            return f"{name(state, owner)} has no base {index + 1}"
         base = state.players[owner].bases[index]
+        label = f"{name(state, owner)}'s base {base.defense}"
         if base.controller != defender or not base.face_up:
-            return f"{name(state, owner)}'s base {base.defense} is not a standing base of the defending player"
+            return (
+                f"{label} is not a standing base of {name(state, defender)}, whom {a.name} attacks"
+            )
+        before = previous.get(attacker)
+        if before is not None and not base_damage.adjacent(before, base):
+            where = f"{name(state, before.owner)}'s base {before.defense}"
+            return (
+                f"{a.name}'s excess damage can go only to a base adjacent to {where} "
+                f"(defense within one): {label} is not"
+            )
+        previous[attacker] = base
     return None
