@@ -32,7 +32,7 @@ def thing(state: GameState, ref: object, catalog: Catalog | None = None) -> str:
         item = state.stack_item(ref)
         if item is not None:
             return item.name
-        return "a card that is not in play"
+        return "that card (it is not in play)"
     base = parse_base_ref(state, ref)
     if base is not None:
         owner, index = base
@@ -47,6 +47,14 @@ def thing(state: GameState, ref: object, catalog: Catalog | None = None) -> str:
     if isinstance(ref, str):
         return f'"{ref}"'
     return "that choice"
+
+
+def not_in_play(state: GameState, ref: int) -> str:
+    """Why an id names no card in play, in players' words."""
+    item = state.stack_item(ref)
+    if item is not None:
+        return f"{item.name} is being played, not in play"
+    return "that card is not in play (it may have left play)"
 
 
 def set_player(state: GameState, seat: int, **changes: Any) -> GameState:

@@ -21,11 +21,11 @@ def check_attackers(state: GameState, catalog: Catalog, action: za.Action) -> st
     seen: set[int] = set()
     for pair in action.attackers:
         if len(pair) != 2:
-            return "each attacker is a pair (character, defending player)"
+            return "each attacker is a character and the player it attacks"
         pid, defender = pair
         perm = state.permanent(pid)
         if perm is None or perm.controller != action.player or not perm.is_character:
-            return f"{pid} is not a character {name(state, action.player)} controls"
+            return f"{thing(state, pid)} is not a character {name(state, action.player)} controls"
         if pid in seen:
             return f"{perm.name} is chosen to attack twice"
         if combat.detained(state, perm):
@@ -41,14 +41,17 @@ def check_attackers(state: GameState, catalog: Catalog, action: za.Action) -> st
         hunter, blocker = pair
         h, b = state.permanent(hunter), state.permanent(blocker)
         if h is None or hunter not in attacking or not h.has("hunt"):
-            return f"{hunter} is not an attacking character with Hunt"
+            return f"{thing(state, hunter)} is not an attacking character with Hunt"
         if (
             b is None
             or b.controller != attacking[hunter]
             or not can_block(b, h)
             or combat.detained(state, b)
         ):
-            return f"{blocker} can't be chosen to block {h.name} (Hunt picks a character of the attacked player that could block it)"
+            return (
+                f"{thing(state, blocker)} can't be chosen to block {h.name} (Hunt picks a "
+                "character of the attacked player that could block it)"
+            )
         if blocker in used:
             return f"{b.name} is already chosen to block another hunter"
         used.add(blocker)
@@ -69,7 +72,9 @@ def check_blockers(state: GameState, catalog: Catalog, action: za.Action) -> str
         blocker, attacker = pair
         b, a = state.permanent(blocker), state.permanent(attacker)
         if b is None or b.controller != action.player or not b.is_character:
-            return f"{blocker} is not a character {name(state, action.player)} controls"
+            return (
+                f"{thing(state, blocker)} is not a character {name(state, action.player)} controls"
+            )
         if a is None or state.combat.defender_of(attacker) != action.player:
             return f"{b.name} can block only a character attacking {name(state, action.player)}"
         if combat.detained(state, b):
@@ -99,7 +104,8 @@ def check_flankers(state: GameState, catalog: Catalog, action: za.Action) -> str
         flanker, blocker = pair
         f, b = state.permanent(flanker), state.permanent(blocker)
         if f is None or b is None:
-            return f"flank {pair!r}: both must be in play"
+            gone = thing(state, flanker if f is None else blocker)
+            return f"{gone} can't flank or be flanked: flankers and blockers must be in play"
         if (flanker, blocker) not in options:
             if b.has("fly") and not f.has("fly"):
                 return f"{b.name} has Fly: only characters with Fly can flank it"

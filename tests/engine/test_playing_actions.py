@@ -217,4 +217,6 @@ def test_triggered_actions__only_directly_after_the_trigger() -> None:
     game.apply(za.DeclineTrigger(0, reconnect.id))
     # passed up once, it can't be played later in the step
     problem = game.explain(za.PlayTrigger(0, reconnect.id, targets=(2,)))
-    assert problem == f"there is no triggered action {reconnect.id} waiting to be played"
+    assert problem == (
+        "that triggered action is not waiting to be played (it has already been played or declined)"
+    )
