@@ -228,15 +228,22 @@ _ACCEPTS: dict[str, tuple[Callable[[object], bool], str]] = {
 }
 
 
+# Per action class: (field name, accepts, words), worked out once from the annotations.
+_FIELD_CHECKS: dict[type[Any], tuple[tuple[str, Callable[[object], bool], str], ...]] = {
+    cls: tuple((f.name, *_ACCEPTS[str(f.type)]) for f in dataclasses.fields(cls))
+    for cls in _TYPES.values()
+}
+
+
 def type_problem(action: object) -> str | None:
     """Why an action's fields have the wrong kind of value (a buggy client, a corrupt file)."""
-    if type(action).__name__ not in _TYPES or not dataclasses.is_dataclass(action):
+    checks = _FIELD_CHECKS.get(type(action))
+    if checks is None:
         return f"{type(action).__name__} is not an action of Zeal"
-    for f in dataclasses.fields(action):
-        accepts, words = _ACCEPTS[str(f.type)]
-        value = getattr(action, f.name)
+    for field_name, accepts, words in checks:
+        value = getattr(action, field_name)
         if not accepts(value):
-            field = f.name.replace("_", " ")
+            field = field_name.replace("_", " ")
             return f"{_label(type(action).__name__)}: {field} must be {words}, not {plain(value)}"
     return None
 

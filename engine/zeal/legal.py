@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.cards import Catalog
+from engine.cards import Ability, Card, Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.flow import actor, declaring, in_priority
@@ -130,17 +130,26 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
             for x in xs:
                 yield za.PlayCard(seat, card_id, targets, x=x)
     for perm in player.in_play:
-        abilities = [
-            a
-            for a in catalog.get(perm.card_id).abilities_with(perm.zeal)
-            if a.trigger == "activated"
-        ]
-        for index, ability in enumerate(abilities):
+        for index, ability in enumerate(activated(catalog.get(perm.card_id), perm.zeal)):
             if ability.cost > player.devotion:
                 continue
             source = CHARACTER if perm.is_character else DEVICE
             for targets in _target_choices(state, catalog, ability.targets, seat, source):
                 yield za.Activate(seat, perm.id, targets, index)
+
+
+# Per card (kept alive here, so its id stays its own) and Zeal: its actions with a cost.
+_ACTIVATED: dict[tuple[int, bool], tuple[Card, tuple[Ability, ...]]] = {}
+
+
+def activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
+    """A card's actions with a cost ("cost: effect"), in card order."""
+    found = _ACTIVATED.get((id(card), zeal))
+    if found is not None and found[0] is card:
+        return found[1]
+    abilities = tuple(a for a in card.abilities_with(zeal) if a.trigger == "activated")
+    _ACTIVATED[(id(card), zeal)] = (card, abilities)
+    return abilities
 
 
 def _declarations(state: GameState, seat: int) -> Iterator[za.Action]:

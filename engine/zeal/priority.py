@@ -17,7 +17,7 @@ from engine.zeal.state import GameState
 
 def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
     passed = state.passed if seat in state.passed else state.passed + (seat,)
-    living = state.living()
+    living = [i for i, p in enumerate(state.players) if not p.eliminated]
     if state.stack:
         top = state.stack[-1]
         ctx.say(state, seat, f"{name(state, seat)} passes on {top.name}")

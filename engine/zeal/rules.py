@@ -116,7 +116,7 @@ def _play_card(state: GameState, catalog: Catalog, action: za.Action) -> str | N
         if player.hand_size <= 0:
             return (
                 f"{player.name} has no cards in hand by the engine's count; if that is wrong, "
-                "correct it with a manual adjustment (MoveCard to hand)"
+                "correct it with a manual adjustment (move a card to the hand)"
             )
     elif action.card_id not in player.hand:
         return f"{card.name} is not in {player.name}'s hand"

@@ -176,7 +176,7 @@ def test_hidden_hands__empty_hand_is_refused_with_the_fix() -> None:
     for _ in range(game.state.players[0].hand_size):
         game.apply(za.MoveCard(0, "burn", "discard", from_zone="hand"))
     problem = game.explain(za.PlayCard(0, "accelerate"))
-    assert problem is not None and "MoveCard to hand" in problem
+    assert problem is not None and "move a card to the hand" in problem
 
 
 def test_known_hands__card_must_be_in_hand() -> None:
