@@ -15,7 +15,11 @@ from engine.zeal.state import CombatState, GameState, Permanent
 def detained(state: GameState, perm: Permanent) -> bool:
     """Detainment Cell: its connected character can't be chosen as an attacker or blocker
     (one already attacking or blocking stays so: Formic Commander clarification)."""
-    return any(d.connected_to == perm.id and d.has("detain") for d in state.permanents())
+    for player in state.players:
+        for d in player.in_play:
+            if d.connected_to == perm.id and "detain" in d.keywords:
+                return True
+    return False
 
 
 def can_attack(state: GameState) -> list[Permanent]:

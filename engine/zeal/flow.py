@@ -58,11 +58,15 @@ def declaring(state: GameState) -> bool:
 
 def in_priority(state: GameState) -> bool:
     """A priority window: no declaration, Develop choice or trigger is waiting."""
-    if state.over or state.step in (Step.MULLIGAN, Step.DEVELOP) or declaring(state):
+    if state.step in _NO_PRIORITY or declaring(state):
         return False
-    if any(p.develop_left for p in state.players):
-        return False
+    for p in state.players:
+        if p.develop_left:
+            return False
     return not playable(state)
+
+
+_NO_PRIORITY = frozenset({Step.MULLIGAN, Step.DEVELOP, Step.GAME_OVER})
 
 
 # The players tuple last found with every living player holding a base (see deaths._stable).

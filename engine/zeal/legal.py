@@ -87,55 +87,68 @@ def _trigger_actions(
             yield za.DeclineTrigger(seat, t.id)
 
 
-def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]:
+def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     player = state.players[seat]
     if state.hidden:
         ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
     else:
         ids = list(dict.fromkeys(player.hand))
     commit = commit_window(state, seat)
+    devotion = player.devotion
+    out: list[za.Action] = []
     for card_id in ids:
         card = catalog.get(card_id)
-        if (
-            card.is_permanent
-            and not commit
-            and "ambush" not in card.keywords
-            and "ambush" not in card.zeal_keywords
-        ):
+        permanent, may_ambush = _timing(card)
+        if permanent and not commit and not may_ambush:
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
-        if cost_to_play(state, seat, card, zeal) > player.devotion:
+        cost = cost_to_play(state, seat, card, zeal)
+        if cost > devotion:
             continue
-        if card.is_permanent and "ambush" not in card.keywords_with(zeal) and not commit:
+        if permanent and not commit and "ambush" not in card.keywords_with(zeal):
             continue
-        source = (
-            SPELL if card.type == "spell" else (CHARACTER if card.type == "character" else DEVICE)
-        )
+        source = _SOURCES[card.type]
         # Turn, timing, cost and targets are checked above (tests hold every listed action to
         # is_legal), so explain() is not repeated for each.
         xs = [0]
         if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
-            spare = player.devotion - cost_to_play(state, seat, card, zeal)
             xs = sorted(
                 {
                     0,
                     *(
                         x
-                        for x in range(spare + 2)
-                        if cost_to_play(state, seat, card, zeal, x) == player.devotion
+                        for x in range(devotion - cost + 2)
+                        if cost_to_play(state, seat, card, zeal, x) == devotion
                     ),
                 }
             )
         for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
             for x in xs:
-                yield za.PlayCard(seat, card_id, targets, x=x)
+                out.append(za.PlayCard(seat, card_id, targets, x=x))
     for perm in player.in_play:
         for index, ability in enumerate(activated(catalog.get(perm.card_id), perm.zeal)):
-            if ability.cost > player.devotion:
+            if ability.cost > devotion:
                 continue
             source = CHARACTER if perm.is_character else DEVICE
             for targets in _target_choices(state, catalog, ability.targets, seat, source):
-                yield za.Activate(seat, perm.id, targets, index)
+                out.append(za.Activate(seat, perm.id, targets, index))
+    return out
+
+
+_SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
+
+# Per card (kept alive here, so its id stays its own): whether it is a character or device,
+# and whether it has Ambush with or without Zeal (Restrictions; Ambush).
+_TIMING: dict[int, tuple[Card, tuple[bool, bool]]] = {}
+
+
+def _timing(card: Card) -> tuple[bool, bool]:
+    found = _TIMING.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    info = (card.is_permanent, "ambush" in card.keywords or "ambush" in card.zeal_keywords)
+    _TIMING[id(card)] = (card, info)
+    return info
 
 
 # Per card (kept alive here, so its id stays its own) and Zeal: its actions with a cost.

@@ -21,8 +21,7 @@ def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
     if state.stack:
         top = state.stack[-1]
         ctx.say(state, seat, f"{name(state, seat)} passes on {top.name}")
-        others = [s for s in living if s != top.controller]
-        if all(s in passed for s in others):
+        if all(s in passed for s in living if s != top.controller):
             return stack.resolve_top(ctx, evolve(state, passed=passed))
     else:
         ctx.say(state, seat, f"{name(state, seat)} passes")

@@ -217,7 +217,11 @@ class GameState:
         return None
 
     def permanents(self) -> tuple[Permanent, ...]:
-        return tuple(p for player in self.players for p in player.in_play)
+        out: tuple[Permanent, ...] = ()
+        for player in self.players:  # tuple concatenation: no generator frames (hot path)
+            if player.in_play:
+                out += player.in_play
+        return out
 
     def stack_item(self, sid: int) -> StackItem | None:
         for item in self.stack:
