@@ -20,16 +20,42 @@ from engine.zeal.state import GameState, PendingTrigger, Step, Target
 from engine.zeal.targets import ability_target_kinds, card_target_kinds, check_target
 from engine.zeal.triggers import is_optional, playable
 
+_BASE_KINDS = frozenset({"base", "foe_base", "own_base", "own_defeated_base", "character_or_base"})
+_PERMANENT_KINDS = frozenset(
+    {"character", "foe_character", "own_character", "device", "character_or_base"}
+)
+
+# Candidates found for the last (state, catalog): several cards in a hand often share a target
+# kind. States are immutable; holding the references keeps their identities unique.
+_memo: list[object] = [None, None, {}]
+
 
 def candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
+    if _memo[0] is not state or _memo[1] is not catalog:
+        _memo[0], _memo[1], _memo[2] = state, catalog, {}
+    memo: dict[tuple[str, int, str], list[Target]] = _memo[2]  # type: ignore[assignment]
+    found = memo.get((kind, seat, source))
+    if found is None:
+        found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)
+    return found
+
+
+def _candidates(
+    state: GameState, catalog: Catalog, kind: str, seat: int, source: str
+) -> list[Target]:
     pool: list[Target] = []
-    if kind in ("character", "foe_character", "own_character", "device", "character_or_base"):
+    if kind in _PERMANENT_KINDS:
         pool.extend(p.id for p in state.permanents())
-    if kind in ("base", "foe_base", "own_base", "own_defeated_base", "character_or_base"):
+    if kind in _BASE_KINDS:
+        # Only defeated bases can be restored, only standing ones are anything else's target
+        # (check_target below decides; this just skips the hopeless ones).
+        defeated = kind == "own_defeated_base"
         for owner, player in enumerate(state.players):
-            pool.extend(base_ref(owner, i) for i in range(len(player.bases)))
+            pool.extend(
+                base_ref(owner, i) for i, b in enumerate(player.bases) if b.face_up != defeated
+            )
     if kind == "spell":
         pool.extend(item.id for item in state.stack)
     if kind == "discard_character":
