@@ -213,3 +213,11 @@ def test_combat__excess_damage_choice_must_be_adjacent() -> None:
         "(defense within one): Anton's base 6 is not"
     )
     assert problem.startswith("Iron Juggernaut")
+
+
+def test_combat__damage_prompt_reminds_where_excess_damage_goes() -> None:
+    game = table(["iron_juggernaut"], [])
+    attack(game, (1, 1))
+    until_damage(game)
+    texts = [p.text for p in game.prompts()]
+    assert any("excess damage goes on to an adjacent base" in t for t in texts), texts
