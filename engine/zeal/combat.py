@@ -170,7 +170,7 @@ def declare_flankers(ctx: Ctx, state: GameState, action: DeclareFlankers) -> Gam
     return evolve(state, combat=evolve(combat, flanks=combat.flanks + tuple(action.flanks)))
 
 
-def _hits_bases(state: GameState, combat: CombatState, pid: int) -> bool:
+def hits_bases(state: GameState, combat: CombatState, pid: int) -> bool:
     """Unblocked, not flanking; or Overpower blocked by exactly one (FAQ: not when flanking,
     not when two blockers were declared even if they have left play)."""
     if any(f == pid for f, _ in combat.flanks):
@@ -192,7 +192,7 @@ def needs_choices(state: GameState) -> bool:
         if attacker is None or attacker.combat <= 0:
             continue
         if (
-            _hits_bases(state, combat, pid)
+            hits_bases(state, combat, pid)
             and defender is not None
             and standing_bases(state, defender)
         ):
@@ -239,7 +239,7 @@ def deal_damage(ctx: Ctx, state: GameState, action: AssignDamage | None) -> Game
         target = state.permanent(dst)
         if target is not None:
             state = damage.damage_character(ctx, state, target, amounts[src], COMBAT, sources[src])
-    to_bases = [pid for pid, _ in combat.attackers if _hits_bases(state, combat, pid)]
+    to_bases = [pid for pid, _ in combat.attackers if hits_bases(state, combat, pid)]
     state, conquerors = base_damage.damage_bases(ctx, state, combat, to_bases, action)
     # Conquer and "when a character dies" both wait until all combat damage is dealt, and are
     # one event: ordered together (active player's first). A conqueror that died in this

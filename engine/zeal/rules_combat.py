@@ -143,6 +143,9 @@ def check_damage(state: GameState, catalog: Catalog, action: za.Action) -> str |
         defender = combat_state.defender_of(attacker)
         if a is None or defender is None:
             return f"{thing(state, attacker)} is not attacking"
+        if not combat.hits_bases(state, combat_state, attacker):
+            why = "is flanking" if combat_state.is_flanking(attacker) else "is blocked"
+            return f"{a.name} {why}, so it deals no damage to bases"
         ref = parse_base_ref(state, f"base:{owner}:{index}")
         if ref is None:
             return f"{name(state, owner)} has no base {index + 1}"

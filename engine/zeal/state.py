@@ -163,6 +163,10 @@ class CombatState:
     def blockers_of(self, attacker: int) -> tuple[int, ...]:
         return tuple(b for b, a in self.blocks if a == attacker)
 
+    def is_flanking(self, flanker: int) -> bool:
+        """Whether ``flanker`` flanks a blocker."""
+        return any(f == flanker for f, _ in self.flanks)
+
     def blocked(self, attacker: int) -> bool:
         return any(a == attacker for _, a in self.blocks)
 

@@ -221,3 +221,14 @@ def test_combat__damage_prompt_reminds_where_excess_damage_goes() -> None:
     until_damage(game)
     texts = [p.text for p in game.prompts()]
     assert any("excess damage goes on to an adjacent base" in t for t in texts), texts
+
+
+def test_combat__a_blocked_attacker_is_not_given_a_base() -> None:
+    game = table(["specter_wisp", "iron_juggernaut"], ["chalice_keeper"])
+    attack(game, (1, 1), (2, 1))
+    block(game, (3, 1))
+    flank(game)
+    until_damage(game)
+    problem = game.explain(za.AssignDamage(0, bases=((1, 1, 0),)))
+    assert problem is not None and problem.endswith("is blocked, so it deals no damage to bases")
+    assert game.explain(za.AssignDamage(0, bases=((2, 1, 0),))) is None
