@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.cards import Catalog
+from engine.cards import Ability, Card, Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.flow import actor, declaring, in_priority
@@ -20,16 +20,42 @@ from engine.zeal.state import GameState, PendingTrigger, Step, Target
 from engine.zeal.targets import ability_target_kinds, card_target_kinds, check_target
 from engine.zeal.triggers import is_optional, playable
 
+_BASE_KINDS = frozenset({"base", "foe_base", "own_base", "own_defeated_base", "character_or_base"})
+_PERMANENT_KINDS = frozenset(
+    {"character", "foe_character", "own_character", "device", "character_or_base"}
+)
+
+# Candidates found for the last (state, catalog): several cards in a hand often share a target
+# kind. States are immutable; holding the references keeps their identities unique.
+_memo: list[object] = [None, None, {}]
+
 
 def candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
+    if _memo[0] is not state or _memo[1] is not catalog:
+        _memo[0], _memo[1], _memo[2] = state, catalog, {}
+    memo: dict[tuple[str, int, str], list[Target]] = _memo[2]  # type: ignore[assignment]
+    found = memo.get((kind, seat, source))
+    if found is None:
+        found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)
+    return found
+
+
+def _candidates(
+    state: GameState, catalog: Catalog, kind: str, seat: int, source: str
+) -> list[Target]:
     pool: list[Target] = []
-    if kind in ("character", "foe_character", "own_character", "device", "character_or_base"):
+    if kind in _PERMANENT_KINDS:
         pool.extend(p.id for p in state.permanents())
-    if kind in ("base", "foe_base", "own_base", "own_defeated_base", "character_or_base"):
+    if kind in _BASE_KINDS:
+        # Only defeated bases can be restored, only standing ones are anything else's target
+        # (check_target below decides; this just skips the hopeless ones).
+        defeated = kind == "own_defeated_base"
         for owner, player in enumerate(state.players):
-            pool.extend(base_ref(owner, i) for i in range(len(player.bases)))
+            pool.extend(
+                base_ref(owner, i) for i, b in enumerate(player.bases) if b.face_up != defeated
+            )
     if kind == "spell":
         pool.extend(item.id for item in state.stack)
     if kind == "discard_character":
@@ -87,60 +113,82 @@ def _trigger_actions(
             yield za.DeclineTrigger(seat, t.id)
 
 
-def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]:
+def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     player = state.players[seat]
     if state.hidden:
         ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
     else:
         ids = list(dict.fromkeys(player.hand))
     commit = commit_window(state, seat)
+    devotion = player.devotion
+    out: list[za.Action] = []
     for card_id in ids:
         card = catalog.get(card_id)
-        if (
-            card.is_permanent
-            and not commit
-            and "ambush" not in card.keywords
-            and "ambush" not in card.zeal_keywords
-        ):
+        permanent, may_ambush = _timing(card)
+        if permanent and not commit and not may_ambush:
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
-        if cost_to_play(state, seat, card, zeal) > player.devotion:
+        cost = cost_to_play(state, seat, card, zeal)
+        if cost > devotion:
             continue
-        if card.is_permanent and "ambush" not in card.keywords_with(zeal) and not commit:
+        if permanent and not commit and "ambush" not in card.keywords_with(zeal):
             continue
-        source = (
-            SPELL if card.type == "spell" else (CHARACTER if card.type == "character" else DEVICE)
-        )
+        source = _SOURCES[card.type]
         # Turn, timing, cost and targets are checked above (tests hold every listed action to
         # is_legal), so explain() is not repeated for each.
         xs = [0]
         if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
-            spare = player.devotion - cost_to_play(state, seat, card, zeal)
             xs = sorted(
                 {
                     0,
                     *(
                         x
-                        for x in range(spare + 2)
-                        if cost_to_play(state, seat, card, zeal, x) == player.devotion
+                        for x in range(devotion - cost + 2)
+                        if cost_to_play(state, seat, card, zeal, x) == devotion
                     ),
                 }
             )
         for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
             for x in xs:
-                yield za.PlayCard(seat, card_id, targets, x=x)
+                out.append(za.PlayCard(seat, card_id, targets, x=x))
     for perm in player.in_play:
-        abilities = [
-            a
-            for a in catalog.get(perm.card_id).abilities_with(perm.zeal)
-            if a.trigger == "activated"
-        ]
-        for index, ability in enumerate(abilities):
-            if ability.cost > player.devotion:
+        for index, ability in enumerate(activated(catalog.get(perm.card_id), perm.zeal)):
+            if ability.cost > devotion:
                 continue
             source = CHARACTER if perm.is_character else DEVICE
             for targets in _target_choices(state, catalog, ability.targets, seat, source):
-                yield za.Activate(seat, perm.id, targets, index)
+                out.append(za.Activate(seat, perm.id, targets, index))
+    return out
+
+
+_SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
+
+# Per card (kept alive here, so its id stays its own): whether it is a character or device,
+# and whether it has Ambush with or without Zeal (Restrictions; Ambush).
+_TIMING: dict[int, tuple[Card, tuple[bool, bool]]] = {}
+
+
+def _timing(card: Card) -> tuple[bool, bool]:
+    found = _TIMING.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    info = (card.is_permanent, "ambush" in card.keywords or "ambush" in card.zeal_keywords)
+    _TIMING[id(card)] = (card, info)
+    return info
+
+
+# Per card (kept alive here, so its id stays its own) and Zeal: its actions with a cost.
+_ACTIVATED: dict[tuple[int, bool], tuple[Card, tuple[Ability, ...]]] = {}
+
+
+def activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
+    """A card's actions with a cost ("cost: effect"), in card order."""
+    found = _ACTIVATED.get((id(card), zeal))
+    if found is not None and found[0] is card:
+        return found[1]
+    abilities = tuple(a for a in card.abilities_with(zeal) if a.trigger == "activated")
+    _ACTIVATED[(id(card), zeal)] = (card, abilities)
+    return abilities
 
 
 def _declarations(state: GameState, seat: int) -> Iterator[za.Action]:

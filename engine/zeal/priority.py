@@ -17,12 +17,11 @@ from engine.zeal.state import GameState
 
 def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
     passed = state.passed if seat in state.passed else state.passed + (seat,)
-    living = state.living()
+    living = [i for i, p in enumerate(state.players) if not p.eliminated]
     if state.stack:
         top = state.stack[-1]
         ctx.say(state, seat, f"{name(state, seat)} passes on {top.name}")
-        others = [s for s in living if s != top.controller]
-        if all(s in passed for s in others):
+        if all(s in passed for s in living if s != top.controller):
             return stack.resolve_top(ctx, evolve(state, passed=passed))
     else:
         ctx.say(state, seat, f"{name(state, seat)} passes")

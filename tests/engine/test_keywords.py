@@ -693,3 +693,30 @@ def test_owner_is_who_started_with_the_card() -> None:
     game.apply(za.Pass(1))
     keeper = perm(game, 1)
     assert keeper.controller == 0 and keeper.owner == 1
+
+
+def test_hunt__the_hunted_blocker_blocks_and_its_block_trigger_happens() -> None:
+    from engine.scenario import load_scenario, run_scenario
+
+    text = """
+[[card]]
+id = "shield_bearer"
+name = "Shield Bearer"
+type = "character"
+cult = "Magi"
+combat = 1
+abilities = [{trigger = "blocks", effects = [{op = "gain_devotion", amount = 1}]}]
+[[players]]
+name = "Alena"
+in_play = [{card = "night_hunter", id = 1}]
+[[players]]
+name = "Anton"
+in_play = [{card = "shield_bearer", id = 2}]
+[position]
+step = "combat_start"
+"""
+    game = run_scenario(load_scenario(text))
+    attack(game, (1, 1), hunts=((1, 2),))
+    everyone_passes(game)
+    # Anton has nothing left to choose (his only character is hunted): its block trigger fires
+    assert [i.name for i in game.state.stack] == ["Shield Bearer"]
