@@ -131,7 +131,7 @@ class AltarApp(App):
             screen.session = self.session
             sm.add_widget(screen)
         self.sm = sm
-        self.session.bind(unknown_tag=self._offer_enrolment)
+        self.session.bind(unknown_tag=self._offer_enrolment, outcome_text=self._game_over)
         sm.current = "start" if self.session.saved_game() is not None else "newgame"
         return sm
 
@@ -172,6 +172,11 @@ class AltarApp(App):
         if self.sm is not None and self.sm.current not in ("scoreboard", "combat"):
             return False  # typing a name must not turn a dial
         return keyboard_simulator(link.simulated[0], key, text or "", self.session.catalog)
+
+    def _game_over(self, _session: Any, text: str) -> None:
+        """The end-of-game summary: the history of devotion and bases, and who won."""
+        if text:
+            self.show("history")
 
     def _offer_enrolment(self, _session: Any, unknown: Any) -> None:
         if unknown is not None:

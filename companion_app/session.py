@@ -70,7 +70,9 @@ class GameSession(EventDispatcher):
     outcome_text = StringProperty("")
     revision = NumericProperty(0)  # bumped on every redraw; tests and plots watch it
     history = ListProperty([])  # list[HistorySample]
-    devices = ListProperty([])  # list[DeviceRow], filled by the hardware link
+    devices = ListProperty([])  # list[DeviceInfo], filled by the hardware link
+    timer_on = BooleanProperty(False)  # the optional turn timer, off by default
+    timer_text = StringProperty("")
 
     def __init__(
         self, store: CommandStore, catalog: Catalog, cards: TagRegistry, **kwargs: Any
@@ -93,6 +95,9 @@ class GameSession(EventDispatcher):
         self._history = HistoryRecorder()
         # One redraw per frame at most, however many events arrive in between.
         self.redraw = Clock.create_trigger(self._refresh, 0)
+        self._timer_turn = (-1, -1)  # (turn, active) the timer counts for
+        self._timer_start = 0.0
+        self._timer_event: Any = None
 
     # --- starting, resuming, finishing ---------------------------------------------------
 
@@ -413,6 +418,30 @@ class GameSession(EventDispatcher):
         if enrolment.next_card is None:
             self._enrolment = None
         progress(step.done, step.total, enrolment.next_card)
+
+    # --- the optional turn timer ------------------------------------------------------------
+
+    def toggle_timer(self) -> None:
+        self.timer_on = not self.timer_on
+        if self.timer_on:
+            self._timer_turn = (-1, -1)
+            self._tick_timer()
+            self._timer_event = Clock.schedule_interval(lambda _dt: self._tick_timer(), 1.0)
+        else:
+            if self._timer_event is not None:
+                self._timer_event.cancel()
+            self.timer_text = ""
+
+    def _tick_timer(self) -> None:
+        game = self.game
+        if game is None:
+            self.timer_text = ""
+            return
+        now = (game.state.turn, game.state.active)
+        if now != self._timer_turn:
+            self._timer_turn, self._timer_start = now, time.monotonic()
+        seconds = int(time.monotonic() - self._timer_start)
+        self.timer_text = f"{seconds // 60}:{seconds % 60:02d}"
 
     # --- messages and redraw -------------------------------------------------------------
 

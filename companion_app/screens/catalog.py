@@ -23,11 +23,15 @@ class CatalogScreen(Screen):
     status = StringProperty("")
     enrol_total = NumericProperty(0)
     enrol_done = NumericProperty(0)
+    cults = ListProperty([])
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.refresh()
 
     def refresh(self) -> None:
+        self.cults = sorted({c.cult for c in self.session.catalog.cards if c.cult})
+        if self.cults and self.ids.enrol_cult.text not in self.cults:
+            self.ids.enrol_cult.text = self.cults[0]
         words = self.filter_text.lower().split()
         cards = self.session.catalog.cards
         shown = []
@@ -56,8 +60,8 @@ class CatalogScreen(Screen):
             self.status = str(e)
             return False
         self.session.catalog = self.session.catalog.merged(extra.cards)
-        self.status = f"Imported {len(extra.cards)} cards from {path.name}"
         self.refresh()
+        self.status = f"Imported {len(extra.cards)} cards from {path.name}"
         return True
 
     def start_enrolment(self, cult: str) -> None:
@@ -67,9 +71,10 @@ class CatalogScreen(Screen):
                 "No device is connected: connect one (or use the simulator) to enrol tags."
             )
             return
-        cards = [c.id for c in self.session.catalog.cards if (c.cult or "") == cult] or [
-            c.id for c in self.session.catalog.cards
-        ]
+        cards = [c.id for c in self.session.catalog.of_cult(cult)]
+        if not cards:
+            self.status = f"No {cult} cards in the catalog."
+            return
         link.start_enrolment(cards, self._enrol_progress)
         self.enrol_total, self.enrol_done = len(cards), 0
         self.status = f"Put the tag of {cards[0]} on a reader"

@@ -54,7 +54,7 @@ class NewGameScreen(Screen):
         if self.session is None:
             return [NO_DECK]
         cults = sorted({c.cult for c in self.session.catalog.cards if c.cult})
-        return [NO_DECK] + [f"{cult.title()} deck" for cult in cults]
+        return [NO_DECK] + [f"{cult} deck" for cult in cults]
 
     def _sync_rows(self) -> None:
         box = self.ids.get("rows")
@@ -76,7 +76,7 @@ class NewGameScreen(Screen):
     def _deck(self, choice: str) -> tuple[str, ...]:
         if choice == NO_DECK or self.session is None:
             return ()
-        return cult_deck(self.session.catalog, choice.removesuffix(" deck").lower())
+        return cult_deck(self.session.catalog, choice.removesuffix(" deck"))
 
     def start(self, seed: int | None = None) -> bool:
         names = [row.ids.name.text for row in self.rows]

@@ -393,6 +393,22 @@ async def screens(d: Any) -> None:
     await d.frames(2)
     assert "Lunari" in catalog.ids.cards.text
     d.notes["catalog_status"] = catalog.status
+    # Importing a catalog file: a broken one is refused saying where, a good one adds cards.
+    bad = d.out / "broken.toml"
+    bad.write_text('[[card]]\nid = "x1"\nname = "Broken"\ntype = "character"\ncost = -2\n')
+    catalog.ids.import_path.text = str(bad)
+    await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Import"))
+    d.notes["import_error"] = catalog.status
+    assert "broken.toml" in catalog.status, catalog.status
+    good = d.out / "extra.toml"
+    good.write_text(
+        '[[card]]\nid = "table_ghoul"\nname = "Table Ghoul"\ntype = "character"\n'
+        'cult = "Specter"\ncost = 2\ncombat = 2\n'
+    )
+    catalog.ids.import_path.text = str(good)
+    await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Import"))
+    assert "Imported 1 cards" in catalog.status, catalog.status
+    assert d.session.catalog.get("table_ghoul").name == "Table Ghoul"
     await d.screenshot("catalog")
     d.app.show("scoreboard")
     adjust = await visit(d, "Adjust", "adjust")

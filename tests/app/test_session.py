@@ -127,3 +127,23 @@ def test_start_new_refuses_bad_tables(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         s.start_new(["Ann", "Ann"])
     assert s.saved_game() is None
+
+
+def test_losing_every_base_greys_the_player_and_finishes_the_game(session: GameSession) -> None:
+    for _ in range(2):  # eliminations count once the game is past the mulligans
+        actor = session.game.acting_player()
+        assert actor is not None and session.command(za.KeepHand(actor))
+    for index in range(6):
+        session.toggle_base(1, index)
+    Clock.tick()
+    assert session.seats[1].eliminated
+    assert session.outcome_text
+    assert session.saved_game() is None  # a finished game is not offered for resume
+
+
+def test_the_turn_timer_is_off_until_asked_for(session: GameSession) -> None:
+    assert not session.timer_on and session.timer_text == ""
+    session.toggle_timer()
+    assert session.timer_on and session.timer_text == "0:00"
+    session.toggle_timer()
+    assert not session.timer_on and session.timer_text == ""
