@@ -28,7 +28,7 @@ from companion_app.burst import BurstMerger, CounterKey
 from companion_app.game_record import KIND, read_setup, setup_record
 from companion_app.history import HistoryRecorder
 from companion_app.store import CommandStore, SavedGame
-from companion_app.table import Reaction, SeatMap, TableController
+from companion_app.table import FeedbackCommand, Reaction, SeatMap, TableController
 from companion_app.views import CardView, card_view, seat_views
 from engine.cards import Catalog
 from engine.errors import IllegalAction
@@ -86,6 +86,9 @@ class GameSession(EventDispatcher):
         # Where device commands go (set by the hardware link; nowhere without hardware).
         self.send_to_devices: Callable[[Sequence[Any]], None] = lambda _commands: None
         self._enrolment: tuple[DeckEnrolment, Callable[..., None]] | None = None
+        # Screens that pick cards in play by scanning them: each gets the card id first and
+        # says whether it used it (then the scan is not a card played).
+        self.scan_pickers: list[Callable[[str], bool]] = []
         self.setup: ZealSetup | None = None
         self.colours: tuple[int, ...] = ()
         self.game_id: int | None = None
@@ -346,6 +349,8 @@ class GameSession(EventDispatcher):
         if self._enrolment is not None and isinstance(event, TagPresented):
             self._enrol(event)
             return
+        if isinstance(event, TagPresented) and self._picked_by_scan(event):
+            return
         if self.table is None:
             if isinstance(event, DeviceStatus) and event.message:
                 self.say(event.message, ok=event.connected)
@@ -364,6 +369,19 @@ class GameSession(EventDispatcher):
             seat = getattr(event, "seat", None)
             self.unknown_tag = (seat, reaction.unknown_uid.hex())
         self.resync_dials()
+
+    def _picked_by_scan(self, event: TagPresented) -> bool:
+        """A screen that picks cards in play (the combat assistant) may claim a scan."""
+        if not self.scan_pickers:
+            return False
+        card_id = self.cards.card_for(event.uid, event.card_ref)
+        if card_id is None:
+            return False
+        for picker in list(self.scan_pickers):
+            if picker(card_id):
+                self.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
+                return True
+        return False
 
     def _show_scanned(self, reaction: Reaction) -> None:
         assert reaction.card_id is not None and reaction.player is not None

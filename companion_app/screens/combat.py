@@ -54,6 +54,23 @@ class CombatScreen(Screen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
+        self.session.scan_pickers.append(self.pick_by_scan)
+
+    def on_leave(self, *_args: Any) -> None:
+        if self.pick_by_scan in self.session.scan_pickers:
+            self.session.scan_pickers.remove(self.pick_by_scan)
+
+    def pick_by_scan(self, card_id: str) -> bool:
+        """Scanning a character in play moves its row to its next choice (attack, block...)."""
+        game = self.session.game
+        if game is None or not self.rows:
+            return False
+        ids = {p.id for pl in game.state.players for p in pl.in_play if p.card_id == card_id}
+        for row in self.rows:
+            if row.permanent_id in ids:
+                row.cycle()
+                return True
+        return False
 
     def on_session(self, _inst: Any, session: Any) -> None:
         session.bind(revision=lambda *_a: self._maybe_rebuild())

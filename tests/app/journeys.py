@@ -193,7 +193,16 @@ async def journey(d: Any) -> None:
     combat = d.screen("combat")
     assert d.app.sm.current == "combat" and combat.phase == "attackers", combat.title
     await choose(d, combat, "Asterion Bull", "attacks")
-    await choose(d, combat, "Cult Zealot", "attacks")
+    # The zealot is picked by scanning its card: in the combat assistant a scan picks, it
+    # doesn't play the card.
+    history = len(d.session.game.history)
+    zealot = next(r for r in combat.rows if r.label.startswith("Cult Zealot"))
+    device = d.app.hardware_link.simulated[0]
+    device.place_tag(0, sim_uid("cult_zealot"))
+    await d.until(lambda: zealot.chosen == 1, "scanning the zealot picks it to attack")
+    device.remove_tag(0)
+    assert len(d.session.game.history) == history
+    assert zealot.options[zealot.chosen][0].startswith("attacks")
     d.notes["attack_prediction"] = combat.prediction
     await d.tap(combat.ids.confirm)
     await d.until(lambda: not combat.phase, "a chance to respond to the attack")
