@@ -25,17 +25,20 @@ _PERMANENT_KINDS = frozenset(
     {"character", "foe_character", "own_character", "device", "character_or_base"}
 )
 
-# Candidates found for the last (state, catalog): several cards in a hand often share a target
-# kind. States are immutable; holding the references keeps their identities unique.
-_memo: list[object] = [None, None, {}]
+# Candidates found for the last (state, catalog), kept as one triple (replaced in one step, so
+# safe to share): several cards in a hand often share a target kind. States are immutable;
+# holding the references keeps their identities unique.
+_Memo = tuple[GameState | None, Catalog | None, dict[tuple[str, int, str], list[Target]]]
+_memo: list[_Memo] = [(None, None, {})]
 
 
 def candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
-    if _memo[0] is not state or _memo[1] is not catalog:
-        _memo[0], _memo[1], _memo[2] = state, catalog, {}
-    memo: dict[tuple[str, int, str], list[Target]] = _memo[2]  # type: ignore[assignment]
+    known_state, known_catalog, memo = _memo[0]
+    if known_state is not state or known_catalog is not catalog:
+        memo = {}
+        _memo[0] = (state, catalog, memo)
     found = memo.get((kind, seat, source))
     if found is None:
         found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)
