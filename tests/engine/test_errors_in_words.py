@@ -63,7 +63,9 @@ def test_errors__targets_are_named_never_referenced_by_syntax() -> None:
     for target in (GHOST, "base:9:9", "discard:0:nope", "nonsense"):
         msg = _words(game, za.PlayCard(0, "burn", targets=(target,)))
         assert msg.startswith("Burn")
-    assert "that card (it is not in play)" in _words(game, burn)
+    assert _words(game, burn) == (
+        "Burn: the chosen card is not in play (the target must be a character in play)"
+    )
     assert _words(game, za.PlayCard(0, "burn", targets=("nonsense",))) == (
         'Burn: "nonsense" is not a character in play'
     )
