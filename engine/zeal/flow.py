@@ -13,17 +13,19 @@ from engine.zeal.state import GameState, Step
 from engine.zeal.targets import ability_target_kinds
 from engine.zeal.triggers import as_stack_item, is_optional, playable
 
-# The last state asked about and its answer: legal_actions, explain and prompts all ask about
-# the same (immutable) state in turn. Holding the reference keeps its identity unique.
-_last_actor: list[object] = [None, None]
+# The last state asked about and its answer, as one pair (replaced in one step, so safe to
+# share): legal_actions, explain and prompts all ask about the same immutable state in turn.
+# Holding the reference keeps its identity unique.
+_last_actor: list[tuple[GameState | None, int | None]] = [(None, None)]
 
 
 def actor(state: GameState) -> int | None:
     """The one player who must or may act now (None when the game is over)."""
-    if state is _last_actor[0]:
-        return _last_actor[1]  # type: ignore[return-value]
+    known, who = _last_actor[0]
+    if state is known:
+        return who
     who = _actor(state)
-    _last_actor[0], _last_actor[1] = state, who
+    _last_actor[0] = (state, who)
     return who
 
 

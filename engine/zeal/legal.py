@@ -25,17 +25,20 @@ _PERMANENT_KINDS = frozenset(
     {"character", "foe_character", "own_character", "device", "character_or_base"}
 )
 
-# Candidates found for the last (state, catalog): several cards in a hand often share a target
-# kind. States are immutable; holding the references keeps their identities unique.
-_memo: list[object] = [None, None, {}]
+# Candidates found for the last (state, catalog), kept as one triple (replaced in one step, so
+# safe to share): several cards in a hand often share a target kind. States are immutable;
+# holding the references keeps their identities unique.
+_Memo = tuple[GameState | None, Catalog | None, dict[tuple[str, int, str], list[Target]]]
+_memo: list[_Memo] = [(None, None, {})]
 
 
 def candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
-    if _memo[0] is not state or _memo[1] is not catalog:
-        _memo[0], _memo[1], _memo[2] = state, catalog, {}
-    memo: dict[tuple[str, int, str], list[Target]] = _memo[2]  # type: ignore[assignment]
+    known_state, known_catalog, memo = _memo[0]
+    if known_state is not state or known_catalog is not catalog:
+        memo = {}
+        _memo[0] = (state, catalog, memo)
     found = memo.get((kind, seat, source))
     if found is None:
         found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)
@@ -121,10 +124,10 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
         ids = list(dict.fromkeys(player.hand))
     commit = commit_window(state, seat)
     devotion = player.devotion
+    info = _card_info(catalog)
     out: list[za.Action] = []
     for card_id in ids:
-        card = catalog.get(card_id)
-        permanent, may_ambush = _timing(card)
+        card, permanent, may_ambush, _ = info[card_id]
         if permanent and not commit and not may_ambush:
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
@@ -152,10 +155,13 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
             for x in xs:
                 out.append(za.PlayCard(seat, card_id, targets, x=x))
     for perm in player.in_play:
-        for index, ability in enumerate(activated(catalog.get(perm.card_id), perm.zeal)):
+        acts = info[perm.card_id][3][perm.zeal]
+        if not acts:
+            continue
+        source = CHARACTER if perm.is_character else DEVICE
+        for index, ability in enumerate(acts):
             if ability.cost > devotion:
                 continue
-            source = CHARACTER if perm.is_character else DEVICE
             for targets in _target_choices(state, catalog, ability.targets, seat, source):
                 out.append(za.Activate(seat, perm.id, targets, index))
     return out
@@ -163,32 +169,32 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
 
 _SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
 
-# Per card (kept alive here, so its id stays its own): whether it is a character or device,
-# and whether it has Ambush with or without Zeal (Restrictions; Ambush).
-_TIMING: dict[int, tuple[Card, tuple[bool, bool]]] = {}
+# Per card id: the card, whether it is a character or device, whether it has Ambush with or
+# without Zeal (Restrictions; Ambush), and its actions with a cost ("cost: effect") without and
+# with Zeal. Worked out once per catalog (kept with it here, so its identity stays its own).
+_CardInfo = tuple[Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]]]
+_info: list[tuple[Catalog | None, dict[str, _CardInfo]]] = [(None, {})]
 
 
-def _timing(card: Card) -> tuple[bool, bool]:
-    found = _TIMING.get(id(card))
-    if found is not None and found[0] is card:
-        return found[1]
-    info = (card.is_permanent, "ambush" in card.keywords or "ambush" in card.zeal_keywords)
-    _TIMING[id(card)] = (card, info)
-    return info
+def _card_info(catalog: Catalog) -> dict[str, _CardInfo]:
+    known, table = _info[0]
+    if known is catalog:
+        return table
+    table = {
+        c.id: (
+            c,
+            c.is_permanent,
+            "ambush" in c.keywords or "ambush" in c.zeal_keywords,
+            (_activated(c, False), _activated(c, True)),
+        )
+        for c in catalog.cards
+    }
+    _info[0] = (catalog, table)
+    return table
 
 
-# Per card (kept alive here, so its id stays its own) and Zeal: its actions with a cost.
-_ACTIVATED: dict[tuple[int, bool], tuple[Card, tuple[Ability, ...]]] = {}
-
-
-def activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
-    """A card's actions with a cost ("cost: effect"), in card order."""
-    found = _ACTIVATED.get((id(card), zeal))
-    if found is not None and found[0] is card:
-        return found[1]
-    abilities = tuple(a for a in card.abilities_with(zeal) if a.trigger == "activated")
-    _ACTIVATED[(id(card), zeal)] = (card, abilities)
-    return abilities
+def _activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
+    return tuple(a for a in card.abilities_with(zeal) if a.trigger == "activated")
 
 
 def _declarations(state: GameState, seat: int) -> Iterator[za.Action]:

@@ -63,7 +63,9 @@ def test_errors__targets_are_named_never_referenced_by_syntax() -> None:
     for target in (GHOST, "base:9:9", "discard:0:nope", "nonsense"):
         msg = _words(game, za.PlayCard(0, "burn", targets=(target,)))
         assert msg.startswith("Burn")
-    assert "that card (it is not in play)" in _words(game, burn)
+    assert _words(game, burn) == (
+        "Burn: the chosen card is not in play (the target must be a character in play)"
+    )
     assert _words(game, za.PlayCard(0, "burn", targets=("nonsense",))) == (
         'Burn: "nonsense" is not a character in play'
     )
@@ -92,3 +94,27 @@ def test_errors__malformed_values_are_written_plainly() -> None:
     game = table(["storm_drake"], ["chalice_keeper"])
     msg = _words(game, za.PlayCard(0, "burn", targets=(None,)))  # type: ignore[arg-type]
     assert msg == "play card: targets must be a list of ids or references, not [nothing]"
+
+
+def test_log__targets_are_named_in_players_words() -> None:
+    game = table(["storm_drake"], ["chalice_keeper"], step="commit")
+    game.apply(za.PlayCard(0, "siege_bolt", targets=("base:1:2",)))
+    assert game.log[-1].text.endswith("for 2 devotion, targeting Anton's base 3")
+
+
+def test_log__random_games_never_show_references_or_ids() -> None:
+    import random
+
+    from engine.zeal.randomplay import choose, random_setup
+
+    for seed in range(12):
+        game = ZealGame(random_setup(seed, 2 + seed % 3))
+        rnd = random.Random(seed)
+        for _ in range(600):
+            if game.outcome() is not None:
+                break
+            game.apply(choose(rnd, list(game.legal_actions())))
+        for entry in game.log:
+            assert not re.search(r"(base|discard):\d", entry.text), entry.text
+        for prompt in game.prompts():
+            assert not re.search(r"(base|discard):\d", prompt.text), prompt.text
