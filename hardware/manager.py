@@ -80,7 +80,6 @@ class _Runner:
         self.link: HostLink | None = None
         self.task: asyncio.Task[None] | None = None
         self.changed = asyncio.Event()  # set after each batch, for waiters (claim, add_*)
-        self.wake = asyncio.Event()  # set when host commands wait to be sent
 
 
 class EventStream:
@@ -202,7 +201,7 @@ class DeviceManager:
         if runner.link is None or runner.link.state is State.WAIT_HELLO:
             raise ClaimRefused(f"{device_label(device)} is not connected: plug it in or wake it")
         runner.link.begin_claim(time.monotonic(), new_device_key())
-        runner.wake.set()
+        runner.transport.poke()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             link = runner.link
@@ -263,7 +262,7 @@ class DeviceManager:
         # Kept until the device acks it, across reconnects: a dial set while the device is
         # away is set when it comes back.
         peer.outbox.add(msg_type, payload)
-        runner.wake.set()
+        runner.transport.poke()
 
     async def _run(self, runner: _Runner) -> None:
         backoff = BACKOFF_FIRST
@@ -301,9 +300,6 @@ class DeviceManager:
         transport = runner.transport
         while not self._closed:
             await self._flush(runner, link)
-            if runner.wake.is_set():
-                runner.wake.clear()
-                continue
             items = await transport.receive(TICK)
             now = time.monotonic()
             for item in items:

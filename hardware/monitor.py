@@ -160,7 +160,8 @@ async def run_monitor(
         elif source.startswith("ble:"):
             from hardware.transports.ble import BleTransport
 
-            transport = BleTransport(source[4:], table_id)
+            # Any Altar device by that name, whichever table claimed it: this is for wiring.
+            transport = BleTransport(source[4:], None)
         else:
             from hardware.transports.serial import SerialTransport
 
