@@ -6,6 +6,7 @@ API (stable)::
     registry.card_for(uid, card_ref=None)          # -> card id, or None for an unknown tag
     registry.enrol(uid, "zeal/ember-acolyte")      # remember a tag as a card
     registry.forget(uid)
+    unknown_tag_prompt(uid)                        # the players' prompt for an unknown tag
     session = registry.enrolment(["card-a", "card-b", ...])   # a deck, one card at a time
     session.next_card      # the card the app asks the player to tap ("card-a"), None when done
     session.tap(uid)       # -> EnrolStep: what happened, in players' words, and the progress
@@ -84,6 +85,15 @@ class TagRegistry:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def unknown_tag_prompt(uid: bytes) -> str:
+    """What the app tells players about a tag nobody enrolled: never an error, a next step."""
+    short = bytes(uid).hex()[-6:]
+    return (
+        f"This tag (…{short}) is not a known card yet. Pick the card it belongs to to "
+        "enrol it, or play the card by hand."
+    )
 
 
 @dataclass(frozen=True)

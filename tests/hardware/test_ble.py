@@ -202,6 +202,7 @@ def test_connect_notify_disconnect_and_reconnect_with_resync() -> None:
             "a1b2c3d4", 1, 6
         )
         assert runner.info.connected and runner.info.claimed
+        assert runner.info.signal == -60  # the RSSI seen in the scan
         await manager.close()
 
     asyncio.run(main())

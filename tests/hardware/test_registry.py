@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hardware.registry import TagRegistry
+from hardware.registry import TagRegistry, unknown_tag_prompt
 
 A = bytes.fromhex("04a1b2c3d4e5f6")
 B = bytes.fromhex("04a1b2c3d4e5f7")
 C = bytes.fromhex("08123456")
 
 
-def test_unknown_tag_is_none_not_an_error() -> None:
+def test_unknown_tag_is_none_not_an_error_and_has_a_prompt() -> None:
     assert TagRegistry(":memory:").card_for(A) is None
+    prompt = unknown_tag_prompt(A)
+    assert "e5f6" in prompt and "not a known card" in prompt and "by hand" in prompt
 
 
 def test_enrolled_uid_and_on_tag_reference_which_wins() -> None:
