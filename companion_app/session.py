@@ -355,6 +355,12 @@ class GameSession(EventDispatcher):
             if isinstance(event, DeviceStatus) and event.message:
                 self.say(event.message, ok=event.connected)
             return
+        if isinstance(event, DeviceStatus) and event.connected:
+            # Back after an absence (or a restart): what its dials show is unknown, so they
+            # are all set again rather than trusted.
+            for device, dial in list(self.seat_map.dials):
+                if device == event.device:
+                    self.table.forget_dial(device, dial)
         game = self.table.game
         before = len(game.history)
         reaction: Reaction = self.table.handle(event)

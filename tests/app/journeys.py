@@ -395,6 +395,9 @@ async def screens(d: Any) -> None:
     await d.frames(3)
     assert devices.ids.devices.children, "the simulated device is listed"
     d.notes["device_row"] = devices.ids.devices.children[0].text
+    row = devices.ids.devices.children[0]
+    await d.tap(next(b for b in row.children if getattr(b, "text", "") == "Give dials seats"))
+    assert devices.status == "Every seat already has a dial.", devices.status
     await d.screenshot("devices")
     d.app.show("scoreboard")
     catalog = await visit(d, "Catalog and tags", "catalog")

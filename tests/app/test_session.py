@@ -147,3 +147,31 @@ def test_the_turn_timer_is_off_until_asked_for(session: GameSession) -> None:
     assert session.timer_on and session.timer_text == "0:00"
     session.toggle_timer()
     assert not session.timer_on and session.timer_text == ""
+
+
+def test_dials_follow_the_engine_and_are_set_again_after_a_reconnect(
+    session: GameSession,
+) -> None:
+    from hardware.events import DeviceStatus, DialChanged
+
+    sent: list = []
+    session.send_to_devices = sent.extend
+    session.assign_dial("a1b2c3d4", 0, 0)
+    session.resync_dials()
+    assert [(c.dial, c.value) for c in sent] == [(0, 0)]
+    # The dial answers what we set: not a turn, nothing logged.
+    session.handle_event(DialChanged("a1b2c3d4", 0, 0))
+    assert logged(session) == []
+    # A real turn is logged, and not sent back to the dial that made it.
+    sent.clear()
+    session.handle_event(DialChanged("a1b2c3d4", 0, 6))
+    assert logged(session)[-1] == {"type": "SetDevotion", "player": 0, "current": 6}
+    assert sent == []
+    # Undo moves devotion back: the dial is told.
+    session.undo_last()
+    assert [(c.dial, c.value) for c in sent] == [(0, 0)]
+    session.handle_event(DialChanged("a1b2c3d4", 0, 0))
+    # The device comes back from an absence: its dial is set again, not trusted.
+    sent.clear()
+    session.handle_event(DeviceStatus("a1b2c3d4", connected=True, message="back"))
+    assert [(c.dial, c.value) for c in sent] == [(0, 0)]
