@@ -30,6 +30,7 @@ from companion_app.history import HistoryRecorder
 from companion_app.store import CommandStore, SavedGame
 from companion_app.table import FeedbackCommand, Reaction, SeatMap, TableController
 from companion_app.views import CardView, card_view, seat_views
+from companion_app.wording import choice_label, describe
 from engine.cards import Catalog
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup
@@ -93,6 +94,7 @@ class GameSession(EventDispatcher):
         self.colours: tuple[int, ...] = ()
         self.game_id: int | None = None
         self._times: list[float] = []  # wall-clock time of each command, parallel to history
+        self._rows: list[LogRow] = []  # the log screen's rows, kept between redraws
         self._bursts = BurstMerger()
         self._burst_event: Any = None
         self._history = HistoryRecorder()
@@ -168,6 +170,7 @@ class GameSession(EventDispatcher):
             game, self.seat_map, self.cards, self.catalog, self.store, self.game_id
         )
         self._times = times
+        self._rows = []
         self._bursts.discard()
         self.scans = {}
         self.previews = {}
@@ -215,6 +218,8 @@ class GameSession(EventDispatcher):
             self.say(str(e), ok=False)
             return False
         self._times = self._times[: len(game.history)]
+        # An undo then a new command in the same frame keep the length: drop the row now.
+        self._rows = self._rows[: len(game.history)]
         self._after_rewrite()
         return True
 
@@ -242,6 +247,7 @@ class GameSession(EventDispatcher):
 
     def _after_rewrite(self) -> None:
         assert self.setup is not None and self.game is not None
+        self._rows = []
         self._history.rebuild(self.setup, list(self.game.history))
         self.scans = {}
         self.say("")
@@ -500,7 +506,8 @@ class GameSession(EventDispatcher):
             for action in game.legal_actions()
             if (label := choice_label(action)) is not None
         ]
-        self.prompt_lines = [_prompt_line(p, names) for p in game.prompts()]
+        # The engine's prompt text already names the player.
+        self.prompt_lines = [p.text for p in game.prompts()]
         self.pending_text = "; ".join(f"{item.name} waiting" for item in state.stack)
         outcome = game.outcome()
         self.outcome_text = outcome.reason if outcome is not None else ""
@@ -519,74 +526,16 @@ class GameSession(EventDispatcher):
         return card_view(self.catalog.get(card_id), seat, reason)
 
     def _log_rows(self, game: ZealGame) -> list[LogRow]:
-        rows = []
-        for i, action in enumerate(game.history):
+        """One row per command. Rows already made are kept: a long game's redraw must not
+        re-word thousands of commands (a rewrite of the log clears them first)."""
+        history = game.history
+        rows = self._rows[: len(history)]
+        for i in range(len(rows), len(history)):
             at = self._times[i] if i < len(self._times) else 0.0
-            rows.append(LogRow(i, at, action.player, describe(action, game)))
-        return rows
-
-
-def choice_label(action: za.Action) -> str | None:
-    """The band's button text for a one-tap decision; None for actions made elsewhere
-    (cards are played by scanning, combat in the combat assistant)."""
-    if isinstance(action, za.KeepHand):
-        return "Keep hand"
-    if isinstance(action, za.Mulligan):
-        return "Mulligan"
-    if isinstance(action, za.Develop):
-        return "Draw a card" if action.choice == "draw" else "+1 max devotion"
-    if isinstance(action, za.Pass):
-        return "Pass"
-    return None
+            rows.append(LogRow(i, at, history[i].player, describe(history[i], game)))
+        self._rows = rows
+        return list(rows)
 
 
 def _preview_key(key: CounterKey) -> str:
     return f"{key[0]}:{key[1]}:{key[2]}"
-
-
-def _prompt_line(prompt: Any, names: list[str]) -> str:
-    # The engine's prompt text already names the player.
-    del names
-    return str(prompt.text)
-
-
-def describe(action: za.Action, game: ZealGame) -> str:
-    """A command in players' words, for the log screen."""
-    names = [p.name for p in game.state.players]
-    who = names[action.player] if 0 <= action.player < len(names) else f"Seat {action.player}"
-    if isinstance(action, za.SetDevotion):
-        parts = []
-        if action.current is not None:
-            parts.append(f"devotion to {action.current}")
-        if action.maximum is not None:
-            parts.append(f"maximum devotion to {action.maximum}")
-        return f"{who} set {' and '.join(parts)}"
-    if isinstance(action, za.SetBase):
-        parts = []
-        if action.damage is not None:
-            parts.append(f"damage {action.damage}")
-        if action.face_up is not None:
-            parts.append("face up" if action.face_up else "face down")
-        return f"{who}'s base {action.base_index + 1}: {', '.join(parts)}"
-    if isinstance(action, za.PlayCard):
-        try:
-            name = game.setup.the_catalog().get(action.card_id).name
-        except (KeyError, AttributeError):
-            name = action.card_id
-        return f"{who} played {name}"
-    if isinstance(action, za.Develop):
-        return f"{who} developed: {'drew a card' if action.choice == 'draw' else '+1 maximum devotion'}"
-    kind = type(action).__name__
-    words = {
-        "KeepHand": "kept their hand",
-        "Mulligan": "took a mulligan",
-        "Pass": "passed",
-        "DeclareAttackers": "declared attackers",
-        "DeclareBlockers": "declared blockers",
-        "DeclareFlankers": "declared flankers",
-        "MarkResolved": "marked a card resolved",
-        "SetDamage": "set a character's damage",
-        "MoveCard": "moved a card",
-        "ChangeControl": "changed who controls a card",
-    }
-    return f"{who} {words.get(kind, kind)}"

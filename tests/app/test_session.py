@@ -175,3 +175,12 @@ def test_dials_follow_the_engine_and_are_set_again_after_a_reconnect(
     sent.clear()
     session.handle_event(DeviceStatus("a1b2c3d4", connected=True, message="back"))
     assert [(c.dial, c.value) for c in sent] == [(0, 0)]
+
+
+def test_the_log_after_an_undo_and_a_new_command_in_one_frame(session: GameSession) -> None:
+    session.command(za.SetDevotion(0, current=2))
+    Clock.tick()
+    session.undo_last()
+    session.command(za.SetDevotion(1, current=7))  # same position in the log, other command
+    Clock.tick()
+    assert [r.text for r in session.log_rows] == ["Anton set devotion to 7"]

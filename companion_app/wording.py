@@ -1,0 +1,62 @@
+"""Commands and decisions in players' words, for the log and the band (no Kivy here)."""
+
+from __future__ import annotations
+
+from engine.zeal import ZealGame
+from engine.zeal import actions as za
+
+
+def choice_label(action: za.Action) -> str | None:
+    """The band's button text for a one-tap decision; None for actions made elsewhere
+    (cards are played by scanning, combat in the combat assistant)."""
+    if isinstance(action, za.KeepHand):
+        return "Keep hand"
+    if isinstance(action, za.Mulligan):
+        return "Mulligan"
+    if isinstance(action, za.Develop):
+        return "Draw a card" if action.choice == "draw" else "+1 max devotion"
+    if isinstance(action, za.Pass):
+        return "Pass"
+    return None
+
+
+def describe(action: za.Action, game: ZealGame) -> str:
+    """A command in players' words, for the log screen."""
+    names = [p.name for p in game.state.players]
+    who = names[action.player] if 0 <= action.player < len(names) else f"Seat {action.player}"
+    if isinstance(action, za.SetDevotion):
+        parts = []
+        if action.current is not None:
+            parts.append(f"devotion to {action.current}")
+        if action.maximum is not None:
+            parts.append(f"maximum devotion to {action.maximum}")
+        return f"{who} set {' and '.join(parts)}"
+    if isinstance(action, za.SetBase):
+        parts = []
+        if action.damage is not None:
+            parts.append(f"damage {action.damage}")
+        if action.face_up is not None:
+            parts.append("face up" if action.face_up else "face down")
+        return f"{who}'s base {action.base_index + 1}: {', '.join(parts)}"
+    if isinstance(action, za.PlayCard):
+        try:
+            name = game.setup.the_catalog().get(action.card_id).name
+        except (KeyError, AttributeError):
+            name = action.card_id
+        return f"{who} played {name}"
+    if isinstance(action, za.Develop):
+        return f"{who} developed: {'drew a card' if action.choice == 'draw' else '+1 maximum devotion'}"
+    kind = type(action).__name__
+    words = {
+        "KeepHand": "kept their hand",
+        "Mulligan": "took a mulligan",
+        "Pass": "passed",
+        "DeclareAttackers": "declared attackers",
+        "DeclareBlockers": "declared blockers",
+        "DeclareFlankers": "declared flankers",
+        "MarkResolved": "marked a card resolved",
+        "SetDamage": "set a character's damage",
+        "MoveCard": "moved a card",
+        "ChangeControl": "changed who controls a card",
+    }
+    return f"{who} {words.get(kind, kind)}"
