@@ -380,6 +380,22 @@ async def screens(d: Any) -> None:
     await d.screenshot("scanned_card")
     await d.tap(panel.ids.dismiss)
     assert view.seat not in session.scans
+    # A card with a keyword: a long press on the keyword shows the rulebook's words for it.
+    device.remove_tag(0)
+    await d.frames(2)
+    device.place_tag(0, sim_uid("storm_drake"))
+    await d.until(
+        lambda: any(v.card_id == "storm_drake" for v in session.scans.values()),
+        "the drake appears",
+    )
+    drake = next(v for v in session.scans.values() if v.card_id == "storm_drake")
+    panel = board.card_panels[drake.seat]
+    chip = next(c for c in panel.ids.keywords.children if c.keyword == "fly")
+    await d.tap(chip, hold=0.7)
+    assert "can't be blocked or flanked" in panel.ids.text.text, panel.ids.text.text
+    d.notes["glossary"] = panel.ids.text.text
+    await d.screenshot("keyword_glossary")
+    await d.tap(panel.ids.dismiss)
     # Every other screen draws.
     log = await visit(d, "Log and undo", "log")
     assert len(log.ids.lines.children) == len(session.game.history) or len(
