@@ -1,0 +1,39 @@
+"""Firmware numbers measured on the real MicroPython VM (WebAssembly, under node).
+
+Run: .venv/bin/python bench/bench_firmware.py
+Prints detents decoded versus sent at several spin speeds (with contact bounce and interrupt
+latency simulated), the heap used after importing the firmware, and the largest frame sent.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.firmware.micropython_vm import HERE, run_on_micropython, vm_available  # noqa: E402
+from tests.firmware.test_firmware_on_micropython import firmware_files  # noqa: E402
+
+
+def main() -> int:
+    why = vm_available()
+    if why:
+        print("cannot run the firmware bench:", why)
+        return 1
+    files = firmware_files()
+    files["/lib/bench_vm.py"] = HERE / "mp" / "bench_vm.py"
+    run = run_on_micropython("bench_vm", files, timeout=300)
+    lines = [m.group(1) for m in re.finditer(r"^BENCH (.*)$", run.output, re.M)]
+    if run.returncode != 0 or not lines:
+        print(run.output)
+        return 1
+    for line in lines:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

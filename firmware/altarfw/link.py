@@ -1,0 +1,441 @@
+# The device's half of the wire protocol (docs/protocol.md), independent of the transport.
+#
+# Outgoing events wait in a small FIFO without a sequence number; they are numbered only when
+# they enter the replay ring (32 frames, the go-back-N window). So the ring never has to drop
+# a numbered frame, which would leave the host a gap it can never fill: when events arrive
+# faster than the host acknowledges, the FIFO drops its oldest event instead and a DIAG "replay
+# ring overflow" with the count follows, never a silent loss. A DIAL waiting in the FIFO is
+# overwritten by a newer value of the same dial (events are absolute state), so a spin while
+# disconnected costs one slot per dial. A CARD and its TAG are numbered back to back.
+#
+# Control frames (HELLO, ACK, PONG, AUTH, REFUSE) are not numbered: they carry the next event
+# number, are never resent and never counted by the host's in-order delivery.
+#
+# next_frame() and receive() work in preallocated buffers; only MACs (hashlib) allocate.
+import time
+
+import wire
+from micropython import const
+
+from altarfw import auth
+
+RING = const(32)
+PENDING = const(16)
+_SLOT = const(16)  # header (3) + the largest event payload (11) + spare
+MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
+RESEND_MS = const(250)
+
+ST_WAIT_CLAIM = const(0)  # claimed device: waiting for its table's CLAIM
+ST_PROVE = const(1)  # sent our AUTH, waiting for the host's
+ST_OPEN = const(2)  # never claimed: unsigned frames, for `altar monitor` and tests
+ST_AUTHED = const(3)  # every frame signed with the session key
+
+# REFUSE reason codes, with the text players see.
+REFUSE_NOT_PAIRING = const(1)
+REFUSE_OTHER_TABLE = const(2)
+REFUSE_WRONG_PROOF = const(3)
+REFUSE_UNSIGNED = const(4)
+REFUSE_BAD_REQUEST = const(5)
+_TEXT = {
+    REFUSE_NOT_PAIRING: b"hold the device's button to claim it",
+    REFUSE_OTHER_TABLE: b"another table owns it: hold its button to claim",
+    REFUSE_WRONG_PROOF: b"wrong proof: this table lacks the device's key",
+    REFUSE_UNSIGNED: b"frame without a valid MAC refused",
+    REFUSE_BAD_REQUEST: b"malformed request",
+}
+
+DIAG_SECURITY = const(4)
+DIAG_RING_OVERFLOW = const(2)
+
+
+class Link:
+    def __init__(self, device_id, caps, dials, readers, keys, commands, rng, fw=(0, 1, 0)):
+        self.device_id = bytes(device_id)
+        self.caps = caps
+        self.dials = dials
+        self.readers = readers
+        self.keys = keys
+        self.commands = commands  # the app: set_dial(), feedback(), pairing(), security()
+        self._rng = rng  # rng(buf) fills buf with random bytes
+        self.fw = fw
+        # replay ring of numbered frames (header + payload, no MAC, no CRC)
+        self._ring = bytearray(RING * _SLOT)
+        self._ring_len = bytearray(RING)
+        self._head = 0
+        self.count = 0  # frames in the ring, unacknowledged
+        self._sent = 0  # of those, how many went out since the last (re)send round began
+        self.next_seq = 0
+        self._timer = 0
+        # FIFO of events not numbered yet: type, length, payload
+        self._pend = bytearray(PENDING * _SLOT)
+        self._p_head = 0
+        self.pending = 0
+        self.dropped = 0  # events dropped from the FIFO, not yet reported in a DIAG
+        self.dropped_total = 0
+        self._last_type = -1
+        # frames out
+        self.tx = bytearray(wire.MAX_FRAME)
+        self._scratch = bytearray(wire.MAX_PAYLOAD)
+        # session
+        self.connected = False
+        self.state = ST_WAIT_CLAIM
+        self.session = None
+        self.drop_requested = False
+        self._boot_id = bytearray(4)
+        rng(self._boot_id)
+        self._nd = bytearray(8)
+        self._nh = bytearray(8)
+        self._nonce_used = True
+        self._host_proof = None
+        self._dev_proof = None
+        self._session_key = None
+        self._need_hello = False
+        self._need_ack = False
+        self._need_auth = False
+        self._need_pong = False
+        self._pong = bytearray(8)
+        self._pong_len = 0
+        self._refuse = 0
+        self._host_last = -1  # last host command delivered on this connection
+        self.errors = 0  # frames dropped as damaged or malformed
+        self.security_errors = 0
+        self.last_rx = 0
+
+    # ------------------------------------------------------------ connection
+    def on_connect(self, now, hello=True):
+        self.connected = True
+        self.drop_requested = False
+        self.session = None
+        self.state = ST_WAIT_CLAIM if self.keys.claimed else ST_OPEN
+        if self._nonce_used:
+            self._new_nonce()
+        self._need_hello = hello
+        self._need_ack = False
+        self._need_auth = False
+        self._need_pong = False
+        self._refuse = 0
+        self._host_last = -1
+        self._sent = 0  # everything unacknowledged goes out again, oldest first
+        self.last_rx = now
+        self._timer = now
+
+    def on_disconnect(self):
+        self.connected = False
+        self.session = None
+        self.state = ST_WAIT_CLAIM
+
+    def _new_nonce(self):
+        for i in range(4):
+            self._nd[i] = self._boot_id[i]  # the boot id: tells the host whether we restarted
+        tail = memoryview(self._nd)[4:]
+        self._rng(tail)
+        self._nonce_used = False
+
+    def beacon(self):
+        """Asks for a HELLO (the serial transport does this while no host is heard)."""
+        self._need_hello = True
+
+    @property
+    def streaming(self):
+        return self.connected and (self.state == ST_OPEN or self.state == ST_AUTHED)
+
+    # ------------------------------------------------------------ events in
+    def event(self, msg_type, payload, n):
+        """Queues an event (payload[:n], at most 11 bytes). Allocation-free."""
+        p = self._pend
+        if msg_type == wire.DIAL:
+            i = self._p_head
+            for _ in range(self.pending):
+                o = i * _SLOT
+                if p[o] == wire.DIAL and p[o + 2] == payload[0]:
+                    p[o + 3] = payload[1]  # a newer absolute value replaces the waiting one
+                    return
+                i = (i + 1) % PENDING
+        if self.pending == PENDING:
+            self._p_head = (self._p_head + 1) % PENDING
+            self.pending -= 1
+            self.dropped += 1
+            self.dropped_total += 1
+        o = ((self._p_head + self.pending) % PENDING) * _SLOT
+        p[o] = msg_type
+        p[o + 1] = n
+        for i in range(n):
+            p[o + 2 + i] = payload[i]
+        self.pending += 1
+
+    def _number(self, msg_type, src, off, n):
+        o = ((self._head + self.count) % RING) * _SLOT
+        r = self._ring
+        r[o] = (wire.PROTOCOL_VERSION << 5) | msg_type
+        r[o + 1] = self.next_seq & 0xFF
+        r[o + 2] = self.next_seq >> 8
+        for i in range(n):
+            r[o + 3 + i] = src[off + i]
+        self._ring_len[(self._head + self.count) % RING] = 3 + n
+        self.count += 1
+        self.next_seq = (self.next_seq + 1) & 0xFFFF
+        self._last_type = msg_type
+
+    def _promote(self):
+        while self.count < RING:
+            if self.dropped and self._last_type != wire.CARD:
+                s = self._scratch
+                s[0] = DIAG_RING_OVERFLOW
+                d = self.dropped if self.dropped < 0xFFFF else 0xFFFF
+                s[1] = d & 0xFF
+                s[2] = d >> 8
+                self.dropped = 0
+                self._number(wire.DIAG, s, 0, 3)
+                continue
+            if not self.pending:
+                return
+            o = self._p_head * _SLOT
+            self._number(self._pend[o], self._pend, o + 2, self._pend[o + 1])
+            self._p_head = (self._p_head + 1) % PENDING
+            self.pending -= 1
+
+    # ------------------------------------------------------------ frames out
+    def _finish(self, n):
+        tx = self.tx
+        if self.session is not None:
+            tx[0] |= 0x10
+            self.session.mac_into(tx, n)
+            n += 4
+        crc = wire.crc16(tx, 0, n)
+        tx[n] = crc & 0xFF
+        tx[n + 1] = crc >> 8
+        return n + 2
+
+    def _control(self, msg_type, src, n):
+        tx = self.tx
+        tx[0] = (wire.PROTOCOL_VERSION << 5) | msg_type
+        tx[1] = self.next_seq & 0xFF
+        tx[2] = self.next_seq >> 8
+        for i in range(n):
+            tx[3 + i] = src[i]
+        return self._finish(3 + n)
+
+    def next_frame(self, now):
+        """Puts the next frame to send in self.tx and returns its length; 0: nothing now."""
+        if not self.connected:
+            if self._need_hello:
+                self._need_hello = False
+                return self._hello()
+            return 0
+        if self._refuse:
+            return self._send_refuse()
+        if self._need_hello:
+            self._need_hello = False
+            return self._hello()
+        if self._need_auth:
+            self._need_auth = False
+            return self._control(wire.AUTH, self._dev_proof, 8)
+        if self._need_ack:
+            self._need_ack = False
+            s = self._scratch
+            s[0] = self._host_last & 0xFF
+            s[1] = (self._host_last >> 8) & 0xFF
+            return self._control(wire.ACK, s, 2)
+        if self._need_pong:
+            self._need_pong = False
+            return self._control(wire.PONG, self._pong, self._pong_len)
+        if not self.streaming:
+            return 0
+        self._promote()
+        if self._sent < self.count:
+            return self._send_ring(now)
+        if self.count and time.ticks_diff(now, self._timer) >= RESEND_MS:
+            self._sent = 0  # no ack for a while: go back to the oldest unacknowledged frame
+            return self._send_ring(now)
+        return 0
+
+    def _send_ring(self, now):
+        i = (self._head + self._sent) % RING
+        o = i * _SLOT
+        n = self._ring_len[i]
+        tx = self.tx
+        r = self._ring
+        for k in range(n):
+            tx[k] = r[o + k]
+        self._sent += 1
+        self._timer = now
+        return self._finish(n)
+
+    def _hello(self):
+        s = self._scratch
+        s[0] = wire.PROTOCOL_VERSION
+        s[1] = self.fw[0]
+        s[2] = self.fw[1]
+        s[3] = self.fw[2]
+        for i in range(4):
+            s[4 + i] = self.device_id[i]
+        s[8] = self.caps | (wire.CAP_AUTH if self.keys.claimed else 0)
+        s[9] = self.dials
+        s[10] = self.readers
+        for i in range(8):
+            s[11 + i] = self._nd[i]
+        session = self.session
+        self.session = None  # HELLO is never signed
+        n = self._control(wire.HELLO, s, 19)
+        self.session = session
+        return n
+
+    def _send_refuse(self):
+        code = self._refuse
+        self._refuse = 0
+        text = _TEXT[code]
+        s = self._scratch
+        s[0] = code
+        for i in range(len(text)):
+            s[1 + i] = text[i]
+        return self._control(wire.REFUSE, s, 1 + len(text))
+
+    # ------------------------------------------------------------ frames in
+    def receive(self, buf, n, now):
+        """Handles one raw frame (COBS already removed) in buf[:n]."""
+        if n < 5 or n > wire.MAX_FRAME:
+            self.errors += 1
+            return
+        crc = wire.crc16(buf, 0, n - 2)
+        if buf[n - 2] != crc & 0xFF or buf[n - 1] != crc >> 8:
+            self.errors += 1
+            return
+        first = buf[0]
+        if first >> 5 != wire.PROTOCOL_VERSION:
+            self.errors += 1
+            return
+        msg_type = first & 0x0F
+        end = n - 2
+        signed = first & 0x10
+        if signed:
+            end -= 4
+            if end < 3:
+                self.errors += 1
+                return
+        if not self.connected:
+            # Serial has no connection event: the first good frame after a quiet spell is one.
+            # A CLAIM answers the HELLO the host already has, so no second HELLO then.
+            self.on_connect(now, msg_type != wire.CLAIM)
+        self.last_rx = now
+        seq = buf[1] | (buf[2] << 8)
+        if self.state == ST_AUTHED and msg_type != wire.CLAIM:
+            if not signed or not self.session.mac_ok(buf, end):
+                self._security(1 if not signed else 2)
+                return
+        if msg_type == wire.ACK:
+            if end - 3 == 2 and self.streaming:
+                self._on_ack(buf[3] | (buf[4] << 8), now)
+        elif msg_type == wire.PING:
+            k = min(end - 3, 8)
+            for i in range(k):
+                self._pong[i] = buf[3 + i]
+            self._pong_len = k
+            self._need_pong = True
+            if self.state == ST_WAIT_CLAIM:
+                self._need_hello = True  # a host that pings us unclaimed missed our HELLO
+        elif msg_type == wire.CLAIM:
+            self._on_claim(buf, end)
+        elif msg_type == wire.AUTH:
+            self._on_auth(buf, end)
+        elif msg_type == wire.SET_DIAL or msg_type == wire.FEEDBACK:
+            if self.streaming:
+                self._on_command(msg_type, seq, buf, end)
+        # REFUSE and anything else from the host: nothing to do on the device
+
+    def _security(self, detail):
+        self.security_errors += 1
+        self._refuse = REFUSE_UNSIGNED
+        s = self._scratch
+        s[0] = DIAG_SECURITY
+        s[1] = detail
+        self.event(wire.DIAG, s, 2)
+
+    def _on_ack(self, acked, now):
+        last_sent = (self.next_seq - 1) & 0xFFFF
+        if wire.seq_after(acked, last_sent):
+            return  # acknowledges a frame we never sent: stale or bogus
+        freed = 0
+        while self.count:
+            o = self._head * _SLOT
+            s = self._ring[o + 1] | (self._ring[o + 2] << 8)
+            if wire.seq_after(s, acked):
+                break
+            self._head = (self._head + 1) % RING
+            self.count -= 1
+            freed += 1
+        if freed:
+            self._sent = self._sent - freed if self._sent > freed else 0
+            self._timer = now
+
+    def _on_command(self, msg_type, seq, buf, end):
+        # In-order delivery: a duplicate is acked again, a frame after a gap is not delivered
+        # and the last in-order number is acked again so the host resends from there.
+        self._need_ack = True
+        if self._host_last >= 0:
+            if not wire.seq_after(seq, self._host_last):
+                return
+            if seq != (self._host_last + 1) & 0xFFFF:
+                return
+        self._host_last = seq
+        plen = end - 3
+        if msg_type == wire.SET_DIAL:
+            if plen == 4 and buf[5] <= buf[4] <= buf[6]:
+                self.commands.set_dial(buf[3], buf[4], buf[5], buf[6])
+        elif plen == 2:
+            self.commands.feedback(buf[3], buf[4])
+
+    def _on_claim(self, buf, end):
+        plen = end - 3
+        if plen != 12 and plen != 28:
+            self._refuse = REFUSE_BAD_REQUEST
+            return
+        if self._nonce_used:
+            # Each device nonce answers one claim: a second claim gets a fresh HELLO first,
+            # so an old CLAIM/AUTH exchange can never be replayed into a new session.
+            self._new_nonce()
+            self.session = None
+            self.state = ST_WAIT_CLAIM if self.keys.claimed else ST_OPEN
+            self._need_hello = True
+            return
+        table = memoryview(buf)[3:7]
+        if plen == 28:
+            if not self.commands.pairing():
+                self._refuse = REFUSE_NOT_PAIRING
+                return
+            self.keys.store(table, memoryview(buf)[15:31])
+        elif not self.keys.claimed:
+            self._refuse = REFUSE_NOT_PAIRING
+            return
+        elif bytes(table) != self.keys.table:
+            self._refuse = REFUSE_OTHER_TABLE
+            return
+        for i in range(8):
+            self._nh[i] = buf[7 + i]
+        self._nonce_used = True
+        self._dev_proof, self._host_proof, self._session_key = auth.proofs(
+            self.keys.key, self._nd, self._nh
+        )
+        self.session = None
+        self.state = ST_PROVE
+        self._need_auth = True
+
+    def _on_auth(self, buf, end):
+        if self.state != ST_PROVE:
+            return
+        ok = end - 3 == 8
+        diff = 0
+        for i in range(8):
+            diff |= self._host_proof[i] ^ buf[3 + i] if ok else 1
+        if diff:
+            self._refuse = REFUSE_WRONG_PROOF
+            self.security_errors += 1
+            self.state = ST_WAIT_CLAIM
+            self.drop_requested = True  # the transport drops the link after the REFUSE
+            s = self._scratch
+            s[0] = DIAG_SECURITY
+            s[1] = 3
+            self.event(wire.DIAG, s, 2)
+            return
+        self.session = auth.Hmac(self._session_key)
+        self.state = ST_AUTHED
+        self._sent = 0  # resend everything unacknowledged, now signed with this session
