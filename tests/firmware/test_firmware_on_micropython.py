@@ -26,7 +26,12 @@ def firmware_files() -> dict[str, Path]:
 
 MODULES = [
     "test_mfrc522",
+    "test_pn532",
+    "test_scanner",
     "test_encoder",
+    "test_buttons",
+    "test_feedback",
+    "test_link",
 ]
 
 
