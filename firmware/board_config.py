@@ -13,10 +13,11 @@
 
 BOARD = "esp32_devkit"
 
-BOARDS = {
-    # ESP32 DevKit (ESP32-WROOM-32). ESP32-S3 and C3 DevKits: same keys, check the pins
-    # (C3 has no PCNT, so its dials use interrupts).
-    "esp32_devkit": {
+
+# ESP32 DevKit (ESP32-WROOM-32). ESP32-S3 and C3 DevKits: same keys, check the pins
+# (C3 has no PCNT, so its dials use interrupts).
+def esp32_devkit():
+    return {
         "spi": {"id": 2, "sck": 18, "mosi": 23, "miso": 19, "baudrate": 2_000_000},
         "i2c": {"id": 0, "scl": 22, "sda": 21, "freq": 100_000, "timeout": 50_000},
         "uart": {"id": 2, "tx": 17, "rx": 16, "baudrate": 115_200},
@@ -37,9 +38,12 @@ BOARDS = {
         "buzzer": None,
         "transport": "auto",
         "name": "Altar",
-    },
-    # Raspberry Pi Pico W (RP2040 + CYW43439).
-    "pico_w": {
+    }
+
+
+# Raspberry Pi Pico W (RP2040 + CYW43439).
+def pico_w():
+    return {
         "spi": {"id": 0, "sck": 18, "mosi": 19, "miso": 16, "baudrate": 2_000_000},
         "i2c": {"id": 0, "scl": 13, "sda": 12, "freq": 100_000, "timeout": 50_000},
         "uart": {"id": 0, "tx": 0, "rx": 1, "baudrate": 115_200},
@@ -60,9 +64,12 @@ BOARDS = {
         "buzzer": None,
         "transport": "auto",
         "name": "Altar",
-    },
-}
+    }
+
+
+# Each board is a function, so only the chosen board's settings take up memory.
+BOARDS = {"esp32_devkit": esp32_devkit, "pico_w": pico_w}
 
 
 def config(name=None):
-    return BOARDS[name or BOARD]
+    return BOARDS[name or BOARD]()

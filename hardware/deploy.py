@@ -5,12 +5,18 @@ running (the REPL escape of firmware/altarfw/serial_io.py), install aioble with 
 firmware package, the shared codec (hardware/wire.py, as wire.py), the board config and
 main.py with mpremote, then reset the board so it boots into the firmware.
 
+With --romfs the package and codec go into the board's ROMFS partition instead (`mpremote
+romfs deploy`, compiled to .mpy): their bytecode then runs in place from flash, which keeps the
+heap used after import within the 24 KiB budget (copied .py files cost about 64 KiB). It needs a
+MicroPython build with a ROMFS partition (check with `mpremote romfs query`).
+
 The plan is data (a list of steps), so it can be printed (--dry-run) and tested without a board.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,25 +68,51 @@ def board_config_text(board: str | None, source: Path | None = None) -> str:
     raise DeployError("board_config.py has no BOARD line to set")
 
 
+def romfs_stage(into: Path, firmware_dir: Path = FIRMWARE_DIR) -> Path:
+    """A folder laid out as the ROMFS image: lib/altarfw/ and lib/wire.py."""
+    lib = into / "lib"
+    lib.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(
+        firmware_dir / "altarfw",
+        lib / "altarfw",
+        dirs_exist_ok=True,
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    shutil.copy(WIRE, lib / "wire.py")
+    return into
+
+
 def build_plan(
     port: str,
     board_config: Path,
     with_ble: bool = True,
     mpremote: Sequence[str] | None = None,
     firmware_dir: Path = FIRMWARE_DIR,
+    romfs: Path | None = None,
 ) -> Plan:
+    """The steps; `romfs` is a folder made by romfs_stage() when deploying to ROMFS."""
     base = tuple(mpremote or mpremote_command()) + ("connect", port)
     steps = [Step("stop the firmware if it is running (REPL escape)", escape=True)]
     if with_ble:
         steps.append(
             Step("install aioble (Bluetooth LE) with mip", base + ("mip", "install", "aioble"))
         )
+    if romfs is not None:
+        steps.append(
+            Step(
+                "write the firmware and wire.py to the ROMFS partition",
+                base + ("romfs", "deploy", str(romfs)),
+            )
+        )
+    else:
+        steps += [
+            Step(
+                "copy the firmware package altarfw/",
+                base + ("fs", "cp", "-r", str(firmware_dir / "altarfw"), ":"),
+            ),
+            Step("copy the wire codec as wire.py", base + ("fs", "cp", str(WIRE), ":wire.py")),
+        ]
     steps += [
-        Step(
-            "copy the firmware package altarfw/",
-            base + ("fs", "cp", "-r", str(firmware_dir / "altarfw"), ":"),
-        ),
-        Step("copy the wire codec as wire.py", base + ("fs", "cp", str(WIRE), ":wire.py")),
         Step("copy the board config", base + ("fs", "cp", str(board_config), ":board_config.py")),
         Step("copy main.py", base + ("fs", "cp", str(firmware_dir / "main.py"), ":main.py")),
         Step("reset the board into the firmware", base + ("reset",)),
@@ -161,7 +193,11 @@ def _run_subprocess(argv: Sequence[str]) -> int:
 
 
 def deploy(
-    port: str, board: str | None = None, with_ble: bool = True, dry_run: bool = False
+    port: str,
+    board: str | None = None,
+    with_ble: bool = True,
+    dry_run: bool = False,
+    romfs: bool = False,
 ) -> Plan:
     """Checks the port, writes the board config for `board`, and runs (or only prints) the plan."""
     if not dry_run:
@@ -170,7 +206,8 @@ def deploy(
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "board_config.py"
         config.write_text(text, encoding="utf-8")
-        plan = build_plan(port, config, with_ble)
+        stage = romfs_stage(Path(tmp) / "romfs") if romfs else None
+        plan = build_plan(port, config, with_ble, romfs=stage)
         if dry_run:
             for i, step in enumerate(plan.steps, 1):
                 print(f"[{i}/{len(plan.steps)}] {step.what}")

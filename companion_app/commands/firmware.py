@@ -21,12 +21,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="set BOARD in the deployed board_config.py (default: as the file says)",
     )
     d.add_argument("--no-ble", action="store_true", help="skip installing aioble (USB only)")
+    d.add_argument(
+        "--romfs",
+        action="store_true",
+        help="put the firmware in the board's ROMFS partition (bytecode stays in flash)",
+    )
     d.add_argument("--dry-run", action="store_true", help="print the steps, touch nothing")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        deploy(args.port, args.board, with_ble=not args.no_ble, dry_run=args.dry_run)
+        deploy(
+            args.port, args.board, with_ble=not args.no_ble, dry_run=args.dry_run, romfs=args.romfs
+        )
     except DeployError as e:
         print(f"altar firmware deploy: {e}", file=sys.stderr)
         return 2

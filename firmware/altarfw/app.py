@@ -20,14 +20,15 @@ _TRANSPORT_MS = const(5)
 
 
 class App:
-    def __init__(self, dials, buttons, scanners_drivers, feedback, pair_button=0):
+    """The sink of the scanners and the `commands` of the link (set_dial, feedback, pairing)."""
+
+    def __init__(self, dials, buttons, signals, pair_button=0):
         self.dials = dials
         self.buttons = buttons
-        self.feedback = feedback
+        self.signals = signals  # the Feedback parts, or None
         self.pair_button = pair_button
         self.link = None
         self.scanners = []
-        self._drivers = scanners_drivers
         self._p = bytearray(wire.MAX_PAYLOAD)
         self._now = 0
         self._uptime_s = 0
@@ -55,8 +56,8 @@ class App:
                 p[0] = i
                 p[1] = kind
                 self.link.event(wire.BUTTON, p, 2)
-        if self.feedback is not None:
-            self.feedback.update(now)
+        if self.signals is not None:
+            self.signals.update(now)
 
     def reader_step(self):
         for i in range(len(self.scanners)):
@@ -118,9 +119,9 @@ class App:
         p[1] = d.value
         self.link.event(wire.DIAL, p, 2)  # the value the dial now shows, so both agree
 
-    def feedback_cmd(self, kind, reader):
-        if self.feedback is not None:
-            self.feedback.show(kind, self._now)
+    def feedback(self, kind, reader):
+        if self.signals is not None:
+            self.signals.show(kind, self._now)
 
     def pairing(self):
         """A new table may claim the device only while its pair button is held."""
@@ -165,19 +166,3 @@ class App:
             self.stop = True
             for t in tasks:
                 t.cancel()
-
-
-class Commands:
-    """What the link calls for host commands: the app's methods under the link's names."""
-
-    def __init__(self, app):
-        self._app = app
-
-    def set_dial(self, index, value, minimum, maximum):
-        self._app.set_dial(index, value, minimum, maximum)
-
-    def feedback(self, kind, reader):
-        self._app.feedback_cmd(kind, reader)
-
-    def pairing(self):
-        return self._app.pairing()

@@ -4,13 +4,9 @@ import wire
 from micropython import const
 
 from altarfw import FW_VERSION
-from altarfw.app import App, Commands
+from altarfw.app import App
 from altarfw.buttons import Button
-from altarfw.drivers.mfrc522 import Mfrc522
-from altarfw.drivers.pn532 import Pn532
-from altarfw.drivers.pn532_bus import I2cBus, SpiBus, UartBus
 from altarfw.encoder import Dial, HardwareEncoder, QuadratureDecoder
-from altarfw.feedback import Feedback
 from altarfw.link import Link
 from altarfw.scanner import Scanner
 
@@ -53,6 +49,7 @@ def make_dial(hw, spec, index, cfg):
 
 
 def make_reader(hw, spec, cfg, buses):
+    # Drivers are imported only when the config names them: code not loaded is heap kept free.
     kind = spec.get("type")
     bus = spec.get("bus", "spi")
     rst = _out(hw, spec["rst"]) if spec.get("rst") is not None else None
@@ -70,10 +67,18 @@ def make_reader(hw, spec, cfg, buses):
             buses["spi"] = spi
         cs = _out(hw, spec["cs"])
         if kind == "mfrc522":
+            from altarfw.drivers.mfrc522 import Mfrc522
+
             return Mfrc522(spi, cs, rst)
         if kind == "pn532":
+            from altarfw.drivers.pn532 import Pn532
+            from altarfw.drivers.pn532_bus import SpiBus
+
             return Pn532(SpiBus(spi, cs), rst)
     elif kind == "pn532" and bus == "i2c":
+        from altarfw.drivers.pn532 import Pn532
+        from altarfw.drivers.pn532_bus import I2cBus
+
         s = cfg["i2c"]
         i2c = hw.I2C(
             s["id"],
@@ -84,6 +89,9 @@ def make_reader(hw, spec, cfg, buses):
         )
         return Pn532(I2cBus(i2c), rst)
     elif kind == "pn532" and bus == "uart":
+        from altarfw.drivers.pn532 import Pn532
+        from altarfw.drivers.pn532_bus import UartBus
+
         s = cfg["uart"]
         uart = hw.UART(s["id"], baudrate=s.get("baudrate", 115_200), tx=s["tx"], rx=s["rx"])
         return Pn532(UartBus(uart), rst)
@@ -107,6 +115,8 @@ def make_feedback(hw, cfg, neopixel_mod=None):
         buzzer.duty_u16(0)
     if led is None and pixel is None and buzzer is None:
         return None
+    from altarfw.feedback import Feedback
+
     return Feedback(led, pixel, buzzer, cfg.get("led_active_high", True))
 
 
@@ -128,14 +138,14 @@ def build(cfg, hw, keys, rng, device_id, caps, neopixel_mod=None):
         caps |= wire.CAP_FEEDBACK_LED
         if feedback.buzzer is not None:
             caps |= wire.CAP_FEEDBACK_BUZZER
-    app = App(dials, buttons, drivers, feedback, cfg.get("pair_button", 0))
+    app = App(dials, buttons, feedback, cfg.get("pair_button", 0))
     link = Link(
         device_id,
         caps | wire.CAP_NDEF,
         len(dials),
         len(drivers),
         keys,
-        Commands(app),
+        app,
         rng,
         FW_VERSION,
     )

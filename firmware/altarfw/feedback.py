@@ -9,14 +9,16 @@ OK = const(1)
 REFUSE = const(2)
 ATTENTION = const(3)
 
-# (on?, milliseconds) steps per kind.
-_PATTERNS = {
-    OK: ((1, 180), (0, 0)),
-    REFUSE: ((1, 90), (0, 70), (1, 90), (0, 70), (1, 90), (0, 0)),
-    ATTENTION: ((1, 400), (0, 0)),
-}
-_COLOURS = {OK: (0, 48, 0), REFUSE: (64, 0, 0), ATTENTION: (48, 32, 0)}
-_TONES = {OK: 2200, REFUSE: 440, ATTENTION: 1200}
+# Indexed by kind (0 unused). Kept as bytes, which stay in flash when the firmware is frozen
+# or in ROMFS: steps are (on?, tens of ms) pairs; colours are R, G, B; tones are tens of Hz.
+_PATTERNS = (
+    b"",
+    b"\x01\x12\x00\x00",
+    b"\x01\x09\x00\x07\x01\x09\x00\x07\x01\x09\x00\x00",
+    b"\x01\x28\x00\x00",
+)
+_COLOURS = b"\x00\x00\x00\x00\x30\x00\x40\x00\x00\x30\x20\x00"
+_TONES = b"\x00\xdc\x2c\x78"
 _OFF = (0, 0, 0)
 
 
@@ -38,9 +40,9 @@ class Feedback:
         return self.led is not None or self.pixel is not None or self.buzzer is not None
 
     def show(self, kind, now):
-        steps = _PATTERNS.get(kind)
-        if steps is None:
+        if not OK <= kind <= ATTENTION:
             return False
+        steps = _PATTERNS[kind]
         self._kind = kind
         self._steps = steps
         self._i = 0
@@ -52,7 +54,7 @@ class Feedback:
         if self._steps is None or time.ticks_diff(now, self._until) < 0:
             return
         self._i += 1
-        if self._i >= len(self._steps):
+        if 2 * self._i >= len(self._steps):
             self._steps = None
             self._drive(0)
             return
@@ -60,22 +62,24 @@ class Feedback:
 
     @property
     def active(self):
-        return self._steps is not None and self._steps[self._i][0] == 1
+        return self._steps is not None and self._steps[2 * self._i] == 1
 
     def _apply(self, now):
-        on, ms = self._steps[self._i]
-        self._until = time.ticks_add(now, ms)
+        on = self._steps[2 * self._i]
+        self._until = time.ticks_add(now, 10 * self._steps[2 * self._i + 1])
         self._drive(on)
 
     def _drive(self, on):
         if self.led is not None:
             self.led.value(self._led_on if on else 1 - self._led_on)
         if self.pixel is not None:
-            self.pixel[0] = _COLOURS[self._kind] if on else _OFF
+            c = 3 * self._kind
+            # A tuple per change: NeoPixel wants one; this runs a few times per scan, not per loop.
+            self.pixel[0] = (_COLOURS[c], _COLOURS[c + 1], _COLOURS[c + 2]) if on else _OFF
             self.pixel.write()
         if self.buzzer is not None:
             if on:
-                self.buzzer.freq(_TONES[self._kind])
+                self.buzzer.freq(10 * _TONES[self._kind])
                 self.buzzer.duty_u16(32768)
             else:
                 self.buzzer.duty_u16(0)

@@ -17,8 +17,6 @@ import time
 import wire
 from micropython import const
 
-from altarfw import auth
-
 RING = const(32)
 PENDING = const(16)
 _SLOT = const(16)  # header (3) + the largest event payload (11) + spare
@@ -412,6 +410,8 @@ class Link:
         for i in range(8):
             self._nh[i] = buf[7 + i]
         self._nonce_used = True
+        from altarfw import auth  # loaded at the first claim: unclaimed devices never need it
+
         self._dev_proof, self._host_proof, self._session_key = auth.proofs(
             self.keys.key, self._nd, self._nh
         )
@@ -436,6 +436,8 @@ class Link:
             s[1] = 3
             self.event(wire.DIAG, s, 2)
             return
+        from altarfw import auth
+
         self.session = auth.Hmac(self._session_key)
         self.state = ST_AUTHED
         self._sent = 0  # resend everything unacknowledged, now signed with this session

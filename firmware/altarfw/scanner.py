@@ -7,7 +7,7 @@ from micropython import const
 
 from altarfw import ndef
 from altarfw.drivers import iso14443a as iso
-from altarfw.drivers.mfrc522 import POLL_FAIL, POLL_TAG
+from altarfw.drivers.iso14443a import POLL_FAIL, POLL_TAG
 from altarfw.tags import LATCH_PLACED, LATCH_REMOVED, TagLatch
 
 # Diagnostic codes (DIAG payload byte 0), shared with the app; listed in docs/hardware.md.

@@ -13,8 +13,6 @@ import time
 import wire
 from micropython import const
 
-from altarfw import cobs
-
 QUIET_MS = const(3000)  # no frame from the host for this long: the link is down
 BEACON_MS = const(1000)  # HELLO this often while no host is heard
 _MAX_FRAMES_PER_STEP = const(8)
@@ -103,7 +101,7 @@ class SerialTransport:
     def _feed(self, b, now):
         if b == 0:
             if self._rx_len and not self._overflow:
-                n = cobs.decode_into(self._rx, self._rx_len, self._frame)
+                n = cobs_decode_into(self._rx, self._rx_len, self._frame)
                 if n > 0:
                     self.link.receive(self._frame, n, now)
                 else:
@@ -128,3 +126,31 @@ class SerialTransport:
             self._rx_len += 1
         else:
             self._overflow = True
+
+
+# COBS decoding into a preallocated buffer: wire.cobs_decode returns a new bytes object, right
+# for the host but an allocation per frame here.
+def cobs_decode_into(src, n, dst):
+    """Decodes one COBS block src[:n] (no delimiter) into dst; returns the length, or -1 when
+    the block is malformed or would not fit."""
+    i = 0
+    out = 0
+    cap = len(dst)
+    while i < n:
+        code = src[i]
+        if code == 0:
+            return -1
+        i += 1
+        end = i + code - 1
+        if end > n or out + (end - i) > cap:
+            return -1
+        while i < end:
+            dst[out] = src[i]
+            out += 1
+            i += 1
+        if code != 0xFF and i < n:
+            if out >= cap:
+                return -1
+            dst[out] = 0
+            out += 1
+    return out

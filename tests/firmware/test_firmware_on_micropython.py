@@ -19,6 +19,7 @@ def firmware_files() -> dict[str, Path]:
         if rel in ("main.py", "manifest.py"):
             continue  # main.py needs machine (its parts come from altarfw.device); manifest: build
         files["/lib/" + rel] = path
+    files["/lib/board_config.py"] = FIRMWARE / "board_config.py"
     for path in sorted((HERE / "mp").glob("sim_*.py")):
         files["/lib/" + path.name] = path
     return files
@@ -32,6 +33,7 @@ MODULES = [
     "test_buttons",
     "test_feedback",
     "test_link",
+    "test_device",
 ]
 
 

@@ -35,6 +35,20 @@ def test_plan_stops_the_firmware_installs_aioble_copies_and_resets(tmp_path: Pat
     assert commands[-1] == ("reset",)
 
 
+def test_romfs_plan_writes_the_package_to_romfs_and_the_config_to_files(tmp_path: Path) -> None:
+    stage = deploy.romfs_stage(tmp_path / "stage")
+    assert (stage / "lib" / "wire.py").read_bytes() == deploy.WIRE.read_bytes()
+    assert (stage / "lib" / "altarfw" / "link.py").is_file()
+    assert not list(stage.rglob("__pycache__"))
+    cfg = tmp_path / "board_config.py"
+    cfg.write_text(board_config_text(None))
+    plan = build_plan("/dev/ttyUSB0", cfg, True, mpremote=("mpremote",), romfs=stage)
+    commands = [s.argv[3:] for s in plan.steps[1:]]
+    assert ("romfs", "deploy", str(stage)) in commands
+    copied = [c[-1] for c in commands if c[:2] == ("fs", "cp")]
+    assert copied == [":board_config.py", ":main.py"], "package and codec come from ROMFS"
+
+
 def test_usb_only_plan_skips_mip(tmp_path: Path) -> None:
     plan = _plan(tmp_path, with_ble=False)
     assert not any("mip" in s.argv for s in plan.steps)

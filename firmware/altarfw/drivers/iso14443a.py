@@ -1,6 +1,11 @@
 # ISO/IEC 14443-3 type A pieces both readers need: CRC_A and the rules about UIDs.
 from micropython import const
 
+# What a reader driver's poll() returns (shared by every driver and the scanner).
+POLL_NONE = const(0)  # no tag in the field
+POLL_TAG = const(1)  # a tag answered; the driver's uid[:uid_len] holds its full UID
+POLL_FAIL = const(2)  # the chip or the exchange failed (noise, collision, no answer)
+
 REQA = const(0x26)
 WUPA = const(0x52)  # wakes HALTed tags too: a tag resting on the reader answers every poll
 HLTA = const(0x50)

@@ -10,9 +10,9 @@ from micropython import const
 
 from altarfw.drivers import iso14443a as iso
 
-POLL_NONE = const(0)  # no tag in the field
-POLL_TAG = const(1)  # a tag answered; uid[:uid_len] holds its full UID
-POLL_FAIL = const(2)  # the chip or the exchange failed (noise, collision, no answer)
+POLL_NONE = iso.POLL_NONE
+POLL_TAG = iso.POLL_TAG
+POLL_FAIL = iso.POLL_FAIL
 
 _OK = const(0)
 _TIMEOUT = const(1)  # the chip's timer ran out: no tag answered

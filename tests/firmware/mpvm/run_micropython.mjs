@@ -1,7 +1,9 @@
 // Runs a test module on the real MicroPython VM (the WebAssembly build) under node.
 //
-//   node run_micropython.mjs --file HOST_PATH=VM_PATH ... --run MODULE [--heap-report]
+//   node run_micropython.mjs --file HOST_PATH=VM_PATH ... [--romfs IMAGE] --run MODULE
 //
+// --romfs mounts a ROMFS image (made by `mpremote romfs build`) at /rom: its .mpy modules run
+// in place, their bytecode never copied to the heap, as on a board with ROMFS or frozen code.
 // Files are copied into the VM's in-memory file system, then MODULE is imported and its
 // tests run by mptest.py (which must be among the files). MicroPython's own command line always
 // exits 0, so this harness turns the runner's closing line ("N passed, M failed") and any
@@ -13,15 +15,18 @@ import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 const args = process.argv.slice(2);
 const files = [];
 let moduleName = null;
+let romfs = undefined;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--file") files.push(args[++i]);
   else if (args[i] === "--run") moduleName = args[++i];
+  else if (args[i] === "--romfs") romfs = new Uint8Array(readFileSync(args[++i]));
   else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
 }
 if (!moduleName) { console.error("--run MODULE is required"); process.exit(2); }
 
 let output = "";
 const mp = await loadMicroPython({
+  romfs,
   stdout: (line) => { output += line + "\n"; process.stdout.write(line + "\n"); },
   stderr: (line) => { output += line + "\n"; process.stderr.write(line + "\n"); },
 });
