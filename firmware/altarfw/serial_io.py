@@ -64,7 +64,7 @@ class SerialTransport:
         mv = memoryview(self._out)
         self._views = tuple(mv[:i] for i in range(len(self._out) + 1))
         self._escape = 0  # REPL escape progress since the last delimiter (-1: a frame)
-        self._beacon_at = 0
+        self._beacon_at = -1  # -1: no HELLO sent yet, so the first goes out at once
         self.repl_requested = False
         self.unwritten = 0  # frames not written because the host was not reading
         self.largest = 0  # largest raw frame sent, for the report
@@ -80,7 +80,7 @@ class SerialTransport:
         if link.connected:
             if time.ticks_diff(now, link.last_rx) > QUIET_MS:
                 link.on_disconnect()
-        elif time.ticks_diff(now, self._beacon_at) >= BEACON_MS:
+        elif self._beacon_at < 0 or time.ticks_diff(now, self._beacon_at) >= BEACON_MS:
             self._beacon_at = now
             link.beacon()
         for _ in range(_MAX_FRAMES_PER_STEP):

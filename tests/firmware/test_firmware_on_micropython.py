@@ -22,6 +22,9 @@ def firmware_files() -> dict[str, Path]:
     files["/lib/board_config.py"] = FIRMWARE / "board_config.py"
     for path in sorted((HERE / "mp").glob("sim_*.py")):
         files["/lib/" + path.name] = path
+    # aioble and bluetooth do not exist in the VM: fakes at their API, for tests only.
+    files["/lib/aioble.py"] = HERE / "mp" / "fake_aioble.py"
+    files["/lib/bluetooth.py"] = HERE / "mp" / "fake_bluetooth.py"
     return files
 
 
@@ -34,6 +37,8 @@ MODULES = [
     "test_feedback",
     "test_link",
     "test_device",
+    "test_serial_io",
+    "test_ble",
 ]
 
 
