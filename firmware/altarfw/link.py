@@ -84,6 +84,7 @@ class Link:
         self._nd = bytearray(8)
         self._nh = bytearray(8)
         self._nonce_used = True
+        self._new_nonce()  # the first HELLO (a serial beacon, before any connection) carries it
         self._host_proof = None
         self._dev_proof = None
         self._session_key = None
@@ -121,6 +122,8 @@ class Link:
         self.connected = False
         self.session = None
         self.state = ST_WAIT_CLAIM
+        if self._nonce_used:
+            self._new_nonce()  # HELLO beacons until the next connection carry a fresh one
 
     def _new_nonce(self):
         for i in range(4):
