@@ -1,20 +1,23 @@
 """Firmware numbers measured on the real MicroPython VM (WebAssembly, under node).
 
 Run: .venv/bin/python bench/bench_firmware.py
-Prints detents decoded versus sent at several spin speeds (with contact bounce and interrupt
-latency simulated), the heap used after importing the firmware, and the largest frame sent.
+Prints detents decoded versus sent at several spin speeds (contact bounce and interrupt
+latency simulated), the size of every event frame (unsigned and signed), and the heap used
+after importing the firmware as .py files and from ROMFS (bytecode in flash, as frozen).
 """
 
 from __future__ import annotations
 
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.firmware.micropython_vm import HERE, run_on_micropython, vm_available  # noqa: E402
+from tests.firmware.test_firmware_heap import measure, romfs_image  # noqa: E402
 from tests.firmware.test_firmware_on_micropython import firmware_files  # noqa: E402
 
 
@@ -32,6 +35,15 @@ def main() -> int:
         return 1
     for line in lines:
         print(line)
+    heap_files = dict(files)
+    heap_files["/lib/test_heap.py"] = HERE / "mp" / "test_heap.py"
+    used_py, _ = measure(heap_files)
+    with tempfile.TemporaryDirectory() as tmp:
+        image = romfs_image(Path(tmp))
+        used_rom, _ = measure({"/lib/test_heap.py": HERE / "mp" / "test_heap.py"}, image)
+    print(
+        f"heap after import: .py files={used_py} bytes, ROMFS/frozen={used_rom} bytes (budget 24576)"
+    )
     return 0
 
 
