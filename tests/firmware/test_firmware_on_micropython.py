@@ -39,6 +39,7 @@ MODULES = [
     "test_device",
     "test_serial_io",
     "test_ble",
+    "test_main_boot",
 ]
 
 
@@ -46,6 +47,11 @@ MODULES = [
 def test_firmware_module_on_micropython(micropython_vm: None, module: str) -> None:
     files = firmware_files()
     files[f"/lib/{module}.py"] = HERE / "mp" / f"{module}.py"
+    if module == "test_main_boot":
+        files["/lib/main.py"] = FIRMWARE / "main.py"
+        files["/lib/machine.py"] = HERE / "mp" / "fake_machine.py"
     run = run_on_micropython(module, files)
     assert run.returncode == 0, run.output
     assert " 0 failed" in run.output
+    if module == "test_main_boot":
+        assert "pair button held at boot, staying in the REPL" in run.output

@@ -118,3 +118,24 @@ def test_steady_state_loop_allocates_nothing():
     finally:
         micropython.heap_unlock()
     assert app.scanners[0].latch.uid_len == 7
+
+
+def test_status_reports_heap_uptime_and_errors():
+    chip = SimMfrc522()
+    hw = SimHw({17: chip})
+    app, link = build("pico_w", hw)
+    app.status_step(0)
+    assert link.pending == 0, "not before its period"
+    link.errors = 3
+    app.status_step(10_000)
+    assert link.pending == 1
+    link.on_connect(10_000)
+    frames = []
+    while True:
+        n = link.next_frame(10_000)
+        if not n:
+            break
+        frames.append(wire.unpack(bytes(link.tx[:n])))
+    status = [f for f in frames if f.msg_type == wire.STATUS][0]
+    battery, free_heap, uptime, errors = wire.parse_status(status.payload)
+    assert battery == 255 and free_heap > 0 and uptime == 10 and errors == 3
