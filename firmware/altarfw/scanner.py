@@ -53,8 +53,10 @@ class Scanner:
                     self.sink.reader_diag(DIAG_READER_RESET, self.index, 1)
             return
         result = d.poll()
-        if result == POLL_FAIL and d.failures >= self.fail_limit:
-            self._reset()
+        if result == POLL_FAIL:
+            # Not a miss: a damaged answer or two cards at once says nothing about presence.
+            if d.failures >= self.fail_limit:
+                self._reset()
             return
         seen = result == POLL_TAG
         ev = self.latch.update(seen, d.uid, d.uid_len)

@@ -36,6 +36,7 @@ MODULES = [
     "test_buttons",
     "test_feedback",
     "test_link",
+    "test_ndef",
     "test_device",
     "test_serial_io",
     "test_ble",

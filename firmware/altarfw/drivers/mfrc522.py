@@ -61,7 +61,10 @@ class Mfrc522:
         self.rx_len = 0
         self.uid = bytearray(10)
         self.uid_len = 0
-        self.failures = 0  # consecutive failed polls; the scanner resets the chip at a limit
+        # Consecutive polls where the chip itself failed (never finished an exchange); the
+        # scanner resets it at a limit. Errors in a tag's answer (noise, two cards answering at
+        # once) are not the chip's fault and do not count.
+        self.failures = 0
         self.version = 0
         cs.value(1)
 
@@ -151,19 +154,15 @@ class Mfrc522:
         level. Returns POLL_NONE, POLL_TAG (uid filled) or POLL_FAIL."""
         self._tx[0] = iso.WUPA
         st = self._transceive(1, 7)
-        if st == _TIMEOUT:
-            self.failures = 0
-            return POLL_NONE
-        if st != _OK or self.rx_len != 2:
-            return self._failed()
-        if not self._select():
-            return self._failed()
+        if st == _DEAD:
+            self.failures += 1
+            return POLL_FAIL
         self.failures = 0
+        if st == _TIMEOUT:
+            return POLL_NONE
+        if st != _OK or self.rx_len != 2 or not self._select():
+            return POLL_FAIL
         return POLL_TAG
-
-    def _failed(self):
-        self.failures += 1
-        return POLL_FAIL
 
     def _select(self):
         tx = self._tx

@@ -176,3 +176,15 @@ def test_scanner_steps_allocate_nothing():
     finally:
         micropython.heap_unlock()
     assert (sink.placed, sink.removed) == (1, 1)
+
+
+def test_a_damaged_answer_every_poll_neither_removes_nor_resets():
+    sink = Sink()
+    chip, s = _mfrc(sink)
+    chip.field.place(Tag(UID7))
+    s.step()
+    for _ in range(20):
+        chip.field.noise = 1  # e.g. a second card on top: every answer is garbled
+        s.step()
+    assert sink.events == [("placed", 0, UID7, b"")]
+    assert s.resets == 0
