@@ -13,6 +13,7 @@ from micropython import const
 
 from altarfw.scanner import DIAG_READER_RESET
 
+DIAG_INTERNAL = const(7)  # detail: which loop (1 sensing, 2 readers, 3 status, 4 transport)
 _SENSE_MS = const(2)
 _READER_MS = const(25)
 _STATUS_MS = const(10_000)
@@ -34,6 +35,8 @@ class App:
         self._uptime_s = 0
         self._status_at = 0
         self.reader_resets = 0
+        self.internal_errors = 0  # loop bodies that raised (see _internal)
+        self._internal_at = -1000
         self.stop = False
 
     def attach(self, link, scanners):
@@ -129,26 +132,47 @@ class App:
         return b is not None and b < len(self.buttons) and self.buttons[b].pressed
 
     # ------------------------------------------------------------ tasks
-    async def _every(self, ms, body):
+    def _internal(self, where):
+        # A loop body raised (a bus error from a flaky wire, a bug): never print on the serial
+        # link and never stop; count it and tell the host, at most once a second.
+        self.internal_errors += 1
+        now = time.ticks_ms()
+        if time.ticks_diff(now, self._internal_at) >= 1000:
+            self._internal_at = now
+            p = self._p
+            p[0] = DIAG_INTERNAL
+            p[1] = where
+            self.link.event(wire.DIAG, p, 2)
+
+    async def _every(self, ms, body, where):
         while not self.stop:
-            body(time.ticks_ms())
+            try:
+                body(time.ticks_ms())
+            except Exception:
+                self._internal(where)
             await asyncio.sleep_ms(ms)
 
     async def _readers(self):
         while not self.stop:
-            self.reader_step()
+            try:
+                self.reader_step()
+            except Exception:
+                self._internal(2)
             await asyncio.sleep_ms(_READER_MS)
 
     async def run(self, transport, stop_when=None):
         """Runs until stop_when() is true or the transport asks for the REPL."""
         for s in self.scanners:
-            s.start()
+            try:
+                s.start()
+            except Exception:
+                self._internal(2)
         now = time.ticks_ms()
         self._status_at = now
         tasks = [
-            asyncio.create_task(self._every(_SENSE_MS, self.sense_step)),
+            asyncio.create_task(self._every(_SENSE_MS, self.sense_step, 1)),
             asyncio.create_task(self._readers()),
-            asyncio.create_task(self._every(1000, self.status_step)),
+            asyncio.create_task(self._every(1000, self.status_step, 3)),
         ]
         step = getattr(transport, "step", None)
         if step is None:
@@ -156,7 +180,10 @@ class App:
         try:
             while not self.stop:
                 if step is not None:
-                    step(time.ticks_ms())
+                    try:
+                        step(time.ticks_ms())
+                    except Exception:
+                        self._internal(4)
                     if transport.repl_requested:
                         break
                 if stop_when is not None and stop_when():

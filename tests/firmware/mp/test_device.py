@@ -139,3 +139,34 @@ def test_status_reports_heap_uptime_and_errors():
     status = [f for f in frames if f.msg_type == wire.STATUS][0]
     battery, free_heap, uptime, errors = wire.parse_status(status.payload)
     assert battery == 255 and free_heap > 0 and uptime == 10 and errors == 3
+
+
+async def test_a_raising_part_never_stops_the_device():
+    import asyncio
+
+    from altarfw.app import DIAG_INTERNAL
+
+    chip = SimMfrc522()
+    hw = SimHw({17: chip})
+    app, link = build("pico_w", hw)
+
+    def broken():
+        raise OSError(5)  # EIO from a loose wire
+
+    app.scanners[0].driver.poll = broken
+    stream = IdleStream()
+    from altarfw.serial_io import SerialTransport
+
+    t = SerialTransport(link, stream)
+    ticks = [0]
+
+    def stop():
+        ticks[0] += 1
+        return ticks[0] > 30
+
+    await app.run(t, stop)
+    assert app.internal_errors > 0
+    diags = [link._pend[i * 16 + 2] for i in range(16) if link._pend[i * 16] == wire.DIAG]
+    assert DIAG_INTERNAL in diags
+    assert app.dials[0].value == 0, "sensing went on"
+    await asyncio.sleep_ms(1)
