@@ -53,7 +53,7 @@ class Link:
         self.dials = dials
         self.readers = readers
         self.keys = keys
-        self.commands = commands  # the app: set_dial(), feedback(), pairing(), security()
+        self.commands = commands  # the app: set_dial(), feedback(), pairing()
         self._rng = rng  # rng(buf) fills buf with random bytes
         self.fw = fw
         # replay ring of numbered frames (header + payload, no MAC, no CRC)
@@ -143,6 +143,9 @@ class Link:
     # ------------------------------------------------------------ events in
     def event(self, msg_type, payload, n):
         """Queues an event (payload[:n], at most 11 bytes). Allocation-free."""
+        if n > MAX_EVENT_PAYLOAD:
+            self.errors += 1  # would not fit one notification once signed: a bug, not data
+            return
         p = self._pend
         if msg_type == wire.DIAL:
             i = self._p_head
