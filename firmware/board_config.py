@@ -7,6 +7,9 @@
 #   Encoder and switch pins use the internal pull-ups; the common pin goes to GND.
 # encoder: "auto" uses machine.Encoder (ESP32 PCNT, MIMXRT) when the port has it, else pin
 #   interrupts; "irq" forces interrupts.
+# steps_per_detent: quadrature edges per click: 4 for the usual KY-040 / EC11 (one full cycle
+#   per detent), 2 for half-cycle encoders. dial_max: the top of the dial's range at start-up
+#   (devotion runs 0 to 13); the tablet can set another range per dial.
 # feedback parts are optional: None when not fitted.
 # transport: "serial" (USB), "ble", or "auto" (BLE when the board has it, serial otherwise;
 #   the USB serial link always works for `altar monitor`).
