@@ -11,8 +11,9 @@
 #   per detent), 2 for half-cycle encoders. dial_max: the top of the dial's range at start-up
 #   (devotion runs 0 to 13); the tablet can set another range per dial.
 # feedback parts are optional: None when not fitted.
-# transport: "serial" (USB), "ble", or "auto" (BLE when the board has it, serial otherwise;
-#   the USB serial link always works for `altar monitor`).
+# transport: "serial" (USB), "ble", or "auto": BLE when the board has bluetooth and aioble
+#   (deploy installs it unless --no-ble), USB serial otherwise. In BLE mode the USB port stays a
+#   plain REPL; choose "serial" to use the device over USB (e.g. with `altar monitor`).
 
 BOARD = "esp32_devkit"
 
