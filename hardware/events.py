@@ -21,6 +21,7 @@ class TagPresented:
     # The card reference stored on the tag ("altar:<ref>" in NDEF), when it has one.
     card_ref: str | None = None
     at: float = field(default_factory=monotonic, compare=False)
+    seat: int | None = None  # the seat this reader is assigned to (DeviceManager.assign_reader)
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class TagRemoved:
     reader: int
     uid: bytes
     at: float = field(default_factory=monotonic, compare=False)
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class DialChanged:
     dial: int
     value: int
     at: float = field(default_factory=monotonic, compare=False)
+    seat: int | None = None  # the seat this dial is assigned to (DeviceManager.assign_dial)
 
 
 @dataclass(frozen=True)

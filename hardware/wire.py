@@ -512,3 +512,126 @@ def parse_feedback(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
 def seq_after(a: int, b: int) -> bool:
     """True when sequence number a comes after b, modulo 2**16 (serial number arithmetic)."""
     return a != b and ((a - b) & 0xFFFF) < 0x8000
+
+
+# ---------------------------------------------------------------- claim and authentication
+#
+# docs/protocol.md, "Connection, claim and authentication". Written out here (not with the hmac
+# module) so the device computes the very same bytes on MicroPython, which has no hmac.
+
+# A PING carrying this token asks the device for a fresh HELLO: on a byte stream the device
+# cannot see the host open the port, so the host starts every connection with it.
+HELLO_REQUEST = b"hello"
+
+TABLE_ID_SIZE = 4
+NONCE_SIZE = 8
+KEY_SIZE = 16
+PROOF_SIZE = 8
+SESSION_KEY_SIZE = 16
+
+# REFUSE reason codes; the text that follows is for people.
+REFUSE_VERSION = 1  # the peer speaks another protocol version
+REFUSE_HOLD_BUTTON = 2  # a new claim while the device's button is not held
+REFUSE_OTHER_TABLE = 3  # the device is claimed by another table
+REFUSE_BAD_PROOF = 4  # an AUTH proof did not match: wrong key
+REFUSE_NOT_AUTHENTICATED = 5  # a frame that needs a session arrived before one was set up
+
+
+def hmac_sha256(key: bytes | bytearray, data: bytes | bytearray | memoryview) -> bytes:
+    """Full HMAC-SHA256 (RFC 2104), for the claim proofs and the session key."""
+    if len(key) > 64:
+        key = hashlib.sha256(key).digest()
+    pad = bytes(key) + bytes(64 - len(key))
+    inner = hashlib.sha256(bytes(b ^ 0x36 for b in pad))
+    inner.update(data)
+    outer = hashlib.sha256(bytes(b ^ 0x5C for b in pad))
+    outer.update(inner.digest())
+    return outer.digest()
+
+
+def device_proof(key: bytes, device_nonce: bytes, host_nonce: bytes) -> bytes:
+    """The device's AUTH: HMAC(K, "altar-dev" + Nd + Nh)[:8]."""
+    return hmac_sha256(key, b"altar-dev" + bytes(device_nonce) + bytes(host_nonce))[:PROOF_SIZE]
+
+
+def host_proof(key: bytes, device_nonce: bytes, host_nonce: bytes) -> bytes:
+    """The host's AUTH: HMAC(K, "altar-host" + Nh + Nd)[:8]."""
+    return hmac_sha256(key, b"altar-host" + bytes(host_nonce) + bytes(device_nonce))[:PROOF_SIZE]
+
+
+def session_key(key: bytes, device_nonce: bytes, host_nonce: bytes) -> bytes:
+    """The session key S = HMAC(K, "altar-session" + Nd + Nh)[:16]; it signs every later frame."""
+    data = b"altar-session" + bytes(device_nonce) + bytes(host_nonce)
+    return hmac_sha256(key, data)[:SESSION_KEY_SIZE]
+
+
+def claim_payload(
+    table_id: bytes | bytearray, host_nonce: bytes | bytearray, new_key: bytes | None = None
+) -> bytes:
+    """CLAIM: table id (4), host nonce (8) [, new device key (16), only for a new claim]."""
+    if len(table_id) != TABLE_ID_SIZE or len(host_nonce) != NONCE_SIZE:
+        raise WireError("CLAIM needs a 4-byte table id and an 8-byte nonce")
+    if new_key is not None and len(new_key) != KEY_SIZE:
+        raise WireError("a device key has 16 bytes, not %d" % len(new_key))
+    return bytes(table_id) + bytes(host_nonce) + (bytes(new_key) if new_key else b"")
+
+
+def parse_claim(payload: bytes | bytearray | memoryview) -> tuple[bytes, bytes, bytes | None]:
+    """-> (table_id, host_nonce, new_key or None)."""
+    if len(payload) not in (12, 28):
+        raise WireError("CLAIM payload of %d bytes, expected 12 or 28" % len(payload))
+    key = bytes(payload[12:28]) if len(payload) == 28 else None
+    return bytes(payload[0:4]), bytes(payload[4:12]), key
+
+
+def parse_auth(payload: bytes | bytearray | memoryview) -> bytes:
+    if len(payload) != PROOF_SIZE:
+        raise WireError("AUTH payload of %d bytes, expected %d" % (len(payload), PROOF_SIZE))
+    return bytes(payload)
+
+
+def refuse_payload(code: int, text: str) -> bytes:
+    """REFUSE: reason code, then the reason in ASCII (cut to fit one frame)."""
+    return bytes([code & 0xFF]) + text.encode()[: MAX_PAYLOAD - 1]
+
+
+def parse_refuse(payload: bytes | bytearray | memoryview) -> tuple[int, str]:
+    """-> (code, text); undecodable text bytes become '?'."""
+    if len(payload) < 1:
+        raise WireError("REFUSE payload is empty")
+    text = "".join(chr(b) if 32 <= b < 127 else "?" for b in payload[1:])
+    return payload[0], text
+
+
+def diag_payload(code: int, detail: bytes | bytearray = b"") -> bytes:
+    return bytes([code & 0xFF]) + bytes(detail)[:16]
+
+
+def parse_diag(payload: bytes | bytearray | memoryview) -> tuple[int, bytes]:
+    if len(payload) < 1:
+        raise WireError("DIAG payload is empty")
+    return payload[0], bytes(payload[1:])
+
+
+# DIAG codes.
+DIAG_READER_RESET = 1
+DIAG_RING_OVERFLOW = 2
+DIAG_BUS_TIMEOUT = 3
+DIAG_NAMES = {1: "reader reset", 2: "replay ring overflow", 3: "bus timeout"}
+
+
+def is_signed(raw: bytes | bytearray | memoryview) -> bool:
+    """True when a raw frame is flagged as carrying a MAC (checked or not)."""
+    return len(raw) > 0 and bool(raw[0] & _MAC_FLAG)
+
+
+# ---------------------------------------------------------------- BLE GATT
+#
+# One service; the device notifies frames on one characteristic and takes the host's frames as
+# writes without response on another. The advertisement carries the service UUID and, as service
+# data under it, the 4-byte id of the table that claimed the device (absent when unclaimed), so a
+# host scans for its own table's devices without connecting to its neighbours'.
+BLE_SERVICE_UUID = "a17a0001-6c61-4a0e-8b5a-616c74617231"
+BLE_NOTIFY_UUID = "a17a0002-6c61-4a0e-8b5a-616c74617231"  # device -> host frames
+BLE_WRITE_UUID = "a17a0003-6c61-4a0e-8b5a-616c74617231"  # host -> device frames
+BLE_NAME_PREFIX = "Altar-"  # then the device id in hex: "Altar-a1b2c3d4"

@@ -1,0 +1,256 @@
+"""The device side of the protocol, sans-I/O: what the firmware does, written for CPython.
+
+The simulator (hardware/simulator.py) wraps it with dials, readers and a button; tests drive it
+frame by frame against ``hardware.link.HostLink``. It follows docs/protocol.md as the firmware
+does: HELLO on every connection (and on a host's HELLO request), a new claim only while the
+button is held, AUTH proofs both ways, a session key signing every later frame, a replay ring of
+32 frames with a DIAG on overflow, cumulative acks, and SET_DIAL answered with DIAL.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from enum import Enum
+
+from hardware import wire
+from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered, Outbox
+
+RING_SIZE = 32
+FIRMWARE_VERSION = (1, 0, 0)
+
+
+class DeviceState(Enum):
+    OFFLINE = "offline"
+    HELLO_SENT = "hello sent"  # a claimed device waits for this table's CLAIM
+    AUTH_SENT = "auth sent"  # waits for the host's proof
+    OPEN = "open"  # authenticated: every frame signed with the session key
+    UNCLAIMED = "unclaimed"  # never claimed: frames unsigned, as for `altar monitor`
+
+
+class DeviceEndpoint:
+    """One device's protocol state. Call ``connect`` when a host connects."""
+
+    def __init__(
+        self,
+        device_id: bytes,
+        dials: int,
+        readers: int,
+        *,
+        capabilities: int = wire.CAP_SERIAL | wire.CAP_NDEF | wire.CAP_AUTH,
+        random: Callable[[int], bytes] = os.urandom,
+        on_command: Callable[[int, bytes], None] | None = None,
+    ) -> None:
+        if len(device_id) != 4:
+            raise ValueError("a device id has 4 bytes")
+        self.device_id = device_id
+        self.dials = dials
+        self.readers = readers
+        self.capabilities = capabilities
+        self._random = random
+        self.on_command = on_command  # SET_DIAL / FEEDBACK, delivered once, in order
+        self.boot_id = random(4)
+        self.claim: tuple[bytes, bytes] | None = None  # (table id, key), kept across connections
+        self.button_held = False
+        self.state = DeviceState.OFFLINE
+        self.outbox = Outbox(RING_SIZE)
+        self.inbox = Inbox()  # the host's numbering: learnt from its first signed frame
+        self.errors = 0
+        self._nonce = b""
+        self._hello = b""
+        self._host_nonce = b""
+        self._session: bytes | None = None
+        self._out: list[bytes] = []
+        self._ack_due = False
+        self._overflow_noted = False
+
+    # ------------------------------------------------------------------ connection
+
+    def connect(self, now: float) -> None:
+        """A host connected (or asked for a HELLO): a new connection with a fresh nonce."""
+        self._nonce = self.boot_id + self._random(4)
+        self._session = None
+        self._host_nonce = b""
+        self._hello = wire.hello_payload(
+            FIRMWARE_VERSION,
+            self.device_id,
+            self.capabilities,
+            self.dials,
+            self.readers,
+            self._nonce,
+        )
+        self._send(wire.HELLO, self._hello, signed=False)
+        if self.claim is None:
+            self.state = DeviceState.UNCLAIMED
+            self._send_numbered(self.outbox.all_unacked(now))
+        else:
+            self.state = DeviceState.HELLO_SENT
+
+    def disconnect(self) -> None:
+        self.state = DeviceState.OFFLINE
+        self._session = None
+        self._out.clear()
+
+    def reboot(self) -> None:
+        """Power cycle: a new boot id, numbering from 0, the ring and host numbering lost."""
+        self.boot_id = self._random(4)
+        self.outbox = Outbox(RING_SIZE)
+        self.inbox = Inbox()
+        self.disconnect()
+
+    # ------------------------------------------------------------------ events
+
+    def emit(self, msg_type: int, payload: bytes) -> None:
+        """Number an event, keep it in the ring, and send it now if a session is open."""
+        _item, overflowed = self.outbox.add(msg_type, payload)
+        if overflowed:
+            self.errors += 1
+            if not self._overflow_noted:
+                # Once per overflow: the host hears of the loss, and the next DIAL or TAG
+                # frame (absolute state) restores the truth.
+                self._overflow_noted = True
+                self.outbox.add(wire.DIAG, wire.diag_payload(wire.DIAG_RING_OVERFLOW))
+        elif len(self.outbox) < RING_SIZE // 2:
+            self._overflow_noted = False
+
+    # ------------------------------------------------------------------ driving
+
+    def tick(self, now: float) -> None:
+        if self._sending() and self.outbox.resend_due(now):
+            self._send_numbered(self.outbox.all_unacked(now))
+
+    def take_outgoing(self) -> list[bytes]:
+        if self._sending():
+            self._send_numbered(self.outbox.take_unsent())
+            if self._ack_due:
+                ack = self.inbox.ack_value()
+                if ack is not None:
+                    self._send(wire.ACK, wire.ack_payload(ack))
+                self._ack_due = False
+        out, self._out = self._out, []
+        return out
+
+    def receive(self, raw: bytes, now: float) -> None:
+        try:
+            frame = wire.unpack(raw)
+        except wire.WireError:
+            self.errors += 1
+            return
+        t = frame.msg_type
+        if t == wire.PING and frame.payload == wire.HELLO_REQUEST and not wire.is_signed(raw):
+            if self.state in (DeviceState.HELLO_SENT, DeviceState.AUTH_SENT, DeviceState.UNCLAIMED):
+                # No session yet: the same HELLO again, so a late request cannot pull the
+                # nonce from under a claim in flight. The host's fresh nonce keeps it unique.
+                self._send(wire.HELLO, self._hello, signed=False)
+            else:
+                self.connect(now)
+        elif self.state is DeviceState.OFFLINE:
+            return
+        elif t == wire.CLAIM and not wire.is_signed(raw):
+            self._on_claim(frame, now)
+        elif t == wire.AUTH and not wire.is_signed(raw):
+            self._on_host_auth(frame, now)
+        elif t == wire.REFUSE and not wire.is_signed(raw):
+            self.state = DeviceState.OFFLINE  # the host dropped us; it will ask for a HELLO
+        elif self.state is DeviceState.OPEN:
+            try:
+                frame = wire.unpack(raw, self._session)
+            except wire.WireError:
+                self.errors += 1  # forged, or replayed from an earlier session: refused
+                return
+            self._on_session_frame(frame, now)
+        elif self.state is DeviceState.UNCLAIMED and not wire.is_signed(raw):
+            self._on_session_frame(frame, now)
+        else:
+            self.errors += 1
+
+    # ------------------------------------------------------------------ claim and auth
+
+    def _on_claim(self, frame: wire.Frame, now: float) -> None:
+        try:
+            table, host_nonce, new_key = wire.parse_claim(frame.payload)
+        except wire.WireError:
+            self.errors += 1
+            return
+        if new_key is not None:
+            if not self.button_held:
+                self._refuse(wire.REFUSE_HOLD_BUTTON, "hold the device's button to claim it")
+                return
+            self.claim = (table, new_key)
+        elif self.claim is None:
+            self._refuse(wire.REFUSE_HOLD_BUTTON, "hold the device's button to claim it")
+            return
+        elif self.claim[0] != table:
+            self._refuse(wire.REFUSE_OTHER_TABLE, "claimed by another table")
+            return
+        if host_nonce != self._host_nonce or self.state is not DeviceState.OPEN:
+            self._host_nonce = host_nonce
+            self._session = None
+            self.state = DeviceState.AUTH_SENT
+        # A repeated CLAIM (our AUTH was lost) gets the same proof again.
+        key = self.claim[1]
+        self._send(wire.AUTH, wire.device_proof(key, self._nonce, host_nonce), signed=False)
+
+    def _on_host_auth(self, frame: wire.Frame, now: float) -> None:
+        if self.claim is None or not self._host_nonce:
+            self.errors += 1
+            return
+        key = self.claim[1]
+        if frame.payload != wire.host_proof(key, self._nonce, self._host_nonce):
+            self.errors += 1
+            self._refuse(wire.REFUSE_BAD_PROOF, "wrong proof")
+            self.state = DeviceState.OFFLINE
+            return
+        if self.state is not DeviceState.OPEN:
+            self._session = wire.session_key(key, self._nonce, self._host_nonce)
+            self.state = DeviceState.OPEN
+            self._send_numbered(self.outbox.all_unacked(now))
+        # A signed frame tells the host we accepted its proof (sent again if it asks again).
+        self._send(wire.PING)
+
+    # ------------------------------------------------------------------ in a session
+
+    def _on_session_frame(self, frame: wire.Frame, now: float) -> None:
+        t = frame.msg_type
+        if t in NUMBERED_TYPES:
+            verdict = self.inbox.accept(frame.seq)
+            if verdict == Inbox.UNKNOWN:
+                return  # not acked: the host resends once we know its numbering
+            self._ack_due = True
+            if verdict == Inbox.DELIVER:
+                self._apply(t, frame.payload)
+            return
+        self.inbox.sync(frame.seq)
+        if t == wire.ACK:
+            if self.outbox.on_ack(wire.parse_ack(frame.payload), now):
+                self._send_numbered(self.outbox.all_unacked(now))
+        elif t == wire.PING:
+            self._send(wire.PONG, frame.payload)
+
+    def _apply(self, msg_type: int, payload: bytes) -> None:
+        try:
+            if msg_type == wire.SET_DIAL:
+                wire.parse_set_dial(payload)
+            elif msg_type == wire.FEEDBACK:
+                wire.parse_feedback(payload)
+        except wire.WireError:
+            self.errors += 1
+            return
+        if self.on_command is not None:
+            self.on_command(msg_type, payload)
+
+    # ------------------------------------------------------------------ sending
+
+    def _sending(self) -> bool:
+        return self.state in (DeviceState.OPEN, DeviceState.UNCLAIMED)
+
+    def _send(self, msg_type: int, payload: bytes = b"", signed: bool = True) -> None:
+        key = self._session if signed else None
+        self._out.append(wire.pack(msg_type, self.outbox.oldest(), payload, key))
+
+    def _send_numbered(self, items: list[Numbered]) -> None:
+        for item in items:
+            self._out.append(wire.pack(item.msg_type, item.seq, item.payload, self._session))
+
+    def _refuse(self, code: int, text: str) -> None:
+        self._send(wire.REFUSE, wire.refuse_payload(code, text), signed=False)

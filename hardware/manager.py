@@ -1,0 +1,332 @@
+"""The device manager: every device at this table, kept connected, as one stream of events.
+
+API (stable; the app and `altar demo` are written against it)::
+
+    manager = DeviceManager(table_id, keys_path="keys.sqlite")   # keys_path None: memory only
+    await manager.add_serial("/dev/ttyACM0")       # -> device id (hex) once it said hello, or None
+    await manager.add_ble("Altar-a1b2")            # a BLE name or address
+    await manager.add_simulator(SimulatedDevice()) # in-process, for `make run` and tests
+    manager.add_transport(transport)               # any hardware.transports.base.Transport
+    manager.add_nfc_reader("usb")                  # the tablet's own reader: device "tablet"
+    async for event in manager.events(): ...       # hardware.events objects, once, in order
+    await manager.set_dial("a1b2c3d4", dial=0, value=5, minimum=0, maximum=13)
+    await manager.feedback("a1b2c3d4", reader=0, ok=True)
+    await manager.claim("a1b2c3d4")                # player holds the device's button; ClaimRefused
+    manager.assign_dial("a1b2c3d4", 0, seat=2)     # events then carry seat=2
+    manager.devices()                              # [DeviceInfo]: battery, signal, last seen ...
+    await manager.close()
+
+Each transport runs in its own task: open, handshake (``hardware.link.HostLink``), then frames
+and a 50 ms timer. A link that drops or goes quiet for 3 s is reopened with exponential backoff
+and jitter; its events made meanwhile arrive after the reconnect (the device's replay ring). A
+``DeviceStatus`` event says, in players' words, when a device goes away and comes back, so the
+game goes on by hand in between.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import random
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from hardware import wire
+from hardware.events import DeviceStatus, DialChanged, Event, TagPresented, TagRemoved
+from hardware.keys import KeyStore, new_device_key
+from hardware.link import ClaimRefused, HostLink, Peer, State, device_label
+from hardware.simulator import SimulatedDevice
+from hardware.transports.base import LinkLost, Transport
+
+TICK = 0.05  # s: the link's timers (acks, resends, heartbeat) run at least this often
+BACKOFF_FIRST = 0.1
+BACKOFF_MAX = 5.0
+CLAIM_TIMEOUT = 5.0
+REFUSED_RETRY = 2.0
+
+__all__ = ["ClaimRefused", "DeviceInfo", "DeviceManager"]
+
+
+@dataclass
+class DeviceInfo:
+    """One device's status, for the Devices screen."""
+
+    device: str  # hex id; "" until the device said hello
+    transport: str  # port path, BLE name, "simulator ..."
+    connected: bool = False
+    claimed: bool = False
+    state: str = "connecting"
+    battery: int | None = None  # percent; None when unknown or on USB power
+    signal: int | None = None  # BLE RSSI in dBm, when the transport knows it
+    last_seen: float | None = None  # time.monotonic() of the last good frame
+    errors: int = 0  # device-reported errors
+    refused: int = 0  # frames this host refused (unclaimed, wrong MAC, replayed)
+    noise: int = 0  # malformed bytes skipped
+    message: str = ""
+    dials: int = 0
+    readers: int = 0
+
+
+class _Runner:
+    def __init__(self, transport: Transport) -> None:
+        self.transport = transport
+        self.info = DeviceInfo("", transport.name)
+        self.link: HostLink | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.changed = asyncio.Event()  # set after each batch, for waiters (claim, add_*)
+        self.wake = asyncio.Event()  # set when host commands wait to be sent
+
+
+class EventStream:
+    """An async iterator over the manager's events. Unlike an async generator it survives a
+    cancelled wait (``asyncio.wait_for(stream.__anext__(), t)``): nothing is lost or closed."""
+
+    def __init__(self, queue: asyncio.Queue[Event]) -> None:
+        self._queue = queue
+
+    def __aiter__(self) -> EventStream:
+        return self
+
+    async def __anext__(self) -> Event:
+        return await self._queue.get()
+
+    def get_nowait(self) -> Event | None:
+        try:
+            return self._queue.get_nowait()
+        except asyncio.QueueEmpty:
+            return None
+
+
+class DeviceManager:
+    def __init__(
+        self, table_id: bytes, keys_path: str | None = None, *, accept_unclaimed: bool = False
+    ) -> None:
+        if len(table_id) != wire.TABLE_ID_SIZE:
+            raise ValueError("a table id has 4 bytes")
+        self.table_id = table_id
+        self.keys = KeyStore(keys_path)
+        self.accept_unclaimed = accept_unclaimed  # for `altar monitor`: unclaimed devices' events
+        self._peers: dict[str, Peer] = {}
+        self._runners: list[_Runner] = []
+        self._queue: asyncio.Queue[Event] = asyncio.Queue()
+        self._seats: dict[tuple[str, str, int], int] = {}
+        self._closed = False
+        self._sources: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ adding devices
+
+    def add_transport(self, transport: Transport) -> _Runner:
+        runner = _Runner(transport)
+        runner.task = asyncio.create_task(self._run(runner), name=f"link {transport.name}")
+        self._runners.append(runner)
+        return runner
+
+    async def add_serial(self, port: str, wait: float = 3.0) -> str | None:
+        from hardware.transports.serial import SerialTransport
+
+        return await self._added(self.add_transport(SerialTransport(port)), wait)
+
+    async def add_ble(self, name_or_address: str, wait: float = 10.0) -> str | None:
+        from hardware.transports.ble import BleTransport
+
+        return await self._added(self.add_transport(BleTransport(name_or_address)), wait)
+
+    async def add_simulator(self, device: SimulatedDevice, wait: float = 3.0) -> str | None:
+        from hardware.transports.loopback import LoopbackTransport
+
+        return await self._added(self.add_transport(LoopbackTransport(device)), wait)
+
+    def add_nfc_reader(self, path: str = "usb") -> None:
+        """The tablet's own NFC reader (nfcpy path: "usb", "tty:USB0:pn532", "udp:...")."""
+        from hardware.transports.nfc_reader import NfcReader
+
+        reader = NfcReader(path)
+        self._sources.append(asyncio.create_task(self._pump(reader.events())))
+
+    async def _pump(self, source: AsyncIterator[Event]) -> None:
+        async for event in source:
+            self._queue.put_nowait(self._stamp(event))
+
+    async def _added(self, runner: _Runner, wait: float) -> str | None:
+        """Wait (at most ``wait`` s) until the device said hello; -> its id or None."""
+        deadline = time.monotonic() + wait
+        while not runner.info.device and time.monotonic() < deadline:
+            runner.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
+        return runner.info.device or None
+
+    # ------------------------------------------------------------------ the app's side
+
+    def events(self) -> EventStream:
+        """The events of every device, once, in order per device. One consumer at a time."""
+        return EventStream(self._queue)
+
+    def devices(self) -> list[DeviceInfo]:
+        return [dataclasses.replace(r.info) for r in self._runners]
+
+    async def set_dial(
+        self, device: str, dial: int, value: int, minimum: int = 0, maximum: int = 13
+    ) -> None:
+        payload = wire.set_dial_payload(dial, value, minimum, maximum)
+        self._command(device, wire.SET_DIAL, payload)
+
+    async def feedback(self, device: str, reader: int, ok: bool) -> None:
+        kind = wire.FEEDBACK_OK if ok else wire.FEEDBACK_REFUSE
+        self._command(device, wire.FEEDBACK, wire.feedback_payload(kind, reader))
+
+    async def claim(self, device: str, timeout: float = CLAIM_TIMEOUT) -> None:
+        """Claim a device for this table: its button must be held. ClaimRefused says why not."""
+        runner = self._runner_for(device)
+        if runner.link is None or runner.link.state is State.WAIT_HELLO:
+            raise ClaimRefused(f"{device_label(device)} is not connected: plug it in or wake it")
+        runner.link.begin_claim(time.monotonic(), new_device_key())
+        runner.wake.set()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            link = runner.link
+            if link is not None and link.claim_result is not None:
+                if link.claim_result == "ok":
+                    return
+                raise ClaimRefused(link.claim_result)
+            runner.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
+        raise ClaimRefused(f"{device_label(device)} did not answer the claim: try again")
+
+    def assign_dial(self, device: str, dial: int, seat: int | None) -> None:
+        self._assign(device, "dial", dial, seat)
+
+    def assign_reader(self, device: str, reader: int, seat: int | None) -> None:
+        self._assign(device, "reader", reader, seat)
+
+    async def close(self) -> None:
+        self._closed = True
+        for task in [*(r.task for r in self._runners), *self._sources]:
+            if task is not None:
+                task.cancel()
+        for task in [*(r.task for r in self._runners), *self._sources]:
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self.keys.close()
+
+    # ------------------------------------------------------------------ internals
+
+    def _assign(self, device: str, kind: str, index: int, seat: int | None) -> None:
+        if seat is None:
+            self._seats.pop((device, kind, index), None)
+        else:
+            self._seats[(device, kind, index)] = seat
+
+    def _stamp(self, event: Event) -> Event:
+        if isinstance(event, DialChanged):
+            seat = self._seats.get((event.device, "dial", event.dial))
+        elif isinstance(event, (TagPresented, TagRemoved)):
+            seat = self._seats.get((event.device, "reader", event.reader))
+        else:
+            return event
+        return event if seat is None else dataclasses.replace(event, seat=seat)
+
+    def _runner_for(self, device: str) -> _Runner:
+        for r in self._runners:
+            if r.info.device == device:
+                return r
+        raise KeyError(f"no device {device} at this table")
+
+    def _command(self, device: str, msg_type: int, payload: bytes) -> None:
+        runner = self._runner_for(device)
+        peer = self._peers.get(device)
+        if peer is None:
+            raise KeyError(f"{device_label(device)} has not connected yet")
+        # Kept until the device acks it, across reconnects: a dial set while the device is
+        # away is set when it comes back.
+        peer.outbox.add(msg_type, payload)
+        runner.wake.set()
+
+    async def _run(self, runner: _Runner) -> None:
+        backoff = BACKOFF_FIRST
+        transport = runner.transport
+        while not self._closed:
+            try:
+                await transport.open()
+            except (LinkLost, OSError) as e:
+                delay = backoff * (0.5 + random.random())  # jitter: devices don't retry in step
+                backoff = min(backoff * 2, BACKOFF_MAX)
+                self._set_status(runner, False, f"Cannot reach {transport.name}: {e}")
+                await asyncio.sleep(delay)
+                continue
+            backoff = BACKOFF_FIRST
+            link = HostLink(
+                self.table_id, self.keys, self._peers, accept_unclaimed=self.accept_unclaimed
+            )
+            runner.link = link
+            try:
+                link.start(time.monotonic())
+                await self._serve(runner, link)
+            except LinkLost as e:
+                if runner.info.device:
+                    self._set_status(
+                        runner,
+                        False,
+                        f"{device_label(runner.info.device)} lost its connection ({e}): "
+                        "reconnecting; play on by hand meanwhile",
+                    )
+            finally:
+                with contextlib.suppress(Exception):
+                    await transport.close()
+
+    async def _serve(self, runner: _Runner, link: HostLink) -> None:
+        transport = runner.transport
+        while not self._closed:
+            await self._flush(runner, link)
+            if runner.wake.is_set():
+                runner.wake.clear()
+                continue
+            items = await transport.receive(TICK)
+            now = time.monotonic()
+            for item in items:
+                link.receive(item, now)
+            link.tick(now)
+            if link.quiet(now):
+                raise LinkLost("no word from the device for 3 s")
+            if link.state is State.REFUSED:
+                await self._flush(runner, link)  # the REFUSE, and the reason for the app
+                await asyncio.sleep(REFUSED_RETRY)  # don't hammer a device that said no
+                raise LinkLost("the device refused this table")
+
+    async def _flush(self, runner: _Runner, link: HostLink) -> None:
+        out = link.take_outgoing()
+        if out:
+            await runner.transport.send(out)
+        info = runner.info
+        if link.peer is not None:
+            peer = link.peer
+            info.device = peer.device
+            info.dials, info.readers = peer.dials, peer.readers
+            info.refused, info.noise = peer.refused, peer.noise
+            info.last_seen = link.last_rx
+        info.state = link.state.value
+        info.claimed = link.state is State.OPEN
+        info.connected = link.state in (State.OPEN, State.UNCLAIMED)
+        for event in link.take_events():
+            if isinstance(event, DeviceStatus):
+                info.message = event.message or info.message
+                if event.battery is not None:
+                    info.battery = event.battery
+                info.errors = max(info.errors, event.errors)
+            self._queue.put_nowait(self._stamp(event))
+        link.take_reports()  # already in the stream as DeviceStatus messages
+        runner.changed.set()
+
+    def _set_status(self, runner: _Runner, connected: bool, message: str) -> None:
+        info = runner.info
+        info.connected = connected
+        info.message = message
+        info.state = "disconnected"
+        self._queue.put_nowait(
+            DeviceStatus(info.device or runner.transport.name, connected, message=message)
+        )
+        runner.changed.set()

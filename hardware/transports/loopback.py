@@ -1,0 +1,89 @@
+"""An in-process link to a ``SimulatedDevice``: raw frames straight across, as on BLE.
+
+``make run`` and the app's simulator panel use it. ``faults`` makes it a lossy radio for tests:
+a seeded share of frames dropped, corrupted, duplicated or reordered in each direction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+from hardware.simulator import SimulatedDevice
+from hardware.transports.base import LinkLost, Transport
+
+TICK = 0.02
+
+
+class LoopbackTransport(Transport):
+    def __init__(self, device: SimulatedDevice, faults: float = 0.0, seed: int = 0) -> None:
+        super().__init__(f"simulator {device.device}")
+        self.device = device
+        self.faults = faults
+        self._rng = random.Random(seed)
+        self._held_up: list[bytes] = []  # reordered frames wait here for the next batch
+        self._held_down: list[bytes] = []
+        self._ticker: asyncio.Task[None] | None = None
+        self.fault_counts: dict[str, int] = {}
+
+    async def open(self) -> None:
+        self._prepare()
+        self.device.on_output = self._from_device_threadsafe
+        self.device.connect(time.monotonic())
+        self._ticker = asyncio.create_task(self._tick())
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            self.device.tick(time.monotonic())
+            self._from_device()
+
+    def _from_device_threadsafe(self) -> None:
+        # Actions may come from any thread (the app's simulator panel, a test).
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._from_device)
+
+    def _from_device(self) -> None:
+        self._deliver(list(self._spoil(self.device.take_outgoing(), self._held_up)))
+
+    async def send(self, frames: list[bytes]) -> None:
+        if self._ticker is None:
+            raise LinkLost("the simulator is not connected")
+        now = time.monotonic()
+        for f in self._spoil(frames, self._held_down):
+            self.device.receive(f, now)
+        self._from_device()
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
+        self.device.on_output = None
+        self.device.disconnect()
+
+    def drop_link(self) -> None:
+        """Pull the plug, as a radio going out of range does."""
+        self.device.disconnect()
+        self._lost()
+
+    def _spoil(self, frames: list[bytes], held: list[bytes]) -> list[bytes]:
+        if not self.faults:
+            return frames
+        out = list(held)
+        held.clear()
+        for f in frames:
+            if self._rng.random() >= self.faults:
+                out.append(f)
+                continue
+            kind = self._rng.choice(("drop", "corrupt", "duplicate", "reorder"))
+            self.fault_counts[kind] = self.fault_counts.get(kind, 0) + 1
+            if kind == "corrupt":
+                b = bytearray(f)
+                b[self._rng.randrange(len(b))] ^= 0x20
+                out.append(bytes(b))
+            elif kind == "duplicate":
+                out += [f, f]
+            elif kind == "reorder":
+                held.append(f)
+        return out

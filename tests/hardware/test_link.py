@@ -1,0 +1,207 @@
+"""The host link against the simulated device, frame by frame, with a made-up clock."""
+
+from __future__ import annotations
+
+from hardware import wire
+from hardware.events import ButtonPressed, DeviceStatus, DialChanged, TagPresented, TagRemoved
+from hardware.keys import KeyStore
+from hardware.link import State
+from hardware.simulator import SimulatedDevice
+
+from .virtual_table import TABLE, VirtualTable
+
+UID = bytes.fromhex("04a1b2c3d4e5f6")
+
+
+def inputs(events: list[object]) -> list[object]:
+    return [e for e in events if not isinstance(e, DeviceStatus)]
+
+
+def claimed_table(**kwargs: object) -> VirtualTable:
+    """A device already claimed by TABLE, with the key in the host's store."""
+    device = SimulatedDevice()
+    keys = KeyStore()
+    key = bytes(range(16))
+    device.endpoint.claim = (TABLE, key)
+    keys.store(device.device, key)
+    t = VirtualTable(device, keys, **kwargs)  # type: ignore[arg-type]
+    t.connect()
+    t.settle(0.2)
+    return t
+
+
+def test_claimed_device_authenticates_and_events_arrive_signed_in_order() -> None:
+    t = claimed_table()
+    assert t.link.state is State.OPEN
+    t.device.turn_dial(0, 5)
+    t.device.place_tag(0, UID, card_ref="z001")
+    t.device.press_button(0, "long")
+    t.device.remove_tag(0)
+    t.settle(0.1)
+    assert inputs(t.events) == [
+        DialChanged("a1b2c3d4", 0, 5),
+        TagPresented("a1b2c3d4", 0, UID, "z001"),
+        ButtonPressed("a1b2c3d4", 0, "long"),
+        TagRemoved("a1b2c3d4", 0, UID),
+    ]
+    unsigned = {wire.HELLO, wire.AUTH}  # the handshake, before the session key exists
+    assert all(wire.is_signed(f) for f in t.to_host if wire.unpack(f).msg_type not in unsigned)
+
+
+def test_events_made_while_disconnected_arrive_after_reconnect() -> None:
+    t = claimed_table()
+    t.disconnect()
+    for v in range(1, 6):
+        t.device.turn_dial(1, v)
+    t.settle(0.5)
+    assert inputs(t.events) == []
+    t.connect()
+    t.settle(0.5)
+    assert [e.value for e in inputs(t.events) if isinstance(e, DialChanged)] == [1, 2, 3, 4, 5]
+
+
+def test_set_dial_is_applied_once_and_answered_with_the_dial_value() -> None:
+    t = claimed_table()
+    t.link.queue_command(wire.SET_DIAL, wire.set_dial_payload(1, 9, 0, 20))
+    t.settle(0.2)
+    assert t.device.values[1] == 9 and t.device.ranges[1] == (0, 20)
+    assert inputs(t.events) == [DialChanged("a1b2c3d4", 1, 9)]
+    t.device.turn_dial(1, 30)  # clamped to the new range
+    t.settle(0.1)
+    assert inputs(t.events)[-1] == DialChanged("a1b2c3d4", 1, 20)
+
+
+def test_new_claim_needs_the_button_held() -> None:
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.2)
+    assert t.link.state is State.UNCLAIMED
+    t.link.begin_claim(t.now, bytes(16))
+    t.settle(0.2)
+    assert "hold its button" in (t.link.claim_result or "")
+    assert t.link.state is State.UNCLAIMED  # refused, the device carries on as it was
+    assert t.keys.key_for("a1b2c3d4") is None and t.device.endpoint.claim is None
+
+    t.device.hold_button(True)
+    t.link.begin_claim(t.now, bytes(range(16)))
+    t.settle(0.3)
+    assert t.link.claim_result == "ok" and t.link.state is State.OPEN
+    assert t.keys.key_for("a1b2c3d4") == bytes(range(16))
+    assert t.device.endpoint.claim == (TABLE, bytes(range(16)))
+
+
+def test_unclaimed_device_events_are_refused_and_reported_once() -> None:
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.1)
+    t.device.turn_dial(0, 3)
+    t.device.turn_dial(0, 4)
+    t.settle(0.6)
+    assert inputs(t.events) == []
+    assert [r.kind for r in t.reports] == ["unclaimed"]
+
+
+def test_unclaimed_device_is_accepted_when_asked_for_the_monitor() -> None:
+    t = VirtualTable(accept_unclaimed=True)
+    t.connect()
+    t.device.turn_dial(0, 3)
+    t.settle(0.2)
+    assert inputs(t.events) == [DialChanged("a1b2c3d4", 0, 3)]
+
+
+def test_device_claimed_by_another_table_is_refused() -> None:
+    device = SimulatedDevice()
+    device.endpoint.claim = (b"\x00\x00\x00\x01", bytes(16))
+    keys = KeyStore()
+    keys.store(device.device, bytes(16))
+    t = VirtualTable(device, keys)
+    t.connect()
+    t.settle(0.2)
+    assert t.link.state is State.REFUSED
+    assert "another table" in t.reports[0].message
+
+
+def test_wrong_key_is_refused_both_ways() -> None:
+    device = SimulatedDevice()
+    device.endpoint.claim = (TABLE, bytes(16))
+    keys = KeyStore()
+    keys.store(device.device, b"\x01" * 16)
+    t = VirtualTable(device, keys)
+    t.connect()
+    t.settle(0.2)
+    assert t.link.state is State.REFUSED
+    assert any(r.kind == "bad-proof" for r in t.reports)
+
+
+def test_forged_and_replayed_frames_are_refused_and_reported() -> None:
+    t = claimed_table()
+    t.device.turn_dial(0, 2)
+    t.settle(0.1)
+    old_session = [f for f in t.to_host if wire.unpack(f).msg_type == wire.DIAL]
+    t.disconnect()
+    t.connect()
+    t.settle(0.2)
+    before = list(t.events)
+    t.inject(old_session[-1])  # signed with the earlier session's key
+    t.inject(wire.pack(wire.DIAL, 50, wire.dial_payload(0, 13), b"\x00" * 16))  # forged MAC
+    t.inject(wire.pack(wire.DIAL, 51, wire.dial_payload(0, 13)))  # unsigned
+    assert inputs(t.events) == inputs(before)
+    kinds = {r.kind for r in t.reports}
+    assert {"bad-mac", "unsigned"} <= kinds
+
+
+def test_other_protocol_version_is_refused_with_a_message() -> None:
+    t = VirtualTable()
+    t.connect()
+    hello = wire.hello_payload((1, 0, 0), b"\x01\x02\x03\x04", 0, 1, 1, bytes(8))
+    t.link = t._new_link()
+    t.link.start(0)
+    t.inject(wire.pack(wire.HELLO, 0, bytes([2]) + hello[1:]))
+    assert t.link.state is State.REFUSED
+    assert "protocol version 2" in t.reports[0].message
+
+
+def test_host_restart_keeps_going_from_the_devices_ring() -> None:
+    t = claimed_table()
+    t.device.turn_dial(0, 1)
+    t.settle(0.1)
+    t.disconnect()
+    t.device.turn_dial(0, 2)
+    t.peers.clear()  # the app restarted: it remembers nothing of this device's numbering
+    t.connect()
+    t.settle(0.3)
+    assert [e.value for e in inputs(t.events) if isinstance(e, DialChanged)] == [1, 2]
+
+
+def test_device_reboot_restarts_numbering() -> None:
+    t = claimed_table()
+    t.device.turn_dial(0, 1)
+    t.settle(0.1)
+    t.disconnect()
+    t.device.endpoint.reboot()
+    t.device.turn_dial(0, 2)
+    t.connect()
+    t.settle(0.3)
+    assert [e.value for e in inputs(t.events) if isinstance(e, DialChanged)] == [1, 2]
+
+
+def test_ring_overflow_is_reported_not_silent() -> None:
+    t = claimed_table()
+    t.disconnect()
+    for v in range(40):
+        t.device.turn_dial(0, v % 14)
+    t.connect()
+    t.settle(0.5)
+    dials = [e for e in inputs(t.events) if isinstance(e, DialChanged)]
+    assert len(dials) < 40 and dials[-1].value == 39 % 14
+    messages = [e.message for e in t.events if isinstance(e, DeviceStatus)]
+    assert any("replay ring overflow" in m for m in messages)
+    assert any("lost" in m for m in messages)
+
+
+def test_quiet_link_is_noticed() -> None:
+    t = claimed_table()
+    assert not t.link.quiet(t.now)
+    t.disconnect()
+    t.now += 3.5
+    assert t.link.quiet(t.now)

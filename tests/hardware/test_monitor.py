@@ -1,0 +1,53 @@
+"""`altar monitor`: frames and events printed live, on a pty with the simulator, and on `sim`."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from hardware.monitor import run_monitor
+from hardware.simulator import PtySimulator, SimulatedDevice
+
+
+def test_monitor_on_a_pty_prints_frames_and_events() -> None:
+    device = SimulatedDevice()
+    out = io.StringIO()
+
+    async def main() -> None:
+        with PtySimulator(device, banner=b"MicroPython v1.29 on ESP32\r\n>>> ") as sim:
+
+            async def play() -> None:
+                await asyncio.sleep(0.4)
+                device.turn_dial(0, 9)
+                device.place_tag(0, bytes.fromhex("04010203040506"), card_ref="z777")
+
+            player = asyncio.create_task(play())
+            await run_monitor(sim.port, seconds=1.2, frames=True, out=out)
+            await player
+
+    asyncio.run(main())
+    text = out.getvalue()
+    assert "<- HELLO seq=0" in text
+    assert "-> PING seq=0 payload=68656c6c6f" in text  # the HELLO request
+    assert "a1b2c3d4 dial 0: 9" in text
+    assert "a1b2c3d4 reader 0: tag 04010203040506 placed card z777" in text
+    assert "not claimed" in text
+
+
+def test_monitor_sim_source_runs_its_script() -> None:
+    out = io.StringIO()
+    asyncio.run(run_monitor("sim", seconds=1.5, out=out))
+    text = out.getvalue()
+    for line in ("dial 0: 3", "placed card z001", "removed", "double press", "battery 87%"):
+        assert line in text, line
+
+
+def test_monitor_command_reads_its_arguments() -> None:
+    import argparse
+
+    from companion_app.commands import monitor
+
+    parser = argparse.ArgumentParser()
+    monitor.add_arguments(parser)
+    args = parser.parse_args(["sim", "--seconds", "0.5"])
+    assert monitor.run(args) == 0

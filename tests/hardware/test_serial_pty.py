@@ -1,0 +1,122 @@
+"""The whole host link over a real pseudo-terminal: pyserial on one side, the device on the other."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hardware import wire
+from hardware.events import DeviceStatus, DialChanged, Event, TagPresented, TagRemoved
+from hardware.manager import ClaimRefused, DeviceManager
+from hardware.simulator import PtySimulator, SimulatedDevice
+
+TABLE = b"\x7a\x62\x1e\x05"
+UID = bytes.fromhex("04112233445566")
+
+
+async def next_input(events: object, timeout: float = 5.0) -> Event:
+    """The next event that is not a status message."""
+    assert hasattr(events, "__anext__")
+    while True:
+        e = await asyncio.wait_for(events.__anext__(), timeout)
+        if not isinstance(e, DeviceStatus):
+            return e
+
+
+async def status_matching(events: object, text: str, timeout: float = 5.0) -> DeviceStatus:
+    assert hasattr(events, "__anext__")
+    while True:
+        e = await asyncio.wait_for(events.__anext__(), timeout)
+        if isinstance(e, DeviceStatus) and text in e.message:
+            return e
+
+
+def test_pty_serial_claim_events_commands_and_boot_banner(tmp_path: object) -> None:
+    async def main() -> None:
+        device = SimulatedDevice()
+        banner = b"ets Jun  8 2016 00:22:57\r\nrst:0x1 (POWERON_RESET)\r\n>>> "
+        async with PtySimulator(device, banner=banner) as sim:
+            manager = DeviceManager(TABLE, keys_path=str(tmp_path) + "/keys.sqlite")
+            events = manager.events()
+            assert await manager.add_serial(sim.port) == "a1b2c3d4"
+            await status_matching(events, "not claimed")
+
+            with pytest.raises(ClaimRefused, match="hold its button"):
+                await manager.claim("a1b2c3d4")
+            # Refused, the device carries on unclaimed; now the player holds the button.
+            assert manager.devices()[0].state == "unclaimed"
+            device.hold_button(True)
+            await manager.claim("a1b2c3d4")
+            device.hold_button(False)
+            await status_matching(events, "is connected")
+            info = manager.devices()[0]
+            assert info.claimed and info.connected and info.dials == 2
+
+            device.turn_dial(1, 6)
+            assert await next_input(events) == DialChanged("a1b2c3d4", 1, 6)
+            manager.assign_reader("a1b2c3d4", 0, seat=3)
+            device.place_tag(0, UID, card_ref="z042")
+            assert await next_input(events) == TagPresented("a1b2c3d4", 0, UID, "z042", seat=3)
+            device.remove_tag(0)
+            assert await next_input(events) == TagRemoved("a1b2c3d4", 0, UID, seat=3)
+
+            await manager.set_dial("a1b2c3d4", 0, 11, 0, 13)
+            assert await next_input(events) == DialChanged("a1b2c3d4", 0, 11)
+            await manager.feedback("a1b2c3d4", 0, ok=False)
+            for _ in range(100):
+                if device.feedback:
+                    break
+                await asyncio.sleep(0.01)
+            assert device.feedback == [(wire.FEEDBACK_REFUSE, 0)]
+
+            # Noise on the line between frames is skipped; the next event still arrives.
+            sim.write_raw(b"Traceback (most recent call last):\r\n\x00\x05\x01\x02\x00")
+            device.turn_dial(0, 2)
+            assert await next_input(events) == DialChanged("a1b2c3d4", 0, 2)
+            assert manager.devices()[0].noise >= 1
+            await manager.close()
+
+        # The key survived in the file: a new manager authenticates without a claim.
+        device2_sim = PtySimulator(device)
+        async with device2_sim as sim2:
+            manager2 = DeviceManager(TABLE, keys_path=str(tmp_path) + "/keys.sqlite")
+            events2 = manager2.events()
+            await manager2.add_serial(sim2.port)
+            await status_matching(events2, "is connected")
+            await manager2.close()
+
+    asyncio.run(main())
+
+
+def test_serial_open_clears_dtr_and_rts_so_esp32_boards_do_not_reset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pyserial sets the modem lines with ioctls as it opens; record them on a real pty."""
+    import termios
+
+    import serial.serialposix as posix
+
+    calls: list[tuple[int, bytes]] = []
+    real_ioctl = posix.fcntl.ioctl
+
+    def recording_ioctl(fd: int, request: int, arg: object = 0) -> object:
+        if request in (termios.TIOCMBIS, termios.TIOCMBIC):
+            calls.append((request, bytes(arg) if isinstance(arg, bytes) else b""))
+        return real_ioctl(fd, request, arg)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(posix.fcntl, "ioctl", recording_ioctl)
+
+    async def main() -> None:
+        from hardware.transports.serial import SerialTransport
+
+        with PtySimulator(SimulatedDevice()) as sim:
+            transport = SerialTransport(sim.port)
+            await transport.open()
+            await transport.close()
+
+    asyncio.run(main())
+    # DTR is cleared first (a pty refuses modem-line ioctls, so pyserial stops there; on a USB
+    # serial port RTS is cleared next); neither line is ever raised, not even briefly.
+    assert calls and calls[0] == (termios.TIOCMBIC, posix.TIOCM_DTR_str)
+    assert not [c for c in calls if c[0] == termios.TIOCMBIS]
