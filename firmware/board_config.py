@@ -41,7 +41,6 @@ def esp32_devkit():
         "neopixel": None,
         "buzzer": None,
         "transport": "auto",
-        "name": "Altar",
     }
 
 
@@ -67,7 +66,6 @@ def pico_w():
         "neopixel": None,
         "buzzer": None,
         "transport": "auto",
-        "name": "Altar",
     }
 
 

@@ -55,7 +55,7 @@ async def _run(cfg, use_ble):
     if use_ble:
         from altarfw.ble import BleTransport
 
-        transport = BleTransport(link, cfg.get("name", "Altar").encode())
+        transport = BleTransport(link)
     else:
         transport = SerialTransport(link, StdioStream())
     await app.run(transport)

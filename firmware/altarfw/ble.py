@@ -1,11 +1,11 @@
 # The link over Bluetooth LE, as a peripheral with aioble (micropython-lib).
 #
 # One custom 128-bit service: the device notifies raw frames on one characteristic and the host
-# writes frames (without response) to the other. The advertisement carries the service UUID
-# and the claiming table's id (manufacturer data, company 0xFFFF "none"), so a table's app
-# connects only to its own devices; the scan response asks for a 15-30 ms connection interval
-# (AD type 0x12). One notification is in flight at a time: after each, we wait one minimum
-# connection interval before the next. Pico W's BTstack port has no BLE pairing: the claim
+# writes frames (without response) to the other. The advertisement carries the service UUID and
+# asks for a 15-30 ms connection interval (AD type 0x12, slave connection interval range); the
+# scan response carries the claiming table's id as service data under the service UUID, so a
+# table's app connects only to its own devices (and to unclaimed ones, to claim them). One
+# notification is in flight at a time: after each, we wait one minimum connection interval. Pico W's BTstack port has no BLE pairing: the claim
 # handshake and frame MACs of the protocol are the security here.
 import asyncio
 import struct
@@ -13,43 +13,45 @@ import time
 
 import aioble
 import bluetooth
+import wire
 from micropython import const
 
-SERVICE_UUID = bluetooth.UUID("a17a0001-5eed-4c1e-9a7a-000000a17a00")
-EVENTS_UUID = bluetooth.UUID("a17a0002-5eed-4c1e-9a7a-000000a17a00")  # notify: device -> host
-COMMANDS_UUID = bluetooth.UUID("a17a0003-5eed-4c1e-9a7a-000000a17a00")  # write: host -> device
+# The UUIDs come from the shared codec, so device and host cannot disagree on them.
+SERVICE_UUID = bluetooth.UUID(wire.BLE_SERVICE_UUID)
+EVENTS_UUID = bluetooth.UUID(wire.BLE_NOTIFY_UUID)  # notify: device -> host
+COMMANDS_UUID = bluetooth.UUID(wire.BLE_WRITE_UUID)  # write without response: host -> device
 
-ADV_INTERVAL_US = const(100_000)
-CONN_INTERVAL_MIN = const(12)  # x 1.25 ms = 15 ms
-CONN_INTERVAL_MAX = const(24)  # x 1.25 ms = 30 ms
+_ADV_INTERVAL_US = const(100_000)
+_CONN_INTERVAL_MIN = const(12)  # x 1.25 ms = 15 ms
+_CONN_INTERVAL_MAX = const(24)  # x 1.25 ms = 30 ms
 NOTIFY_GAP_MS = const(15)
-_COMPANY_NONE = const(0xFFFF)
 
 
 def _ad(ad_type, value):
     return struct.pack("BB", len(value) + 1, ad_type) + value
 
 
-def adv_data(table_id):
-    """Flags, our service and the table id: 3 + 18 + 8 = 29 of the 31 bytes."""
-    uuid = bytes(SERVICE_UUID)
+def adv_data():
+    """Flags, our 128-bit service and the connection interval we ask for: 27 of 31 bytes."""
     return (
         _ad(0x01, b"\x06")  # LE general discoverable, no BR/EDR
-        + _ad(0x07, uuid)  # complete list of 128-bit service UUIDs
-        + _ad(0xFF, struct.pack("<H", _COMPANY_NONE) + bytes(table_id))
+        + _ad(0x07, bytes(SERVICE_UUID))  # complete list of 128-bit service UUIDs
+        + _ad(0x12, struct.pack("<HH", _CONN_INTERVAL_MIN, _CONN_INTERVAL_MAX))
     )
 
 
-def scan_response(name):
-    return _ad(0x12, struct.pack("<HH", CONN_INTERVAL_MIN, CONN_INTERVAL_MAX)) + _ad(
-        0x09, name[:20]
-    )
+def scan_response(table_id, device_id):
+    """Claimed: the table id as service data under our service (what the host filters on),
+    and a short name. Unclaimed: no service data, the full name "Altar-<device id>"."""
+    if table_id:
+        return _ad(0x21, bytes(SERVICE_UUID) + bytes(table_id)) + _ad(0x08, b"Altar")
+    name = wire.BLE_NAME_PREFIX + "".join("%02x" % b for b in device_id)
+    return _ad(0x09, name.encode())
 
 
 class BleTransport:
-    def __init__(self, link, name=b"Altar"):
+    def __init__(self, link):
         self.link = link
-        self.name = name
         service = aioble.Service(SERVICE_UUID)
         self._events = aioble.Characteristic(service, EVENTS_UUID, read=True, notify=True)
         # capture=True queues every write with its data: two quick writes are never merged.
@@ -66,11 +68,11 @@ class BleTransport:
 
     async def run(self):
         while True:
-            table = self.link.keys.table or b"\x00\x00\x00\x00"
+            # Built afresh each time: a claim during the last connection changes the table id.
             connection = await aioble.advertise(
-                ADV_INTERVAL_US,
-                adv_data=adv_data(table),
-                resp_data=scan_response(self.name),
+                _ADV_INTERVAL_US,
+                adv_data=adv_data(),
+                resp_data=scan_response(self.link.keys.table, self.link.device_id),
             )
             await self.serve(connection)
 

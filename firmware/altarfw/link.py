@@ -2,14 +2,18 @@
 #
 # Outgoing events wait in a small FIFO without a sequence number; they are numbered only when
 # they enter the replay ring (32 frames, the go-back-N window). So the ring never has to drop
-# a numbered frame, which would leave the host a gap it can never fill: when events arrive
-# faster than the host acknowledges, the FIFO drops its oldest event instead and a DIAG "replay
-# ring overflow" with the count follows, never a silent loss. A DIAL waiting in the FIFO is
-# overwritten by a newer value of the same dial (events are absolute state), so a spin while
-# disconnected costs one slot per dial. A CARD and its TAG are numbered back to back.
+# a numbered frame, which would leave the host a gap: when events arrive faster than the host
+# acknowledges, the FIFO drops its oldest event instead and a DIAG "replay ring overflow" with
+# the count follows, never a silent loss. A DIAL waiting in the FIFO is overwritten by a newer
+# value of the same dial (events are absolute state), so a spin while disconnected costs one
+# slot per dial. A CARD and its TAG are numbered back to back.
 #
-# Control frames (HELLO, ACK, PONG, AUTH, REFUSE) are not numbered: they carry the next event
-# number, are never resent and never counted by the host's in-order delivery.
+# Unnumbered frames (HELLO, ACK, PING, PONG, AUTH, REFUSE) carry the oldest number the sender
+# still holds, as hardware/reliable.py on the host expects: a receiver learns the sender's
+# numbering from them. The host's numbering is learnt the same way, afresh on each connection.
+#
+# Connections: BLE says when one starts; on a byte stream the host starts each one with an
+# unsigned PING "hello" (wire.HELLO_REQUEST), answered with HELLO and a fresh nonce.
 #
 # next_frame() and receive() work in preallocated buffers; only MACs (hashlib) allocate.
 import time
@@ -17,33 +21,29 @@ import time
 import wire
 from micropython import const
 
-RING = const(32)
-PENDING = const(16)
+_RING = const(32)
+_PENDING = const(16)
 _SLOT = const(16)  # header (3) + the largest event payload (11) + spare
 MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
-RESEND_MS = const(250)
+_RESEND_MS = const(250)
 
-ST_WAIT_CLAIM = const(0)  # claimed device: waiting for its table's CLAIM
-ST_PROVE = const(1)  # sent our AUTH, waiting for the host's
-ST_OPEN = const(2)  # never claimed: unsigned frames, for `altar monitor` and tests
+_WAIT_CLAIM = const(0)  # claimed device: waiting for its table's CLAIM
+_PROVE = const(1)  # sent our AUTH, waiting for the host's
+_OPEN = const(2)  # never claimed: unsigned frames, for `altar monitor` and tests
 ST_AUTHED = const(3)  # every frame signed with the session key
 
-# REFUSE reason codes, with the text players see.
-REFUSE_NOT_PAIRING = const(1)
-REFUSE_OTHER_TABLE = const(2)
-REFUSE_WRONG_PROOF = const(3)
-REFUSE_UNSIGNED = const(4)
-REFUSE_BAD_REQUEST = const(5)
-_TEXT = {
-    REFUSE_NOT_PAIRING: b"hold the device's button to claim it",
-    REFUSE_OTHER_TABLE: b"another table owns it: hold its button to claim",
-    REFUSE_WRONG_PROOF: b"wrong proof: this table lacks the device's key",
-    REFUSE_UNSIGNED: b"frame without a valid MAC refused",
-    REFUSE_BAD_REQUEST: b"malformed request",
-}
+_DIAG_SECURITY = const(4)  # detail: 1 unsigned frame, 2 wrong MAC, 3 wrong proof
 
-DIAG_SECURITY = const(4)
-DIAG_RING_OVERFLOW = const(2)
+
+def _refuse_text(code):
+    # REFUSE texts, for people; the codes are wire.REFUSE_*.
+    if code == 2:
+        return b"hold the device's button to claim it"
+    if code == 3:
+        return b"claimed by another table"
+    if code == 4:
+        return b"wrong proof"
+    return b"not authenticated"
 
 
 class Link:
@@ -57,15 +57,15 @@ class Link:
         self._rng = rng  # rng(buf) fills buf with random bytes
         self.fw = fw
         # replay ring of numbered frames (header + payload, no MAC, no CRC)
-        self._ring = bytearray(RING * _SLOT)
-        self._ring_len = bytearray(RING)
+        self._ring = bytearray(_RING * _SLOT)
+        self._ring_len = bytearray(_RING)
         self._head = 0
         self.count = 0  # frames in the ring, unacknowledged
         self._sent = 0  # of those, how many went out since the last (re)send round began
         self.next_seq = 0
         self._timer = 0
         # FIFO of events not numbered yet: type, length, payload
-        self._pend = bytearray(PENDING * _SLOT)
+        self._pend = bytearray(_PENDING * _SLOT)
         self._p_head = 0
         self.pending = 0
         self.dropped = 0  # events dropped from the FIFO, not yet reported in a DIAG
@@ -74,46 +74,49 @@ class Link:
         # frames out
         self.tx = bytearray(wire.MAX_FRAME)
         self._scratch = bytearray(wire.MAX_PAYLOAD)
-        # session
+        # connection and session
         self.connected = False
-        self.state = ST_WAIT_CLAIM
-        self.session = None
-        self.drop_requested = False
+        self.state = _WAIT_CLAIM
+        self.session = None  # auth.Hmac of the session key once authenticated
+        self.drop_requested = False  # the transport ends the connection after sending
         self._boot_id = bytearray(4)
         rng(self._boot_id)
         self._nd = bytearray(8)
         self._nh = bytearray(8)
-        self._nonce_used = True
-        self._new_nonce()  # the first HELLO (a serial beacon, before any connection) carries it
+        self._have_nh = False
         self._host_proof = None
         self._dev_proof = None
-        self._session_key = None
         self._need_hello = False
         self._need_ack = False
         self._need_auth = False
+        self._need_ping = False
         self._need_pong = False
         self._pong = bytearray(8)
         self._pong_len = 0
         self._refuse = 0
-        self._host_last = -1  # last host command delivered on this connection
-        self.errors = 0  # frames dropped as damaged or malformed
+        self._host_next = -1  # the host's next command number; -1: not learnt yet
+        self.errors = 0  # frames dropped as damaged, malformed or out of place
         self.security_errors = 0
         self.last_rx = 0
 
     # ------------------------------------------------------------ connection
-    def on_connect(self, now, hello=True):
+    def on_connect(self, now):
+        """A new connection: a fresh nonce, a HELLO, unacknowledged events sent again."""
         self.connected = True
         self.drop_requested = False
         self.session = None
-        self.state = ST_WAIT_CLAIM if self.keys.claimed else ST_OPEN
-        if self._nonce_used:
-            self._new_nonce()
-        self._need_hello = hello
+        self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
+        for i in range(4):
+            self._nd[i] = self._boot_id[i]  # the boot id: tells the host whether we restarted
+        self._rng(memoryview(self._nd)[4:])
+        self._have_nh = False
+        self._need_hello = True
         self._need_ack = False
         self._need_auth = False
+        self._need_ping = False
         self._need_pong = False
         self._refuse = 0
-        self._host_last = -1
+        self._host_next = -1
         self._sent = 0  # everything unacknowledged goes out again, oldest first
         self.last_rx = now
         self._timer = now
@@ -121,24 +124,19 @@ class Link:
     def on_disconnect(self):
         self.connected = False
         self.session = None
-        self.state = ST_WAIT_CLAIM
-        if self._nonce_used:
-            self._new_nonce()  # HELLO beacons until the next connection carry a fresh one
-
-    def _new_nonce(self):
-        for i in range(4):
-            self._nd[i] = self._boot_id[i]  # the boot id: tells the host whether we restarted
-        tail = memoryview(self._nd)[4:]
-        self._rng(tail)
-        self._nonce_used = False
-
-    def beacon(self):
-        """Asks for a HELLO (the serial transport does this while no host is heard)."""
-        self._need_hello = True
+        self.state = _WAIT_CLAIM
 
     @property
     def streaming(self):
-        return self.connected and (self.state == ST_OPEN or self.state == ST_AUTHED)
+        return self.connected and (self.state == _OPEN or self.state == ST_AUTHED)
+
+    def oldest(self):
+        """The oldest number still held (the next one when none is): unnumbered frames
+        carry it so the host knows which numbers are gone for good."""
+        if self.count:
+            o = self._head * _SLOT
+            return self._ring[o + 1] | (self._ring[o + 2] << 8)
+        return self.next_seq
 
     # ------------------------------------------------------------ events in
     def event(self, msg_type, payload, n):
@@ -154,13 +152,13 @@ class Link:
                 if p[o] == wire.DIAL and p[o + 2] == payload[0]:
                     p[o + 3] = payload[1]  # a newer absolute value replaces the waiting one
                     return
-                i = (i + 1) % PENDING
-        if self.pending == PENDING:
-            self._p_head = (self._p_head + 1) % PENDING
+                i = (i + 1) % _PENDING
+        if self.pending == _PENDING:
+            self._p_head = (self._p_head + 1) % _PENDING
             self.pending -= 1
             self.dropped += 1
             self.dropped_total += 1
-        o = ((self._p_head + self.pending) % PENDING) * _SLOT
+        o = ((self._p_head + self.pending) % _PENDING) * _SLOT
         p[o] = msg_type
         p[o + 1] = n
         for i in range(n):
@@ -168,23 +166,24 @@ class Link:
         self.pending += 1
 
     def _number(self, msg_type, src, off, n):
-        o = ((self._head + self.count) % RING) * _SLOT
+        slot = (self._head + self.count) % _RING
+        o = slot * _SLOT
         r = self._ring
         r[o] = (wire.PROTOCOL_VERSION << 5) | msg_type
         r[o + 1] = self.next_seq & 0xFF
         r[o + 2] = self.next_seq >> 8
         for i in range(n):
             r[o + 3 + i] = src[off + i]
-        self._ring_len[(self._head + self.count) % RING] = 3 + n
+        self._ring_len[slot] = 3 + n
         self.count += 1
         self.next_seq = (self.next_seq + 1) & 0xFFFF
         self._last_type = msg_type
 
     def _promote(self):
-        while self.count < RING:
+        while self.count < _RING:
             if self.dropped and self._last_type != wire.CARD:
                 s = self._scratch
-                s[0] = DIAG_RING_OVERFLOW
+                s[0] = wire.DIAG_RING_OVERFLOW
                 d = self.dropped if self.dropped < 0xFFFF else 0xFFFF
                 s[1] = d & 0xFF
                 s[2] = d >> 8
@@ -195,13 +194,13 @@ class Link:
                 return
             o = self._p_head * _SLOT
             self._number(self._pend[o], self._pend, o + 2, self._pend[o + 1])
-            self._p_head = (self._p_head + 1) % PENDING
+            self._p_head = (self._p_head + 1) % _PENDING
             self.pending -= 1
 
     # ------------------------------------------------------------ frames out
-    def _finish(self, n):
+    def _finish(self, n, sign):
         tx = self.tx
-        if self.session is not None:
+        if sign and self.session is not None:
             tx[0] |= 0x10
             self.session.mac_into(tx, n)
             n += 4
@@ -210,35 +209,44 @@ class Link:
         tx[n + 1] = crc >> 8
         return n + 2
 
-    def _control(self, msg_type, src, n):
+    def _control(self, msg_type, src, n, sign=True):
         tx = self.tx
+        seq = self.oldest()
         tx[0] = (wire.PROTOCOL_VERSION << 5) | msg_type
-        tx[1] = self.next_seq & 0xFF
-        tx[2] = self.next_seq >> 8
+        tx[1] = seq & 0xFF
+        tx[2] = seq >> 8
         for i in range(n):
             tx[3 + i] = src[i]
-        return self._finish(3 + n)
+        return self._finish(3 + n, sign)
 
     def next_frame(self, now):
         """Puts the next frame to send in self.tx and returns its length; 0: nothing now."""
         if not self.connected:
-            if self._need_hello:
-                self._need_hello = False
-                return self._hello()
             return 0
         if self._refuse:
-            return self._send_refuse()
+            code = self._refuse
+            self._refuse = 0
+            text = _refuse_text(code)
+            s = self._scratch
+            s[0] = code
+            for i in range(len(text)):
+                s[1 + i] = text[i]
+            return self._control(wire.REFUSE, s, 1 + len(text), False)  # never signed
         if self._need_hello:
             self._need_hello = False
             return self._hello()
         if self._need_auth:
             self._need_auth = False
-            return self._control(wire.AUTH, self._dev_proof, 8)
+            return self._control(wire.AUTH, self._dev_proof, 8, False)
+        if self._need_ping:
+            self._need_ping = False
+            return self._control(wire.PING, self._scratch, 0)  # signed: "your proof was right"
         if self._need_ack:
             self._need_ack = False
             s = self._scratch
-            s[0] = self._host_last & 0xFF
-            s[1] = (self._host_last >> 8) & 0xFF
+            ack = (self._host_next - 1) & 0xFFFF
+            s[0] = ack & 0xFF
+            s[1] = ack >> 8
             return self._control(wire.ACK, s, 2)
         if self._need_pong:
             self._need_pong = False
@@ -248,13 +256,13 @@ class Link:
         self._promote()
         if self._sent < self.count:
             return self._send_ring(now)
-        if self.count and time.ticks_diff(now, self._timer) >= RESEND_MS:
+        if self.count and time.ticks_diff(now, self._timer) >= _RESEND_MS:
             self._sent = 0  # no ack for a while: go back to the oldest unacknowledged frame
             return self._send_ring(now)
         return 0
 
     def _send_ring(self, now):
-        i = (self._head + self._sent) % RING
+        i = (self._head + self._sent) % _RING
         o = i * _SLOT
         n = self._ring_len[i]
         tx = self.tx
@@ -263,7 +271,7 @@ class Link:
             tx[k] = r[o + k]
         self._sent += 1
         self._timer = now
-        return self._finish(n)
+        return self._finish(n, True)
 
     def _hello(self):
         s = self._scratch
@@ -273,26 +281,12 @@ class Link:
         s[3] = self.fw[2]
         for i in range(4):
             s[4 + i] = self.device_id[i]
-        s[8] = self.caps | (wire.CAP_AUTH if self.keys.claimed else 0)
+        s[8] = self.caps | wire.CAP_AUTH  # this firmware speaks the claim handshake
         s[9] = self.dials
         s[10] = self.readers
         for i in range(8):
             s[11 + i] = self._nd[i]
-        session = self.session
-        self.session = None  # HELLO is never signed
-        n = self._control(wire.HELLO, s, 19)
-        self.session = session
-        return n
-
-    def _send_refuse(self):
-        code = self._refuse
-        self._refuse = 0
-        text = _TEXT[code]
-        s = self._scratch
-        s[0] = code
-        for i in range(len(text)):
-            s[1 + i] = text[i]
-        return self._control(wire.REFUSE, s, 1 + len(text))
+        return self._control(wire.HELLO, s, 19, False)  # HELLO is never signed
 
     # ------------------------------------------------------------ frames in
     def receive(self, buf, n, now):
@@ -316,18 +310,66 @@ class Link:
             if end < 3:
                 self.errors += 1
                 return
-        if not self.connected:
-            # Serial has no connection event: the first good frame after a quiet spell is one.
-            # A CLAIM answers the HELLO the host already has, so no second HELLO then.
-            self.on_connect(now, msg_type != wire.CLAIM)
+        fresh = not self.connected
+        if fresh:
+            # A byte stream has no connection event: the first good frame after a quiet
+            # spell is one (normally the host's HELLO request).
+            self.on_connect(now)
         self.last_rx = now
         seq = buf[1] | (buf[2] << 8)
-        if self.state == ST_AUTHED and msg_type != wire.CLAIM:
+        if not signed:
+            if msg_type == wire.PING and self._is_hello_request(buf, end):
+                if not fresh and self.state == ST_AUTHED:
+                    self.on_connect(now)  # the host starts over: a new connection, a new nonce
+                else:
+                    self._need_hello = True  # the same HELLO again: a claim may be in flight
+                return
+            if msg_type == wire.CLAIM:
+                self._on_claim(buf, end)
+                return
+            if msg_type == wire.AUTH:
+                self._on_auth(buf, end)
+                return
+            if msg_type == wire.REFUSE:
+                self.drop_requested = True  # the host gave up on us; it will ask for a HELLO
+                return
+        if self.state == ST_AUTHED:
             if not signed or not self.session.mac_ok(buf, end):
                 self._security(1 if not signed else 2)
                 return
+        elif self.state != _OPEN or signed:
+            self.errors += 1  # nothing to do with it before the claim is done
+            return
+        self._on_session_frame(msg_type, seq, buf, end, now)
+
+    @staticmethod
+    def _is_hello_request(buf, end):
+        r = wire.HELLO_REQUEST
+        if end - 3 != len(r):
+            return False
+        for i in range(len(r)):
+            if buf[3 + i] != r[i]:
+                return False
+        return True
+
+    def _security(self, detail):
+        # Counted and reported to the table in a (signed) DIAG; never answered on the link,
+        # so a stranger's frames cannot make the device disturb the table's session.
+        self.security_errors += 1
+        s = self._scratch
+        s[0] = _DIAG_SECURITY
+        s[1] = detail
+        self.event(wire.DIAG, s, 2)
+
+    def _on_session_frame(self, msg_type, seq, buf, end, now):
+        if msg_type == wire.SET_DIAL or msg_type == wire.FEEDBACK:
+            self._on_command(msg_type, seq, buf, end)
+            return
+        # An unnumbered frame carries the oldest number the host still holds.
+        if self._host_next < 0 or wire.seq_after(seq, self._host_next):
+            self._host_next = seq
         if msg_type == wire.ACK:
-            if end - 3 == 2 and self.streaming:
+            if end - 3 == 2:
                 self._on_ack(buf[3] | (buf[4] << 8), now)
         elif msg_type == wire.PING:
             k = min(end - 3, 8)
@@ -335,24 +377,6 @@ class Link:
                 self._pong[i] = buf[3 + i]
             self._pong_len = k
             self._need_pong = True
-            if self.state == ST_WAIT_CLAIM:
-                self._need_hello = True  # a host that pings us unclaimed missed our HELLO
-        elif msg_type == wire.CLAIM:
-            self._on_claim(buf, end)
-        elif msg_type == wire.AUTH:
-            self._on_auth(buf, end)
-        elif msg_type == wire.SET_DIAL or msg_type == wire.FEEDBACK:
-            if self.streaming:
-                self._on_command(msg_type, seq, buf, end)
-        # REFUSE and anything else from the host: nothing to do on the device
-
-    def _security(self, detail):
-        self.security_errors += 1
-        self._refuse = REFUSE_UNSIGNED
-        s = self._scratch
-        s[0] = DIAG_SECURITY
-        s[1] = detail
-        self.event(wire.DIAG, s, 2)
 
     def _on_ack(self, acked, now):
         last_sent = (self.next_seq - 1) & 0xFFFF
@@ -364,7 +388,7 @@ class Link:
             s = self._ring[o + 1] | (self._ring[o + 2] << 8)
             if wire.seq_after(s, acked):
                 break
-            self._head = (self._head + 1) % RING
+            self._head = (self._head + 1) % _RING
             self.count -= 1
             freed += 1
         if freed:
@@ -372,78 +396,78 @@ class Link:
             self._timer = now
 
     def _on_command(self, msg_type, seq, buf, end):
-        # In-order delivery: a duplicate is acked again, a frame after a gap is not delivered
-        # and the last in-order number is acked again so the host resends from there.
+        # In order only, each number once. Until the host's numbering is known (from its first
+        # unnumbered frame) nothing is acked, so the host sends again.
+        if self._host_next < 0:
+            return
         self._need_ack = True
-        if self._host_last >= 0:
-            if not wire.seq_after(seq, self._host_last):
-                return
-            if seq != (self._host_last + 1) & 0xFFFF:
-                return
-        self._host_last = seq
+        if seq != self._host_next:
+            return  # a duplicate (acked again) or after a gap (the ack asks for a resend)
+        self._host_next = (seq + 1) & 0xFFFF
         plen = end - 3
         if msg_type == wire.SET_DIAL:
             if plen == 4 and buf[5] <= buf[4] <= buf[6]:
                 self.commands.set_dial(buf[3], buf[4], buf[5], buf[6])
-        elif plen == 2:
+            else:
+                self.errors += 1
+        elif plen == 2 and 1 <= buf[3] <= 3:
             self.commands.feedback(buf[3], buf[4])
+        else:
+            self.errors += 1
 
     def _on_claim(self, buf, end):
         plen = end - 3
         if plen != 12 and plen != 28:
-            self._refuse = REFUSE_BAD_REQUEST
-            return
-        if self._nonce_used:
-            # Each device nonce answers one claim: a second claim gets a fresh HELLO first,
-            # so an old CLAIM/AUTH exchange can never be replayed into a new session.
-            self._new_nonce()
-            self.session = None
-            self.state = ST_WAIT_CLAIM if self.keys.claimed else ST_OPEN
-            self._need_hello = True
+            self.errors += 1
             return
         table = memoryview(buf)[3:7]
         if plen == 28:
             if not self.commands.pairing():
-                self._refuse = REFUSE_NOT_PAIRING
+                self._refuse = wire.REFUSE_HOLD_BUTTON
                 return
             self.keys.store(table, memoryview(buf)[15:31])
         elif not self.keys.claimed:
-            self._refuse = REFUSE_NOT_PAIRING
+            self._refuse = wire.REFUSE_HOLD_BUTTON
             return
         elif bytes(table) != self.keys.table:
-            self._refuse = REFUSE_OTHER_TABLE
+            self._refuse = wire.REFUSE_OTHER_TABLE
             return
+        same = self._have_nh
         for i in range(8):
+            if self._nh[i] != buf[7 + i]:
+                same = False
             self._nh[i] = buf[7 + i]
-        self._nonce_used = True
-        from altarfw import auth  # loaded at the first claim: unclaimed devices never need it
+        self._have_nh = True
+        if not (same and self.state == ST_AUTHED):
+            # A new claim (or a claim on a new host nonce): prove ourselves, no session yet.
+            # The same CLAIM again (our AUTH was lost) just gets the same proof again.
+            from altarfw import auth  # loaded at the first claim: unclaimed devices never need it
 
-        self._dev_proof, self._host_proof, self._session_key = auth.proofs(
-            self.keys.key, self._nd, self._nh
-        )
-        self.session = None
-        self.state = ST_PROVE
+            self._dev_proof, self._host_proof, self._session_key = auth.proofs(
+                self.keys.key, self._nd, self._nh
+            )
+            self.session = None
+            self.state = _PROVE
         self._need_auth = True
 
     def _on_auth(self, buf, end):
-        if self.state != ST_PROVE:
+        if (self.state != _PROVE and self.state != ST_AUTHED) or not self._have_nh:
+            self.errors += 1
             return
-        ok = end - 3 == 8
-        diff = 0
+        diff = 0 if end - 3 == 8 else 1
         for i in range(8):
-            diff |= self._host_proof[i] ^ buf[3 + i] if ok else 1
+            diff |= self._host_proof[i] ^ buf[3 + i] if end - 3 == 8 else 1
         if diff:
-            self._refuse = REFUSE_WRONG_PROOF
+            self._refuse = wire.REFUSE_BAD_PROOF
             self.security_errors += 1
-            self.state = ST_WAIT_CLAIM
+            self.state = _WAIT_CLAIM
+            self.session = None
             self.drop_requested = True  # the transport drops the link after the REFUSE
-            s = self._scratch
-            s[0] = DIAG_SECURITY
-            s[1] = 3
-            self.event(wire.DIAG, s, 2)
             return
-        from altarfw import auth
+        if self.state != ST_AUTHED:
+            from altarfw import auth
 
-        self.session = auth.Hmac(self._session_key)
-        self.state = ST_AUTHED
-        self._sent = 0  # resend everything unacknowledged, now signed with this session
+            self.session = auth.Hmac(self._session_key)
+            self.state = ST_AUTHED
+            self._sent = 0  # resend everything unacknowledged, now signed with this session
+        self._need_ping = True  # a signed frame tells the host its proof was right

@@ -13,8 +13,7 @@ import time
 import wire
 from micropython import const
 
-QUIET_MS = const(3000)  # no frame from the host for this long: the link is down
-BEACON_MS = const(1000)  # HELLO this often while no host is heard
+_QUIET_MS = const(3000)  # no frame from the host for this long: the link is down
 _MAX_FRAMES_PER_STEP = const(8)
 _MAX_BYTES_PER_STEP = const(256)
 
@@ -64,7 +63,6 @@ class SerialTransport:
         mv = memoryview(self._out)
         self._views = tuple(mv[:i] for i in range(len(self._out) + 1))
         self._escape = 0  # REPL escape progress since the last delimiter (-1: a frame)
-        self._beacon_at = -1  # -1: no HELLO sent yet, so the first goes out at once
         self.repl_requested = False
         self.unwritten = 0  # frames not written because the host was not reading
         self.largest = 0  # largest raw frame sent, for the report
@@ -77,12 +75,8 @@ class SerialTransport:
                 break
             self._feed(s.read_byte(), now)
         link = self.link
-        if link.connected:
-            if time.ticks_diff(now, link.last_rx) > QUIET_MS:
-                link.on_disconnect()
-        elif self._beacon_at < 0 or time.ticks_diff(now, self._beacon_at) >= BEACON_MS:
-            self._beacon_at = now
-            link.beacon()
+        if link.connected and time.ticks_diff(now, link.last_rx) > _QUIET_MS:
+            link.on_disconnect()  # the host asks for a new HELLO when it comes back
         for _ in range(_MAX_FRAMES_PER_STEP):
             if not s.writable():
                 self.unwritten += 1

@@ -53,6 +53,7 @@ class Table:
         self.largest = 0
         self.refusals: list[bytes] = []
         self.retry_at: float | None = None
+        self.hello_seen = False
 
     def send(self, msg_type: int, seq: int, payload: bytes = b"") -> None:
         self.port.write(wire.encode(msg_type, seq, payload, self.session))
@@ -80,6 +81,9 @@ class Table:
 
     def handle(self, f: wire.Frame, size: int) -> None:
         if f.msg_type == wire.HELLO:
+            self.hello_seen = True
+            if wire.parse_hello(f.payload)[6] == self.nd:
+                return  # the same HELLO again: our request was answered twice
             self.nd = wire.parse_hello(f.payload)[6]
             if self.sessions and self.session is not None:
                 # A HELLO after a lost link: a new session, claimed by this table's id alone.
@@ -93,11 +97,13 @@ class Table:
             self.send(wire.AUTH, 0, proof(b"altar-host", HOST_NONCE, self.nd, 8))
             self.session = proof(b"altar-session", self.nd, HOST_NONCE, 16)
             self.sessions.append(self.session)
+            # A signed frame at once: its sequence field (0) is the oldest command we hold.
+            self.send(wire.ACK, 0, wire.ack_payload((self.expected_seq - 1) & 0xFFFF))
             return
         if f.msg_type == wire.REFUSE:
             # "hold the device's button to claim it": as the app does, ask again shortly.
             self.refusals.append(f.payload)
-            if f.payload[0] == 1 and self.session is None:
+            if f.payload[0] == wire.REFUSE_HOLD_BUTTON and self.session is None:
                 self.retry_at = time.monotonic() + 0.2
             else:
                 self.errors.append(f"refused: {f.payload!r}")
@@ -148,6 +154,8 @@ def run_device(module: str, table_factory: Callable[[serial.Serial], Table]) -> 
     )
     table = table_factory(port)
     last_ping = 0.0
+    last_request = 0.0
+    was_silent = False
     deadline = time.monotonic() + 120
     try:
         while proc.poll() is None and time.monotonic() < deadline:
@@ -158,6 +166,15 @@ def run_device(module: str, table_factory: Callable[[serial.Serial], Table]) -> 
                 table.retry_at = None
                 table.send(wire.CLAIM, 0, TABLE + HOST_NONCE + KEY)
             quiet = time.monotonic() < table.silent_until
+            if quiet:
+                was_silent = True
+            elif was_silent:
+                # Back in touch: a new connection starts with a HELLO request, as HostLink does.
+                was_silent = False
+                table.hello_seen = False
+            if not table.hello_seen and not quiet and time.monotonic() - last_request > 0.25:
+                table.port.write(wire.encode(wire.PING, 0, wire.HELLO_REQUEST))
+                last_request = time.monotonic()
             if table.session is not None and not quiet and time.monotonic() - last_ping > 0.5:
                 table.send(wire.PING, 0, b"")  # keeps the link from going quiet (3 s)
                 last_ping = time.monotonic()
@@ -207,7 +224,7 @@ def test_firmware_main_loop_talks_to_the_host_over_a_pty(micropython_vm: None) -
         ("TAG", 0, False, "045a1122334480"),
         ("DIAL", 0, 10),
     ], seen
-    assert all(r[0] == 1 for r in table.refusals), table.refusals
+    assert all(r[0] == wire.REFUSE_HOLD_BUTTON for r in table.refusals), table.refusals
     assert 0 < table.largest <= wire.MAX_EVENT_FRAME
     print(output.strip().splitlines()[-2], "| host saw largest event frame:", table.largest)
 

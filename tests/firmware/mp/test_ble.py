@@ -1,6 +1,7 @@
 # The BLE transport against the fake aioble: advertisement contents, one frame per
 # notification, host writes delivered in order, replay after a reconnect.
 import asyncio
+import binascii
 
 import aioble
 import wire
@@ -46,7 +47,7 @@ async def test_ble_link_end_to_end_with_reconnect():
     keys = KeyStore("/ble_keys")
     keys.table = b"T\x00B\x01"
     link = Link(b"\x0a\x0b\x0c\x0d", wire.CAP_BLE, 1, 1, keys, Cmds(), rng)
-    ble = BleTransport(link, b"Altar")
+    ble = BleTransport(link)
     service = aioble.registered[-1]
     assert service.uuid == SERVICE_UUID
     events, commands = service.characteristics
@@ -60,11 +61,15 @@ async def test_ble_link_end_to_end_with_reconnect():
     fields = ad_fields(adv)
     assert len(adv) <= 31 and len(resp) <= 31
     assert fields[0x07] == SERVICE_UUID, "our 128-bit service in the advertisement"
-    assert fields[0xFF] == b"\xff\xff" + b"T\x00B\x01", "the claiming table's id"
-    assert ad_fields(resp)[0x12] == b"\x0c\x00\x18\x00", "15-30 ms connection interval asked"
+    assert fields[0x12] == b"\x0c\x00\x18\x00", "15-30 ms connection interval asked"
+    # As bleak reports it to hardware/transports/ble.py: service data under our service UUID.
+    assert ad_fields(resp)[0x21] == SERVICE_UUID + b"T\x00B\x01", "the claiming table's id"
 
     conn = aioble.central_connects()
     await settle()
+    assert SERVICE_UUID == bytes(
+        reversed(binascii.unhexlify(wire.BLE_SERVICE_UUID.replace("-", "")))
+    )
     got = [wire.unpack(n) for n in conn.take()]
     assert [f.msg_type for f in got] == [wire.HELLO]
     link.event(wire.DIAL, b"\x00\x05", 2)
@@ -95,3 +100,11 @@ async def test_ble_link_end_to_end_with_reconnect():
     assert ble.connections == 2
     task.cancel()
     await settle(5)
+
+
+def test_an_unclaimed_device_advertises_its_name_and_no_table():
+    from altarfw.ble import scan_response
+
+    fields = ad_fields(scan_response(None, b"\xa1\xb2\xc3\xd4"))
+    assert 0x21 not in fields
+    assert fields[0x09] == b"Altar-a1b2c3d4"

@@ -7,7 +7,7 @@ import os
 import micropython
 import wire
 from altarfw.keystore import KeyStore
-from altarfw.link import REFUSE_NOT_PAIRING, REFUSE_OTHER_TABLE, REFUSE_WRONG_PROOF, Link
+from altarfw.link import ST_AUTHED, Link
 
 TABLE = b"TBL1"
 KEY = bytes(range(16))
@@ -94,7 +94,14 @@ def claim(link, cmds, new_key=True, held=True, now=0):
         return None, frames
     assert auth[0].payload == hmac(KEY, b"altar-dev" + nd + nh)[:8], "device proof"
     send(link, wire.AUTH, 0, hmac(KEY, b"altar-host" + nh + nd)[:8], now=now)
-    return hmac(KEY, b"altar-session" + nd + nh)[:16], frames
+    session = hmac(KEY, b"altar-session" + nd + nh)[:16]
+    # As hardware/link.py does: a signed ACK at once, carrying the host's oldest number (0).
+    send(link, wire.ACK, 0, wire.ack_payload(0xFFFF), key=session, now=now)
+    return session, frames
+
+
+def events_only(frames):
+    return [f for f in frames if f.msg_type in wire.EVENT_TYPES]
 
 
 def test_hello_then_numbered_events_in_order():
@@ -106,7 +113,7 @@ def test_hello_then_numbered_events_in_order():
     assert [f.msg_type for f in frames] == [wire.HELLO, wire.TAG, wire.DIAL]
     proto, fw, dev, caps, dials, readers, nonce = wire.parse_hello(frames[0].payload)
     assert (proto, dev, dials, readers) == (1, DEVICE, 2, 1)
-    assert not caps & wire.CAP_AUTH, "an unclaimed device says it does not sign"
+    assert caps & wire.CAP_AUTH, "the firmware speaks the claim handshake"
     assert [f.seq for f in frames[1:]] == [0, 1]
     assert wire.parse_tag(frames[1].payload) == (0, True, b"\x04\x01\x02\x03")
 
@@ -183,7 +190,7 @@ def test_every_event_frame_fits_one_notification_even_signed():
     link.event(wire.CARD, b"\x00" + b"A" * 10, 11)
     link.event(wire.STATUS, bytes(11), 11)
     link.event(wire.DIAG, b"\x02\x05\x00", 3)
-    frames = drain(link, 0, session)
+    frames = events_only(drain(link, 0, session))
     assert len(frames) == 4
     for f in frames:
         assert f.authenticated
@@ -196,7 +203,7 @@ def test_new_claim_needs_the_button_held():
     session, frames = claim(link, cmds, new_key=True, held=False)
     assert session is None
     refuse = [f for f in frames if f.msg_type == wire.REFUSE][0]
-    assert refuse.payload[0] == REFUSE_NOT_PAIRING
+    assert refuse.payload[0] == wire.REFUSE_HOLD_BUTTON
     assert refuse.payload[1:] == b"hold the device's button to claim it"
     assert not link.keys.claimed
 
@@ -208,8 +215,9 @@ def test_claim_with_button_signs_everything_after():
     assert link.keys.claimed and link.keys.table == TABLE and link.keys.key == KEY
     link.event(wire.DIAL, b"\x00\x05", 2)
     frames = drain(link, 0, session)
-    assert [f.msg_type for f in frames] == [wire.DIAL]
-    assert frames[0].authenticated
+    assert [f.msg_type for f in frames] == [wire.PING, wire.DIAL], "signed PING: proof accepted"
+    assert all(f.authenticated for f in frames)
+    frames = frames[1:]
     try:
         wire.unpack(frames[0].raw, b"another session key!")
     except wire.WireError as e:
@@ -223,7 +231,7 @@ def test_claim_with_button_signs_everything_after():
     assert cmds.dials == [(0, 4, 0, 13)]
     frames = drain(link, 0, session)
     kinds = [f.msg_type for f in frames]
-    assert wire.REFUSE in kinds and wire.DIAG in kinds
+    assert wire.DIAG in kinds and wire.REFUSE not in kinds, "reported to the table, not answered"
     assert link.security_errors == 1
 
 
@@ -235,7 +243,7 @@ def test_a_neighbouring_table_cannot_use_a_claimed_device():
     send(link, wire.CLAIM, 0, b"NEXT" + b"hostnonc")
     frames = drain(link, 0)
     assert [f.msg_type for f in frames] == [wire.REFUSE], "no events before authentication"
-    assert frames[0].payload[0] == REFUSE_OTHER_TABLE
+    assert frames[0].payload[0] == wire.REFUSE_OTHER_TABLE
 
 
 def test_a_wrong_host_proof_is_refused_and_drops_the_link():
@@ -246,7 +254,8 @@ def test_a_wrong_host_proof_is_refused_and_drops_the_link():
     assert [f.msg_type for f in drain(link, 0)] == [wire.AUTH]
     send(link, wire.AUTH, 0, b"12345678")
     frames = drain(link, 0)
-    assert frames[0].msg_type == wire.REFUSE and frames[0].payload[0] == REFUSE_WRONG_PROOF
+    assert frames[0].msg_type == wire.REFUSE and frames[0].payload[0] == wire.REFUSE_BAD_PROOF
+    assert not frames[0].raw[0] & 0x10, "REFUSE is never signed"
     assert link.drop_requested and link.session is None
 
 
@@ -260,29 +269,70 @@ def test_reconnect_needs_a_fresh_claim_and_old_session_frames_are_refused():
     link.on_connect(10)
     new, _ = claim(link, cmds, new_key=False, now=10)
     assert new != old
-    frames = drain(link, 10, new)
-    assert [(f.msg_type, f.seq) for f in frames] == [(wire.DIAL, 0)], (
-        "unacked event replayed, re-signed"
-    )
+    frames = events_only(drain(link, 10, new))
+    assert [(f.msg_type, f.seq) for f in frames] == [(wire.DIAL, 0)], "replayed, re-signed"
     send(link, wire.SET_DIAL, 0, wire.set_dial_payload(1, 2, 0, 13), key=old)
     assert cmds.dials == [], "a frame signed with the last session's key is a replay"
 
 
-def test_a_second_claim_on_one_nonce_gets_a_fresh_hello():
+def test_a_repeated_claim_gets_the_same_proof_and_a_new_host_nonce_a_new_one():
     link, cmds = make(claimed=True)
     link.on_connect(0)
-    hello1 = drain(link, 0)[0]
-    send(link, wire.CLAIM, 0, TABLE + b"hostnonc")
     drain(link, 0)
+    send(link, wire.CLAIM, 0, TABLE + b"hostnonc")
+    first = drain(link, 0)
+    send(link, wire.CLAIM, 0, TABLE + b"hostnonc")  # our AUTH was lost: the host asks again
+    again = drain(link, 0)
+    assert [f.msg_type for f in first] == [f.msg_type for f in again] == [wire.AUTH]
+    assert first[0].payload == again[0].payload
     send(link, wire.CLAIM, 0, TABLE + b"hostnon2")
-    frames = drain(link, 0)
-    assert [f.msg_type for f in frames] == [wire.HELLO]
-    assert wire.parse_hello(frames[0].payload)[6] != wire.parse_hello(hello1.payload)[6]
+    other = drain(link, 0)
+    assert other[0].msg_type == wire.AUTH and other[0].payload != first[0].payload
+
+
+def test_hello_request_starts_a_connection_or_repeats_the_hello():
+    link, cmds = make(claimed=True)
+    send(link, wire.PING, 0, wire.HELLO_REQUEST)
+    hello = drain(link, 0)
+    assert [f.msg_type for f in hello] == [wire.HELLO] and link.connected
+    send(link, wire.PING, 0, wire.HELLO_REQUEST)  # answered twice: the same nonce
+    again = drain(link, 0)
+    assert again[0].payload == hello[0].payload
+    link.on_disconnect()
+    link.on_connect(0)
+    session, _ = claim(link, cmds, new_key=False)
+    drain(link, 0, session)
+    send(link, wire.PING, 0, wire.HELLO_REQUEST)  # the host starts over mid-session
+    fresh = drain(link, 0)
+    assert [f.msg_type for f in fresh] == [wire.HELLO]
+    assert fresh[0].payload != hello[0].payload, "a new connection, a new nonce"
+    assert link.session is None and link.state != ST_AUTHED
+
+
+def test_unnumbered_frames_carry_the_oldest_number_held():
+    link, _ = make()
+    link.on_connect(0)
+    drain(link, 0)
+    for _ in range(3):
+        link.event(wire.BUTTON, b"\x00\x01", 2)
+    drain(link, 0)
+    send(link, wire.PING, 0, b"a")
+    assert [(f.msg_type, f.seq) for f in drain(link, 1)] == [(wire.PONG, 0)]
+    send(link, wire.ACK, 0, wire.ack_payload(1))
+    send(link, wire.PING, 0, b"b")
+    assert [(f.msg_type, f.seq) for f in drain(link, 2)] == [(wire.PONG, 2)]
+    send(link, wire.ACK, 0, wire.ack_payload(2))
+    send(link, wire.PING, 0, b"c")
+    assert [(f.msg_type, f.seq) for f in drain(link, 3)] == [(wire.PONG, 3)], "none held: next"
 
 
 def test_host_commands_in_order_only():
     link, cmds = make()
     link.on_connect(0)
+    drain(link, 0)
+    send(link, wire.SET_DIAL, 7, wire.set_dial_payload(0, 1, 0, 13))
+    assert cmds.dials == [] and drain(link, 0) == [], "host numbering unknown: not even acked"
+    send(link, wire.PING, 7, b"")  # an unnumbered frame: the host's oldest number is 7
     drain(link, 0)
     send(link, wire.SET_DIAL, 7, wire.set_dial_payload(0, 1, 0, 13))
     send(link, wire.SET_DIAL, 7, wire.set_dial_payload(0, 1, 0, 13))  # duplicate
@@ -294,11 +344,15 @@ def test_host_commands_in_order_only():
     assert cmds.feedbacks == [(wire.FEEDBACK_REFUSE, 0)]
     acks = [wire.parse_ack(f.payload) for f in drain(link, 0) if f.msg_type == wire.ACK]
     assert acks[-1] == 8
+    send(link, wire.ACK, 12, wire.ack_payload(0xFFFF))  # the host gave up on 9..11
+    send(link, wire.SET_DIAL, 12, wire.set_dial_payload(1, 2, 0, 13))
+    assert cmds.dials[-1] == (1, 2, 0, 13)
 
 
 def test_damaged_frames_are_counted_and_dropped():
     link, cmds = make()
     link.on_connect(0)
+    send(link, wire.PING, 0, b"")
     raw = bytearray(wire.pack(wire.SET_DIAL, 0, wire.set_dial_payload(0, 1, 0, 13)))
     raw[3] ^= 0xFF
     link.receive(raw, len(raw), 0)
@@ -317,6 +371,8 @@ def test_ping_is_answered_with_its_token():
 def test_unsigned_event_path_allocates_nothing():
     link, _ = make()
     link.on_connect(0)
+    drain(link, 0)
+    send(link, wire.PING, 0, b"")
     drain(link, 0)
     p = bytearray(b"\x80\x04\x01\x02\x03\x04\x05\x06")
     acks = [bytearray(wire.pack(wire.ACK, 0, wire.ack_payload(s))) for s in range(100)]

@@ -69,20 +69,17 @@ def test_cobs_decode_into_matches_wire():
     assert cobs_decode_into(b"\x05\x01", 2, out) == -1, "a block cut short is refused"
 
 
-def test_beacons_hello_until_a_host_speaks_then_streams():
+def test_silent_until_the_host_asks_for_hello_then_streams():
     link, s, t = make()
-    t.step(0)
-    hellos = [f for f in s.frames() if f.msg_type == wire.HELLO]
-    assert len(hellos) == 1
     link.event(wire.DIAL, b"\x00\x05", 2)
-    t.step(500)
-    assert s.frames() == [], "no events before a host is heard"
-    t.step(1000)
-    assert [f.msg_type for f in s.frames()] == [wire.HELLO]
-    s.inbox.extend(wire.encode(wire.ACK, 0, wire.ack_payload(0xFFFF)))
-    t.step(1010)
+    t.step(0)
+    t.step(5000)
+    assert s.frames() == [], "nothing goes out before a host opens the link"
+    s.inbox.extend(wire.encode(wire.PING, 0, wire.HELLO_REQUEST))
+    t.step(5010)
     got = s.frames()
     assert [f.msg_type for f in got] == [wire.HELLO, wire.DIAL]
+    assert got[0].seq == 0, "HELLO carries the oldest number held, so the host starts there"
     assert link.connected
 
 
@@ -98,7 +95,8 @@ def test_a_quiet_host_is_a_lost_link():
 def test_host_commands_arrive_through_cobs_with_zero_bytes_inside():
     link, s, t = make()
     command = wire.encode(wire.SET_DIAL, 0, wire.set_dial_payload(0, 0, 0, 13))
-    s.inbox.extend(b"line noise\r\n")  # runs into the first frame up to its delimiter
+    s.inbox.extend(wire.encode(wire.PING, 0, b""))  # connects; says the host's oldest is 0
+    s.inbox.extend(b"line noise\r\n")  # runs into the next frame up to its delimiter
     s.inbox.extend(command)
     t.step(0)
     assert link.commands.dials == [] and link.errors == 1, "noise and frame dropped together"
