@@ -5,10 +5,12 @@ running (the REPL escape of firmware/altarfw/serial_io.py), install aioble with 
 firmware package, the shared codec (hardware/wire.py, as wire.py), the board config and
 main.py with mpremote, then reset the board so it boots into the firmware.
 
-With --romfs the package and codec go into the board's ROMFS partition instead (`mpremote
-romfs deploy`, compiled to .mpy): their bytecode then runs in place from flash, which keeps the
-heap used after import within the 24 KiB budget (copied .py files cost about 64 KiB). It needs a
-MicroPython build with a ROMFS partition (check with `mpremote romfs query`).
+With --romfs the package, the codec and the board config go into the board's ROMFS partition
+instead (`mpremote romfs deploy`, compiled to .mpy): their bytecode then runs in place from
+flash, which keeps the heap used after import within the 24 KiB budget (copied .py files cost
+about 70 KiB). Copies left on the file system by an earlier deploy are removed first, because
+files there come before ROMFS on sys.path. It needs a MicroPython build with a ROMFS partition
+(check with `mpremote romfs query`).
 
 The plan is data (a list of steps), so it can be printed (--dry-run) and tested without a board.
 """
@@ -68,8 +70,25 @@ def board_config_text(board: str | None, source: Path | None = None) -> str:
     raise DeployError("board_config.py has no BOARD line to set")
 
 
-def romfs_stage(into: Path, firmware_dir: Path = FIRMWARE_DIR) -> Path:
-    """A folder laid out as the ROMFS image: lib/altarfw/ and lib/wire.py."""
+# Run on the board before a ROMFS deploy: files on the file system would shadow ROMFS modules.
+REMOVE_FILE_COPIES = """import os
+def rm(p):
+    try:
+        if os.stat(p)[0] & 0x4000:
+            for n in os.listdir(p):
+                rm(p + "/" + n)
+            os.rmdir(p)
+        else:
+            os.remove(p)
+    except OSError:
+        pass
+for p in ("altarfw", "wire.py", "board_config.py"):
+    rm(p)
+"""
+
+
+def romfs_stage(into: Path, board_config: Path, firmware_dir: Path = FIRMWARE_DIR) -> Path:
+    """A folder laid out as the ROMFS image: lib/altarfw/, lib/wire.py, lib/board_config.py."""
     lib = into / "lib"
     lib.mkdir(parents=True, exist_ok=True)
     shutil.copytree(
@@ -79,6 +98,7 @@ def romfs_stage(into: Path, firmware_dir: Path = FIRMWARE_DIR) -> Path:
         ignore=shutil.ignore_patterns("__pycache__"),
     )
     shutil.copy(WIRE, lib / "wire.py")
+    shutil.copy(board_config, lib / "board_config.py")
     return into
 
 
@@ -98,12 +118,16 @@ def build_plan(
             Step("install aioble (Bluetooth LE) with mip", base + ("mip", "install", "aioble"))
         )
     if romfs is not None:
-        steps.append(
+        steps += [
             Step(
-                "write the firmware and wire.py to the ROMFS partition",
+                "remove file copies an earlier deploy left (they would shadow ROMFS)",
+                base + ("exec", REMOVE_FILE_COPIES),
+            ),
+            Step(
+                "write the firmware, wire.py and the board config to the ROMFS partition",
                 base + ("romfs", "deploy", str(romfs)),
-            )
-        )
+            ),
+        ]
     else:
         steps += [
             Step(
@@ -111,9 +135,12 @@ def build_plan(
                 base + ("fs", "cp", "-r", str(firmware_dir / "altarfw"), ":"),
             ),
             Step("copy the wire codec as wire.py", base + ("fs", "cp", str(WIRE), ":wire.py")),
+            Step(
+                "copy the board config",
+                base + ("fs", "cp", str(board_config), ":board_config.py"),
+            ),
         ]
     steps += [
-        Step("copy the board config", base + ("fs", "cp", str(board_config), ":board_config.py")),
         Step("copy main.py", base + ("fs", "cp", str(firmware_dir / "main.py"), ":main.py")),
         Step("reset the board into the firmware", base + ("reset",)),
     ]
@@ -206,7 +233,7 @@ def deploy(
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "board_config.py"
         config.write_text(text, encoding="utf-8")
-        stage = romfs_stage(Path(tmp) / "romfs") if romfs else None
+        stage = romfs_stage(Path(tmp) / "romfs", config) if romfs else None
         plan = build_plan(port, config, with_ble, romfs=stage)
         if dry_run:
             for i, step in enumerate(plan.steps, 1):

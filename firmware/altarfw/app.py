@@ -62,7 +62,7 @@ class App:
         if self.signals is not None:
             self.signals.update(now)
 
-    def reader_step(self):
+    def reader_step(self, now=0):
         for i in range(len(self.scanners)):
             self.scanners[i].step()
 
@@ -152,14 +152,6 @@ class App:
                 self._internal(where)
             await asyncio.sleep_ms(ms)
 
-    async def _readers(self):
-        while not self.stop:
-            try:
-                self.reader_step()
-            except Exception:
-                self._internal(2)
-            await asyncio.sleep_ms(_READER_MS)
-
     async def run(self, transport, stop_when=None):
         """Runs until stop_when() is true or the transport asks for the REPL."""
         for s in self.scanners:
@@ -171,7 +163,7 @@ class App:
         self._status_at = now
         tasks = [
             asyncio.create_task(self._every(_SENSE_MS, self.sense_step, 1)),
-            asyncio.create_task(self._readers()),
+            asyncio.create_task(self._every(_READER_MS, self.reader_step, 2)),
             asyncio.create_task(self._every(1000, self.status_step, 3)),
         ]
         step = getattr(transport, "step", None)

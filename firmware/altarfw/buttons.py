@@ -7,10 +7,10 @@ import time
 
 from micropython import const
 
-PRESS_NONE = const(0)
-PRESS_SHORT = const(1)  # the same numbers as wire.PRESS_*
-PRESS_LONG = const(2)
-PRESS_DOUBLE = const(3)
+_NONE = const(0)  # update() returns this or one of wire._SHORT, _LONG, _DOUBLE
+_SHORT = const(1)
+_LONG = const(2)
+_DOUBLE = const(3)
 
 
 class Button:
@@ -30,7 +30,7 @@ class Button:
         self._waiting = False  # a short press is waiting to see whether a second one follows
 
     def update(self, now):
-        """Sample the pin at time now (ms); returns a PRESS_* kind, or PRESS_NONE."""
+        """Sample the pin at time now (ms); returns a wire.PRESS_* kind, or 0."""
         raw = self._pin.value() == self._active
         if raw != self._raw:
             self._raw = raw
@@ -44,25 +44,25 @@ class Button:
             if not self._long_sent and time.ticks_diff(now, self._press_at) >= self._long:
                 self._long_sent = True
                 self._second = False
-                return PRESS_LONG
+                return _LONG
         elif self._waiting and time.ticks_diff(now, self._release_at) > self._double:
             self._waiting = False
-            return PRESS_SHORT
-        return PRESS_NONE
+            return _SHORT
+        return _NONE
 
     def _on_press(self, now):
         self._press_at = now
         self._long_sent = False
         self._second = self._waiting
         self._waiting = False
-        return PRESS_NONE
+        return _NONE
 
     def _on_release(self, now):
         if self._long_sent:
-            return PRESS_NONE
+            return _NONE
         if self._second:
             self._second = False
-            return PRESS_DOUBLE
+            return _DOUBLE
         self._waiting = True
         self._release_at = now
-        return PRESS_NONE
+        return _NONE

@@ -10,7 +10,7 @@ from altarfw.encoder import Dial, HardwareEncoder, QuadratureDecoder
 from altarfw.link import Link
 from altarfw.scanner import Scanner
 
-MAX_DIALS = const(8)
+_MAX_DIALS = const(8)
 
 
 class ConfigError(ValueError):
@@ -67,17 +67,17 @@ def make_reader(hw, spec, cfg, buses):
             buses["spi"] = spi
         cs = _out(hw, spec["cs"])
         if kind == "mfrc522":
-            from altarfw.drivers.mfrc522 import Mfrc522
+            from altarfw.mfrc522 import Mfrc522
 
             return Mfrc522(spi, cs, rst)
         if kind == "pn532":
-            from altarfw.drivers.pn532 import Pn532
-            from altarfw.drivers.pn532_bus import SpiBus
+            from altarfw.pn532 import Pn532
+            from altarfw.pn532_bus import SpiBus
 
             return Pn532(SpiBus(spi, cs), rst)
     elif kind == "pn532" and bus == "i2c":
-        from altarfw.drivers.pn532 import Pn532
-        from altarfw.drivers.pn532_bus import I2cBus
+        from altarfw.pn532 import Pn532
+        from altarfw.pn532_bus import I2cBus
 
         s = cfg["i2c"]
         i2c = hw.I2C(
@@ -89,8 +89,8 @@ def make_reader(hw, spec, cfg, buses):
         )
         return Pn532(I2cBus(i2c), rst)
     elif kind == "pn532" and bus == "uart":
-        from altarfw.drivers.pn532 import Pn532
-        from altarfw.drivers.pn532_bus import UartBus
+        from altarfw.pn532 import Pn532
+        from altarfw.pn532_bus import UartBus
 
         s = cfg["uart"]
         uart = hw.UART(s["id"], baudrate=s.get("baudrate", 115_200), tx=s["tx"], rx=s["rx"])
@@ -123,9 +123,9 @@ def make_feedback(hw, cfg, neopixel_mod=None):
 def build(cfg, hw, keys, rng, device_id, caps, neopixel_mod=None):
     """-> (app, link). The caller adds a transport and runs app.run(transport)."""
     dial_specs = cfg.get("dials", [])
-    if len(dial_specs) > MAX_DIALS:
+    if len(dial_specs) > _MAX_DIALS:
         raise ConfigError(
-            "%d dials configured; a device takes at most %d" % (len(dial_specs), MAX_DIALS)
+            "%d dials configured; a device takes at most %d" % (len(dial_specs), _MAX_DIALS)
         )
     dials = [make_dial(hw, spec, i, cfg) for i, spec in enumerate(dial_specs)]
     buttons = [

@@ -5,9 +5,8 @@ import time
 
 from micropython import const
 
-OK = const(1)
-REFUSE = const(2)
-ATTENTION = const(3)
+_OK = const(1)  # the FEEDBACK kinds, as wire.FEEDBACK_*
+_ATTENTION = const(3)
 
 # Indexed by kind (0 unused). Kept as bytes, which stay in flash when the firmware is frozen
 # or in ROMFS: steps are (on?, tens of ms) pairs; colours are R, G, B; tones are tens of Hz.
@@ -35,12 +34,8 @@ class Feedback:
         self.shown = 0  # patterns started, for tests and diagnostics
         self._drive(0)
 
-    @property
-    def present(self):
-        return self.led is not None or self.pixel is not None or self.buzzer is not None
-
     def show(self, kind, now):
-        if not OK <= kind <= ATTENTION:
+        if not _OK <= kind <= _ATTENTION:
             return False
         steps = _PATTERNS[kind]
         self._kind = kind
@@ -59,10 +54,6 @@ class Feedback:
             self._drive(0)
             return
         self._apply(now)
-
-    @property
-    def active(self):
-        return self._steps is not None and self._steps[2 * self._i] == 1
 
     def _apply(self, now):
         on = self._steps[2 * self._i]

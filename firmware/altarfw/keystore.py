@@ -27,13 +27,3 @@ class KeyStore:
         with open(self.path, "wb") as f:
             f.write(self.table)
             f.write(self.key)
-
-    def forget(self):
-        self.table = None
-        self.key = None
-        try:
-            import os
-
-            os.remove(self.path)
-        except OSError:
-            pass

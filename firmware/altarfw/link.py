@@ -24,13 +24,20 @@ from micropython import const
 _RING = const(32)
 _PENDING = const(16)
 _SLOT = const(16)  # header (3) + the largest event payload (11) + spare
-MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
+_MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
 _RESEND_MS = const(250)
 
 _WAIT_CLAIM = const(0)  # claimed device: waiting for its table's CLAIM
 _PROVE = const(1)  # sent our AUTH, waiting for the host's
 _OPEN = const(2)  # never claimed: unsigned frames, for `altar monitor` and tests
 ST_AUTHED = const(3)  # every frame signed with the session key
+
+# Control frames due, as bits of Link._due, sent in this order of priority.
+_HELLO = const(1)
+_AUTH = const(2)
+_PING = const(4)
+_ACK = const(8)
+_PONG = const(16)
 
 _DIAG_SECURITY = const(4)  # detail: 1 unsigned frame, 2 wrong MAC, 3 wrong proof
 
@@ -86,11 +93,7 @@ class Link:
         self._have_nh = False
         self._host_proof = None
         self._dev_proof = None
-        self._need_hello = False
-        self._need_ack = False
-        self._need_auth = False
-        self._need_ping = False
-        self._need_pong = False
+        self._due = 0  # control frames to send: _HELLO | _AUTH | _PING | _ACK | _PONG
         self._pong = bytearray(8)
         self._pong_len = 0
         self._refuse = 0
@@ -110,11 +113,7 @@ class Link:
             self._nd[i] = self._boot_id[i]  # the boot id: tells the host whether we restarted
         self._rng(memoryview(self._nd)[4:])
         self._have_nh = False
-        self._need_hello = True
-        self._need_ack = False
-        self._need_auth = False
-        self._need_ping = False
-        self._need_pong = False
+        self._due = _HELLO
         self._refuse = 0
         self._host_next = -1
         self._sent = 0  # everything unacknowledged goes out again, oldest first
@@ -141,7 +140,7 @@ class Link:
     # ------------------------------------------------------------ events in
     def event(self, msg_type, payload, n):
         """Queues an event (payload[:n], at most 11 bytes). Allocation-free."""
-        if n > MAX_EVENT_PAYLOAD:
+        if n > _MAX_EVENT_PAYLOAD:
             self.errors += 1  # would not fit one notification once signed: a bug, not data
             return
         p = self._pend
@@ -232,24 +231,25 @@ class Link:
             for i in range(len(text)):
                 s[1 + i] = text[i]
             return self._control(wire.REFUSE, s, 1 + len(text), False)  # never signed
-        if self._need_hello:
-            self._need_hello = False
+        due = self._due
+        if due & _HELLO:
+            self._due = due & ~_HELLO
             return self._hello()
-        if self._need_auth:
-            self._need_auth = False
+        if due & _AUTH:
+            self._due = due & ~_AUTH
             return self._control(wire.AUTH, self._dev_proof, 8, False)
-        if self._need_ping:
-            self._need_ping = False
+        if due & _PING:
+            self._due = due & ~_PING
             return self._control(wire.PING, self._scratch, 0)  # signed: "your proof was right"
-        if self._need_ack:
-            self._need_ack = False
+        if due & _ACK:
+            self._due = due & ~_ACK
             s = self._scratch
             ack = (self._host_next - 1) & 0xFFFF
             s[0] = ack & 0xFF
             s[1] = ack >> 8
             return self._control(wire.ACK, s, 2)
-        if self._need_pong:
-            self._need_pong = False
+        if due & _PONG:
+            self._due = due & ~_PONG
             return self._control(wire.PONG, self._pong, self._pong_len)
         if not self.streaming:
             return 0
@@ -322,7 +322,7 @@ class Link:
                 if not fresh and self.state == ST_AUTHED:
                     self.on_connect(now)  # the host starts over: a new connection, a new nonce
                 else:
-                    self._need_hello = True  # the same HELLO again: a claim may be in flight
+                    self._due |= _HELLO  # the same HELLO again: a claim may be in flight
                 return
             if msg_type == wire.CLAIM:
                 self._on_claim(buf, end)
@@ -376,7 +376,7 @@ class Link:
             for i in range(k):
                 self._pong[i] = buf[3 + i]
             self._pong_len = k
-            self._need_pong = True
+            self._due |= _PONG
 
     def _on_ack(self, acked, now):
         last_sent = (self.next_seq - 1) & 0xFFFF
@@ -400,7 +400,7 @@ class Link:
         # unnumbered frame) nothing is acked, so the host sends again.
         if self._host_next < 0:
             return
-        self._need_ack = True
+        self._due |= _ACK
         if seq != self._host_next:
             return  # a duplicate (acked again) or after a gap (the ack asks for a resend)
         self._host_next = (seq + 1) & 0xFFFF
@@ -448,7 +448,7 @@ class Link:
             )
             self.session = None
             self.state = _PROVE
-        self._need_auth = True
+        self._due |= _AUTH
 
     def _on_auth(self, buf, end):
         if (self.state != _PROVE and self.state != ST_AUTHED) or not self._have_nh:
@@ -470,4 +470,4 @@ class Link:
             self.session = auth.Hmac(self._session_key)
             self.state = ST_AUTHED
             self._sent = 0  # resend everything unacknowledged, now signed with this session
-        self._need_ping = True  # a signed frame tells the host its proof was right
+        self._due |= _PING  # a signed frame tells the host its proof was right

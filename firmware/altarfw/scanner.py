@@ -5,16 +5,13 @@
 # happened, and allocates nothing.
 from micropython import const
 
+from altarfw import iso14443a as iso
 from altarfw import ndef
-from altarfw.drivers import iso14443a as iso
-from altarfw.drivers.iso14443a import POLL_FAIL, POLL_TAG
+from altarfw.iso14443a import POLL_FAIL, POLL_TAG
 from altarfw.tags import LATCH_PLACED, LATCH_REMOVED, TagLatch
 
-# Diagnostic codes (DIAG payload byte 0), shared with the app; listed in docs/hardware.md.
-DIAG_READER_RESET = const(1)  # detail: reader index, 1 if the chip came back else 0
-DIAG_RING_OVERFLOW = const(2)  # detail: count of dropped events (u16)
-DIAG_BUS_TIMEOUT = const(3)  # detail: reader index
-DIAG_SECURITY = const(4)  # detail: 1 unsigned frame, 2 wrong MAC, 3 wrong proof
+# Diagnostic codes (DIAG payload byte 0) the scanner sends; all are listed in docs/hardware.md.
+DIAG_READER_RESET = const(1)  # wire.DIAG_READER_RESET; detail: reader, 1 if it came back
 DIAG_RANDOM_UID = const(5)  # detail: reader index (a phone or a bank card, not a card tag)
 DIAG_READER_MISSING = const(6)  # detail: reader index (did not answer at start-up)
 

@@ -36,17 +36,37 @@ def test_plan_stops_the_firmware_installs_aioble_copies_and_resets(tmp_path: Pat
 
 
 def test_romfs_plan_writes_the_package_to_romfs_and_the_config_to_files(tmp_path: Path) -> None:
-    stage = deploy.romfs_stage(tmp_path / "stage")
+    cfg = tmp_path / "board_config.py"
+    cfg.write_text(board_config_text("pico_w"))
+    stage = deploy.romfs_stage(tmp_path / "stage", cfg)
     assert (stage / "lib" / "wire.py").read_bytes() == deploy.WIRE.read_bytes()
     assert (stage / "lib" / "altarfw" / "link.py").is_file()
+    assert 'BOARD = "pico_w"' in (stage / "lib" / "board_config.py").read_text()
     assert not list(stage.rglob("__pycache__"))
-    cfg = tmp_path / "board_config.py"
-    cfg.write_text(board_config_text(None))
     plan = build_plan("/dev/ttyUSB0", cfg, True, mpremote=("mpremote",), romfs=stage)
     commands = [s.argv[3:] for s in plan.steps[1:]]
-    assert ("romfs", "deploy", str(stage)) in commands
+    romfs_at = commands.index(("romfs", "deploy", str(stage)))
+    cleanup = commands[romfs_at - 1]
+    assert cleanup[0] == "exec" and '"altarfw", "wire.py", "board_config.py"' in cleanup[1]
     copied = [c[-1] for c in commands if c[:2] == ("fs", "cp")]
-    assert copied == [":board_config.py", ":main.py"], "package and codec come from ROMFS"
+    assert copied == [":main.py"], "package, codec and config come from ROMFS"
+
+
+def test_the_cleanup_script_removes_file_copies(tmp_path: Path) -> None:
+    # The script runs on the board; its logic is plain Python, so run it here on a folder.
+    (tmp_path / "altarfw" / "sub").mkdir(parents=True)
+    (tmp_path / "altarfw" / "sub" / "x.py").write_text("")
+    (tmp_path / "wire.py").write_text("")
+    (tmp_path / "main.py").write_text("")
+    import os
+
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        exec(deploy.REMOVE_FILE_COPIES, {})
+    finally:
+        os.chdir(here)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["main.py"]
 
 
 def test_usb_only_plan_skips_mip(tmp_path: Path) -> None:

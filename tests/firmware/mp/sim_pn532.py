@@ -6,8 +6,8 @@
 # through every cascade level, and InDataExchange frames with CRC_A.
 #
 # Faults: `silent` (no ACK: the chip hangs), `no_response` (ACK, then no response), `dead`.
-from altarfw.drivers import iso14443a as iso
-from altarfw.drivers.pn532_bus import MIRROR
+from altarfw import iso14443a as iso
+from altarfw.pn532_bus import MIRROR
 from sim_tag import Field
 
 ACK = b"\x00\x00\xff\x00\xff\x00"

@@ -2,7 +2,7 @@
 # IDLE/HALT -> READY (REQA/WUPA) -> ACTIVE (SELECT through each cascade level), READ of 4 pages
 # with CRC_A, HLTA. Test code for the firmware's reader drivers; answers land in preallocated
 # buffers so reader polls can be checked under micropython.heap_lock().
-from altarfw.drivers import iso14443a as iso
+from altarfw import iso14443a as iso
 
 IDLE = 0
 READY = 1

@@ -1,7 +1,13 @@
 # Push buttons: debounce, short, long and double press, from sampled pin levels.
 import micropython
-from altarfw.buttons import PRESS_DOUBLE, PRESS_LONG, PRESS_NONE, PRESS_SHORT, Button
+import wire
+from altarfw.buttons import Button
 from sim_quadrature import SimPin
+
+PRESS_NONE = 0
+PRESS_SHORT = wire.PRESS_SHORT
+PRESS_LONG = wire.PRESS_LONG
+PRESS_DOUBLE = wire.PRESS_DOUBLE
 
 
 def run(button, pin, script, step_ms=5):

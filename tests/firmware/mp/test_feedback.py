@@ -1,6 +1,11 @@
 # Feedback parts: the LED pattern, NeoPixel colour and buzzer tone for each FEEDBACK kind.
-from altarfw.feedback import ATTENTION, OK, REFUSE, Feedback
+import wire
+from altarfw.feedback import Feedback
 from sim_quadrature import SimPin
+
+OK = wire.FEEDBACK_OK
+REFUSE = wire.FEEDBACK_REFUSE
+ATTENTION = wire.FEEDBACK_ATTENTION
 
 
 class Pixel:

@@ -1,7 +1,8 @@
 # The MFRC522 driver against the register-level simulated chip.
 import micropython
 from altarfw import ndef
-from altarfw.drivers.mfrc522 import POLL_FAIL, POLL_NONE, POLL_TAG, Mfrc522
+from altarfw.iso14443a import POLL_FAIL, POLL_NONE, POLL_TAG
+from altarfw.mfrc522 import Mfrc522
 from sim_mfrc522 import CsPin, SimMfrc522
 from sim_tag import Tag, ndef_pages
 

@@ -1,9 +1,9 @@
 # The PN532 driver over SPI, I2C and UART against the frame-level simulated chip.
 import micropython
 from altarfw import ndef
-from altarfw.drivers.mfrc522 import POLL_FAIL, POLL_NONE, POLL_TAG
-from altarfw.drivers.pn532 import ERR_TIMEOUT, Pn532
-from altarfw.drivers.pn532_bus import I2cBus, SpiBus, UartBus
+from altarfw.iso14443a import POLL_FAIL, POLL_NONE, POLL_TAG
+from altarfw.pn532 import ERR_TIMEOUT, Pn532
+from altarfw.pn532_bus import I2cBus, SpiBus, UartBus
 from sim_pn532 import SimI2c, SimPn532, SimSpi, SimUart
 from sim_tag import Tag, ndef_pages
 

@@ -1,9 +1,9 @@
 # Tag presence through the scanner: placed once, resting never re-fires, removed after a few
 # missed polls, random UIDs rejected, a failing chip reset and reported, several readers.
 import micropython
-from altarfw.drivers.mfrc522 import Mfrc522
-from altarfw.drivers.pn532 import Pn532
-from altarfw.drivers.pn532_bus import SpiBus
+from altarfw.mfrc522 import Mfrc522
+from altarfw.pn532 import Pn532
+from altarfw.pn532_bus import SpiBus
 from altarfw.scanner import DIAG_RANDOM_UID, DIAG_READER_MISSING, DIAG_READER_RESET, Scanner
 from altarfw.tags import LATCH_NONE, LATCH_PLACED, LATCH_REMOVED, TagLatch
 from sim_mfrc522 import CsPin, SimMfrc522

@@ -8,11 +8,7 @@ import time
 
 from micropython import const
 
-from altarfw.drivers import iso14443a as iso
-
-POLL_NONE = iso.POLL_NONE
-POLL_TAG = iso.POLL_TAG
-POLL_FAIL = iso.POLL_FAIL
+from altarfw import iso14443a as iso
 
 _OK = const(0)
 _TIMEOUT = const(1)  # the chip's timer ran out: no tag answered
@@ -45,7 +41,7 @@ _IRQ_RX_OR_IDLE = const(0x30)
 _ERR_MASK = const(0x1B)  # BufferOvfl, CollErr, ParityErr, ProtocolErr (CRC is checked by us)
 
 # VersionReg values of MFRC522 1.0/2.0, FM17522 and common clones.
-KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0x12, 0xB2)
+_KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0x12, 0xB2)
 
 
 class Mfrc522:
@@ -100,7 +96,7 @@ class Mfrc522:
                 break
             time.sleep_us(self._poll_us)
         self.version = self._read(_VERSION)
-        if self.version not in KNOWN_VERSIONS:
+        if self.version not in _KNOWN_VERSIONS:
             return False
         self._write(_T_MODE, 0x80)  # TAuto: the timer starts when a frame has been sent
         self._write(_T_PRESCALER, 0xA9)  # 13.56 MHz / (2 * 169 + 1): one tick is 25.6 us
@@ -151,18 +147,18 @@ class Mfrc522:
     # ------------------------------------------------------------ ISO 14443A
     def poll(self):
         """One presence poll: WUPA, then anticollision and select through every cascade
-        level. Returns POLL_NONE, POLL_TAG (uid filled) or POLL_FAIL."""
+        level. Returns iso.POLL_NONE, iso.POLL_TAG (uid filled) or iso.POLL_FAIL."""
         self._tx[0] = iso.WUPA
         st = self._transceive(1, 7)
         if st == _DEAD:
             self.failures += 1
-            return POLL_FAIL
+            return iso.POLL_FAIL
         self.failures = 0
         if st == _TIMEOUT:
-            return POLL_NONE
+            return iso.POLL_NONE
         if st != _OK or self.rx_len != 2 or not self._select():
-            return POLL_FAIL
-        return POLL_TAG
+            return iso.POLL_FAIL
+        return iso.POLL_TAG
 
     def _select(self):
         tx = self._tx

@@ -9,7 +9,7 @@ import time
 
 from micropython import const
 
-from altarfw.drivers.iso14443a import POLL_FAIL, POLL_NONE, POLL_TAG
+from altarfw.iso14443a import POLL_FAIL, POLL_NONE, POLL_TAG
 
 ACK_FRAME = b"\x00\x00\xff\x00\xff\x00"
 
