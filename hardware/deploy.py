@@ -8,7 +8,7 @@ main.py with mpremote, then reset the board so it boots into the firmware.
 With --romfs the package, the codec and the board config go into the board's ROMFS partition
 instead (`mpremote romfs deploy`, compiled to .mpy): their bytecode then runs in place from
 flash, which keeps the heap used after import within the 24 KiB budget (copied .py files cost
-about 70 KiB). Copies left on the file system by an earlier deploy are removed first, because
+about 73 KiB). Copies left on the file system by an earlier deploy are removed first, because
 files there come before ROMFS on sys.path. It needs a MicroPython build with a ROMFS partition
 (check with `mpremote romfs query`).
 

@@ -10,6 +10,9 @@ def test_heap_after_import():
     for name in list(sys.modules):
         if name.startswith("altarfw") or name in ("wire", "board_config"):
             del sys.modules[name]
+    import micropython
+
+    micropython.qstr_info()  # "qstr pool: ... n_total_bytes=N": names interned so far
     gc.collect()
     before = gc.mem_alloc()
     import altarfw.boot  # noqa: F401
@@ -23,4 +26,5 @@ def test_heap_after_import():
 
     gc.collect()
     print("HEAP after_import=%d" % (gc.mem_alloc() - before))
+    micropython.qstr_info()  # the growth is the names the firmware interned in RAM
     print("HEAP from=%s" % altarfw.device.__file__)
