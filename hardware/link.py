@@ -34,7 +34,7 @@ from hardware.events import (
 from hardware.keys import KeyStore
 from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered, Outbox
 
-RETRY_AFTER = 0.25  # s: HELLO request, CLAIM and AUTH are sent again until answered
+RETRY_AFTER = 0.1  # s: HELLO request, CLAIM and AUTH are sent again until answered
 PING_EVERY = 1.0
 QUIET_AFTER = 3.0  # s without any good frame: the link is quiet and is reconnected
 HOST_RING = 64
@@ -62,8 +62,10 @@ class Peer:
     boot_id: bytes | None = None
     inbox: Inbox = field(default_factory=Inbox)
     outbox: Outbox = field(default_factory=lambda: Outbox(HOST_RING))
-    # A CARD frame is attached to the TAG present frame that follows it on the same reader.
-    cards: dict[int, str] = field(default_factory=dict)
+    # A CARD frame is attached to the TAG present frame right after it (the next sequence
+    # number, same reader): reader -> (CARD's seq, ref). If that TAG was lost (a ring overflow)
+    # the reference is not pinned on some later tag.
+    cards: dict[int, tuple[int, str]] = field(default_factory=dict)
     # Session keys of earlier connections: a frame signed with one is a replay (or a frame the
     # radio delayed past a reconnect), told apart from a forgery in the report.
     old_sessions: list[bytes] = field(default_factory=list)
@@ -451,14 +453,15 @@ class HostLink:
             if t == wire.TAG:
                 reader, present, uid = wire.parse_tag(p)
                 if present:
-                    ref = peer.cards.pop(reader, None)
+                    card = peer.cards.pop(reader, None)
+                    ref = card[1] if card and (card[0] + 1) & 0xFFFF == frame.seq else None
                     self._events.append(TagPresented(device, reader, uid, ref))
                 else:
                     peer.cards.pop(reader, None)
                     self._events.append(TagRemoved(device, reader, uid))
             elif t == wire.CARD:
                 reader, ref_bytes = wire.parse_card(p)
-                peer.cards[reader] = ref_bytes.decode("ascii", "replace")
+                peer.cards[reader] = (frame.seq, ref_bytes.decode("ascii", "replace"))
             elif t == wire.DIAL:
                 dial, value = wire.parse_dial(p)
                 self._events.append(DialChanged(device, dial, value))
