@@ -19,31 +19,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from hardware import wire
-from hardware.events import (
-    ButtonPressed,
-    DeviceStatus,
-    DialChanged,
-    Event,
-    TagPresented,
-    TagRemoved,
-)
+from hardware.events import DeviceStatus, Event
+from hardware.frame_events import device_label, event_for
 from hardware.keys import KeyStore
-from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered, Outbox
+from hardware.peer import Peer
+from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered
 
-RETRY_AFTER = 0.25  # s: HELLO request, CLAIM and AUTH are sent again until answered
+__all__ = ["ClaimRefused", "HostLink", "Peer", "Report", "State", "device_label"]
+
+RETRY_AFTER = 0.1  # s: HELLO request, CLAIM and AUTH are sent again until answered
 PING_EVERY = 1.0
 QUIET_AFTER = 3.0  # s without any good frame: the link is quiet and is reconnected
-HOST_RING = 64
-
-PRESS_KINDS = {wire.PRESS_SHORT: "short", wire.PRESS_LONG: "long", wire.PRESS_DOUBLE: "double"}
-
-
-def device_label(device: str) -> str:
-    return f"Device {device}"
 
 
 class State(Enum):
@@ -52,30 +42,6 @@ class State(Enum):
     OPEN = "authenticated"
     UNCLAIMED = "unclaimed"
     REFUSED = "refused"
-
-
-@dataclass
-class Peer:
-    """What the host remembers about one device across connections."""
-
-    device: str
-    boot_id: bytes | None = None
-    inbox: Inbox = field(default_factory=Inbox)
-    outbox: Outbox = field(default_factory=lambda: Outbox(HOST_RING))
-    # A CARD frame is attached to the TAG present frame that follows it on the same reader.
-    cards: dict[int, str] = field(default_factory=dict)
-    # Session keys of earlier connections: a frame signed with one is a replay (or a frame the
-    # radio delayed past a reconnect), told apart from a forgery in the report.
-    old_sessions: list[bytes] = field(default_factory=list)
-    dials: int = 0
-    readers: int = 0
-    firmware: tuple[int, int, int] = (0, 0, 0)
-    # Counters for the Devices screen and `altar monitor`.
-    delivered: int = 0
-    duplicates: int = 0
-    gaps: int = 0
-    refused: int = 0
-    noise: int = 0
 
 
 class ClaimRefused(Exception):
@@ -444,47 +410,15 @@ class HostLink:
     # ------------------------------------------------------------------ delivering
 
     def _deliver(self, frame: wire.Frame) -> None:
-        peer = self.peer
-        assert peer is not None
-        device, t, p = peer.device, frame.msg_type, frame.payload
+        assert self.peer is not None
         try:
-            if t == wire.TAG:
-                reader, present, uid = wire.parse_tag(p)
-                if present:
-                    ref = peer.cards.pop(reader, None)
-                    self._events.append(TagPresented(device, reader, uid, ref))
-                else:
-                    peer.cards.pop(reader, None)
-                    self._events.append(TagRemoved(device, reader, uid))
-            elif t == wire.CARD:
-                reader, ref_bytes = wire.parse_card(p)
-                peer.cards[reader] = ref_bytes.decode("ascii", "replace")
-            elif t == wire.DIAL:
-                dial, value = wire.parse_dial(p)
-                self._events.append(DialChanged(device, dial, value))
-            elif t == wire.BUTTON:
-                button, kind = wire.parse_button(p)
-                self._events.append(ButtonPressed(device, button, PRESS_KINDS[kind]))
-            elif t == wire.STATUS:
-                battery, heap, uptime, errors = wire.parse_status(p)
-                self._events.append(
-                    DeviceStatus(
-                        device,
-                        True,
-                        None if battery == 255 else battery,
-                        heap,
-                        uptime,
-                        errors,
-                        f"{self._name()}: battery {'USB' if battery == 255 else battery}",
-                    )
-                )
-            elif t == wire.DIAG:
-                code, _detail = wire.parse_diag(p)
-                name = wire.DIAG_NAMES.get(code, f"diagnostic {code}")
-                self._status(f"{self._name()} reports: {name}")
+            event = event_for(self.peer, frame)
         except wire.WireError as e:
             # Numbered, acked, but malformed: say so rather than guess.
             self._refuse("malformed", f"{self._name()} sent a malformed event: {e}")
+            return
+        if event is not None:
+            self._events.append(event)
 
     # ------------------------------------------------------------------ sending and reporting
 

@@ -14,7 +14,14 @@ API (stable; the app and `altar demo` are written against it)::
     await manager.claim("a1b2c3d4")                # player holds the device's button; ClaimRefused
     manager.assign_dial("a1b2c3d4", 0, seat=2)     # events then carry seat=2
     manager.devices()                              # [DeviceInfo]: battery, signal, last seen ...
+    await manager.discover_ble(); manager.discover_serial()   # what could be added
     await manager.close()
+
+A device this table never claimed connects but its events are refused (and reported once)
+until ``claim`` succeeds while its button is held; ``accept_unclaimed=True`` (for
+`altar monitor`) lets them through. For the simulator: ``device.hold_button(True)``, then
+``await manager.claim(device.device)``. Keys stay in ``keys_path``, so the next run
+authenticates without a claim.
 
 Each transport runs in its own task: open, handshake (``hardware.link.HostLink``), then frames
 and a 50 ms timer. A link that drops or goes quiet for 3 s is reopened with exponential backoff
@@ -134,7 +141,8 @@ class DeviceManager:
     async def add_ble(self, name_or_address: str, wait: float = 10.0) -> str | None:
         from hardware.transports.ble import BleTransport
 
-        return await self._added(self.add_transport(BleTransport(name_or_address)), wait)
+        transport = BleTransport(name_or_address, self.table_id)  # ours or unclaimed only
+        return await self._added(self.add_transport(transport), wait)
 
     async def add_simulator(self, device: SimulatedDevice, wait: float = 3.0) -> str | None:
         from hardware.transports.loopback import LoopbackTransport

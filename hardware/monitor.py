@@ -25,7 +25,8 @@ from hardware.events import (
 )
 from hardware.keys import KeyStore
 from hardware.manager import DeviceManager
-from hardware.simulator import SCRIPT_HELP, SimulatedDevice, run_command
+from hardware.sim_script import SCRIPT_HELP, run_command
+from hardware.simulator import SimulatedDevice
 from hardware.transports.base import Item, Transport
 
 

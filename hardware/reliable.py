@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from hardware import wire
 
 RESEND_AFTER = 0.25  # s without ack progress before unacked frames are sent again
+# A gap the receiver keeps reporting (acks that make no progress) is answered again after this
+# long, not only once: a resend lost too would otherwise wait for the 250 ms timer while the
+# device's 32-frame ring fills at 50 events/s.
+FAST_RESEND_AGAIN = 0.1
 NUMBERED_TYPES = frozenset((*wire.EVENT_TYPES, wire.SET_DIAL, wire.FEEDBACK))
 
 
@@ -37,7 +41,7 @@ class Outbox:
         self._next = 0
         self._unsent = 0  # how many frames at the ring's end were never sent
         self._last_progress = 0.0
-        self._fast_resent = False
+        self._fast_resent_at: float | None = None
         self.dropped = 0  # frames pushed out of a full ring: reported, never silent
 
     def oldest(self) -> int:
@@ -73,7 +77,7 @@ class Outbox:
 
     def on_ack(self, ack: int, now: float) -> bool:
         """Apply a cumulative ack. True when the ack made no progress while frames wait: the
-        receiver saw a gap, so resend now (once per gap; the timer covers the rest)."""
+        receiver saw a gap, so resend now (again every FAST_RESEND_AGAIN s while it lasts)."""
         if wire.seq_after(ack, (self._next - 1) & 0xFFFF):
             return False  # an ack beyond anything numbered is bogus (or stale from a past boot)
         progressed = False
@@ -83,10 +87,12 @@ class Outbox:
         self._unsent = min(self._unsent, len(self._ring))
         if progressed:
             self._last_progress = now
-            self._fast_resent = False
+            self._fast_resent_at = None
             return False
-        if self._ring and len(self._ring) > self._unsent and not self._fast_resent:
-            self._fast_resent = True
+        waiting = self._ring and len(self._ring) > self._unsent
+        last = self._fast_resent_at
+        if waiting and (last is None or now - last >= FAST_RESEND_AGAIN):
+            self._fast_resent_at = now
             return True
         return False
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from hardware.monitor import run_monitor
-from hardware.simulator import PtySimulator, SimulatedDevice, run_command
+from hardware.sim_script import run_command
+from hardware.simulator import PtySimulator, SimulatedDevice
 
 
 def test_monitor_on_a_pty_prints_frames_and_events() -> None:

@@ -107,3 +107,18 @@ def test_the_tablet_reader_feeds_the_device_managers_stream() -> None:
     event = asyncio.run(main())
     finish(p)
     assert event == TagPresented("tablet", 0, IDM, "z001", seat=1)
+
+
+def test_altar_monitor_shows_the_tablet_reader() -> None:
+    import io
+
+    from hardware.monitor import run_monitor
+
+    port = free_udp_port()
+    p = emulate(port, 3.5, ndef_of(ndef.UriRecord("altar:z042")))
+    out = io.StringIO()
+    asyncio.run(run_monitor(f"nfc:udp:127.0.0.1:{port}", seconds=6.0, out=out))
+    finish(p)
+    text = out.getvalue()
+    assert "tablet reader 0: tag 03fe000000a17a01 placed card z042" in text
+    assert "tablet reader 0: tag 03fe000000a17a01 removed" in text

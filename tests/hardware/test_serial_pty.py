@@ -120,3 +120,20 @@ def test_serial_open_clears_dtr_and_rts_so_esp32_boards_do_not_reset(
     # serial port RTS is cleared next); neither line is ever raised, not even briefly.
     assert calls and calls[0] == (termios.TIOCMBIC, posix.TIOCM_DTR_str)
     assert not [c for c in calls if c[0] == termios.TIOCMBIS]
+
+
+def test_unplugged_serial_device_is_reported_and_retried() -> None:
+    async def main() -> None:
+        device = SimulatedDevice()
+        sim = PtySimulator(device).start()
+        manager = DeviceManager(TABLE, accept_unclaimed=True)
+        events = manager.events()
+        assert await manager.add_serial(sim.port) == "a1b2c3d4"
+        sim.stop()  # the cable is pulled: the pty goes away under pyserial
+        lost = await status_matching(events, "lost its connection")
+        assert not lost.connected and "by hand" in lost.message
+        await status_matching(events, "Cannot reach")  # retried, with backoff
+        assert not manager.devices()[0].connected
+        await manager.close()
+
+    asyncio.run(main())
