@@ -14,6 +14,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion_app.sim_tags import UNKNOWN_UID, sim_uid
+from hardware.sim_script import SCRIPT_HELP, run_command
 
 
 class SimulatorScreen(Screen):
@@ -21,6 +22,7 @@ class SimulatorScreen(Screen):
     dial_values = ListProperty([0, 0])
     card_names = ListProperty([])
     status = StringProperty("")
+    script_help = StringProperty(SCRIPT_HELP)
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.card_names = [c.name for c in self.session.catalog.cards]
@@ -71,6 +73,21 @@ class SimulatorScreen(Screen):
         device = self._device()
         if device is not None:
             device.press_button(dial, "short")
+
+    def run_line(self, line: str) -> None:
+        """One simulator command typed in (the same language as `altar monitor sim`)."""
+        device = self._device()
+        if device is None:
+            return
+        try:
+            run_command(device, line)
+        except ValueError as e:
+            # The first line says what was wrong; the command list is on the screen already.
+            self.status = str(e).splitlines()[0]
+            return
+        self.ids.command.text = ""
+        self.refresh()
+        self.status = f"Done: {line.strip()}"
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")

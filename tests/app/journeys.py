@@ -454,4 +454,11 @@ async def screens(d: Any) -> None:
     sim = await visit(d, "Simulator", "simulator")
     await d.tap(sim.ids.dial1_up)
     await d.until(lambda: board.panels[1].ids.devotion.value == "1", "the panel's dial turns")
+    sim.ids.command.text = "dial 1 6"
+    await d.tap(sim.ids.run)
+    await d.until(lambda: board.panels[1].ids.devotion.value == "6", "a typed command turns it")
+    sim.ids.command.text = "dail 1 6"
+    await d.tap(sim.ids.run)
+    d.notes["bad_command"] = sim.status
+    assert sim.status and not sim.status.startswith("Done"), sim.status
     await d.screenshot("simulator")
