@@ -33,10 +33,18 @@ from companion_app.views import CardView, card_view, seat_views
 from companion_app.wording import choice_label, describe
 from engine.cards import Catalog
 from engine.errors import IllegalAction
-from engine.zeal import PlayerSetup, ZealGame, ZealSetup
+from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za
 from hardware.events import DeviceStatus, TagPresented
 from hardware.registry import DeckEnrolment, TagRegistry
+
+QUIET_STEPS = (
+    Step.COMBAT_START,
+    Step.CHOOSE_ATTACKERS,
+    Step.CHOOSE_BLOCKERS,
+    Step.FLANKING,
+    Step.END_OF_TURN,
+)
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
@@ -73,6 +81,10 @@ class GameSession(EventDispatcher):
     history = ListProperty([])  # list[HistorySample]
     devices = ListProperty([])  # list[DeviceInfo], filled by the hardware link
     timer_on = BooleanProperty(False)  # the optional turn timer, off by default
+    # Steps where nobody has a decision to make advance by themselves after this many
+    # seconds, unless something new happens first (0: never).
+    auto_advance_s = NumericProperty(4.0)
+    auto_text = StringProperty("")  # "Next step in 4 s" while a quiet step counts down
     timer_text = StringProperty("")
 
     def __init__(
@@ -103,6 +115,7 @@ class GameSession(EventDispatcher):
         self._timer_turn = (-1, -1)  # (turn, active) the timer counts for
         self._timer_start = 0.0
         self._timer_event: Any = None
+        self._auto_event: Any = None
 
     # --- starting, resuming, finishing ---------------------------------------------------
 
@@ -449,6 +462,41 @@ class GameSession(EventDispatcher):
             self._enrolment = None
         progress(step.done, step.total, enrolment.next_card)
 
+    # --- quiet steps advance by themselves ---------------------------------------------------
+
+    def _quiet(self, game: ZealGame) -> bool:
+        """A response window with nothing on the stack in a step that asks nothing: the start
+        of combat, the windows after declarations, the end of the turn."""
+        state = game.state
+        return (
+            state.priority is not None
+            and not state.stack
+            and not state.pending
+            and state.awaiting is None
+            and state.step in QUIET_STEPS
+            and game.outcome() is None
+        )
+
+    def _arm_auto_advance(self, game: ZealGame) -> None:
+        if self._auto_event is not None:
+            self._auto_event.cancel()
+            self._auto_event = None
+        self.auto_text = ""
+        if self.auto_advance_s <= 0 or not self._quiet(game):
+            return
+        moves = len(game.history)
+        self.auto_text = f"Next step in {self.auto_advance_s:.0f} s"
+        self._auto_event = Clock.schedule_once(
+            lambda _dt: self._auto_advance(moves), self.auto_advance_s
+        )
+
+    def _auto_advance(self, moves: int) -> None:
+        game = self.game
+        # Anything new since (a scan, a tap, an undo) and the countdown starts again instead.
+        if game is None or len(game.history) != moves or not self._quiet(game):
+            return
+        self.next_step()
+
     # --- the optional turn timer ------------------------------------------------------------
 
     def toggle_timer(self) -> None:
@@ -518,6 +566,7 @@ class GameSession(EventDispatcher):
             seat: v if v.played else self._card_now(seat, v.card_id)
             for seat, v in self.scans.items()
         }
+        self._arm_auto_advance(game)
         self.revision += 1
 
     def _card_now(self, seat: int, card_id: str) -> CardView:

@@ -184,3 +184,40 @@ def test_the_log_after_an_undo_and_a_new_command_in_one_frame(session: GameSessi
     session.command(za.SetDevotion(1, current=7))  # same position in the log, other command
     Clock.tick()
     assert [r.text for r in session.log_rows] == ["Anton set devotion to 7"]
+
+
+def test_a_quiet_step_advances_by_itself_unless_something_happens(
+    session: GameSession,
+) -> None:
+    import time
+
+    session.auto_advance_s = 0.05
+    for _ in range(2):
+        session.command(za.KeepHand(session.game.acting_player()))
+    active = session.game.state.active
+    session.command(za.Develop(active, "devotion"))
+    Clock.tick()
+    assert session.game.state.step.value == "combat_start"
+    assert session.auto_text.startswith("Next step in")
+    # Something new (a devotion change) happens: the countdown armed before it, firing
+    # now, passes for nobody; a new countdown starts instead.
+    moves = len(session.game.history)
+    session.command(za.SetDevotion(active, current=3))
+    session._auto_advance(moves)
+    assert session.game.state.step.value == "combat_start"
+    # Left alone, the quiet step passes for everyone: nobody had characters to attack with.
+    deadline = time.monotonic() + 5
+    while session.game.state.step.value == "combat_start" and time.monotonic() < deadline:
+        time.sleep(0.01)
+        Clock.tick()
+    assert session.game.state.step.value == "commit"
+    assert type(session.game.history[-1]).__name__ == "Pass"
+
+
+def test_auto_advance_can_be_turned_off(session: GameSession) -> None:
+    session.auto_advance_s = 0
+    for _ in range(2):
+        session.command(za.KeepHand(session.game.acting_player()))
+    session.command(za.Develop(session.game.state.active, "devotion"))
+    Clock.tick()
+    assert session.auto_text == ""
