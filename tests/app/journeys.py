@@ -168,6 +168,7 @@ async def choose(d: Any, screen: Any, row_label_start: str, option_start: str) -
 async def journey(d: Any) -> None:
     """A whole game start: new game, mulligans, dials, scans, a combat with a blocker and a
     flanker predicted then applied, undo; resumed by journey_resume in a second process."""
+    await d.screenshot("newgame")
     await start_two_player_game(d)
     game = d.session.game
     first = game.state.active
@@ -255,6 +256,7 @@ async def journey_resume(d: Any) -> None:
     assert d.app.sm.current == "start", d.app.sm.current
     start = d.screen("start")
     assert "Alena" in start.summary and "Anton" in start.summary, start.summary
+    await d.screenshot("resume_offer")
     await d.tap(start.ids.resume)
     await d.until(lambda: d.app.sm.current == "scoreboard", "the scoreboard after resume")
     game = d.session.game
@@ -306,6 +308,8 @@ async def endless(d: Any) -> None:
         elif move == 3:
             session.toggle_base(seat, rng.randrange(6))
         else:
+            # Said before it happens: a kill during the undo may leave one command fewer.
+            print("UNDOING", flush=True)
             session.undo_last()
         commands = store.load(session.game_id).commands
         last = json.dumps(commands[-1], sort_keys=True) if commands else ""
