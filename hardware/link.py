@@ -64,6 +64,9 @@ class Peer:
     outbox: Outbox = field(default_factory=lambda: Outbox(HOST_RING))
     # A CARD frame is attached to the TAG present frame that follows it on the same reader.
     cards: dict[int, str] = field(default_factory=dict)
+    # Session keys of earlier connections: a frame signed with one is a replay (or a frame the
+    # radio delayed past a reconnect), told apart from a forgery in the report.
+    old_sessions: list[bytes] = field(default_factory=list)
     dials: int = 0
     readers: int = 0
     firmware: tuple[int, int, int] = (0, 0, 0)
@@ -248,8 +251,14 @@ class HostLink:
         try:
             frame = wire.unpack(raw, self._session)
         except wire.WireError as e:
-            kind = "bad-mac" if "wrong MAC" in str(e) else "unsigned"
-            self._refuse(kind, str(e))
+            if "wrong MAC" not in str(e):
+                self._refuse("unsigned", str(e))
+            elif self._signed_earlier(raw):
+                self._refuse(
+                    "replay", f"a frame from an earlier session of {self._name()} was refused"
+                )
+            else:
+                self._refuse("bad-mac", str(e))
             return
         self.last_rx = now
         if not self._confirmed:
@@ -257,6 +266,16 @@ class HostLink:
             self._sync(self._hello_seq)
             self._send_numbered(self.peer.outbox.all_unacked(now))
         self._on_session_frame(frame, now)
+
+    def _signed_earlier(self, raw: bytes) -> bool:
+        assert self.peer is not None
+        for key in self.peer.old_sessions:
+            try:
+                wire.unpack(raw, key)
+            except wire.WireError:
+                continue
+            return True
+        return False
 
     def _on_session_frame(self, frame: wire.Frame, now: float) -> None:
         peer = self.peer
@@ -320,6 +339,8 @@ class HostLink:
         peer.dials, peer.readers, peer.firmware = dials, readers, fw
         if peer.boot_id != nonce[:4]:
             # The device restarted (or this host did): its numbering starts where it says.
+            if peer.boot_id is not None:
+                self._status(f"{self._name()} restarted")
             peer.boot_id = nonce[:4]
             peer.inbox = Inbox()
             peer.cards.clear()
@@ -374,6 +395,7 @@ class HostLink:
             self._new_key = None
             self._finish_claim("ok")
         self._session = wire.session_key(self._key, self._device_nonce, self._host_nonce)
+        self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._session]
         self.state = State.OPEN
         self._send_host_auth(now)
         self._status(f"{self._name()} is connected", True)

@@ -32,6 +32,7 @@ import random
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hardware import wire
 from hardware.events import DeviceStatus, DialChanged, Event, TagPresented, TagRemoved
@@ -39,6 +40,9 @@ from hardware.keys import KeyStore, new_device_key
 from hardware.link import ClaimRefused, HostLink, Peer, State, device_label
 from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
+
+if TYPE_CHECKING:
+    from hardware.transports.ble import Found
 
 TICK = 0.05  # s: the link's timers (acks, resends, heartbeat) run at least this often
 BACKOFF_FIRST = 0.1
@@ -76,7 +80,6 @@ class _Runner:
         self.link: HostLink | None = None
         self.task: asyncio.Task[None] | None = None
         self.changed = asyncio.Event()  # set after each batch, for waiters (claim, add_*)
-        self.wake = asyncio.Event()  # set when host commands wait to be sent
 
 
 class EventStream:
@@ -158,6 +161,21 @@ class DeviceManager:
                 await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
         return runner.info.device or None
 
+    # ------------------------------------------------------------------ discovery
+
+    async def discover_ble(self, timeout: float = 5.0) -> list[Found]:
+        """Altar devices in BLE range that this table claimed, or that nobody claimed yet."""
+        from hardware.transports.ble import scan
+
+        return await scan(self.table_id, timeout)
+
+    @staticmethod
+    def discover_serial() -> list[str]:
+        """USB serial ports that may hold a device (pyserial's port list, USB ones only)."""
+        from serial.tools import list_ports
+
+        return sorted(p.device for p in list_ports.comports() if p.vid is not None)
+
     # ------------------------------------------------------------------ the app's side
 
     def events(self) -> EventStream:
@@ -183,7 +201,7 @@ class DeviceManager:
         if runner.link is None or runner.link.state is State.WAIT_HELLO:
             raise ClaimRefused(f"{device_label(device)} is not connected: plug it in or wake it")
         runner.link.begin_claim(time.monotonic(), new_device_key())
-        runner.wake.set()
+        runner.transport.poke()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             link = runner.link
@@ -244,7 +262,7 @@ class DeviceManager:
         # Kept until the device acks it, across reconnects: a dial set while the device is
         # away is set when it comes back.
         peer.outbox.add(msg_type, payload)
-        runner.wake.set()
+        runner.transport.poke()
 
     async def _run(self, runner: _Runner) -> None:
         backoff = BACKOFF_FIRST
@@ -282,9 +300,6 @@ class DeviceManager:
         transport = runner.transport
         while not self._closed:
             await self._flush(runner, link)
-            if runner.wake.is_set():
-                runner.wake.clear()
-                continue
             items = await transport.receive(TICK)
             now = time.monotonic()
             for item in items:
@@ -308,6 +323,7 @@ class DeviceManager:
             info.dials, info.readers = peer.dials, peer.readers
             info.refused, info.noise = peer.refused, peer.noise
             info.last_seen = link.last_rx
+        info.signal = getattr(runner.transport, "rssi", None)  # BLE knows it; serial does not
         info.state = link.state.value
         info.claimed = link.state is State.OPEN
         info.connected = link.state in (State.OPEN, State.UNCLAIMED)

@@ -11,6 +11,7 @@ import asyncio
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from hardware import wire
@@ -24,7 +25,7 @@ from hardware.events import (
 )
 from hardware.keys import KeyStore
 from hardware.manager import DeviceManager
-from hardware.simulator import SimulatedDevice
+from hardware.simulator import SCRIPT_HELP, SimulatedDevice, run_command
 from hardware.transports.base import Item, Transport
 
 
@@ -85,17 +86,47 @@ class TapTransport(Transport):
         return items
 
 
-async def _sim_script(device: SimulatedDevice) -> None:
-    """A few seconds of play, so `altar monitor sim` shows every kind of frame."""
-    await asyncio.sleep(0.3)
-    device.send_status()
-    for value in (1, 2, 3):
-        device.turn_dial(0, value)
-        await asyncio.sleep(0.1)
-    device.place_tag(0, bytes.fromhex("04a1b2c3d4e5f6"), card_ref="z001")
-    await asyncio.sleep(0.2)
-    device.remove_tag(0)
-    device.press_button(0, "double")
+DEMO_SCRIPT = """
+wait 0.3
+status
+dial 0 1
+wait 0.1
+dial 0 2
+wait 0.1
+dial 0 3
+tag 0 04a1b2c3d4e5f6 z001
+wait 0.2
+lift 0
+press 0 double
+"""
+
+
+async def _sim_script(
+    device: SimulatedDevice, script: str | None, show: Callable[[str], None]
+) -> None:
+    """Drive the simulated device: a script file, the keyboard ("-"), or a short demo."""
+    if script == "-":
+        show("type simulator commands (help for the list)")
+        loop = asyncio.get_running_loop()
+        while line := await loop.run_in_executor(None, sys.stdin.readline):
+            await _sim_line(device, line, show)
+        return
+    text = DEMO_SCRIPT if script is None else Path(script).read_text()
+    for line in text.splitlines():
+        await _sim_line(device, line, show)
+
+
+async def _sim_line(device: SimulatedDevice, line: str, show: Callable[[str], None]) -> None:
+    if line.strip() == "help":
+        show(SCRIPT_HELP)
+        return
+    try:
+        pause = run_command(device, line)
+    except ValueError as e:
+        show(str(e))  # a typo costs one line, never the session
+        return
+    if pause:
+        await asyncio.sleep(pause)
 
 
 async def run_monitor(
@@ -104,6 +135,7 @@ async def run_monitor(
     keys_path: str | None = None,
     frames: bool = False,
     out: TextIO | None = None,
+    script: str | None = None,
 ) -> int:
     stream = out or sys.stdout
 
@@ -114,7 +146,7 @@ async def run_monitor(
     table_id = table.table_id()
     table.close()
     manager = DeviceManager(table_id, keys_path, accept_unclaimed=True)
-    script: asyncio.Task[None] | None = None
+    runner: asyncio.Task[None] | None = None
     transport: Transport
     if source.startswith("nfc:"):
         manager.add_nfc_reader(source[4:])
@@ -124,11 +156,12 @@ async def run_monitor(
 
             device = SimulatedDevice()
             transport = LoopbackTransport(device)
-            script = asyncio.create_task(_sim_script(device))
+            runner = asyncio.create_task(_sim_script(device, script, show))
         elif source.startswith("ble:"):
             from hardware.transports.ble import BleTransport
 
-            transport = BleTransport(source[4:], table_id)
+            # Any Altar device by that name, whichever table claimed it: this is for wiring.
+            transport = BleTransport(source[4:], None)
         else:
             from hardware.transports.serial import SerialTransport
 
@@ -147,17 +180,21 @@ async def run_monitor(
                 break
             show(describe_event(event))
     finally:
-        if script is not None:
-            script.cancel()
+        if runner is not None:
+            runner.cancel()
         await manager.close()
     return 0
 
 
 def monitor(
-    source: str, seconds: float = 0, keys_path: str | None = None, frames: bool = False
+    source: str,
+    seconds: float = 0,
+    keys_path: str | None = None,
+    frames: bool = False,
+    script: str | None = None,
 ) -> int:
     try:
-        return asyncio.run(run_monitor(source, seconds, keys_path, frames))
+        return asyncio.run(run_monitor(source, seconds, keys_path, frames, script=script))
     except KeyboardInterrupt:
         return 0
 

@@ -22,6 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=0, help="stop after this long (0: never)")
     parser.add_argument("--keys", default=None, help="the table's key file (SQLite)")
     parser.add_argument("--frames", action="store_true", help="also print every raw frame")
+    parser.add_argument(
+        "--script",
+        default=None,
+        help="sim only: a file of simulator commands, or - to type them (default: a short demo)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,4 +36,10 @@ def run(args: argparse.Namespace) -> int:
             return 2
     from hardware.monitor import monitor
 
-    return monitor(args.source, seconds=args.seconds, keys_path=args.keys, frames=args.frames)
+    return monitor(
+        args.source,
+        seconds=args.seconds,
+        keys_path=args.keys,
+        frames=args.frames,
+        script=args.script,
+    )

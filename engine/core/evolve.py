@@ -21,14 +21,17 @@ def _copier(cls: type) -> tuple[Callable[[Any, dict[str, Any]], Any], frozenset[
     found = _COPIERS.get(cls)
     if found is None:
         names = tuple(f.name for f in dataclasses.fields(cls))
+        # Each slot is set through its own descriptor (the frozen __setattr__ is bypassed, as
+        # dataclasses' own __init__ does); then the changes overwrite theirs.
+        scope: dict[str, Any] = {"new_": cls.__new__, "cls": cls, "set_": object.__setattr__}
         lines = ["def copy(obj, changes):", "    new = new_(cls)"]
         for name in names:
             assert name.isidentifier()
-            lines.append(
-                f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else obj.{name})"
-            )
+            scope[f"slot_{name}"] = getattr(cls, name).__set__
+            lines.append(f"    slot_{name}(new, obj.{name})")
+        lines.append("    for key, value in changes.items():")
+        lines.append("        set_(new, key, value)")
         lines.append("    return new")
-        scope: dict[str, Any] = {"new_": cls.__new__, "cls": cls, "set_": object.__setattr__}
         exec("\n".join(lines), scope)  # noqa: S102 -- our own field names, checked above
         found = (scope["copy"], frozenset(names))
         _COPIERS[cls] = found

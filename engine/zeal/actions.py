@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.words import plain
 from engine.errors import IllegalAction
 
 Target = int | str
@@ -99,7 +100,8 @@ class AssignDamage:
     """The attacking player's combat damage choices; anything left out the engine decides.
 
     ``blockers``: (attacker, blocker) for an attacker blocked by two: which one it damages.
-    ``bases``: (attacker, base owner, base index) in the order attackers hit bases.
+    ``bases``: (attacker, base owner, base index) in the order attackers hit bases; further
+    entries for the same attacker say where its excess damage goes (engine/zeal/base_damage.py).
     """
 
     player: int
@@ -226,16 +228,29 @@ _ACCEPTS: dict[str, tuple[Callable[[object], bool], str]] = {
 }
 
 
+# Per action class: (field name, accepts, words), worked out once from the annotations.
+_FIELD_CHECKS: dict[type[Any], tuple[tuple[str, Callable[[object], bool], str], ...]] = {
+    cls: tuple((f.name, *_ACCEPTS[str(f.type)]) for f in dataclasses.fields(cls))
+    for cls in _TYPES.values()
+}
+
+
 def type_problem(action: object) -> str | None:
     """Why an action's fields have the wrong kind of value (a buggy client, a corrupt file)."""
-    if type(action).__name__ not in _TYPES or not dataclasses.is_dataclass(action):
-        return f"unknown action {action!r}"
-    for f in dataclasses.fields(action):
-        accepts, words = _ACCEPTS[str(f.type)]
-        value = getattr(action, f.name)
+    checks = _FIELD_CHECKS.get(type(action))
+    if checks is None:
+        return f"{type(action).__name__} is not an action of Zeal"
+    for field_name, accepts, words in checks:
+        value = getattr(action, field_name)
         if not accepts(value):
-            return f"{type(action).__name__}.{f.name} must be {words}, not {value!r}"
+            field = field_name.replace("_", " ")
+            return f"{_label(type(action).__name__)}: {field} must be {words}, not {plain(value)}"
     return None
+
+
+def _label(cls_name: str) -> str:
+    """ "DeclareAttackers" -> "declare attackers": an action's name as words."""
+    return "".join(f" {c.lower()}" if c.isupper() else c for c in cls_name).strip()
 
 
 def is_adjustment(action: Action) -> bool:
@@ -258,11 +273,11 @@ def to_dict(action: Action) -> dict[str, Any]:
 def from_dict(data: dict[str, Any]) -> Action:
     """The inverse of to_dict; IllegalAction in players' words for anything malformed."""
     if not isinstance(data, dict):
-        raise IllegalAction(f"an action must be a table, not {data!r}")
+        raise IllegalAction(f"an action must be a table, not {plain(data)}")
     kind = data.get("type")
     cls = _TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(_TYPES)})")
+        raise IllegalAction(f"unknown action type {plain(kind)} (known: {', '.join(_TYPES)})")
     fields = {f.name for f in dataclasses.fields(cls)}
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
@@ -270,7 +285,7 @@ def from_dict(data: dict[str, Any]) -> Action:
             continue
         if key not in fields:
             raise IllegalAction(
-                f"{kind} has no field {key!r} (it has: {', '.join(sorted(fields))})"
+                f"{kind} has no field {plain(key)} (it has: {', '.join(sorted(fields))})"
             )
         if isinstance(value, list):
             if key in _PAIR_FIELDS:
@@ -282,8 +297,9 @@ def from_dict(data: dict[str, Any]) -> Action:
         kwargs[key] = value
     if "player" not in kwargs or isinstance(kwargs["player"], bool):
         raise IllegalAction(f"{kind} needs a player seat number")
-    try:
-        action: Action = cls(**kwargs)
-    except TypeError as exc:
-        raise IllegalAction(f"{kind}: {exc}") from None
+    required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
+    missing = [name for name in required if name not in kwargs]
+    if missing:
+        raise IllegalAction(f"{kind} needs {', '.join(missing)}")
+    action: Action = cls(**kwargs)
     return action

@@ -4,7 +4,7 @@ players: Combat). Declarations are validated in rules.py; this module carries th
 from __future__ import annotations
 
 from engine.core.evolve import evolve
-from engine.zeal import damage, deaths, triggers
+from engine.zeal import base_damage, damage, deaths, triggers
 from engine.zeal.actions import AssignDamage, DeclareAttackers, DeclareBlockers, DeclareFlankers
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import COMBAT, can_block
@@ -15,7 +15,11 @@ from engine.zeal.state import CombatState, GameState, Permanent
 def detained(state: GameState, perm: Permanent) -> bool:
     """Detainment Cell: its connected character can't be chosen as an attacker or blocker
     (one already attacking or blocking stays so: Formic Commander clarification)."""
-    return any(d.connected_to == perm.id and d.has("detain") for d in state.permanents())
+    for player in state.players:
+        for d in player.in_play:
+            if d.connected_to == perm.id and "detain" in d.keywords:
+                return True
+    return False
 
 
 def can_attack(state: GameState) -> list[Permanent]:
@@ -166,7 +170,7 @@ def declare_flankers(ctx: Ctx, state: GameState, action: DeclareFlankers) -> Gam
     return evolve(state, combat=evolve(combat, flanks=combat.flanks + tuple(action.flanks)))
 
 
-def _hits_bases(state: GameState, combat: CombatState, pid: int) -> bool:
+def hits_bases(state: GameState, combat: CombatState, pid: int) -> bool:
     """Unblocked, not flanking; or Overpower blocked by exactly one (FAQ: not when flanking,
     not when two blockers were declared even if they have left play)."""
     if any(f == pid for f, _ in combat.flanks):
@@ -188,7 +192,7 @@ def needs_choices(state: GameState) -> bool:
         if attacker is None or attacker.combat <= 0:
             continue
         if (
-            _hits_bases(state, combat, pid)
+            hits_bases(state, combat, pid)
             and defender is not None
             and standing_bases(state, defender)
         ):
@@ -235,7 +239,8 @@ def deal_damage(ctx: Ctx, state: GameState, action: AssignDamage | None) -> Game
         target = state.permanent(dst)
         if target is not None:
             state = damage.damage_character(ctx, state, target, amounts[src], COMBAT, sources[src])
-    state, conquerors = _damage_bases(ctx, state, combat, action)
+    to_bases = [pid for pid, _ in combat.attackers if hits_bases(state, combat, pid)]
+    state, conquerors = base_damage.damage_bases(ctx, state, combat, to_bases, action)
     # Conquer and "when a character dies" both wait until all combat damage is dealt, and are
     # one event: ordered together (active player's first). A conqueror that died in this
     # combat still conquers (triggered actions are played even if their card is gone).
@@ -254,67 +259,3 @@ def _default_blocker(state: GameState, attacker: Permanent, present: list[int]) 
     killable = [p for p in perms if p.combat - p.damage <= attacker.combat]
     pool = killable or perms
     return max(pool, key=lambda p: (p.combat, -p.id)).id
-
-
-def _damage_bases(
-    ctx: Ctx, state: GameState, combat: CombatState, action: AssignDamage | None
-) -> tuple[GameState, list[int]]:
-    order: list[tuple[int, tuple[int, int] | None]] = []
-    named = set()
-    for attacker_id, owner, index in action.bases if action else ():
-        order.append((attacker_id, (owner, index)))
-        named.add(attacker_id)
-    for pid, _ in combat.attackers:
-        if pid not in named:
-            order.append((pid, None))
-    hitters: dict[tuple[int, int], list[int]] = {}
-    defeated: list[tuple[int, int]] = []
-    for pid, choice in order:
-        hitter = state.permanent(pid)
-        defender = combat.defender_of(pid)
-        if hitter is None or defender is None or not _hits_bases(state, combat, pid):
-            continue
-        standing = standing_bases(state, defender)
-        if not standing or hitter.combat <= 0:
-            continue
-        if choice is None or not any((o, i) == choice for o, i, _ in standing):
-            owner, index, _ = min(
-                standing, key=lambda b: (b[2].defense - b[2].damage, b[2].defense)
-            )
-        else:
-            owner, index = choice
-        hitters.setdefault((owner, index), []).append(pid)
-        state, excess, down = _hit_base(ctx, state, hitter, owner, index, hitter.combat)
-        if down:
-            defeated.append((owner, index))
-        if excess > 0:
-            hit = state.players[owner].bases[index]
-            # Excess goes to an adjacent base: defense equal or within one.
-            near = [
-                b
-                for b in standing_bases(state, defender)
-                if abs(b[2].defense - hit.defense) <= 1 and (b[0], b[1]) != (owner, index)
-            ]
-            if near:
-                o2, i2, _ = min(near, key=lambda b: (b[2].defense - b[2].damage, b[2].defense))
-                hitters.setdefault((o2, i2), []).append(pid)
-                state, _, down2 = _hit_base(ctx, state, hitter, o2, i2, excess)
-                if down2:
-                    defeated.append((o2, i2))
-    # Conquer: every character that dealt any combat damage to a base defeated in combat.
-    conquerors: list[int] = []
-    for ref in defeated:
-        for pid in hitters.get(ref, []):
-            if pid not in conquerors:
-                conquerors.append(pid)
-    return state, conquerors
-
-
-def _hit_base(
-    ctx: Ctx, state: GameState, attacker: Permanent, owner: int, index: int, amount: int
-) -> tuple[GameState, int, bool]:
-    before = state.players[owner].bases[index]
-    state, excess = damage.damage_base(ctx, state, owner, index, amount, attacker.id)
-    after = state.players[owner].bases[index]
-    defeated = before.face_up and (not after.face_up or after.controller != before.controller)
-    return state, excess, defeated

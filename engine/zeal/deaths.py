@@ -83,9 +83,17 @@ def check_connections(ctx: Ctx, state: GameState) -> GameState:
     return state
 
 
+# The players tuple last found stable (no one due to die, no connection to break). Tuples are
+# immutable, so the same object has the same permanents: checking it again can be skipped (the
+# rules loop asks after every change). Holding the reference keeps its identity unique.
+_stable: list[object] = [None]
+
+
 def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None) -> GameState:
     """Puts every character due to die in the discard, together; repeats until stable.
     ``also``: other triggers of the same event, queued in one batch with the deaths'."""
+    if state.players is _stable[0] and not ctx.dying and not also:
+        return state
     while True:
         state = check_connections(ctx, state)
         # Zeal and combat scores may have changed with the last deaths: recompute first.
@@ -94,6 +102,7 @@ def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None)
             if perm.id not in ctx.dying:
                 ctx.dying.append(perm.id)
         if not ctx.dying:
+            _stable[0] = state.players
             return triggers.queue(ctx, state, also) if also else state
         dead: list[Permanent] = []
         for pid in ctx.dying:

@@ -9,14 +9,27 @@ from engine.core.turn_order import in_turn_order
 from engine.zeal import actions as za
 from engine.zeal import combat, deaths, stack, turn
 from engine.zeal.context import Ctx
-from engine.zeal.ops import has_standing_base
 from engine.zeal.state import GameState, Step
 from engine.zeal.targets import ability_target_kinds
 from engine.zeal.triggers import as_stack_item, is_optional, playable
 
+# The last state asked about and its answer, as one pair (replaced in one step, so safe to
+# share): legal_actions, explain and prompts all ask about the same immutable state in turn.
+# Holding the reference keeps its identity unique.
+_last_actor: list[tuple[GameState | None, int | None]] = [(None, None)]
+
 
 def actor(state: GameState) -> int | None:
     """The one player who must or may act now (None when the game is over)."""
+    known, who = _last_actor[0]
+    if state is known:
+        return who
+    who = _actor(state)
+    _last_actor[0] = (state, who)
+    return who
+
+
+def _actor(state: GameState) -> int | None:
     if state.over:
         return None
     if state.step is Step.MULLIGAN:
@@ -47,24 +60,32 @@ def declaring(state: GameState) -> bool:
 
 def in_priority(state: GameState) -> bool:
     """A priority window: no declaration, Develop choice or trigger is waiting."""
-    if state.over or state.step in (Step.MULLIGAN, Step.DEVELOP) or declaring(state):
+    if state.step in _NO_PRIORITY or declaring(state):
         return False
-    if any(p.develop_left for p in state.players):
-        return False
+    for p in state.players:
+        if p.develop_left:
+            return False
     return not playable(state)
+
+
+_NO_PRIORITY = frozenset({Step.MULLIGAN, Step.DEVELOP, Step.GAME_OVER})
+
+
+# The players tuple last found with every living player holding a base (see deaths._stable).
+_all_standing: list[object] = [None]
 
 
 def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
     """A player with no bases loses; with more players, they are eliminated and the last
     player with a base standing wins (Objective; More than two players)."""
-    if state.step is Step.MULLIGAN or state.over:
+    if state.players is _all_standing[0] or state.step is Step.MULLIGAN or state.over:
         return state
+    standing = {b.controller for p in state.players for b in p.bases if b.face_up}
     out = [
-        seat
-        for seat, p in enumerate(state.players)
-        if not p.eliminated and not has_standing_base(state, seat)
+        seat for seat, p in enumerate(state.players) if not p.eliminated and seat not in standing
     ]
     if not out:
+        _all_standing[0] = state.players
         return state
     players = list(state.players)
     for seat in out:
@@ -102,6 +123,8 @@ def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
 
 def _auto(ctx: Ctx, state: GameState) -> GameState:
     """One step that needs no one's choice, or ``state`` itself when there is none."""
+    if not state.pending and state.awaiting is None:
+        return state  # the common case: a priority window, nothing waiting
     group = playable(state)
     if group:
         t = group[0]

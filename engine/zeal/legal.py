@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.cards import Catalog
+from engine.cards import Ability, Card, Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.flow import actor, declaring, in_priority
@@ -20,16 +20,45 @@ from engine.zeal.state import GameState, PendingTrigger, Step, Target
 from engine.zeal.targets import ability_target_kinds, card_target_kinds, check_target
 from engine.zeal.triggers import is_optional, playable
 
+_BASE_KINDS = frozenset({"base", "foe_base", "own_base", "own_defeated_base", "character_or_base"})
+_PERMANENT_KINDS = frozenset(
+    {"character", "foe_character", "own_character", "device", "character_or_base"}
+)
+
+# Candidates found for the last (state, catalog), kept as one triple (replaced in one step, so
+# safe to share): several cards in a hand often share a target kind. States are immutable;
+# holding the references keeps their identities unique.
+_Memo = tuple[GameState | None, Catalog | None, dict[tuple[str, int, str], list[Target]]]
+_memo: list[_Memo] = [(None, None, {})]
+
 
 def candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
+    known_state, known_catalog, memo = _memo[0]
+    if known_state is not state or known_catalog is not catalog:
+        memo = {}
+        _memo[0] = (state, catalog, memo)
+    found = memo.get((kind, seat, source))
+    if found is None:
+        found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)
+    return found
+
+
+def _candidates(
+    state: GameState, catalog: Catalog, kind: str, seat: int, source: str
+) -> list[Target]:
     pool: list[Target] = []
-    if kind in ("character", "foe_character", "own_character", "device", "character_or_base"):
+    if kind in _PERMANENT_KINDS:
         pool.extend(p.id for p in state.permanents())
-    if kind in ("base", "foe_base", "own_base", "own_defeated_base", "character_or_base"):
+    if kind in _BASE_KINDS:
+        # Only defeated bases can be restored, only standing ones are anything else's target
+        # (check_target below decides; this just skips the hopeless ones).
+        defeated = kind == "own_defeated_base"
         for owner, player in enumerate(state.players):
-            pool.extend(base_ref(owner, i) for i in range(len(player.bases)))
+            pool.extend(
+                base_ref(owner, i) for i, b in enumerate(player.bases) if b.face_up != defeated
+            )
     if kind == "spell":
         pool.extend(item.id for item in state.stack)
     if kind == "discard_character":
@@ -87,60 +116,85 @@ def _trigger_actions(
             yield za.DeclineTrigger(seat, t.id)
 
 
-def _plays(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]:
+def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     player = state.players[seat]
     if state.hidden:
         ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
     else:
         ids = list(dict.fromkeys(player.hand))
     commit = commit_window(state, seat)
+    devotion = player.devotion
+    info = _card_info(catalog)
+    out: list[za.Action] = []
     for card_id in ids:
-        card = catalog.get(card_id)
-        if (
-            card.is_permanent
-            and not commit
-            and "ambush" not in card.keywords
-            and "ambush" not in card.zeal_keywords
-        ):
+        card, permanent, may_ambush, _ = info[card_id]
+        if permanent and not commit and not may_ambush:
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
-        if cost_to_play(state, seat, card, zeal) > player.devotion:
+        cost = cost_to_play(state, seat, card, zeal)
+        if cost > devotion:
             continue
-        if card.is_permanent and "ambush" not in card.keywords_with(zeal) and not commit:
+        if permanent and not commit and "ambush" not in card.keywords_with(zeal):
             continue
-        source = (
-            SPELL if card.type == "spell" else (CHARACTER if card.type == "character" else DEVICE)
-        )
+        source = _SOURCES[card.type]
         # Turn, timing, cost and targets are checked above (tests hold every listed action to
         # is_legal), so explain() is not repeated for each.
         xs = [0]
         if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
-            spare = player.devotion - cost_to_play(state, seat, card, zeal)
             xs = sorted(
                 {
                     0,
                     *(
                         x
-                        for x in range(spare + 2)
-                        if cost_to_play(state, seat, card, zeal, x) == player.devotion
+                        for x in range(devotion - cost + 2)
+                        if cost_to_play(state, seat, card, zeal, x) == devotion
                     ),
                 }
             )
         for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
             for x in xs:
-                yield za.PlayCard(seat, card_id, targets, x=x)
+                out.append(za.PlayCard(seat, card_id, targets, x=x))
     for perm in player.in_play:
-        abilities = [
-            a
-            for a in catalog.get(perm.card_id).abilities_with(perm.zeal)
-            if a.trigger == "activated"
-        ]
-        for index, ability in enumerate(abilities):
-            if ability.cost > player.devotion:
+        acts = info[perm.card_id][3][perm.zeal]
+        if not acts:
+            continue
+        source = CHARACTER if perm.is_character else DEVICE
+        for index, ability in enumerate(acts):
+            if ability.cost > devotion:
                 continue
-            source = CHARACTER if perm.is_character else DEVICE
             for targets in _target_choices(state, catalog, ability.targets, seat, source):
-                yield za.Activate(seat, perm.id, targets, index)
+                out.append(za.Activate(seat, perm.id, targets, index))
+    return out
+
+
+_SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
+
+# Per card id: the card, whether it is a character or device, whether it has Ambush with or
+# without Zeal (Restrictions; Ambush), and its actions with a cost ("cost: effect") without and
+# with Zeal. Worked out once per catalog (kept with it here, so its identity stays its own).
+_CardInfo = tuple[Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]]]
+_info: list[tuple[Catalog | None, dict[str, _CardInfo]]] = [(None, {})]
+
+
+def _card_info(catalog: Catalog) -> dict[str, _CardInfo]:
+    known, table = _info[0]
+    if known is catalog:
+        return table
+    table = {
+        c.id: (
+            c,
+            c.is_permanent,
+            "ambush" in c.keywords or "ambush" in c.zeal_keywords,
+            (_activated(c, False), _activated(c, True)),
+        )
+        for c in catalog.cards
+    }
+    _info[0] = (catalog, table)
+    return table
+
+
+def _activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
+    return tuple(a for a in card.abilities_with(zeal) if a.trigger == "activated")
 
 
 def _declarations(state: GameState, seat: int) -> Iterator[za.Action]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, Catalog
 from engine.core import rng as rngmod
 from engine.core.evolve import evolve
 from engine.zeal.context import Ctx
@@ -20,6 +20,41 @@ def name(state: GameState, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(state.players):
         return "nobody"
     return state.players[seat].name
+
+
+def thing(state: GameState, ref: object, catalog: Catalog | None = None) -> str:
+    """What an id or reference points at, in players' words (never an internal id): a card in
+    play or being played by name, a base as "Anton's base 3", a card in a discard pile."""
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        perm = state.permanent(ref)
+        if perm is not None:
+            return perm.name
+        item = state.stack_item(ref)
+        if item is not None:
+            return item.name
+        return "that card (it is not in play)"
+    base = parse_base_ref(state, ref)
+    if base is not None:
+        owner, index = base
+        return f"{name(state, owner)}'s base {state.players[owner].bases[index].defense}"
+    found = parse_discard_ref(state, ref)
+    if found is not None:
+        owner, card_id = found
+        card = catalog.get(card_id).name if catalog and card_id in catalog else card_id
+        return f"{card} in {name(state, owner)}'s discard"
+    if isinstance(ref, str) and ref.startswith(("base:", "discard:")):
+        return "a base or card that is not on the table"
+    if isinstance(ref, str):
+        return f'"{ref}"'
+    return "that choice"
+
+
+def not_in_play(state: GameState, ref: int) -> str:
+    """Why an id names no card in play, in players' words."""
+    item = state.stack_item(ref)
+    if item is not None:
+        return f"{item.name} is being played, not in play"
+    return "that card is not in play (it may have left play)"
 
 
 def set_player(state: GameState, seat: int, **changes: Any) -> GameState:

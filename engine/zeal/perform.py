@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.cards import Catalog
 from engine.core.evolve import evolve
 from engine.zeal import actions as za
 from engine.zeal import adjust, combat, flow, priority, stack, triggers, turn
@@ -13,6 +14,7 @@ from engine.zeal.ops import (
     remove_from_hand,
     set_player,
     shuffle_deck,
+    thing,
 )
 from engine.zeal.rules import card_zeal
 from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, StackItem, Step
@@ -107,20 +109,16 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     ctx.say(
         state,
         seat,
-        f"{player.name} plays {card.name}{z} for {cost} devotion{_targets(state, action.targets)}",
+        f"{player.name} plays {card.name}{z} for {cost} devotion{_targets(state, action.targets, ctx.catalog)}",
     )
     return stack.push(ctx, state, item)
 
 
-def _targets(state: GameState, targets: tuple[za.Target, ...]) -> str:
+def _targets(state: GameState, targets: tuple[za.Target, ...], catalog: Catalog) -> str:
+    """The declared targets in players' words ("targeting Psychopomp, Anton's base 3")."""
     if not targets:
         return ""
-    words = []
-    for t in targets:
-        perm = state.permanent(t) if isinstance(t, int) else None
-        item = state.stack_item(t) if isinstance(t, int) else None
-        words.append(perm.name if perm else item.name if item else str(t))
-    return ", targeting " + ", ".join(words)
+    return ", targeting " + ", ".join(thing(state, t, catalog) for t in targets)
 
 
 def _new_id(state: GameState) -> tuple[int, GameState]:
@@ -139,7 +137,7 @@ def _play_trigger(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     ctx.say(
         state,
         t.controller,
-        f"{name(state, t.controller)} plays {t.name}'s triggered action{_targets(state, action.targets)}",
+        f"{name(state, t.controller)} plays {t.name}'s triggered action{_targets(state, action.targets, ctx.catalog)}",
     )
     return stack.push(ctx, state, item)
 
@@ -182,7 +180,7 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     ctx.say(
         state,
         action.player,
-        f"{p.name} uses {perm.name} for {ability.cost} devotion{_targets(state, action.targets)}",
+        f"{p.name} uses {perm.name} for {ability.cost} devotion{_targets(state, action.targets, ctx.catalog)}",
     )
     return stack.push(ctx, state, item)
 

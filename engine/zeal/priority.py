@@ -8,26 +8,30 @@ nothing pending: the next step.
 from __future__ import annotations
 
 from engine.core.evolve import evolve
-from engine.core.turn_order import next_seat
 from engine.zeal import stack, turn
 from engine.zeal.context import Ctx
-from engine.zeal.ops import name
 from engine.zeal.state import GameState
 
 
 def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
     passed = state.passed if seat in state.passed else state.passed + (seat,)
-    living = state.living()
+    players = state.players
     if state.stack:
         top = state.stack[-1]
-        ctx.say(state, seat, f"{name(state, seat)} passes on {top.name}")
-        others = [s for s in living if s != top.controller]
-        if all(s in passed for s in others):
+        ctx.say(state, seat, f"{players[seat].name} passes on {top.name}")
+        waiting = [i for i, p in enumerate(players) if not p.eliminated and i != top.controller]
+        if all(i in passed for i in waiting):
             return stack.resolve_top(ctx, evolve(state, passed=passed))
     else:
-        ctx.say(state, seat, f"{name(state, seat)} passes")
-        if all(s in passed for s in living):
+        ctx.say(state, seat, f"{players[seat].name} passes")
+        if all(p.eliminated or i in passed for i, p in enumerate(players)):
             return turn.advance(ctx, evolve(state, passed=passed))
-    skip = set(passed) | {i for i, p in enumerate(state.players) if p.eliminated}
-    nxt = next_seat(seat, len(state.players), skip)
+    # The next opponent in turn order who has not passed gets the chance to act.
+    count = len(players)
+    nxt = None
+    for step in range(1, count):
+        other = (seat + step) % count
+        if other not in passed and not players[other].eliminated:
+            nxt = other
+            break
     return evolve(state, passed=passed, priority=nxt)

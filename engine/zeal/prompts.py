@@ -79,7 +79,10 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
     elif state.awaiting == "damage" and not state.stack:
         out.append(
             Prompt(
-                who, f"{w}: choose which blocker and which bases your attackers damage", "choose"
+                who,
+                f"{w}: choose which blocker and which bases your attackers damage (excess damage "
+                "goes on to an adjacent base: defense within one)",
+                "choose",
             )
         )
     elif who is not None:

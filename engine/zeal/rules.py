@@ -6,6 +6,7 @@ Each check cites the rulebook section it enforces. The messages are what the tab
 from __future__ import annotations
 
 from engine.cards import Card, Catalog
+from engine.core.words import plain
 from engine.zeal import actions as za
 from engine.zeal.flow import in_priority
 from engine.zeal.keywords import (
@@ -15,7 +16,7 @@ from engine.zeal.keywords import (
     cost_to_play,
     zeal_for_card,
 )
-from engine.zeal.ops import name
+from engine.zeal.ops import name, not_in_play
 from engine.zeal.rules_adjust import check_adjustment
 from engine.zeal.rules_combat import check_attackers, check_blockers, check_damage, check_flankers
 from engine.zeal.state import GameState, Step
@@ -41,7 +42,7 @@ def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None
         return problem
     check = _CHECKS.get(type(action))
     if check is None:
-        return f"unknown action {action!r}"
+        return f"{type(action).__name__} is not an action of Zeal"
     return check(state, catalog, action)
 
 
@@ -54,7 +55,7 @@ def _keep_or_mulligan(state: GameState, catalog: Catalog, action: za.Action) -> 
 def _develop(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
     assert isinstance(action, za.Develop)
     if action.choice not in ("draw", "devotion"):
-        return f'Develop: choose "draw" or "devotion", not {action.choice!r}'
+        return f'Develop: choose "draw" or "devotion", not {plain(action.choice)}'
     if state.players[action.player].develop_left == 0 and state.awaiting != "develop":
         return f"{name(state, action.player)} has nothing to develop now (Develop is the first step of your turn)"
     return whose_turn_to_act(state, action.player)
@@ -72,7 +73,10 @@ def _pass(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
                 ' say "may"): play it; you may choose no targets'
             )
         if group:
-            return "decline the optional triggered action (DeclineTrigger) instead of passing"
+            return (
+                f"{group[0].name}'s triggered action is waiting: play it or decline it (it is "
+                "optional) instead of passing"
+            )
         return f"first {waiting_for(state)}"
     return None
 
@@ -100,7 +104,7 @@ def _play_card(state: GameState, catalog: Catalog, action: za.Action) -> str | N
     assert isinstance(action, za.PlayCard)
     seat = action.player
     if action.card_id not in catalog:
-        return f"there is no card {action.card_id!r} in the catalog"
+        return f'there is no card "{action.card_id}" in the catalog (scan the card again)'
     card = catalog.get(action.card_id)
     problem = whose_turn_to_act(state, seat)
     if problem:
@@ -112,7 +116,7 @@ def _play_card(state: GameState, catalog: Catalog, action: za.Action) -> str | N
         if player.hand_size <= 0:
             return (
                 f"{player.name} has no cards in hand by the engine's count; if that is wrong, "
-                "correct it with a manual adjustment (MoveCard to hand)"
+                "correct it with a manual adjustment (move a card to the hand)"
             )
     elif action.card_id not in player.hand:
         return f"{card.name} is not in {player.name}'s hand"
@@ -152,7 +156,10 @@ def _play_trigger(state: GameState, catalog: Catalog, action: za.Action) -> str 
     group = playable(state)
     found = next((t for t in state.pending if t.id == action.trigger_id), None)
     if found is None:
-        return f"there is no triggered action {action.trigger_id} waiting to be played"
+        return (
+            "that triggered action is not waiting to be played (it has already been played "
+            "or declined)"
+        )
     if found.controller != action.player:
         return (
             f"the triggered action of {found.name} is {name(state, found.controller)}'s, not yours"
@@ -178,7 +185,7 @@ def _activate(state: GameState, catalog: Catalog, action: za.Action) -> str | No
     assert isinstance(action, za.Activate)
     perm = state.permanent(action.permanent_id)
     if perm is None:
-        return f"there is no card {action.permanent_id} in play"
+        return not_in_play(state, action.permanent_id)
     if perm.controller != action.player:
         return f"{perm.name} is controlled by {name(state, perm.controller)}"
     card = catalog.get(perm.card_id)

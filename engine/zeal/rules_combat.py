@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.cards import Catalog
 from engine.zeal import actions as za
-from engine.zeal import combat
+from engine.zeal import base_damage, combat
 from engine.zeal.keywords import can_block
-from engine.zeal.ops import name, parse_base_ref
-from engine.zeal.state import GameState
+from engine.zeal.ops import name, parse_base_ref, thing
+from engine.zeal.state import BaseState, GameState
 from engine.zeal.turn_checks import seat_problem, waiting_for, whose_turn_to_act
 
 
@@ -21,11 +21,11 @@ def check_attackers(state: GameState, catalog: Catalog, action: za.Action) -> st
     seen: set[int] = set()
     for pair in action.attackers:
         if len(pair) != 2:
-            return "each attacker is a pair (character, defending player)"
+            return "each attacker is a character and the player it attacks"
         pid, defender = pair
         perm = state.permanent(pid)
         if perm is None or perm.controller != action.player or not perm.is_character:
-            return f"{pid} is not a character {name(state, action.player)} controls"
+            return f"{thing(state, pid)} is not a character {name(state, action.player)} controls"
         if pid in seen:
             return f"{perm.name} is chosen to attack twice"
         if combat.detained(state, perm):
@@ -41,14 +41,17 @@ def check_attackers(state: GameState, catalog: Catalog, action: za.Action) -> st
         hunter, blocker = pair
         h, b = state.permanent(hunter), state.permanent(blocker)
         if h is None or hunter not in attacking or not h.has("hunt"):
-            return f"{hunter} is not an attacking character with Hunt"
+            return f"{thing(state, hunter)} is not an attacking character with Hunt"
         if (
             b is None
             or b.controller != attacking[hunter]
             or not can_block(b, h)
             or combat.detained(state, b)
         ):
-            return f"{blocker} can't be chosen to block {h.name} (Hunt picks a character of the attacked player that could block it)"
+            return (
+                f"{thing(state, blocker)} can't be chosen to block {h.name} (Hunt picks a "
+                "character of the attacked player that could block it)"
+            )
         if blocker in used:
             return f"{b.name} is already chosen to block another hunter"
         used.add(blocker)
@@ -69,7 +72,9 @@ def check_blockers(state: GameState, catalog: Catalog, action: za.Action) -> str
         blocker, attacker = pair
         b, a = state.permanent(blocker), state.permanent(attacker)
         if b is None or b.controller != action.player or not b.is_character:
-            return f"{blocker} is not a character {name(state, action.player)} controls"
+            return (
+                f"{thing(state, blocker)} is not a character {name(state, action.player)} controls"
+            )
         if a is None or state.combat.defender_of(attacker) != action.player:
             return f"{b.name} can block only a character attacking {name(state, action.player)}"
         if combat.detained(state, b):
@@ -99,7 +104,8 @@ def check_flankers(state: GameState, catalog: Catalog, action: za.Action) -> str
         flanker, blocker = pair
         f, b = state.permanent(flanker), state.permanent(blocker)
         if f is None or b is None:
-            return f"flank {pair!r}: both must be in play"
+            gone = thing(state, flanker if f is None else blocker)
+            return f"{gone} can't flank or be flanked: flankers and blockers must be in play"
         if (flanker, blocker) not in options:
             if b.has("fly") and not f.has("fly"):
                 return f"{b.name} has Fly: only characters with Fly can flank it"
@@ -123,18 +129,38 @@ def check_damage(state: GameState, catalog: Catalog, action: za.Action) -> str |
     problem = whose_turn_to_act(state, action.player)
     if problem:
         return problem
-    assert state.combat is not None
+    combat_state = state.combat
+    assert combat_state is not None
     for attacker, blocker in action.blockers:
-        if blocker not in state.combat.blockers_of(attacker):
-            return f"{blocker} is not blocking {attacker}"
+        a = state.permanent(attacker)
+        if a is None or attacker not in combat_state.attacker_ids():
+            return f"{thing(state, attacker)} is not attacking"
+        if blocker not in combat_state.blockers_of(attacker):
+            return f"{thing(state, blocker)} is not blocking {a.name}"
+    previous: dict[int, BaseState] = {}
     for attacker, owner, index in action.bases:
-        defender = state.combat.defender_of(attacker)
-        if defender is None:
-            return f"{attacker} is not attacking"
+        a = state.permanent(attacker)
+        defender = combat_state.defender_of(attacker)
+        if a is None or defender is None:
+            return f"{thing(state, attacker)} is not attacking"
+        if not combat.hits_bases(state, combat_state, attacker):
+            why = "is flanking" if combat_state.is_flanking(attacker) else "is blocked"
+            return f"{a.name} {why}, so it deals no damage to bases"
         ref = parse_base_ref(state, f"base:{owner}:{index}")
         if ref is None:
-            return f"there is no base {index} of {name(state, owner)}"
+            return f"{name(state, owner)} has no base {index + 1}"
         base = state.players[owner].bases[index]
+        label = f"{name(state, owner)}'s base {base.defense}"
         if base.controller != defender or not base.face_up:
-            return f"{name(state, owner)}'s base {base.defense} is not a standing base of the defending player"
+            return (
+                f"{label} is not a standing base of {name(state, defender)}, whom {a.name} attacks"
+            )
+        before = previous.get(attacker)
+        if before is not None and not base_damage.adjacent(before, base):
+            where = f"{name(state, before.owner)}'s base {before.defense}"
+            return (
+                f"{a.name}'s excess damage can go only to a base adjacent to {where} "
+                f"(defense within one): {label} is not"
+            )
+        previous[attacker] = base
     return None

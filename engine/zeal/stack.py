@@ -43,8 +43,9 @@ def resolve_top(ctx: Ctx, state: GameState) -> GameState:
     else:
         state = _resolve_ability(ctx, state, item, card)
     state = deaths.settle(ctx, state)
-    if item.kind == "card" and card.type == "spell":
-        # "When you resolve a spell" waits until the spell has fully resolved.
+    if item.kind == "card" and card.type == "spell" and item.from_hand:
+        # "When you resolve a spell" waits until the spell has fully resolved, and is played
+        # "directly after resolving a spell card": a copy (Entanglement Collider) is no card.
         state = triggers.on_spell_resolved(ctx, state, item.controller, item)
     # After an action resolves, its player gets another opportunity to act.
     holder = item.controller

@@ -163,6 +163,10 @@ class CombatState:
     def blockers_of(self, attacker: int) -> tuple[int, ...]:
         return tuple(b for b, a in self.blocks if a == attacker)
 
+    def is_flanking(self, flanker: int) -> bool:
+        """Whether ``flanker`` flanks a blocker."""
+        return any(f == flanker for f, _ in self.flanks)
+
     def blocked(self, attacker: int) -> bool:
         return any(a == attacker for _, a in self.blocks)
 
@@ -217,7 +221,11 @@ class GameState:
         return None
 
     def permanents(self) -> tuple[Permanent, ...]:
-        return tuple(p for player in self.players for p in player.in_play)
+        out: tuple[Permanent, ...] = ()
+        for player in self.players:  # tuple concatenation: no generator frames (hot path)
+            if player.in_play:
+                out += player.in_play
+        return out
 
     def stack_item(self, sid: int) -> StackItem | None:
         for item in self.stack:

@@ -4,8 +4,9 @@ when it resolves: a target gone or no longer valid by then is treated as not cho
 from __future__ import annotations
 
 from engine.cards import Ability, Card, Catalog
+from engine.core.words import plain
 from engine.zeal.keywords import immune_to
-from engine.zeal.ops import name, parse_base_ref, parse_discard_ref
+from engine.zeal.ops import name, parse_base_ref, parse_discard_ref, thing
 from engine.zeal.state import GameState, Target
 
 _KIND_WORDS = {
@@ -26,6 +27,18 @@ _KIND_WORDS = {
 
 def kind_words(kind: str) -> str:
     return _KIND_WORDS.get(kind, kind)
+
+
+def _not_a(state: GameState, catalog: Catalog, target: Target, want: str) -> str:
+    """Why ``target`` is not ``want``, naming it as the table knows it."""
+    if (
+        isinstance(target, int)
+        and not isinstance(target, bool)
+        and state.permanent(target) is None
+        and state.stack_item(target) is None
+    ):
+        return f"the chosen card is not in play (the target must be {want})"
+    return f"{thing(state, target, catalog)} is not {want}"
 
 
 def card_target_kinds(card: Card, zeal: bool) -> tuple[str, ...]:
@@ -66,10 +79,10 @@ def check_target(
         # Andrenid Destroyer: the device count when the debut spell is played is what
         # matters; if it drops before the spell resolves, the target is still a target.
         if not isinstance(target, int) or isinstance(target, bool):
-            return f"{target!r} is not {want}"
+            return _not_a(state, catalog, target, want)
         perm = state.permanent(target)
         if perm is None:
-            return f"target {target} is not in play (it must be {want})"
+            return _not_a(state, catalog, target, want)
         if immune_to(perm.keywords, source):
             return f"{perm.name} is immune to {source} and can't be targeted by them"
         if declaring:
@@ -82,7 +95,7 @@ def check_target(
         if isinstance(target, int) and not isinstance(target, bool):
             perm = state.permanent(target)
             if perm is None:
-                return f"target {target} is not in play (it must be {want})"
+                return _not_a(state, catalog, target, want)
             if kind == "device":
                 if perm.kind != "device":
                     return f"{perm.name} is not a device (the target must be {want})"
@@ -98,11 +111,11 @@ def check_target(
                 return f"{perm.name} is immune to {source} and can't be targeted by them"
             return None
         if kind != "character_or_base":
-            return f"{target!r} is not {want}"
+            return _not_a(state, catalog, target, want)
     if kind in ("base", "foe_base", "own_base", "own_defeated_base", "character_or_base"):
         ref = parse_base_ref(state, target)
         if ref is None:
-            return f"{target!r} is not {want} (name a base as base:<seat>:<index>)"
+            return _not_a(state, catalog, target, want)
         base = state.players[ref[0]].bases[ref[1]]
         label = f"{name(state, ref[0])}'s base {base.defense}"
         if kind == "own_defeated_base":
@@ -118,10 +131,10 @@ def check_target(
         return None
     if kind == "spell":
         if not isinstance(target, int) or isinstance(target, bool):
-            return f"{target!r} is not {want}"
+            return _not_a(state, catalog, target, want)
         item = state.stack_item(target)
         if item is None or target == self_stack_id:
-            return f"target {target} is not {want}"
+            return _not_a(state, catalog, target, want)
         if not item.is_spell:
             kind_name = catalog.get(item.card_id).type if item.card_id in catalog else "action"
             return (
@@ -132,9 +145,9 @@ def check_target(
     if kind == "discard_character":
         ref2 = parse_discard_ref(state, target)
         if ref2 is None:
-            return f"{target!r} is not {want} (name it as discard:<seat>:<card id>)"
+            return _not_a(state, catalog, target, want)
         if ref2[1] not in catalog:
-            return f"{ref2[1]!r} is not in the catalog"
+            return f'there is no card "{ref2[1]}" in the catalog'
         card = catalog.get(ref2[1])
         if card.type != "character":
             return f"{card.name} is not a character"
@@ -142,7 +155,7 @@ def check_target(
             # Immune: characters keep their immunity even in the discard.
             return f"{card.name} is immune to {source} and can't be reanimated by them"
         return None
-    return f"unknown target kind {kind!r}"
+    return f"the engine knows no target called {plain(kind)}"
 
 
 def check_targets(

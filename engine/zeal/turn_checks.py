@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.words import plain
 from engine.zeal.flow import actor
 from engine.zeal.ops import name
 from engine.zeal.state import GameState, Step
@@ -10,7 +11,8 @@ from engine.zeal.triggers import playable
 
 def seat_problem(state: GameState, seat: object, what: str = "player") -> str | None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
-        return f"there is no {what} {seat!r} at this table (seats 0 to {len(state.players) - 1})"
+        seats = ", ".join(f"{i} {p.name}" for i, p in enumerate(state.players))
+        return f"there is no {what} {plain(seat)} at this table (the seats are {seats})"
     return None
 
 

@@ -49,6 +49,11 @@ class Transport(ABC):
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._lost)
 
+    def poke(self) -> None:
+        """Wake a pending ``receive`` with nothing, so queued host commands go out now."""
+        if self._incoming is not None:
+            self._incoming.put_nowait([])
+
     # -- the interface
 
     @abstractmethod

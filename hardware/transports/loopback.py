@@ -26,8 +26,13 @@ class LoopbackTransport(Transport):
         self._held_down: list[bytes] = []
         self._ticker: asyncio.Task[None] | None = None
         self.fault_counts: dict[str, int] = {}
+        # False: the device has vanished (battery pulled, carried away). Nothing gets through,
+        # and the transport notices nothing: only the heartbeat can tell.
+        self.in_range = True
 
     async def open(self) -> None:
+        if not self.in_range:
+            raise LinkLost(f"{self.name} is out of range")
         self._prepare()
         self.device.on_output = self._from_device_threadsafe
         self.device.connect(time.monotonic())
@@ -68,6 +73,8 @@ class LoopbackTransport(Transport):
         self._lost()
 
     def _spoil(self, frames: list[bytes], held: list[bytes]) -> list[bytes]:
+        if not self.in_range:
+            return []
         if not self.faults:
             return frames
         out = list(held)

@@ -12,6 +12,7 @@ nfcpy blocks, so it runs on a thread and hands events to the event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import AsyncIterator
 from typing import Any
@@ -93,7 +94,8 @@ class NfcReader:
         queue: asyncio.Queue[Event | None] = asyncio.Queue()
 
         def put(event: Event | None) -> None:
-            loop.call_soon_threadsafe(queue.put_nowait, event)
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody is listening
+                loop.call_soon_threadsafe(queue.put_nowait, event)
 
         thread = threading.Thread(target=self._run, args=(put,), name=f"nfc {self.path}")
         thread.daemon = True
@@ -103,6 +105,8 @@ class NfcReader:
                 yield event
         finally:
             self.stop()
+            # The thread ends after its current polling round; don't leave it behind.
+            await asyncio.to_thread(thread.join, 10.0)
 
     def stop(self) -> None:
         self._stop.set()
@@ -130,8 +134,14 @@ class NfcReader:
 
         try:
             while not self._stop.is_set():
+                # One polling round per call, so a stop is noticed between rounds.
                 clf.connect(
-                    rdwr={"on-connect": on_connect, "on-release": on_release, "interval": 0.05},
+                    rdwr={
+                        "on-connect": on_connect,
+                        "on-release": on_release,
+                        "iterations": 1,
+                        "interval": 0.05,
+                    },
                     terminate=self._stop.is_set,
                 )
         finally:

@@ -201,3 +201,20 @@ def damage(
             continue
         everyone_passes(game)
     raise AssertionError(game.prompts())
+
+
+def until_damage(game: ZealGame) -> None:
+    """From declared attackers: no blockers, no flankers, up to the damage choices."""
+    for _ in range(20):
+        awaiting = game.state.awaiting
+        if awaiting == "damage":
+            return
+        who = game.acting_player()
+        assert who is not None, game.prompts()
+        if awaiting == "blockers":
+            game.apply(za.DeclareBlockers(who, ()))
+        elif awaiting == "flankers":
+            game.apply(za.DeclareFlankers(who, ()))
+        else:
+            game.apply(za.Pass(who))
+    raise AssertionError(game.prompts())

@@ -40,9 +40,9 @@ def test_actions__round_trip_through_plain_data(action: za.Action) -> None:
 
 
 def test_actions__malformed_data_is_refused_clearly() -> None:
-    with pytest.raises(IllegalAction, match="unknown action type 'Jump'"):
+    with pytest.raises(IllegalAction, match='unknown action type "Jump"'):
         za.from_dict({"type": "Jump", "player": 0})
-    with pytest.raises(IllegalAction, match="Pass has no field 'card'"):
+    with pytest.raises(IllegalAction, match='Pass has no field "card"'):
         za.from_dict({"type": "Pass", "player": 0, "card": "x"})
     with pytest.raises(IllegalAction, match="needs a player"):
         za.from_dict({"type": "Pass"})
@@ -52,7 +52,7 @@ def test_actions__wrong_kinds_of_values_are_explained_not_crashed_on() -> None:
     from .helpers import started
 
     game = started()
-    assert game.explain(za.PlayCard(0, 5)) == "PlayCard.card_id must be text, not 5"  # type: ignore[arg-type]
+    assert game.explain(za.PlayCard(0, 5)) == "play card: card id must be text, not 5"  # type: ignore[arg-type]
     assert "pairs of numbers" in (game.explain(za.DeclareBlockers(1, ((1, 2, 3),))) or "")  # type: ignore[arg-type]
     assert "whole number" in (game.explain(za.SetBase(0, None)) or "")  # type: ignore[arg-type]
     data = {"type": "SetDamage", "player": 0, "permanent_id": "x", "damage": 1}

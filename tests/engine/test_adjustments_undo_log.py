@@ -54,8 +54,10 @@ def test_adjustments__move_card_between_zones_keeps_counts() -> None:
 def test_adjustments__nonsense_is_refused_in_players_words() -> None:
     game = started()
     assert "0 or more" in (game.explain(za.SetDevotion(0, current=-1)) or "")
-    assert "no base index 6" in (game.explain(za.SetBase(0, 6, damage=1)) or "")
-    assert "no card 42 in play" in (game.explain(za.SetDamage(0, 42, 1)) or "")
+    assert (game.explain(za.SetBase(0, 6, damage=1)) or "") == "Alena has no base 7 (bases 1 to 6)"
+    assert (
+        game.explain(za.SetDamage(0, 42, 1)) or ""
+    ) == "that card is not in play (it may have left play)"
     assert "no player 5" in (game.explain(za.SetDevotion(5, current=1)) or "")
 
 

@@ -488,3 +488,23 @@ step = "commit"
     game.apply(za.Pass(0))
     assert not any(p.name == "Bull Calf" for p in game.state.permanents())
     assert any("Bull Calf triggers for Alena: draw a card" in e.text for e in game.log)
+
+
+def test_when_you_resolve_a_spell__a_copy_is_not_a_spell_card() -> None:
+    """When you resolve a spell: "Play this action directly after resolving a spell card." The
+    Entanglement Collider's copy is no card, so resolving it triggers nothing (else each copy
+    would trigger the Collider again, without end)."""
+    game = table(["entanglement_collider", "waveform_master"], [], step="commit")
+    game.apply(za.PlayCard(0, "accelerate"))
+    game.apply(za.Pass(1))
+    group = playable(game.state)
+    assert {t.name for t in group} == {"Entanglement Collider", "Waveform Master"}
+    collider = next(t for t in group if t.name == "Entanglement Collider")
+    game.apply(za.PlayTrigger(0, collider.id))
+    game.apply(za.Pass(1))  # the Collider's action resolves: the copy is played
+    assert game.state.stack[-1].name == "Accelerate" and not game.state.stack[-1].from_hand
+    game.apply(za.Pass(0))
+    game.apply(za.Pass(1))  # the copy resolves: no new triggers
+    assert not game.state.pending
+    # what is left is Waveform Master's trigger from the Accelerate card, now being played
+    assert [(i.name, i.kind) for i in game.state.stack] == [("Waveform Master", "ability")]

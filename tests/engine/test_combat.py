@@ -8,7 +8,7 @@ from engine.errors import IllegalAction
 from engine.zeal import Step
 from engine.zeal import actions as za
 
-from .helpers import attack, block, damage, everyone_passes, flank, table
+from .helpers import attack, block, damage, everyone_passes, flank, table, until_damage
 
 
 def base(game, seat, defense):  # type: ignore[no-untyped-def]
@@ -163,3 +163,72 @@ def test_a_player_with_no_bases_loses_in_combat() -> None:
     damage(game)
     outcome = game.outcome()
     assert outcome is not None and outcome.winner == 0
+
+
+def test_combat__excess_damage_goes_to_an_adjacent_base() -> None:
+    """Dealing Combat Damage to Bases: "Any excess damage is dealt to an adjacent base". The
+    excess beyond that adjacent base is excess damage too: it goes on to a base adjacent to
+    the one it just defeated, until it is used up or no adjacent base stands."""
+    game = table(["iron_juggernaut"], [])  # 4 damage
+    attack(game, (1, 1))
+    damage(game, bases=((1, 1, 0),))  # base 1 takes 1, base 2 takes 2, base 3 takes 1
+    assert not base(game, 1, 1).face_up and not base(game, 1, 2).face_up
+    assert base(game, 1, 3).face_up and base(game, 1, 3).damage == 1
+    assert sum(b.damage for b in game.state.players[1].bases[3:]) == 0
+
+
+def test_combat__excess_damage_stops_when_no_adjacent_base_stands() -> None:
+    game = table(["iron_juggernaut"], [])
+    game.apply(za.SetBase(1, 1, face_up=False))  # base 2 already defeated
+    attack(game, (1, 1))
+    damage(game, bases=((1, 1, 0),))  # base 1 takes 1; no standing base within one of it
+    assert not base(game, 1, 1).face_up
+    assert all(b.damage == 0 for b in game.state.players[1].bases[2:])
+
+
+def test_combat__excess_damage_the_attacking_player_chooses_the_adjacent_base() -> None:
+    """Further entries for the same attacker name where its excess goes, in order."""
+    game = table(["iron_juggernaut"], [])
+    attack(game, (1, 1))
+    damage(game, bases=((1, 1, 2), (1, 1, 3)))  # base 3 takes 3, the excess 1 to base 4
+    assert not base(game, 1, 3).face_up
+    assert base(game, 1, 4).damage == 1 and base(game, 1, 2).damage == 0
+
+
+def test_combat__an_attacker_deals_its_damage_to_bases_once() -> None:
+    """Naming an attacker twice chooses where its excess goes; it never hits twice."""
+    game = table(["storm_drake"], [])  # 2 damage, no excess at base 6
+    attack(game, (1, 1))
+    damage(game, bases=((1, 1, 5), (1, 1, 4)))
+    assert base(game, 1, 6).damage == 2 and base(game, 1, 5).damage == 0
+
+
+def test_combat__excess_damage_choice_must_be_adjacent() -> None:
+    game = table(["iron_juggernaut"], [])
+    attack(game, (1, 1))
+    until_damage(game)
+    problem = game.explain(za.AssignDamage(0, bases=((1, 1, 0), (1, 1, 5))))
+    assert problem is not None and problem.endswith(
+        "'s excess damage can go only to a base adjacent to Anton's base 1 "
+        "(defense within one): Anton's base 6 is not"
+    )
+    assert problem.startswith("Iron Juggernaut")
+
+
+def test_combat__damage_prompt_reminds_where_excess_damage_goes() -> None:
+    game = table(["iron_juggernaut"], [])
+    attack(game, (1, 1))
+    until_damage(game)
+    texts = [p.text for p in game.prompts()]
+    assert any("excess damage goes on to an adjacent base" in t for t in texts), texts
+
+
+def test_combat__a_blocked_attacker_is_not_given_a_base() -> None:
+    game = table(["specter_wisp", "iron_juggernaut"], ["chalice_keeper"])
+    attack(game, (1, 1), (2, 1))
+    block(game, (3, 1))
+    flank(game)
+    until_damage(game)
+    problem = game.explain(za.AssignDamage(0, bases=((1, 1, 0),)))
+    assert problem is not None and problem.endswith("is blocked, so it deals no damage to bases")
+    assert game.explain(za.AssignDamage(0, bases=((2, 1, 0),))) is None

@@ -176,7 +176,7 @@ def test_hidden_hands__empty_hand_is_refused_with_the_fix() -> None:
     for _ in range(game.state.players[0].hand_size):
         game.apply(za.MoveCard(0, "burn", "discard", from_zone="hand"))
     problem = game.explain(za.PlayCard(0, "accelerate"))
-    assert problem is not None and "MoveCard to hand" in problem
+    assert problem is not None and "move a card to the hand" in problem
 
 
 def test_known_hands__card_must_be_in_hand() -> None:
@@ -217,4 +217,6 @@ def test_triggered_actions__only_directly_after_the_trigger() -> None:
     game.apply(za.DeclineTrigger(0, reconnect.id))
     # passed up once, it can't be played later in the step
     problem = game.explain(za.PlayTrigger(0, reconnect.id, targets=(2,)))
-    assert problem == f"there is no triggered action {reconnect.id} waiting to be played"
+    assert problem == (
+        "that triggered action is not waiting to be played (it has already been played or declined)"
+    )

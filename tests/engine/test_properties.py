@@ -4,6 +4,7 @@ round-trips, and the game's invariants hold after every action."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -194,6 +195,12 @@ def test_any_action_at_all_is_explained_never_crashes(
     before = game.state
     problem = game.explain(action)
     assert problem is None or isinstance(problem, str)
+    if problem is not None:
+        # Players' words: quoted text is the players' own; outside it, no Python reprs and
+        # no reference syntax.
+        words = re.sub(r'"[^"]*"', "", problem)
+        for leak in (r"\bNone\b", r"\bTrue\b", r"\bFalse\b", r"\('", r"\['", r"(base|discard):\S"):
+            assert not re.search(leak, words), problem
     if problem is None:
         game.apply(action)
     else:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+from pathlib import Path
+
+import pytest
 
 from hardware.monitor import run_monitor
-from hardware.simulator import PtySimulator, SimulatedDevice
+from hardware.simulator import PtySimulator, SimulatedDevice, run_command
 
 
 def test_monitor_on_a_pty_prints_frames_and_events() -> None:
@@ -51,3 +54,30 @@ def test_monitor_command_reads_its_arguments() -> None:
     monitor.add_arguments(parser)
     args = parser.parse_args(["sim", "--seconds", "0.5"])
     assert monitor.run(args) == 0
+
+
+def test_monitor_sim_runs_a_script_file_and_survives_a_typo(tmp_path: Path) -> None:
+    script = tmp_path / "play.txt"
+    script.write_text("dial 1 4\nwait 0.1\nfrobnicate 3\ntag 0 04aabbccddeeff z9  # a card\n")
+    out = io.StringIO()
+    asyncio.run(run_monitor("sim", seconds=1.0, out=out, script=str(script)))
+    text = out.getvalue()
+    assert "dial 1: 4" in text and "placed card z9" in text
+    assert "not a simulator command: 'frobnicate 3'" in text
+
+
+def test_simulator_commands_say_what_is_wrong() -> None:
+    device = SimulatedDevice()
+    assert run_command(device, "wait 0.5") == 0.5
+    assert run_command(device, "  # just a comment") == 0.0
+    run_command(device, "hold on")
+    assert device.endpoint.button_held
+    for bad, why in [
+        ("dial 5 1", "no dial 5"),
+        ("tag 0 0102", "UIDs have 4, 7 or 10"),
+        ("press 0 triple", "'short', 'long' or 'double'"),
+        ("dial x 1", "'x' should be a whole number"),
+        ("tag 0 zz", "not a tag UID in hex"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            run_command(device, bad)

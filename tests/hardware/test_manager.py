@@ -1,0 +1,162 @@
+"""The device manager over the in-process loopback: many devices, a lossy radio with dropped
+links, a device that goes quiet, commands kept across a disconnect."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+from hardware.events import DeviceStatus, DialChanged, Event, TagPresented
+from hardware.manager import DeviceManager
+from hardware.simulator import SimulatedDevice
+from hardware.transports.loopback import LoopbackTransport
+
+TABLE = b"\x7a\x62\x1e\x05"
+KEY = bytes(range(16))
+
+
+def claimed(device_id: bytes, dials: int = 2, readers: int = 1) -> SimulatedDevice:
+    d = SimulatedDevice(device_id, dials=dials, readers=readers)
+    d.endpoint.claim = (TABLE, KEY)
+    return d
+
+
+async def until(stream: object, pred: Callable[[Event], bool], timeout: float = 10.0) -> Event:
+    assert hasattr(stream, "__anext__")
+    async with asyncio.timeout(timeout):
+        while True:
+            e = await stream.__anext__()
+            if pred(e):
+                return e
+
+
+def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
+    """10 % faults and 20 dropped links, with the real asyncio loop and timers."""
+    device = claimed(b"\xa1\xb2\xc3\xd4")
+    transport = LoopbackTransport(device, faults=0.10, seed=7)
+    rng = random.Random(7)
+
+    async def main() -> tuple[list[Event], list[Event]]:
+        manager = DeviceManager(TABLE)
+        manager.keys.store(device.device, KEY)
+        events = manager.events()
+        manager.add_transport(transport)
+        await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        expected: list[Event] = []
+        got: list[Event] = []
+
+        connects = [0]
+
+        async def collect() -> None:
+            async for e in events:
+                if not isinstance(e, DeviceStatus):
+                    got.append(e)
+                elif "is connected" in e.message:
+                    connects[0] += 1
+
+        collector = asyncio.create_task(collect())
+        for drop in range(20):
+            for _ in range(10):
+                value = rng.randrange(14)
+                device.turn_dial(0, value)
+                expected.append(DialChanged(device.device, 0, value))
+                await asyncio.sleep(0.005)
+            before = connects[0]
+            transport.drop_link()
+            device.turn_dial(1, drop % 14)  # made while the link is down
+            expected.append(DialChanged(device.device, 1, drop % 14))
+            # Play on once the link is back: a ring of 32 cannot hold a whole game's outage.
+            async with asyncio.timeout(10):
+                while connects[0] == before:
+                    await asyncio.sleep(0.01)
+        try:
+            async with asyncio.timeout(20):
+                while len(got) < len(expected):
+                    await asyncio.sleep(0.05)
+        except TimeoutError:
+            print(manager.devices(), len(got), len(expected))
+            for a, b in zip(got, expected, strict=False):
+                if a != b:
+                    print("first difference", a, b)
+                    break
+            raise
+        await asyncio.sleep(0.5)  # anything doubled would show up now
+        collector.cancel()
+        await manager.close()
+        return expected, got
+
+    expected, got = asyncio.run(main())
+    assert got == expected
+    assert sum(transport.fault_counts.values()) > 10
+
+
+def test_quiet_device_is_shown_lost_then_back() -> None:
+    device = claimed(b"\xa1\xb2\xc3\xd4")
+
+    async def main() -> None:
+        manager = DeviceManager(TABLE)
+        manager.keys.store(device.device, KEY)
+        events = manager.events()
+        transport = LoopbackTransport(device)
+        manager.add_transport(transport)
+        await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        # The device vanishes mid-game without the transport noticing (battery pulled).
+        transport.in_range = False
+        lost = await until(events, lambda e: isinstance(e, DeviceStatus) and not e.connected)
+        assert "lost its connection" in lost.message and "by hand" in lost.message
+        assert "3 s" in lost.message  # found by the heartbeat
+        await until(events, lambda e: isinstance(e, DeviceStatus) and "Cannot reach" in e.message)
+        assert not manager.devices()[0].connected
+        # It comes back: the manager's reconnect finds it and the game goes on.
+        transport.in_range = True
+        await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        device.turn_dial(0, 8)
+        assert await until(events, lambda e: isinstance(e, DialChanged)) == DialChanged(
+            device.device, 0, 8
+        )
+        await manager.close()
+
+    asyncio.run(main())
+
+
+def test_many_devices_at_once_with_seats_and_a_dial_set_while_away() -> None:
+    devices = [claimed(bytes([0xA0, 0, 0, i]), dials=1, readers=0) for i in range(8)]
+    readers = [claimed(bytes([0xB0, 0, 0, i]), dials=0, readers=1) for i in range(2)]
+    transports = [LoopbackTransport(d) for d in devices + readers]
+
+    async def main() -> None:
+        manager = DeviceManager(TABLE)
+        for d in devices + readers:
+            manager.keys.store(d.device, KEY)
+        events = manager.events()
+        for t in transports:
+            manager.add_transport(t)
+        for seat, d in enumerate(devices):
+            manager.assign_dial(d.device, 0, seat)
+        async with asyncio.timeout(10):
+            while not all(i.claimed for i in manager.devices()):
+                await asyncio.sleep(0.02)
+        for d in devices:
+            d.turn_dial(0, 5)
+        readers[1].place_tag(0, bytes.fromhex("04000000000001"))
+        seen = []
+        while len(seen) < 9:
+            e = await until(events, lambda e: isinstance(e, (DialChanged, TagPresented)))
+            seen.append(e)
+        assert sorted(e.seat for e in seen if isinstance(e, DialChanged)) == list(range(8))
+        assert [e.device for e in seen if isinstance(e, TagPresented)] == [readers[1].device]
+
+        # A dial set while its box is away is set when it comes back.
+        transports[3].drop_link()
+        await manager.set_dial(devices[3].device, 0, 12)
+        await until(
+            events,
+            lambda e: (
+                isinstance(e, DialChanged) and e.device == devices[3].device and e.value == 12
+            ),
+        )
+        assert devices[3].values == [12]
+        await manager.close()
+
+    asyncio.run(main())
