@@ -151,10 +151,10 @@ def check_damage(state: GameState, catalog: Catalog, action: za.Action) -> str |
             return f"{name(state, owner)} has no base {index + 1}"
         base = state.players[owner].bases[index]
         label = f"{name(state, owner)}'s base {base.defense}"
-        if base.controller != defender or not base.face_up:
-            return (
-                f"{label} is not a standing base of {name(state, defender)}, whom {a.name} attacks"
-            )
+        if base.controller != defender:
+            return f"{a.name} attacks {name(state, defender)}: {label} is not theirs"
+        if not base.face_up:
+            return f"{label} is already defeated"
         before = previous.get(attacker)
         if before is not None and not base_damage.adjacent(before, base):
             where = f"{name(state, before.owner)}'s base {before.defense}"

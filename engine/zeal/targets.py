@@ -29,6 +29,13 @@ def kind_words(kind: str) -> str:
     return _KIND_WORDS.get(kind, kind)
 
 
+def _count(n: int, noun: str = "") -> str:
+    """ "1 target", "2 targets"; without a noun "1 was", "2 were"."""
+    if noun:
+        return f"{n} {noun}{'' if n == 1 else 's'}"
+    return f"{n} {'was' if n == 1 else 'were'}"
+
+
 def _not_a(state: GameState, catalog: Catalog, target: Target, want: str) -> str:
     """Why ``target`` is not ``want``, naming it as the table knows it."""
     if (
@@ -169,8 +176,8 @@ def check_targets(
 ) -> str | None:
     if len(targets) > len(kinds):
         if not kinds:
-            return f"{what} has no targets, but {len(targets)} were given"
-        return f"{what} has {len(kinds)} target(s), but {len(targets)} were given"
+            return f"{what} has no targets, but {_count(len(targets))} given"
+        return f"{what} has {_count(len(kinds), 'target')}, but {_count(len(targets))} given"
     for kind, target in zip(kinds, targets, strict=False):
         problem = check_target(state, catalog, kind, target, controller, source)
         if problem:

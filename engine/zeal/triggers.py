@@ -41,7 +41,9 @@ def pending_for(
 
 
 def queue(ctx: Ctx, state: GameState, batch: list[PendingTrigger]) -> GameState:
-    """Puts a batch of simultaneous triggers in front: active player's first (Asterion Bull)."""
+    """Puts a batch of simultaneous triggers in front: active player's first (Asterion Bull).
+    An eliminated player is out of the game: the cards they leave behind trigger nothing."""
+    batch = [t for t in batch if not state.players[t.controller].eliminated]
     if not batch:
         return state
     order = in_turn_order(state.active, len(state.players))

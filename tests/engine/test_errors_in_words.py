@@ -118,3 +118,23 @@ def test_log__random_games_never_show_references_or_ids() -> None:
             assert not re.search(r"(base|discard):\d", entry.text), entry.text
         for prompt in game.prompts():
             assert not re.search(r"(base|discard):\d", prompt.text), prompt.text
+
+
+def test_errors__target_counts_and_bases_in_plain_sentences() -> None:
+    game = table(["storm_drake"], ["chalice_keeper"], step="commit")
+    assert _words(game, za.PlayCard(0, "accelerate", targets=(2,))) == (
+        "Accelerate has no targets, but 1 was given"
+    )
+    assert _words(game, za.PlayCard(0, "burn", targets=(2, 2))) == (
+        "Burn has 1 target, but 2 were given"
+    )
+    game = table(["iron_juggernaut"], [], [])
+    game.apply(za.SetBase(1, 2, face_up=False))
+    attack(game, (1, 1))
+    until_damage(game)
+    assert (
+        _words(game, za.AssignDamage(0, bases=((1, 1, 2),))) == "Anton's base 3 is already defeated"
+    )
+    assert _words(game, za.AssignDamage(0, bases=((1, 2, 2),))).endswith(
+        "attacks Anton: Bea's base 3 is not theirs"
+    )

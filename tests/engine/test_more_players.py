@@ -145,3 +145,17 @@ def test_more_players__a_block_trigger_is_answered_before_the_next_player_blocks
     assert game.state.players[1].devotion == 1
     assert game.acting_player() == 2  # now Bea chooses her blockers
     game.apply(za.DeclareBlockers(2, ((4, 2),)))
+
+
+def test_more_players__an_eliminated_players_cards_trigger_nothing() -> None:
+    """More than two players: a player with no bases is eliminated, out of the game: the cards
+    they leave on the table play no more triggered actions (nor keep the game waiting on them)."""
+    game = table(["storm_drake"], ["psychopomp", "chalice_keeper"], ["lunari_acolyte"])
+    for index in range(6):
+        game.apply(za.SetBase(1, index, face_up=False))
+    assert game.state.players[1].eliminated
+    game.apply(za.PlayCard(0, "burn", targets=(3,)))  # Anton's Chalice Keeper
+    game.apply(za.Pass(2))
+    assert game.state.permanent(3) is None  # it died beside Anton's Psychopomp
+    assert not game.state.pending
+    assert game.acting_player() == 0

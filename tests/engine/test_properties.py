@@ -55,6 +55,13 @@ def check_invariants(game: ZealGame, start: Counter[tuple[int, str]]) -> None:
         if perm.is_character:
             assert perm.combat > 0, "a character with 0 combat dies"
             assert perm.has("invincible") or perm.damage < perm.combat, "lethal damage kills"
+        if perm.connected_to is not None:
+            assert state.permanent(perm.connected_to), "Connect: leaving play disconnects"
+    for p in state.players:
+        assert all(b.damage < b.defense for b in p.bases if b.face_up), "enough damage defeats"
+    out = {i for i, p in enumerate(state.players) if p.eliminated}
+    assert not any(t.controller in out for t in state.pending), "the eliminated trigger nothing"
+    assert game.acting_player() not in out, "the game never waits on an eliminated player"
 
 
 @SETTINGS
