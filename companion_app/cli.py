@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import sys
 
 # (command name, module, one-line help). Kept here, not discovered, so `altar --help` is fast

@@ -30,12 +30,18 @@ def vm_available() -> str | None:
     return None
 
 
-def run_on_micropython(module: str, files: dict[str, Path], timeout: float = 120) -> VmRun:
-    """Copy files (VM path -> host path) into the VM with mptest.py and run `module`'s tests."""
+def run_on_micropython(
+    module: str, files: dict[str, Path], timeout: float = 120, romfs: Path | None = None
+) -> VmRun:
+    """Copy files (VM path -> host path) into the VM with mptest.py and run `module`'s tests.
+
+    With `romfs`, that ROMFS image is mounted at /rom (modules in /rom/lib run in place)."""
     specs = {"/lib/mptest.py": HERE / "mptest.py", **files}
     args = ["node", str(HARNESS)]
     for vm_path, host_path in specs.items():
         args += ["--file", f"{host_path}={vm_path}"]
+    if romfs is not None:
+        args += ["--romfs", str(romfs)]
     args += ["--run", module]
     # The harness imports the VM package from tests/firmware/mpvm/node_modules.
     proc = subprocess.run(

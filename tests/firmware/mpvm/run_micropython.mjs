@@ -1,30 +1,63 @@
 // Runs a test module on the real MicroPython VM (the WebAssembly build) under node.
 //
-//   node run_micropython.mjs --file HOST_PATH=VM_PATH ... --run MODULE [--heap-report]
+//   node run_micropython.mjs --file HOST_PATH=VM_PATH ... [--romfs IMAGE] [--serial-fd N] --run MODULE
 //
+// --serial-fd gives the VM a byte pipe to a host: file descriptor N (inherited, non-blocking,
+// e.g. a pseudo-terminal's master side) as the JS module `altar_serial`, with write(hex) and
+// read() -> hex ("" when nothing is waiting).
+// --romfs mounts a ROMFS image (made by `mpremote romfs build`) at /rom: its .mpy modules run
+// in place, their bytecode never copied to the heap, as on a board with ROMFS or frozen code.
 // Files are copied into the VM's in-memory file system, then MODULE is imported and its
 // tests run by mptest.py (which must be among the files). MicroPython's own command line always
 // exits 0, so this harness turns the runner's closing line ("N passed, M failed") and any
 // uncaught error into the process exit code: 0 only when every test passed.
-import { readFileSync } from "node:fs";
+import { readFileSync, readSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 const args = process.argv.slice(2);
 const files = [];
 let moduleName = null;
+let romfs = undefined;
+let serialFd = -1;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--file") files.push(args[++i]);
   else if (args[i] === "--run") moduleName = args[++i];
+  else if (args[i] === "--romfs") romfs = new Uint8Array(readFileSync(args[++i]));
+  else if (args[i] === "--serial-fd") serialFd = Number(args[++i]);
   else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
 }
 if (!moduleName) { console.error("--run MODULE is required"); process.exit(2); }
 
 let output = "";
 const mp = await loadMicroPython({
+  romfs,
   stdout: (line) => { output += line + "\n"; process.stdout.write(line + "\n"); },
   stderr: (line) => { output += line + "\n"; process.stderr.write(line + "\n"); },
 });
+
+if (serialFd >= 0) {
+  const chunk = Buffer.alloc(512);
+  mp.registerJsModule("altar_serial", {
+    write: (hex) => {
+      const data = Buffer.from(hex, "hex");
+      let off = 0;
+      while (off < data.length) {
+        try { off += writeSync(serialFd, data, off, data.length - off); }
+        catch (e) { if (e.code !== "EAGAIN") throw e; }
+      }
+    },
+    read: () => {
+      try {
+        const n = readSync(serialFd, chunk, 0, chunk.length, null);
+        return chunk.subarray(0, n).toString("hex");
+      } catch (e) {
+        if (e.code === "EAGAIN" || e.code === "EIO") return "";
+        throw e;
+      }
+    },
+  });
+}
 
 function mkdirs(path) {
   const parts = dirname(path).split("/").filter(Boolean);

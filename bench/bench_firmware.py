@@ -1,0 +1,60 @@
+"""Firmware numbers measured on the real MicroPython VM (WebAssembly, under node).
+
+Run: .venv/bin/python bench/bench_firmware.py
+Prints detents decoded versus sent at several spin speeds (contact bounce and interrupt
+latency simulated), the size of every event frame (unsigned and signed), and the heap used
+after importing the firmware as .py files and from ROMFS (bytecode in flash).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.firmware.micropython_vm import HERE, run_on_micropython, vm_available  # noqa: E402
+from tests.firmware.test_firmware_heap import (  # noqa: E402
+    measure,
+    measure_with_names,
+    romfs_image,
+)
+from tests.firmware.test_firmware_on_micropython import firmware_files  # noqa: E402
+
+
+def main() -> int:
+    why = vm_available()
+    if why:
+        print("cannot run the firmware bench:", why)
+        return 1
+    files = firmware_files()
+    files["/lib/bench_vm.py"] = HERE / "mp" / "bench_vm.py"
+    run = run_on_micropython("bench_vm", files, timeout=300)
+    lines = [m.group(1) for m in re.finditer(r"^BENCH (.*)$", run.output, re.M)]
+    if run.returncode != 0 or not lines:
+        print(run.output)
+        return 1
+    for line in lines:
+        print(line)
+    heap_files = dict(files)
+    heap_files["/lib/test_heap.py"] = HERE / "mp" / "test_heap.py"
+    used_py, _ = measure(heap_files)
+    with tempfile.TemporaryDirectory() as tmp:
+        image = romfs_image(Path(tmp))
+        used_rom, _, names = measure_with_names(
+            {"/lib/test_heap.py": HERE / "mp" / "test_heap.py"}, image
+        )
+    print(f"heap after import, firmware as .py files: {used_py} bytes")
+    print(f"heap after import, firmware in ROMFS: {used_rom} bytes (budget 24576)")
+    print(
+        f"  of which interned names: {names} bytes; a frozen build keeps them in flash, "
+        f"so frozen is about {used_rom - names} bytes"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,205 @@
+"""The Kivy application: screens, theme, and the asyncio side where the hardware runs.
+
+``AltarApp.run_async()`` runs Kivy's loop with ``App.async_run`` beside the hardware tasks
+(the event pump from the device manager and the simulator), all on one asyncio loop, so a
+dial event reaches the session without threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion_app.keyboard_sim import keyboard_simulator
+from companion_app.session import GameSession
+from companion_app.store import CommandStore
+from engine.cards import Catalog, sample_catalog
+from hardware.registry import TagRegistry
+
+HERE = Path(__file__).parent
+BACKGROUND = (0.06, 0.06, 0.08, 1)
+
+# kv files, one per screen (plus the shared widgets), loaded once per process.
+# (screen name, class name in companion_app/screens/<name>.py)
+SCREENS = (
+    ("start", "StartScreen"),
+    ("newgame", "NewGameScreen"),
+    ("scoreboard", "ScoreboardScreen"),
+    ("log", "LogScreen"),
+    ("menu", "MenuScreen"),
+    ("combat", "CombatScreen"),
+    ("adjust", "AdjustScreen"),
+    ("history", "HistoryScreen"),
+    ("devices", "DevicesScreen"),
+    ("catalog", "CatalogScreen"),
+    ("simulator", "SimulatorScreen"),
+)
+KV_FILES = ["widgets/widgets.kv"] + [f"screens/{name}.kv" for name, _cls in SCREENS]
+_loaded = False
+
+
+def load_kv() -> None:
+    global _loaded
+    if _loaded:
+        return
+    for name in KV_FILES:
+        Builder.load_file(str(HERE / name))
+    _loaded = True
+
+
+def default_db_path() -> str:
+    """Where saved games live: the app's data folder, or ALTAR_DB when set (tests)."""
+    override = os.environ.get("ALTAR_DB")
+    if override:
+        return override
+    base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "altar"
+    base.mkdir(parents=True, exist_ok=True)
+    return str(base / "games.sqlite")
+
+
+def save_window_png(path: str, done: Callable[[str], None] | None = None) -> None:
+    """Save the next drawn frame to ``path`` as a PNG, then call ``done(path)``.
+
+    The pixels are read in the window's flip handler, before the buffers swap: after the swap
+    the back buffer holds nothing worth saving (offscreen EGL shows that as black).
+    """
+    target = Path(path).resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+
+    def grab(*_args: Any) -> None:
+        Window.funbind("on_flip", grab)
+        made = Window.screenshot(name=str(target))
+        os.replace(made, target)
+        if done is not None:
+            done(str(target))
+
+    Window.fbind("on_flip", grab)
+    Window.canvas.ask_update()
+
+
+# A hardware side: given the app, returns the coroutine that runs beside Kivy (or None).
+HardwareStarter = Callable[["AltarApp"], Awaitable[None] | None]
+
+
+class AltarApp(App):
+    title = "Altar"
+
+    def __init__(
+        self,
+        db_path: str | None = None,
+        catalog: Catalog | None = None,
+        hardware: HardwareStarter | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        path = db_path or default_db_path()
+        self.store = CommandStore(path)
+        catalog = catalog or sample_catalog()
+        # Which card each tag is: beside the saved games, kept across games and restarts.
+        tags = ":memory:" if path == ":memory:" else str(Path(path).with_suffix(".tags.sqlite"))
+        self.registry = TagRegistry(tags)
+        self.session = GameSession(self.store, catalog, self.registry)
+        self.hardware = hardware
+        self.sm: ScreenManager | None = None
+        self.hardware_link: Any = None  # set by the hardware side when it runs
+        # `altar app --players A,B` starts a game at once; --screenshot saves and quits.
+        self.start_names: list[str] | None = None
+        self.screenshot_then_quit: str | None = None
+
+    def build(self) -> ScreenManager:
+        load_kv()
+        Window.clearcolor = BACKGROUND
+        # Keep the screen awake while the app is open: a tablet at the table must not sleep.
+        Window.allow_screensaver = False
+        Window.bind(on_key_down=self._on_key)
+        # No transition: at the table a screen must be there at once.
+        sm = ScreenManager(transition=NoTransition())
+        for name, class_name in SCREENS:
+            module = importlib.import_module(f"companion_app.screens.{name}")
+            screen = getattr(module, class_name)(name=name)
+            screen.session = self.session
+            sm.add_widget(screen)
+        self.sm = sm
+        self.session.bind(unknown_tag=self._offer_enrolment, outcome_text=self._game_over)
+        sm.current = "start" if self.session.saved_game() is not None else "newgame"
+        return sm
+
+    def on_start(self) -> None:
+        if self.start_names:
+            self.session.start_new(self.start_names)
+            self.show("scoreboard")
+        if self.screenshot_then_quit:
+            path = self.screenshot_then_quit
+            # Two frames: one to lay out, one to draw what the layout decided.
+            Clock.schedule_once(lambda _dt: self._save_and_quit(path), 0.5)
+
+    def _save_and_quit(self, path: str) -> None:
+        save_window_png(path, lambda _path: self.stop())
+
+    def show(self, name: str) -> None:
+        if self.sm is not None:
+            if self.session.has_game:
+                self.session.flush_bursts()
+            self.sm.current = name
+
+    def open_menu(self) -> None:
+        self.show("menu")
+
+    def _on_key(self, _window: Any, key: int, _scancode: int, text: str | None, *_a: Any) -> bool:
+        """Keyboard controls for the simulated devices (and Escape back to the table)."""
+        link = self.hardware_link
+        if key == 27 and self.sm is not None and self.sm.current != "scoreboard":
+            if self.session.has_game:
+                self.show("scoreboard")
+                return True
+            return False
+        if key == 283:  # F2
+            self.show("simulator")
+            return True
+        if link is None or not link.simulated or not self.session.has_game:
+            return False
+        if self.sm is not None and self.sm.current not in ("scoreboard", "combat"):
+            return False  # typing a name must not turn a dial
+        return keyboard_simulator(link.simulated[0], key, text or "", self.session.catalog)
+
+    def _game_over(self, _session: Any, text: str) -> None:
+        """The end-of-game summary: the history of devotion and bases, and who won."""
+        if text:
+            self.show("history")
+
+    def _offer_enrolment(self, _session: Any, unknown: Any) -> None:
+        if unknown is not None:
+            from companion_app.widgets.enrol_popup import EnrolPopup
+
+            EnrolPopup(session=self.session).open()
+
+    def on_stop(self) -> None:
+        if self.session.has_game:
+            self.session.flush_bursts()
+
+    async def run_async(self) -> None:
+        """Kivy's loop and the hardware side on one asyncio loop; both end together."""
+        side = self.hardware(self) if self.hardware is not None else None
+        if side is None:
+            await self.async_run(async_lib="asyncio")
+            return
+        task = asyncio.ensure_future(side)
+        try:
+            await self.async_run(async_lib="asyncio")
+        finally:
+            task.cancel()
+            # The hardware closes its links; a device that never answers must not keep the
+            # app from quitting.
+            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+                await asyncio.wait_for(task, 3.0)

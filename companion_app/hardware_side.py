@@ -1,0 +1,144 @@
+"""The hardware side of the app: the device manager's event stream into the session.
+
+Runs as an asyncio task beside ``App.async_run``. Events go to the session (which asks the
+table controller what they mean); the device commands that come back (a dial's value, a green
+or red light) go out through the manager. With ``--simulator`` the devices are simulated:
+one box with two devotion dials and a card reader, speaking the real protocol bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion_app.sim_tags import sim_uid
+from hardware.events import DeviceStatus
+from hardware.manager import ClaimRefused, DeviceManager
+from hardware.simulator import SimulatedDevice
+
+if TYPE_CHECKING:
+    from companion_app.app import AltarApp
+    from companion_app.session import GameSession
+
+TABLE_ID = b"ALT1"
+SIM_DEVICE_ID = b"\x51\x4d\x00\x01"
+
+
+class HardwareLink:
+    """Owns the manager for one app run; the screens reach devices only through it."""
+
+    def __init__(self, session: GameSession, manager: DeviceManager) -> None:
+        self.session = session
+        self.manager = manager
+        self.simulated: list[SimulatedDevice] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+        session.send_to_devices = self.send
+
+    async def pump(self) -> None:
+        """Every event, in order, to the session; device statuses to the Devices list."""
+        async for event in self.manager.events():
+            if isinstance(event, DeviceStatus):
+                self.session.devices = self.manager.devices()
+            self.session.handle_event(event)
+
+    def send(self, commands: Any) -> None:
+        """Device commands from the table controller, sent without blocking the screen."""
+        for command in commands:
+            self._spawn(self._send_one(command))
+
+    async def _send_one(self, command: Any) -> None:
+        try:
+            if hasattr(command, "value"):
+                await self.manager.set_dial(
+                    command.device, command.dial, command.value, command.minimum, command.maximum
+                )
+            else:
+                await self.manager.feedback(command.device, command.reader, command.ok)
+        except KeyError as e:
+            # The device went away; its dial is set again when it comes back (resync).
+            self.session.say(f"A device is not connected: {e.args[0]}", ok=False)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def claim(self, device: str, done: Callable[[str], None]) -> None:
+        async def run() -> None:
+            try:
+                await self.manager.claim(device)
+                done(f"Device {device} is now part of this table.")
+            except ClaimRefused as e:
+                done(str(e))
+
+        self._spawn(run())
+
+    def assign_free_seats(self, device: str) -> str:
+        """Give the device's dials to seats that have none yet, in seat order."""
+        infos = {i.device: i for i in self.manager.devices()}
+        info = infos.get(device)
+        if info is None:
+            return f"Device {device} is not connected."
+        players = len(self.session.seats)
+        taken = set(self.session.seat_map.dials.values())
+        free = [s for s in range(players) if s not in taken]
+        given = []
+        for dial in range(info.dials):
+            if (device, dial) in self.session.seat_map.dials or not free:
+                continue
+            seat = free.pop(0)
+            self.session.assign_dial(device, dial, seat)
+            given.append(f"dial {dial + 1} to {self.session.seats[seat].name}")
+        self.session.resync_dials()
+        return ("Gave " + ", ".join(given)) if given else "Every seat already has a dial."
+
+    def seat_summary(self) -> str:
+        names = [s.name for s in self.session.seats]
+        parts = [
+            f"{names[seat] if seat < len(names) else seat}: dial {dial + 1} of {device}"
+            for (device, dial), seat in sorted(self.session.seat_map.dials.items())
+        ]
+        return "Dials: " + ("; ".join(parts) if parts else "none assigned")
+
+    def start_enrolment(self, cards: list[str], progress: Callable[..., None]) -> None:
+        self.session.start_enrolment(cards, progress)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await self.manager.close()
+
+
+async def simulator_side(app: AltarApp) -> None:
+    """Two virtual devotion dials and a virtual card reader, claimed and given seats 1 and 2."""
+    manager = DeviceManager(TABLE_ID, keys_path=None)
+    link = HardwareLink(app.session, manager)
+    device = SimulatedDevice(device_id=SIM_DEVICE_ID, dials=2, readers=1)
+    link.simulated.append(device)
+    # The simulated deck's tags are enrolled already: every catalog card has one.
+    for card in app.session.catalog.cards:
+        app.registry.enrol(sim_uid(card.id), card.id)
+    app.hardware_link = link
+    pump = asyncio.ensure_future(link.pump())
+    try:
+        device_id = await manager.add_simulator(device)
+        if device_id is None:
+            app.session.say("The simulated device did not start.", ok=False)
+        else:
+            device.hold_button(True)  # the player holds the button while the table claims it
+            try:
+                await manager.claim(device_id)
+            finally:
+                device.hold_button(False)
+            for dial in range(2):
+                app.session.assign_dial(device_id, dial, dial)
+            app.session.resync_dials()
+            app.session.devices = manager.devices()
+        await pump
+    finally:
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+        await link.close()

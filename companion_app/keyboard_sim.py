@@ -1,0 +1,44 @@
+"""Keys that drive the simulated device, for `make run` with a keyboard (no Kivy here).
+
+Up/Down turn dial 1, W/S dial 2, 1-9 put one of nine cards on the reader, 0 a tag nobody
+enrolled, Space lifts the card. The keys act on the SimulatedDevice, so the app sees the same
+protocol frames a physical device would send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion_app.sim_tags import UNKNOWN_UID, sim_uid
+
+KEY_UP, KEY_DOWN = 273, 274
+
+
+def key_cards(catalog: Any) -> list[Any]:
+    """The nine cards under keys 1-9: the cheapest characters, devices and spells."""
+    playable = [c for c in catalog.cards if c.type != "base"]
+    return sorted(playable, key=lambda c: (c.cost, c.name))[:9]
+
+
+def keyboard_simulator(device: Any, key: int, text: str, catalog: Any) -> bool:
+    """Act on ``device`` for one key; True when the key was ours."""
+    turns = {KEY_UP: (0, 1), KEY_DOWN: (0, -1), ord("w"): (1, 1), ord("s"): (1, -1)}
+    if key in turns:
+        dial, delta = turns[key]
+        device.turn_dial(dial, device.values[dial] + delta)
+        return True
+    if text == "0":
+        device.place_tag(0, UNKNOWN_UID)
+        return True
+    if text.isdigit():
+        cards = key_cards(catalog)
+        index = int(text) - 1
+        if index < len(cards):
+            device.place_tag(0, sim_uid(cards[index].id))
+            return True
+        return False
+    if text == " ":
+        if device.tags[0] is not None:
+            device.remove_tag(0)
+        return True
+    return False

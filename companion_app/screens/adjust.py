@@ -1,0 +1,96 @@
+"""Manual adjustments: whatever the table did that the engine must learn, one tap each.
+
+The table is the truth: these commands are always legal, logged and undoable like any other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from engine.zeal import actions as za
+
+ZONES = ("hand", "play", "discard", "deck")
+
+
+class AdjustScreen(Screen):
+    session = ObjectProperty(None, rebind=True)
+    seat = NumericProperty(0)
+    seat_name = StringProperty("")
+    permanent_labels = ListProperty([])  # "12: Ghoul (Anton)"
+    zone = StringProperty("discard")
+    notes = ListProperty([])  # card text the engine left for the players to resolve by hand
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        game = self.session.game if self.session else None
+        if game is None:
+            return
+        players = game.state.players
+        self.seat %= len(players)
+        self.seat_name = players[self.seat].name
+        self.permanent_labels = [
+            f"{p.id}: {p.name} ({pl.name}, damage {p.damage})" for pl in players for p in pl.in_play
+        ] or ["(nothing in play)"]
+        spinner = self.ids.permanent
+        if spinner.text not in self.permanent_labels:
+            spinner.text = self.permanent_labels[0]
+        self.notes = list(game.state.notes) or ["(nothing to resolve by hand)"]
+        if self.ids.note.text not in self.notes:
+            self.ids.note.text = self.notes[0]
+
+    def next_seat(self) -> None:
+        self.seat += 1
+        self.refresh()
+
+    def next_zone(self) -> None:
+        self.zone = ZONES[(ZONES.index(self.zone) + 1) % len(ZONES)]
+
+    def _permanent(self) -> Any:
+        text = self.ids.permanent.text
+        head = text.split(":", 1)[0]
+        if not head.isdigit():
+            self.session.say("Choose a card in play first.", ok=False)
+            return None
+        return self.session.game.state.permanent(int(head))
+
+    def damage(self, delta: int) -> None:
+        perm = self._permanent()
+        if perm is not None:
+            self.session.command(za.SetDamage(self.seat, perm.id, max(0, perm.damage + delta)))
+            self.refresh()
+
+    def move(self) -> None:
+        """Move the chosen card in play, or the card id typed in, to the chosen zone."""
+        typed = self.ids.card_id.text.strip()
+        if typed:
+            self.session.command(za.MoveCard(self.seat, typed, self.zone))
+        else:
+            perm = self._permanent()
+            if perm is None:
+                return
+            self.session.command(za.MoveCard(self.seat, perm.id, self.zone))
+        self.refresh()
+
+    def give(self) -> None:
+        perm = self._permanent()
+        if perm is not None:
+            self.session.command(za.ChangeControl(self.seat, perm.id, self.seat))
+            self.refresh()
+
+    def resolved(self) -> None:
+        """The table resolved one of the engine's notes (card text it can't carry out)."""
+        note = self.ids.note.text
+        if note not in self.session.game.state.notes:
+            self.session.say("Nothing is waiting to be resolved by hand.", ok=False)
+            return
+        self.session.command(za.MarkResolved(self.seat, note))
+        self.refresh()
+
+    def back(self) -> None:
+        App.get_running_app().show("scoreboard")

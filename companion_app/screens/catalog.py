@@ -1,0 +1,91 @@
+"""Catalog and tags: browse the cards, import a catalog file, enrol a deck's tags.
+
+Enrolling: choose the deck, tap "Enrol", then put each card's tag on a reader in turn; each
+scan of an unknown tag is bound to the next card (hardware.registry.TagRegistry keeps them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from engine.cards import CatalogError, load_catalog
+
+
+class CatalogScreen(Screen):
+    session = ObjectProperty(None, rebind=True)
+    lines = ListProperty([])
+    filter_text = StringProperty("")
+    status = StringProperty("")
+    enrol_total = NumericProperty(0)
+    enrol_done = NumericProperty(0)
+    cults = ListProperty([])
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.cults = sorted({c.cult for c in self.session.catalog.cards if c.cult})
+        if self.cults and self.ids.enrol_cult.text not in self.cults:
+            self.ids.enrol_cult.text = self.cults[0]
+        words = self.filter_text.lower().split()
+        cards = self.session.catalog.cards
+        shown = []
+        for card in cards:
+            hay = f"{card.name} {card.type} {card.cult or ''} {' '.join(card.keywords)}".lower()
+            if all(w in hay for w in words):
+                cost = f"{card.cost}" + (f"/{card.zeal_cost}" if card.zeal_cost is not None else "")
+                combat = f"  combat {card.combat}" if card.combat is not None else ""
+                shown.append(
+                    f"{card.name}  [{card.type}, {card.cult or 'no cult'}]  cost {cost}{combat}"
+                )
+        self.lines = shown
+        self.ids.cards.text = "\n".join(shown[:200]) or "No card matches."
+        self.status = f"{len(shown)} of {len(cards)} cards"
+
+    def import_file(self, path_text: str) -> bool:
+        path = Path(path_text.strip()).expanduser()
+        try:
+            text = path.read_text("utf-8")
+        except OSError as e:
+            self.status = f"Can't read {path}: {e.strerror or e}"
+            return False
+        try:
+            extra = load_catalog(text, source=str(path))
+        except CatalogError as e:
+            self.status = str(e)
+            return False
+        self.session.catalog = self.session.catalog.merged(extra.cards)
+        self.refresh()
+        self.status = f"Imported {len(extra.cards)} cards from {path.name}"
+        return True
+
+    def start_enrolment(self, cult: str) -> None:
+        link = App.get_running_app().hardware_link
+        if link is None:
+            self.status = (
+                "No device is connected: connect one (or use the simulator) to enrol tags."
+            )
+            return
+        cards = [c.id for c in self.session.catalog.of_cult(cult)]
+        if not cards:
+            self.status = f"No {cult} cards in the catalog."
+            return
+        link.start_enrolment(cards, self._enrol_progress)
+        self.enrol_total, self.enrol_done = len(cards), 0
+        self.status = f"Put the tag of {cards[0]} on a reader"
+
+    def _enrol_progress(self, done: int, total: int, next_card: str | None) -> None:
+        self.enrol_done, self.enrol_total = done, total
+        self.status = (
+            f"Enrolled {done} of {total}: now put the tag of {next_card} on a reader"
+            if next_card
+            else f"All {total} tags enrolled"
+        )
+
+    def back(self) -> None:
+        App.get_running_app().show("scoreboard")

@@ -1,0 +1,76 @@
+"""The simulator panel: virtual dials and a virtual reader, for a table with no hardware.
+
+Every control acts on the ``SimulatedDevice`` itself, so what reaches the app went through
+the real protocol bytes and the device manager, exactly as a physical dial's turn would.
+Keys on the scoreboard do the same (see KEYS in hardware keys help).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion_app.sim_tags import UNKNOWN_UID, sim_uid
+
+
+class SimulatorScreen(Screen):
+    session = ObjectProperty(None, rebind=True)
+    dial_values = ListProperty([0, 0])
+    card_names = ListProperty([])
+    status = StringProperty("")
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.card_names = [c.name for c in self.session.catalog.cards]
+        if self.ids.card.text not in self.card_names and self.card_names:
+            self.ids.card.text = self.card_names[0]
+        self.refresh()
+
+    def _device(self) -> Any:
+        link = App.get_running_app().hardware_link
+        if link is None or not link.simulated:
+            self.status = "No simulated device: start the app with --simulator."
+            return None
+        return link.simulated[0]
+
+    def refresh(self) -> None:
+        device = self._device()
+        if device is not None:
+            self.dial_values = list(device.values)
+            self.status = f"Simulated device {device.device}: 2 dials, 1 reader"
+
+    def turn(self, dial: int, delta: int) -> None:
+        device = self._device()
+        if device is not None:
+            device.turn_dial(dial, device.values[dial] + delta)
+            self.refresh()
+
+    def place(self, name: str) -> None:
+        device = self._device()
+        card = self.session.catalog.find_by_name(name) if device is not None else None
+        if device is None or card is None:
+            return
+        device.place_tag(0, sim_uid(card.id))
+        self.status = f"Placed {card.name} on the reader"
+
+    def place_unknown(self) -> None:
+        device = self._device()
+        if device is not None:
+            device.place_tag(0, UNKNOWN_UID)
+            self.status = "Placed a tag nobody enrolled"
+
+    def lift(self) -> None:
+        device = self._device()
+        if device is not None and device.tags[0] is not None:
+            device.remove_tag(0)
+            self.status = "Lifted the card off the reader"
+
+    def press(self, dial: int) -> None:
+        device = self._device()
+        if device is not None:
+            device.press_button(dial, "short")
+
+    def back(self) -> None:
+        App.get_running_app().show("scoreboard")

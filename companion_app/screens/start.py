@@ -1,0 +1,47 @@
+"""Shown on start when a game was left unfinished: resume it, or begin a new one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion_app.game_record import read_setup
+
+
+class StartScreen(Screen):
+    session = ObjectProperty(None, rebind=True)
+    summary = StringProperty("")
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        saved = self.session.saved_game() if self.session else None
+        if saved is None:
+            self.summary = "No game to resume."
+            return
+        try:
+            names = [p.name for p in read_setup(saved.setup, self.session.catalog).setup.players]
+        except (KeyError, ValueError) as e:
+            self.summary = f"The last game can't be read ({e}); start a new one."
+            return
+        when = datetime.fromtimestamp(saved.created).strftime("%d %b %H:%M")
+        self.summary = (
+            f"Zeal: {', '.join(names)}\nstarted {when}, {len(saved.commands)} moves logged"
+        )
+
+    def resume(self) -> None:
+        saved = self.session.saved_game()
+        if saved is None:
+            self.summary = "No game to resume."
+            return
+        try:
+            self.session.resume(saved)
+        except (ValueError, KeyError) as e:
+            self.summary = f"The last game can't be replayed: {e}"
+            return
+        App.get_running_app().show("scoreboard")
+
+    def new_game(self) -> None:
+        App.get_running_app().show("newgame")

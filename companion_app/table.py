@@ -1,0 +1,284 @@
+"""The table: where hardware events meet the rules. No Kivy here, so the demo and tests use it.
+
+A ``TableController`` owns one game, the map from devices to seats, and the command log. It
+turns each typed event from ``hardware/`` into an engine action for the right player, applies
+it (after writing it to the log), and answers with a ``Reaction``: what to tell the players,
+and which commands to send back to the devices (a dial's value, a green or red light).
+
+It holds no rule of its own: whether a card can be played now, and why not, is the engine's
+answer (``is_legal`` / ``explain``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.cards import Catalog
+from engine.errors import IllegalAction
+from engine.zeal import ZealGame
+from engine.zeal import actions as za
+from hardware.events import (
+    ButtonPressed,
+    DeviceStatus,
+    DialChanged,
+    Event,
+    TagPresented,
+    TagRemoved,
+)
+
+DEVOTION_MIN = 0
+DEVOTION_MAX = 13  # Zeal: current devotion never goes above 13 (Accelerate clarification)
+
+
+class CardLookup(Protocol):
+    """What the table needs of the tag registry (hardware.registry.TagRegistry)."""
+
+    def card_for(self, uid: bytes, card_ref: str | None = None) -> str | None: ...
+
+
+class CommandLog(Protocol):
+    """What the table needs of the command store (companion_app.store.CommandStore)."""
+
+    def append(self, game_id: int, command: dict[str, Any]) -> int: ...
+
+    def remove_last(self, game_id: int) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True)
+class SetDialCommand:
+    """Send a dial its value, so the dial and the tablet never disagree."""
+
+    device: str
+    dial: int
+    value: int
+    minimum: int = DEVOTION_MIN
+    maximum: int = DEVOTION_MAX
+
+
+@dataclass(frozen=True)
+class FeedbackCommand:
+    """Light the reader green (ok) or red (refused)."""
+
+    device: str
+    reader: int
+    ok: bool
+
+
+DeviceCommand = SetDialCommand | FeedbackCommand
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """The table's answer to one event."""
+
+    ok: bool
+    message: str  # in players' words, for the status line and the log
+    player: int | None = None
+    card_id: str | None = None
+    device_commands: tuple[DeviceCommand, ...] = ()
+    unknown_uid: bytes | None = None  # set when a tag is not enrolled: the app offers to enrol it
+
+
+@dataclass
+class SeatMap:
+    """Which player each dial belongs to, and which player each reader plays for.
+
+    A reader with no seat is a shared reader in the middle of the table: a card scanned there
+    is played by the player who may act now.
+    """
+
+    dials: dict[tuple[str, int], int] = field(default_factory=dict)
+    readers: dict[tuple[str, int], int] = field(default_factory=dict)
+
+    def assign_dial(self, device: str, dial: int, player: int) -> None:
+        self.dials[(device, dial)] = player
+
+    def assign_reader(self, device: str, reader: int, player: int) -> None:
+        self.readers[(device, reader)] = player
+
+    def dial_of(self, player: int) -> tuple[str, int] | None:
+        for key, seat in self.dials.items():
+            if seat == player:
+                return key
+        return None
+
+
+class TableController:
+    def __init__(
+        self,
+        game: ZealGame,
+        seats: SeatMap,
+        cards: CardLookup,
+        catalog: Catalog,
+        log: CommandLog | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = seats
+        self.cards = cards
+        self.catalog = catalog
+        self.log = log
+        self.game_id = game_id
+        # Called after every change of state (the Kivy session schedules a redraw here).
+        self.on_change: Callable[[], None] = lambda: None
+        # What each dial shows, as far as we know, and the values we sent it that it has not
+        # answered yet: a dial answers every SET_DIAL with a DIAL event, and those answers are
+        # not turns. Without this, setting 0 then 2 quickly would read the late "0" answer as
+        # the player turning the dial back to 0.
+        self._dial_shown: dict[tuple[str, int], int] = {}
+        self._dial_pending: dict[tuple[str, int], list[int]] = {}
+
+    # ------------------------------------------------------------------ commands
+
+    def apply(self, action: za.Action) -> None:
+        """Check, log, then apply: a command is on disk before anyone sees its effect."""
+        why = self.game.explain(action)
+        if why is not None:
+            raise IllegalAction(why)
+        if self.log is not None and self.game_id is not None:
+            self.log.append(self.game_id, za.to_dict(action))
+        self.game.apply(action)
+        self.on_change()
+
+    def undo(self) -> za.Action:
+        action = self.game.undo()  # raises IllegalAction when there is nothing to undo
+        if self.log is not None and self.game_id is not None:
+            self.log.remove_last(self.game_id)
+        self.on_change()
+        return action
+
+    def dial_commands(self, force: bool = False) -> tuple[SetDialCommand, ...]:
+        """Commands that bring every seat's dial to the engine's current devotion.
+
+        Only dials that show something else, unless ``force`` (after a reconnect, when what a
+        dial shows is unknown). Call after anything that may move devotion: a command, an undo,
+        a resume. The caller must send what this returns.
+        """
+        out: list[SetDialCommand] = []
+        for key, player in self.seats.dials.items():
+            value = self.game.state.players[player].devotion
+            if force or self._dial_shown.get(key) != value:
+                self._dial_shown[key] = value
+                self._dial_pending.setdefault(key, []).append(value)
+                out.append(SetDialCommand(key[0], key[1], value))
+        return tuple(out)
+
+    def forget_dial(self, device: str, dial: int) -> None:
+        """A dial was reassigned or its device reconnected: what it shows is unknown again."""
+        self._dial_shown.pop((device, dial), None)
+        self._dial_pending.pop((device, dial), None)
+
+    def _is_echo(self, event: DialChanged) -> bool:
+        key = (event.device, event.dial)
+        pending = self._dial_pending.get(key)
+        if not pending or event.value not in pending:
+            return False
+        del pending[: pending.index(event.value) + 1]
+        return True
+
+    # ------------------------------------------------------------------ events
+
+    def handle(self, event: Event) -> Reaction:
+        """React to one hardware event. Never raises for bad input: the reaction says why."""
+        if isinstance(event, DialChanged):
+            return self._dial(event)
+        if isinstance(event, TagPresented):
+            return self._scan(event)
+        if isinstance(event, TagRemoved):
+            return Reaction(True, "")
+        if isinstance(event, ButtonPressed):
+            return self._button(event)
+        if isinstance(event, DeviceStatus):
+            return Reaction(event.connected, event.message)
+        raise TypeError(f"not a hardware event: {event!r}")
+
+    def _name(self, player: int) -> str:
+        return self.game.state.players[player].name
+
+    def _dial(self, event: DialChanged) -> Reaction:
+        if self._is_echo(event):
+            return Reaction(True, "")
+        player = self.seats.dials.get((event.device, event.dial))
+        if player is None:
+            return Reaction(
+                False,
+                f"Dial {event.dial + 1} of device {event.device} is not assigned to a seat: "
+                "assign it on the Devices screen.",
+            )
+        self._dial_shown[(event.device, event.dial)] = event.value
+        current = self.game.state.players[player].devotion
+        if event.value == current:
+            return Reaction(True, "", player=player)
+        # The dial is the player's hand on their devotion: a manual adjustment, always legal.
+        self.apply(za.SetDevotion(player, current=event.value))
+        return Reaction(
+            True,
+            f"{self._name(player)} set current devotion to {event.value} on the dial",
+            player=player,
+        )
+
+    def _player_for_reader(self, device: str, reader: int) -> int | None:
+        seat = self.seats.readers.get((device, reader))
+        if seat is not None:
+            return seat
+        state = self.game.state
+        return state.priority if state.priority is not None else state.active
+
+    def _scan(self, event: TagPresented) -> Reaction:
+        refuse = (FeedbackCommand(event.device, event.reader, False),)
+        card_id = self.cards.card_for(event.uid, event.card_ref)
+        if card_id is None:
+            return Reaction(
+                False,
+                f"This card's tag ({event.uid.hex()}) is not enrolled yet: "
+                "enrol it to tell Altar which card it is.",
+                device_commands=refuse,
+                unknown_uid=event.uid,
+            )
+        try:
+            card = self.catalog.get(card_id)
+        except KeyError:
+            return Reaction(
+                False,
+                f"The tag says this is card '{card_id}', which is not in the card catalog.",
+                device_commands=refuse,
+            )
+        player = self._player_for_reader(event.device, event.reader)
+        if player is None:
+            return Reaction(False, "No player can play a card now.", device_commands=refuse)
+        action = za.PlayCard(player, card_id)
+        why = self.game.explain(action)
+        if why is not None:
+            return Reaction(False, why, player=player, card_id=card_id, device_commands=refuse)
+        self.apply(action)
+        # Paying the cost moved devotion: the dials must show it.
+        commands: tuple[DeviceCommand, ...] = (
+            FeedbackCommand(event.device, event.reader, True),
+            *self.dial_commands(),
+        )
+        return Reaction(
+            True,
+            f"{self._name(player)} plays {card.name}",
+            player=player,
+            card_id=card_id,
+            device_commands=commands,
+        )
+
+    def _button(self, event: ButtonPressed) -> Reaction:
+        # A dial's button passes for its seat: the quickest "no response" at the table.
+        player = self.seats.dials.get((event.device, event.button))
+        if player is None or event.kind != "short":
+            return Reaction(True, "")
+        action = za.Pass(player)
+        why = self.game.explain(action)
+        if why is not None:
+            return Reaction(False, why, player=player)
+        self.apply(action)
+        return Reaction(
+            True,
+            f"{self._name(player)} passes",
+            player=player,
+            device_commands=self.dial_commands(),  # a new turn's Develop may move devotion
+        )

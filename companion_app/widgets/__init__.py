@@ -1,0 +1,1 @@
+"""Reusable Kivy widgets for the screens: counters, seat panels, card views, plots."""

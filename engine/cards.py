@@ -1,0 +1,69 @@
+"""Cards as data: the validated card catalog (TOML) and the shipped sample catalog.
+
+Zeal's rulebook names about 35 of its 216 cards and lists none of them (rules/README.md), so
+the catalog is data the players can extend (docs/catalog.md). Keywords and effects are a
+closed vocabulary (engine/card_model.py) checked on load (engine/card_toml.py); text beyond it
+becomes a prompt at the table.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+from engine.card_model import (
+    CULTS,
+    EFFECT_OPS,
+    KEYWORDS,
+    SCOPES,
+    TARGET_KINDS,
+    TRIGGERS,
+    TYPES,
+    Ability,
+    Card,
+    Catalog,
+    CatalogError,
+    Effect,
+)
+from engine.card_toml import card_from_dict, card_to_dict, cards_from_list
+
+__all__ = [
+    "CULTS",
+    "EFFECT_OPS",
+    "KEYWORDS",
+    "SCOPES",
+    "TARGET_KINDS",
+    "TRIGGERS",
+    "TYPES",
+    "Ability",
+    "Card",
+    "Catalog",
+    "CatalogError",
+    "Effect",
+    "card_from_dict",
+    "card_to_dict",
+    "cards_from_list",
+    "load_catalog",
+    "sample_catalog",
+]
+
+
+def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
+    """Parses and validates a catalog; CatalogError names the source, the card and the field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
+    return Catalog(cards_from_list(data.get("card", []), source))
+
+
+_SAMPLE: Catalog | None = None
+
+
+def sample_catalog() -> Catalog:
+    """The shipped sample: every card the Zeal rulebook names, plus base cards."""
+    global _SAMPLE
+    if _SAMPLE is None:
+        text = resources.files("engine.data").joinpath("zeal_sample.toml").read_text("utf-8")
+        _SAMPLE = load_catalog(text, "engine/data/zeal_sample.toml")
+    return _SAMPLE

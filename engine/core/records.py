@@ -1,0 +1,37 @@
+"""Small read-only records every game engine hands to the app: log lines, prompts, outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log, in players' words."""
+
+    turn: int
+    step: str
+    player: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Something the table should do or know now.
+
+    ``player`` is who must act (None: everyone / informational). ``kind`` is a short machine tag
+    the app can style by: "act", "respond", "choose", "trigger", "reminder", "resolve", "over".
+    """
+
+    player: int | None
+    text: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winner (None for a draw), who was eliminated, and why."""
+
+    winner: int | None
+    eliminated: tuple[int, ...]
+    reason: str

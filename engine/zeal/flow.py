@@ -1,0 +1,176 @@
+"""The loop after every action (XMage's): refresh derived values, state checks (deaths,
+disconnections, eliminations), then play what no one has a choice about, until stable.
+Also: who must act now."""
+
+from __future__ import annotations
+
+from engine.core.evolve import evolve
+from engine.core.turn_order import in_turn_order
+from engine.zeal import actions as za
+from engine.zeal import combat, deaths, stack, turn
+from engine.zeal.context import Ctx
+from engine.zeal.state import GameState, Step
+from engine.zeal.targets import ability_target_kinds
+from engine.zeal.triggers import as_stack_item, is_optional, playable
+
+# The last state asked about and its answer, as one pair (replaced in one step, so safe to
+# share): legal_actions, explain and prompts all ask about the same immutable state in turn.
+# Holding the reference keeps its identity unique.
+_last_actor: list[tuple[GameState | None, int | None]] = [(None, None)]
+
+
+def actor(state: GameState) -> int | None:
+    """The one player who must or may act now (None when the game is over)."""
+    known, who = _last_actor[0]
+    if state is known:
+        return who
+    who = _actor(state)
+    _last_actor[0] = (state, who)
+    return who
+
+
+def _actor(state: GameState) -> int | None:
+    if state.over:
+        return None
+    if state.step is Step.MULLIGAN:
+        for seat in in_turn_order(state.first_player, len(state.players)):
+            if not state.players[seat].mulligan_done:
+                return seat
+        return None
+    if any(p.develop_left for p in state.players):
+        for seat in in_turn_order(state.active, len(state.players)):
+            if state.players[seat].develop_left > 0:
+                return seat
+    if state.awaiting == "develop":
+        return state.active
+    group = playable(state)
+    if group:
+        return group[0].controller
+    if declaring(state):
+        if state.awaiting == "blockers":
+            return combat.next_blocker(state)
+        return state.active
+    return state.priority
+
+
+def declaring(state: GameState) -> bool:
+    """A combat declaration is due: it waits while actions (its triggers) are being played."""
+    return state.awaiting in ("attackers", "blockers", "flankers", "damage") and not state.stack
+
+
+def in_priority(state: GameState) -> bool:
+    """A priority window: no declaration, Develop choice or trigger is waiting."""
+    if state.step in _NO_PRIORITY or declaring(state):
+        return False
+    for p in state.players:
+        if p.develop_left:
+            return False
+    return not playable(state)
+
+
+_NO_PRIORITY = frozenset({Step.MULLIGAN, Step.DEVELOP, Step.GAME_OVER})
+
+
+# The players tuple last found with every living player holding a base (see deaths._stable).
+_all_standing: list[object] = [None]
+
+
+def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
+    """A player with no bases loses; with more players, they are eliminated and the last
+    player with a base standing wins (Objective; More than two players)."""
+    if state.players is _all_standing[0] or state.step is Step.MULLIGAN or state.over:
+        return state
+    standing = {b.controller for p in state.players for b in p.bases if b.face_up}
+    out = [
+        seat for seat, p in enumerate(state.players) if not p.eliminated and seat not in standing
+    ]
+    if not out:
+        _all_standing[0] = state.players
+        return state
+    players = list(state.players)
+    for seat in out:
+        players[seat] = evolve(players[seat], eliminated=True)
+        ctx.say(state, seat, f"{players[seat].name} has no bases left and is out of the game")
+    state = evolve(
+        state,
+        players=tuple(players),
+        pending=tuple(t for t in state.pending if t.controller not in out),
+        passed=tuple(s for s in state.passed if s not in out),
+    )
+    living = state.living()
+    if len(living) <= 1:
+        winner = living[0] if living else None
+        reason = (
+            f"{state.players[winner].name} is the last player with a base standing"
+            if winner is not None
+            else "no player has a base standing"
+        )
+        ctx.say(state, winner, f"Game over: {reason}")
+        return evolve(
+            state,
+            step=Step.GAME_OVER,
+            priority=None,
+            awaiting=None,
+            winner=winner,
+            over_reason=reason,
+        )
+    if state.players[state.active].eliminated:
+        return turn.next_turn(ctx, state)
+    if state.priority in out:
+        return evolve(state, priority=state.active)
+    return state
+
+
+def _auto(ctx: Ctx, state: GameState) -> GameState:
+    """One step that needs no one's choice, or ``state`` itself when there is none."""
+    if not state.pending and state.awaiting is None:
+        return state  # the common case: a priority window, nothing waiting
+    group = playable(state)
+    if group:
+        t = group[0]
+        card = ctx.card(t.card_id)
+        if len(group) == 1 and not is_optional(t) and not ability_target_kinds(t.ability, card):
+            # Nothing to choose: play it (its player would have to anyway).
+            item = as_stack_item(t)
+            state = evolve(state, pending=state.pending[1:])
+            return stack.push(ctx, state, item)
+        return state
+    if any(p.develop_left for p in state.players) or state.stack:
+        return state  # declarations wait until the actions being played resolve
+    if state.awaiting == "attackers" and not combat.can_attack(state):
+        ctx.say(state, state.active, "No characters can attack")
+        return turn.enter(ctx, evolve(state, combat=None), Step.COMMIT)
+    if state.awaiting == "blockers":
+        seat = combat.next_blocker(state)
+        if seat is None:
+            return evolve(state, awaiting=None, priority=state.active, passed=())
+        if not combat.block_options(state, seat):
+            # Nothing to choose: declared as no blockers (Hunt's blockers still "block").
+            return combat.declare_blockers(ctx, state, za.DeclareBlockers(seat, ()))
+        return state
+    if state.awaiting == "flankers" and not combat.flank_options(state):
+        return evolve(state, awaiting=None, priority=state.active, passed=())
+    if state.awaiting == "damage" and not combat.needs_choices(state):
+        return after_damage(ctx, combat.deal_damage(ctx, state, None))
+    return state
+
+
+def after_damage(ctx: Ctx, state: GameState) -> GameState:
+    """After combat damage: Conquer and dying triggers are played before Commit."""
+    state = evolve(state, awaiting=None, priority=state.active, passed=())
+    if state.pending or state.stack:
+        return state
+    return turn.enter(ctx, state, Step.COMMIT)
+
+
+def settle(ctx: Ctx, state: GameState) -> GameState:
+    for _ in range(10_000):
+        state = deaths.settle(ctx, state)
+        state = check_eliminations(ctx, state)
+        if state.over:
+            return state
+        nxt = _auto(ctx, state)
+        if nxt is state:
+            return state
+        state = nxt
+    raise RuntimeError("the rules loop did not settle")  # a bug, never the players' fault

@@ -1,0 +1,230 @@
+"""Generating legal actions (python-chess's legal_moves, lazily).
+
+Game actions only: manual adjustments are always legal and not listed. Declarations list no
+one, each single choice and the largest greedy one; ``is_legal`` accepts any valid
+combination, not just the listed ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.cards import Ability, Card, Catalog
+from engine.zeal import actions as za
+from engine.zeal import combat
+from engine.zeal.flow import actor, declaring, in_priority
+from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
+from engine.zeal.ops import base_ref, discard_ref
+from engine.zeal.rules import commit_window
+from engine.zeal.state import GameState, PendingTrigger, Step, Target
+from engine.zeal.targets import ability_target_kinds, card_target_kinds, check_target
+from engine.zeal.triggers import is_optional, playable
+
+_BASE_KINDS = frozenset({"base", "foe_base", "own_base", "own_defeated_base", "character_or_base"})
+_PERMANENT_KINDS = frozenset(
+    {"character", "foe_character", "own_character", "device", "character_or_base"}
+)
+
+# Candidates found for the last (state, catalog), kept as one triple (replaced in one step, so
+# safe to share): several cards in a hand often share a target kind. States are immutable;
+# holding the references keeps their identities unique.
+_Memo = tuple[GameState | None, Catalog | None, dict[tuple[str, int, str], list[Target]]]
+_memo: list[_Memo] = [(None, None, {})]
+
+
+def candidates(
+    state: GameState, catalog: Catalog, kind: str, seat: int, source: str
+) -> list[Target]:
+    known_state, known_catalog, memo = _memo[0]
+    if known_state is not state or known_catalog is not catalog:
+        memo = {}
+        _memo[0] = (state, catalog, memo)
+    found = memo.get((kind, seat, source))
+    if found is None:
+        found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)
+    return found
+
+
+def _candidates(
+    state: GameState, catalog: Catalog, kind: str, seat: int, source: str
+) -> list[Target]:
+    pool: list[Target] = []
+    if kind in _PERMANENT_KINDS:
+        pool.extend(p.id for p in state.permanents())
+    if kind in _BASE_KINDS:
+        # Only defeated bases can be restored, only standing ones are anything else's target
+        # (check_target below decides; this just skips the hopeless ones).
+        defeated = kind == "own_defeated_base"
+        for owner, player in enumerate(state.players):
+            pool.extend(
+                base_ref(owner, i) for i, b in enumerate(player.bases) if b.face_up != defeated
+            )
+    if kind == "spell":
+        pool.extend(item.id for item in state.stack)
+    if kind == "discard_character":
+        for owner, player in enumerate(state.players):
+            pool.extend(discard_ref(owner, c) for c in dict.fromkeys(player.discard))
+    return [t for t in pool if check_target(state, catalog, kind, t, seat, source) is None]
+
+
+def _target_choices(
+    state: GameState, catalog: Catalog, kinds: tuple[str, ...], seat: int, source: str
+) -> Iterator[tuple[Target, ...]]:
+    """No targets, then each single choice for the first target (more targets by is_legal)."""
+    yield ()
+    if kinds:
+        for t in candidates(state, catalog, kinds[0], seat, source):
+            yield (t,)
+
+
+def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
+    seat = actor(state)
+    if seat is None:
+        return
+    if state.step is Step.MULLIGAN:
+        yield za.KeepHand(seat)
+        yield za.Mulligan(seat)
+        return
+    if state.players[seat].develop_left or state.awaiting == "develop":
+        yield za.Develop(seat, "draw")
+        yield za.Develop(seat, "devotion")
+        return
+    group = playable(state)
+    if group:
+        yield from _trigger_actions(state, catalog, seat, group)
+        return
+    if declaring(state):
+        yield from _declarations(state, seat)
+        return
+    if not in_priority(state):
+        return
+    yield za.Pass(seat)
+    yield from _plays(state, catalog, seat)
+
+
+def _trigger_actions(
+    state: GameState, catalog: Catalog, seat: int, group: tuple[PendingTrigger, ...]
+) -> Iterator[za.Action]:
+    for t in group:
+        card = catalog.get(t.card_id)
+        source = SPELL if t.is_spell else (CHARACTER if card.type == "character" else DEVICE)
+        kinds = ability_target_kinds(t.ability, card)
+        if t.ability.cost <= state.players[seat].devotion:
+            for targets in _target_choices(state, catalog, kinds, seat, source):
+                yield za.PlayTrigger(seat, t.id, targets)
+        if is_optional(t):
+            yield za.DeclineTrigger(seat, t.id)
+
+
+def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
+    player = state.players[seat]
+    if state.hidden:
+        ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
+    else:
+        ids = list(dict.fromkeys(player.hand))
+    commit = commit_window(state, seat)
+    devotion = player.devotion
+    info = _card_info(catalog)
+    out: list[za.Action] = []
+    for card_id in ids:
+        card, permanent, may_ambush, _ = info[card_id]
+        if permanent and not commit and not may_ambush:
+            continue  # cheap test first: most of a hand is characters
+        zeal = zeal_for_card(state, seat, card)
+        cost = cost_to_play(state, seat, card, zeal)
+        if cost > devotion:
+            continue
+        if permanent and not commit and "ambush" not in card.keywords_with(zeal):
+            continue
+        source = _SOURCES[card.type]
+        # Turn, timing, cost and targets are checked above (tests hold every listed action to
+        # is_legal), so explain() is not repeated for each.
+        xs = [0]
+        if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
+            xs = sorted(
+                {
+                    0,
+                    *(
+                        x
+                        for x in range(devotion - cost + 2)
+                        if cost_to_play(state, seat, card, zeal, x) == devotion
+                    ),
+                }
+            )
+        for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
+            for x in xs:
+                out.append(za.PlayCard(seat, card_id, targets, x=x))
+    for perm in player.in_play:
+        acts = info[perm.card_id][3][perm.zeal]
+        if not acts:
+            continue
+        source = CHARACTER if perm.is_character else DEVICE
+        for index, ability in enumerate(acts):
+            if ability.cost > devotion:
+                continue
+            for targets in _target_choices(state, catalog, ability.targets, seat, source):
+                out.append(za.Activate(seat, perm.id, targets, index))
+    return out
+
+
+_SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
+
+# Per card id: the card, whether it is a character or device, whether it has Ambush with or
+# without Zeal (Restrictions; Ambush), and its actions with a cost ("cost: effect") without and
+# with Zeal. Worked out once per catalog (kept with it here, so its identity stays its own).
+_CardInfo = tuple[Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]]]
+_info: list[tuple[Catalog | None, dict[str, _CardInfo]]] = [(None, {})]
+
+
+def _card_info(catalog: Catalog) -> dict[str, _CardInfo]:
+    known, table = _info[0]
+    if known is catalog:
+        return table
+    table = {
+        c.id: (
+            c,
+            c.is_permanent,
+            "ambush" in c.keywords or "ambush" in c.zeal_keywords,
+            (_activated(c, False), _activated(c, True)),
+        )
+        for c in catalog.cards
+    }
+    _info[0] = (catalog, table)
+    return table
+
+
+def _activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
+    return tuple(a for a in card.abilities_with(zeal) if a.trigger == "activated")
+
+
+def _declarations(state: GameState, seat: int) -> Iterator[za.Action]:
+    if state.awaiting == "attackers":
+        yield za.DeclareAttackers(seat, ())
+        attackers = combat.can_attack(state)
+        foes = [s for s in state.living() if s != seat]
+        for perm in attackers:
+            for foe in foes:
+                yield za.DeclareAttackers(seat, ((perm.id, foe),))
+        if len(attackers) > 1:
+            for foe in foes:
+                yield za.DeclareAttackers(seat, tuple((p.id, foe) for p in attackers))
+    elif state.awaiting == "blockers":
+        yield za.DeclareBlockers(seat, ())
+        options = combat.block_options(state, seat)
+        for pair in options:
+            yield za.DeclareBlockers(seat, (pair,))
+        greedy: list[tuple[int, int]] = []
+        used: set[int] = set()
+        for blocker, attacker in options:
+            if blocker not in used and attacker not in {a for _, a in greedy}:
+                greedy.append((blocker, attacker))
+                used.add(blocker)
+        if len(greedy) > 1:
+            yield za.DeclareBlockers(seat, tuple(greedy))
+    elif state.awaiting == "flankers":
+        yield za.DeclareFlankers(seat, ())
+        options = combat.flank_options(state)
+        for pair in options:
+            yield za.DeclareFlankers(seat, (pair,))
+    elif state.awaiting == "damage":
+        yield za.AssignDamage(seat)

@@ -1,0 +1,37 @@
+"""Priority (Playing and resolving actions; More than two players: Playing Actions).
+
+Whenever you play an action or pass, each opponent in turn order gets the chance to act. An
+action resolves when all other players pass; then its player may act again. All pass with
+nothing pending: the next step.
+"""
+
+from __future__ import annotations
+
+from engine.core.evolve import evolve
+from engine.zeal import stack, turn
+from engine.zeal.context import Ctx
+from engine.zeal.state import GameState
+
+
+def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
+    passed = state.passed if seat in state.passed else state.passed + (seat,)
+    players = state.players
+    if state.stack:
+        top = state.stack[-1]
+        ctx.say(state, seat, f"{players[seat].name} passes on {top.name}")
+        waiting = [i for i, p in enumerate(players) if not p.eliminated and i != top.controller]
+        if all(i in passed for i in waiting):
+            return stack.resolve_top(ctx, evolve(state, passed=passed))
+    else:
+        ctx.say(state, seat, f"{players[seat].name} passes")
+        if all(p.eliminated or i in passed for i, p in enumerate(players)):
+            return turn.advance(ctx, evolve(state, passed=passed))
+    # The next opponent in turn order who has not passed gets the chance to act.
+    count = len(players)
+    nxt = None
+    for step in range(1, count):
+        other = (seat + step) % count
+        if other not in passed and not players[other].eliminated:
+            nxt = other
+            break
+    return evolve(state, passed=passed, priority=nxt)

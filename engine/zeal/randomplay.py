@@ -1,0 +1,70 @@
+"""Random legal play-outs (for property tests and the benchmark): full, non-hidden decks."""
+
+from __future__ import annotations
+
+import random
+
+from engine.cards import Catalog, sample_catalog
+from engine.zeal import actions as za
+from engine.zeal.game import ZealGame
+from engine.zeal.setup import PlayerSetup, ZealSetup
+
+
+def sample_deck(catalog: Catalog, seed: int, size: int = 36) -> tuple[str, ...]:
+    """A deck of ``size`` cards drawn (with repeats) from the catalog: two thirds characters,
+    like a playable deck, the rest spells and devices."""
+    rnd = random.Random(seed)
+    characters = sorted(c.id for c in catalog.cards if c.type == "character")
+    others = sorted(c.id for c in catalog.cards if c.type in ("spell", "device"))
+    return tuple(
+        rnd.choice(characters if i % 3 else others)
+        if characters and others
+        else rnd.choice(characters or others)
+        for i in range(size)
+    )
+
+
+def random_setup(seed: int, players: int = 2, catalog: Catalog | None = None) -> ZealSetup:
+    catalog = catalog or sample_catalog()
+    names = ("Alena", "Anton", "Bea", "Cato", "Dara", "Emil", "Fay", "Gus")
+    return ZealSetup(
+        players=tuple(
+            PlayerSetup(names[i], deck=sample_deck(catalog, seed * 31 + i)) for i in range(players)
+        ),
+        seed=seed,
+        catalog=catalog,
+        hidden_hands=False,
+    )
+
+
+def choose(rnd: random.Random, options: list[za.Action]) -> za.Action:
+    """Random legal choices with a taste for aggression, so games end the way real ones do:
+    attack with everything, raise devotion early, play cards when possible, let most actions
+    resolve rather than answering each one."""
+    first = options[0]
+    if isinstance(first, za.DeclareAttackers):
+        return max(
+            options, key=lambda a: len(a.attackers) if isinstance(a, za.DeclareAttackers) else 0
+        )
+    if isinstance(first, za.Develop):
+        return options[1] if rnd.random() < 0.7 else options[0]
+    if isinstance(first, za.Pass) and len(options) > 1:
+        plays = [a for a in options if isinstance(a, za.PlayCard)]
+        if plays and rnd.random() < 0.5:
+            return rnd.choice(plays)
+        if rnd.random() < 0.95:
+            return first
+    return rnd.choice(options)
+
+
+def play_out(game: ZealGame, seed: int, max_actions: int = 5000) -> int:
+    """Plays random legal actions until the game ends; returns how many were applied."""
+    rnd = random.Random(seed)
+    applied = 0
+    while game.outcome() is None and applied < max_actions:
+        options = list(game.legal_actions())
+        if not options:
+            raise AssertionError(f"no legal action and the game is not over: {game.prompts()}")
+        game.apply(choose(rnd, options))
+        applied += 1
+    return applied

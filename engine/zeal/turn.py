@@ -1,0 +1,127 @@
+"""Steps and turns (Turn Overview; Game Setup: Mulligan): what happens when a step begins."""
+
+from __future__ import annotations
+
+from engine.core.evolve import evolve
+from engine.core.turn_order import next_seat
+from engine.zeal import deaths, triggers
+from engine.zeal.context import Ctx
+from engine.zeal.keywords import CHARACTER
+from engine.zeal.ops import move_permanent, update_permanent
+from engine.zeal.refresh import refresh
+from engine.zeal.state import BaseState, GameState, Permanent, PlayerState, Step
+
+# After everyone passes with nothing pending, play moves to the next step (Playing Actions).
+_NEXT = {
+    Step.COMBAT_START: Step.CHOOSE_ATTACKERS,
+    Step.CHOOSE_ATTACKERS: Step.CHOOSE_BLOCKERS,
+    Step.CHOOSE_BLOCKERS: Step.FLANKING,
+    Step.FLANKING: Step.COMBAT_DAMAGE,
+    Step.COMBAT_DAMAGE: Step.COMMIT,
+    Step.COMMIT: Step.END_OF_TURN,
+}
+_AWAIT = {
+    Step.CHOOSE_ATTACKERS: "attackers",
+    Step.CHOOSE_BLOCKERS: "blockers",
+    Step.FLANKING: "flankers",
+    Step.COMBAT_DAMAGE: "damage",
+}
+
+
+def enter(ctx: Ctx, state: GameState, step: Step) -> GameState:
+    """Begins ``step``: a declaration to wait for, or a chance to act for the active player."""
+    awaiting = _AWAIT.get(step)
+    state = evolve(
+        state,
+        step=step,
+        passed=(),
+        awaiting=awaiting,
+        priority=None if awaiting else state.active,
+        combat=None if step is Step.COMMIT else state.combat,
+    )
+    if step is Step.END_OF_TURN:
+        # Possess the Dead without Zeal: the character dies at the end of the turn, even if
+        # invincible ("when this dies" triggers happen as usual).
+        for perm in state.permanents():
+            if perm.doomed:
+                ctx.say(state, perm.controller, f"{perm.name} dies at the end of the turn")
+                deaths.force_die(ctx, perm)
+        # "At the end of your turn" actions and Reconnect: played in End of Turn, one at a
+        # time when nothing else is being played; too late to stop them once here.
+        mine = list(state.players[state.active].in_play)
+        state = triggers.end_of_turn(ctx, state, mine)
+    return state
+
+
+def advance(ctx: Ctx, state: GameState) -> GameState:
+    """Everyone passed with nothing pending: the next step, or the next turn."""
+    if state.step is Step.END_OF_TURN:
+        return next_turn(ctx, state)
+    return enter(ctx, state, _NEXT[state.step])
+
+
+def _clear_turn(player: PlayerState) -> PlayerState:
+    """Damage accumulates during a turn and is forgotten between turns (Damage); "this turn"
+    changes and the turn's resolved spells (Zeal) end too."""
+    bases = tuple(
+        b if (b.damage == 0 and not b.damaged_by) else evolve(b, damage=0, damaged_by=())
+        for b in player.bases
+    )
+    in_play = tuple(_clear_perm(p) for p in player.in_play)
+    return evolve(player, bases=bases, in_play=in_play, spell_cults=())
+
+
+def _clear_perm(perm: Permanent) -> Permanent:
+    if perm.damage or perm.combat_bonus or perm.granted_keywords or perm.dies_devotion:
+        return evolve(perm, damage=0, combat_bonus=0, granted_keywords=(), dies_devotion=0)
+    return perm
+
+
+def clear_base(base: BaseState) -> BaseState:
+    return evolve(base, damage=0, damaged_by=())
+
+
+def next_turn(ctx: Ctx, state: GameState) -> GameState:
+    skip = {i for i, p in enumerate(state.players) if p.eliminated}
+    nxt = next_seat(state.active, len(state.players), skip)
+    if nxt is None:
+        nxt = state.active
+    players = tuple(_clear_turn(p) for p in state.players)
+    state = evolve(
+        state,
+        players=players,
+        turn=state.turn + 1,
+        active=nxt,
+        combat=None,
+        stack=(),
+        pending=(),
+    )
+    return start_turn(ctx, state)
+
+
+def start_turn(ctx: Ctx, state: GameState) -> GameState:
+    state = evolve(state, step=Step.DEVELOP, awaiting="develop", priority=None, passed=())
+    who = state.players[state.active].name
+    ctx.say(state, state.active, f"Turn {state.turn}: {who}'s turn")
+    return _start_of_turn(ctx, state)
+
+
+def _start_of_turn(ctx: Ctx, state: GameState) -> GameState:
+    """What happens as a turn starts, before anyone can act."""
+    state = refresh(state)  # "this turn" changes just ended: combat scores as printed again
+    for perm in state.permanents():
+        if perm.returns_next_turn and perm.returns_to is not None:
+            # Possess the Living without Zeal: the previous controller gets it back.
+            back = perm.returns_to
+            state = update_permanent(state, perm.id, returns_to=None, returns_next_turn=False)
+            if perm.controller != back:
+                state = move_permanent(state, perm.id, back)
+                ctx.say(state, back, f"{perm.name} returns to {state.players[back].name}")
+    for lord in state.permanents():
+        if not lord.has("cull_weak"):
+            continue
+        # Cnidarian Lord: foes' characters with 1 combat die, before anyone can raise it.
+        for perm in state.permanents():
+            if perm.is_character and perm.controller != lord.controller and perm.combat <= 1:
+                deaths.kill(ctx, state, perm, CHARACTER)
+    return state

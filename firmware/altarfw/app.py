@@ -1,0 +1,189 @@
+# The device: sensing parts in, events out through the link, host commands back in.
+#
+# Three small loops share the asyncio scheduler: sensing (dials, buttons, feedback; every few
+# ms), readers (one poll per reader; every few tens of ms) and the transport. Each loop body
+# is a plain method (sense_step, reader_step, status_step, transport.step) that allocates
+# nothing, so the tests can prove it under micropython.heap_lock() and time has no part in it.
+import asyncio
+import gc
+import time
+
+import wire
+from micropython import const
+
+from altarfw.scanner import DIAG_READER_RESET
+
+DIAG_INTERNAL = const(7)  # detail: which loop (1 sensing, 2 readers, 3 status, 4 transport)
+_SENSE_MS = const(2)
+_READER_MS = const(25)
+_STATUS_MS = const(10_000)
+_TRANSPORT_MS = const(5)
+
+
+class App:
+    """The sink of the scanners and the `commands` of the link (set_dial, feedback, pairing)."""
+
+    def __init__(self, dials, buttons, signals, pair_button=0):
+        self.dials = dials
+        self.buttons = buttons
+        self.signals = signals  # the Feedback parts, or None
+        self.pair_button = pair_button
+        self.link = None
+        self.scanners = []
+        self._p = bytearray(wire.MAX_PAYLOAD)
+        self._now = 0
+        self._uptime_s = 0
+        self._status_at = 0
+        self.reader_resets = 0
+        self.internal_errors = 0  # loop bodies that raised (see _internal)
+        self._internal_at = -1000
+        self.stop = False
+
+    def attach(self, link, scanners):
+        self.link = link
+        self.scanners = scanners
+
+    # ------------------------------------------------------------ loop bodies
+    def sense_step(self, now):
+        self._now = now
+        p = self._p
+        for i in range(len(self.dials)):
+            d = self.dials[i]
+            if d.update():
+                p[0] = i
+                p[1] = d.value
+                self.link.event(wire.DIAL, p, 2)
+        for i in range(len(self.buttons)):
+            kind = self.buttons[i].update(now)
+            if kind:
+                p[0] = i
+                p[1] = kind
+                self.link.event(wire.BUTTON, p, 2)
+        if self.signals is not None:
+            self.signals.update(now)
+
+    def reader_step(self, now=0):
+        for i in range(len(self.scanners)):
+            self.scanners[i].step()
+
+    def status_step(self, now):
+        if time.ticks_diff(now, self._status_at) < _STATUS_MS:
+            return
+        whole_s = time.ticks_diff(now, self._status_at) // 1000
+        self._uptime_s += whole_s
+        # Keep the part of a second not counted yet, so uptime never drifts behind.
+        self._status_at = time.ticks_add(self._status_at, whole_s * 1000)
+        free = gc.mem_free()
+        errors = self.link.errors + self.link.security_errors + self.reader_resets
+        p = self._p
+        p[0] = 255  # on USB power; a battery gauge would go here
+        for i in range(4):
+            p[1 + i] = (free >> (8 * i)) & 0xFF
+            p[5 + i] = (self._uptime_s >> (8 * i)) & 0xFF
+        p[9] = errors & 0xFF
+        p[10] = (errors >> 8) & 0xFF
+        self.link.event(wire.STATUS, p, 11)
+
+    # ------------------------------------------------------------ scanner sink
+    def tag_placed(self, reader, uid, n, ref, ref_n):
+        p = self._p
+        if ref_n:
+            p[0] = reader
+            for i in range(ref_n):
+                p[1 + i] = ref[i]
+            self.link.event(wire.CARD, p, 1 + ref_n)
+        p[0] = 0x80 | reader
+        for i in range(n):
+            p[1 + i] = uid[i]
+        self.link.event(wire.TAG, p, 1 + n)
+
+    def tag_removed(self, reader, uid, n):
+        p = self._p
+        p[0] = reader
+        for i in range(n):
+            p[1 + i] = uid[i]
+        self.link.event(wire.TAG, p, 1 + n)
+
+    def reader_diag(self, code, reader, detail):
+        if code == DIAG_READER_RESET:
+            self.reader_resets += 1
+        p = self._p
+        p[0] = code
+        p[1] = reader
+        p[2] = detail
+        self.link.event(wire.DIAG, p, 3)
+
+    # ------------------------------------------------------------ host commands
+    def set_dial(self, index, value, minimum, maximum):
+        if index >= len(self.dials):
+            return
+        d = self.dials[index]
+        d.set(value, minimum, maximum)
+        p = self._p
+        p[0] = index
+        p[1] = d.value
+        self.link.event(wire.DIAL, p, 2)  # the value the dial now shows, so both agree
+
+    def feedback(self, kind, reader):
+        if self.signals is not None:
+            self.signals.show(kind, self._now)
+
+    def pairing(self):
+        """A new table may claim the device only while its pair button is held."""
+        b = self.pair_button
+        return b is not None and b < len(self.buttons) and self.buttons[b].pressed
+
+    # ------------------------------------------------------------ tasks
+    def _internal(self, where):
+        # A loop body raised (a bus error from a flaky wire, a bug): never print on the serial
+        # link and never stop; count it and tell the host, at most once a second.
+        self.internal_errors += 1
+        now = time.ticks_ms()
+        if time.ticks_diff(now, self._internal_at) >= 1000:
+            self._internal_at = now
+            p = self._p
+            p[0] = DIAG_INTERNAL
+            p[1] = where
+            self.link.event(wire.DIAG, p, 2)
+
+    async def _every(self, ms, body, where):
+        while not self.stop:
+            try:
+                body(time.ticks_ms())
+            except Exception:
+                self._internal(where)
+            await asyncio.sleep_ms(ms)
+
+    async def run(self, transport, stop_when=None):
+        """Runs until stop_when() is true or the transport asks for the REPL."""
+        for s in self.scanners:
+            try:
+                s.start()
+            except Exception:
+                self._internal(2)
+        now = time.ticks_ms()
+        self._status_at = now
+        tasks = [
+            asyncio.create_task(self._every(_SENSE_MS, self.sense_step, 1)),
+            asyncio.create_task(self._every(_READER_MS, self.reader_step, 2)),
+            asyncio.create_task(self._every(1000, self.status_step, 3)),
+        ]
+        step = getattr(transport, "step", None)
+        if step is None:
+            tasks.append(asyncio.create_task(transport.run()))
+        try:
+            while not self.stop:
+                if step is not None:
+                    try:
+                        step(time.ticks_ms())
+                    except Exception:
+                        self._internal(4)
+                    if transport.repl_requested:
+                        break
+                if stop_when is not None and stop_when():
+                    break
+                await asyncio.sleep_ms(_TRANSPORT_MS)
+        finally:
+            self.stop = True
+            for t in tasks:
+                t.cancel()

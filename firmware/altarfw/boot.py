@@ -1,0 +1,86 @@
+# Starting the device (firmware/main.py calls main() at boot): read board_config.py, build the
+# parts, run the link over BLE or USB serial until the host asks for the REPL. Kept in the
+# package, not in main.py, so it is frozen / in ROMFS with the rest and its bytecode stays in
+# flash; main.py is two lines.
+#
+# Back to the REPL: hold the pair button (dial 0's push switch) while the board resets, or,
+# in USB mode, send Ctrl-C twice (or CR then Ctrl-C, as mpremote does) between frames.
+import asyncio
+import sys
+
+import board_config
+import micropython
+import wire
+
+from altarfw import device
+from altarfw.keystore import KeyStore
+from altarfw.serial_io import SerialTransport, StdioStream
+
+
+def _rng(buf):
+    import os
+
+    data = os.urandom(len(buf))
+    for i in range(len(buf)):
+        buf[i] = data[i]
+
+
+def _held_at_boot(cfg):
+    import machine
+
+    dials = cfg.get("dials", [])
+    b = cfg.get("pair_button", 0)
+    if b is None or b >= len(dials) or dials[b].get("button") is None:
+        return False
+    pin = machine.Pin(dials[b]["button"], machine.Pin.IN, machine.Pin.PULL_UP)
+    return pin.value() == 0
+
+
+def _ble_available():
+    try:
+        import aioble  # noqa: F401
+        import bluetooth  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+async def _run(cfg, use_ble):
+    import machine
+
+    try:
+        import neopixel
+    except ImportError:
+        neopixel = None
+    keys = KeyStore()
+    uid = machine.unique_id()
+    device_id = bytes(uid[-4:]) if len(uid) >= 4 else bytes(4 - len(uid)) + bytes(uid)
+    caps = wire.CAP_BLE if use_ble else wire.CAP_SERIAL
+    app, link = device.build(cfg, machine, keys, _rng, device_id, caps, neopixel)
+    # One link, one transport: two transports would share (and split) one sequence space.
+    if use_ble:
+        from altarfw.ble import BleTransport
+
+        transport = BleTransport(link)
+    else:
+        transport = SerialTransport(link, StdioStream())
+    await app.run(transport)
+
+
+def main():
+    cfg = board_config.config()
+    if _held_at_boot(cfg):
+        print("Altar: pair button held at boot, staying in the REPL")
+        return
+    mode = cfg.get("transport", "auto")
+    use_ble = mode == "ble" or (mode == "auto" and _ble_available())
+    if use_ble:
+        # stdin is free for the REPL: Ctrl-C stops the firmware as usual.
+        asyncio.run(_run(cfg, True))
+        return
+    micropython.kbd_intr(-1)  # 0x03 is data inside frames; see serial_io for the escape
+    try:
+        asyncio.run(_run(cfg, False))
+    finally:
+        micropython.kbd_intr(3)
+    sys.stdout.write("\r\nAltar: left run mode, REPL ready\r\n")

@@ -1,0 +1,162 @@
+"""Runs the real app (Kivy drawn offscreen, simulated hardware) under a scripted journey.
+
+    python -m tests.app.drive JOURNEY OUTDIR [WIDTHxHEIGHT]
+
+Kivy's Window is one per process, so each journey runs in its own process; pytest starts it
+and reads ``OUTDIR/result.json``. A journey is an async function in tests/app/journeys.py
+that gets a ``Driver`` (touches, key presses, frames, screenshots) and raises on failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="altar-kivy-home-"))
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+
+def configure(size: tuple[int, int]) -> None:
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    # No red dots for right clicks: touches here come from the driver, not a mouse.
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+class Driver:
+    """What a journey can do to the running app, the way a player would."""
+
+    def __init__(self, app: Any, out: Path) -> None:
+        self.app = app
+        self.out = out
+        self.notes: dict[str, Any] = {}
+
+    @property
+    def session(self) -> Any:
+        return self.app.session
+
+    def screen(self, name: str) -> Any:
+        return self.app.sm.get_screen(name)
+
+    async def frames(self, n: int = 3) -> None:
+        """Let Kivy draw ``n`` frames (and run the hardware tasks in between)."""
+        from kivy.clock import Clock
+
+        start = Clock.frames_displayed
+        for _ in range(200 * n):
+            await asyncio.sleep(0.005)
+            if Clock.frames_displayed - start >= n:
+                return
+
+    async def until(self, check: Any, what: str, timeout: float = 5.0) -> None:
+        """Wait for something the hardware or a timer makes true; fail with ``what``."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not check():
+            if loop.time() > deadline:
+                raise AssertionError(f"timed out waiting for: {what}")
+            await asyncio.sleep(0.01)
+        await self.frames(2)
+
+    def window_pos(self, widget: Any, at: tuple[float, float] | None = None) -> tuple[float, float]:
+        """Window coordinates of ``at`` (default: the centre), given in the widget's parent's
+        coordinates, the way Kivy stores ``pos`` (through Scatters and RelativeLayouts)."""
+        x, y = at if at is not None else widget.center
+        return widget.parent.to_window(x, y)
+
+    async def tap(
+        self, widget: Any, at: tuple[float, float] | None = None, hold: float = 0.0
+    ) -> None:
+        """A finger on the widget's centre (or on ``at``, widget coordinates), then lifted."""
+        from kivy.tests.common import UnitTestTouch
+
+        x, y = self.window_pos(widget, at)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        if hold:
+            await asyncio.sleep(hold)
+        await self.frames(1)
+        touch.touch_up()
+        await self.frames(2)
+
+    async def tap_side(self, tile: Any, side: int, hold: float = 0.0) -> None:
+        """Tap a counter tile's minus (-1) or plus (+1) zone."""
+        fx = {-1: 0.15, 0: 0.5, 1: 0.85}[side]
+        await self.tap(tile, at=(tile.x + tile.width * fx, tile.y + tile.height * 0.5), hold=hold)
+
+    async def key(self, key: int, text: str = "") -> None:
+        from kivy.core.window import Window
+
+        Window.dispatch("on_key_down", key, 0, text, [])
+        Window.dispatch("on_key_up", key, 0)
+        await self.frames(2)
+
+    async def screenshot(self, name: str) -> Path:
+        from companion_app.app import save_window_png
+
+        await self.frames(3)
+        path = self.out / f"{name}.png"
+        saved = asyncio.Event()
+        save_window_png(str(path), lambda _p: saved.set())
+        await asyncio.wait_for(saved.wait(), 5.0)
+        return path
+
+    async def resize(self, size: tuple[int, int]) -> None:
+        from kivy.core.window import Window
+
+        Window.size = size
+        await self.frames(4)
+
+
+async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> dict[str, Any]:
+    from companion_app.app import AltarApp
+    from companion_app.hardware_side import simulator_side
+    from tests.app import journeys
+
+    journey = getattr(journeys, journey_name)
+    app = AltarApp(db_path=db, hardware=simulator_side)
+    driver = Driver(app, out)
+    result: dict[str, Any] = {"journey": journey_name, "ok": False}
+
+    async def script() -> None:
+        try:
+            await driver.frames(3)
+            await driver.until(lambda: app.hardware_link is not None, "the hardware side")
+            await journey(driver)
+            result["ok"] = True
+        except BaseException as e:  # reported to pytest through result.json
+            result["error"] = "".join(traceback.format_exception(e))
+            if app.session.game is not None:
+                result["engine_log"] = [e.text for e in app.session.game.log][-25:]
+                result["scans"] = {str(k): repr(v) for k, v in app.session.scans.items()}
+                result["message"] = app.session.message
+        finally:
+            result["notes"] = driver.notes
+            app.stop()
+
+    await asyncio.gather(app.run_async(), script())
+    return result
+
+
+def main() -> int:
+    journey_name, out_dir = sys.argv[1], Path(sys.argv[2])
+    size = tuple(int(v) for v in (sys.argv[3] if len(sys.argv) > 3 else "1280x800").split("x"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    configure((size[0], size[1]))
+    db = os.environ.get("ALTAR_DB") or str(out_dir / "games.sqlite")
+    result = asyncio.run(run(journey_name, out_dir, (size[0], size[1]), db))
+    (out_dir / "result.json").write_text(json.dumps(result, indent=2, default=str))
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

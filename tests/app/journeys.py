@@ -1,0 +1,438 @@
+"""Scripted journeys through the real app, run by tests/app/drive.py in their own process.
+
+Each journey plays like the players would: touches on widgets, turns and scans on the
+simulated device (real protocol frames through the device manager), and asserts both what
+the widgets show and what the engine holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion_app.sim_tags import sim_uid
+
+
+def scoreboard(d: Any) -> Any:
+    return d.screen("scoreboard")
+
+
+async def start_two_player_game(d: Any, names: tuple[str, ...] = ("Alena", "Anton")) -> None:
+    """Through the new-game screen, as players would: names typed, Start tapped."""
+    assert d.app.sm.current == "newgame", d.app.sm.current
+    new = d.screen("newgame")
+    while new.players > len(names):
+        await d.tap(new.ids.fewer)
+    while new.players < len(names):
+        await d.tap(new.ids.more)
+    for row, name in zip(new.rows, names, strict=True):
+        row.ids.name.text = name
+    await d.tap(new.ids.start)
+    await d.until(lambda: d.app.sm.current == "scoreboard", "the ceremony ends on the scoreboard")
+    await d.until(lambda: d.session.seat_map.dials, "the simulated dials get seats")
+
+
+async def debug(d: Any) -> None:
+    await start_two_player_game(d)
+    band = scoreboard(d).ids.band
+    d.notes["band"] = [band.pos, band.size]
+    d.notes["children"] = [(type(c).__name__, c.pos, c.size) for c in band.children]
+    d.notes["step"] = [
+        scoreboard(d).ids.step.text,
+        scoreboard(d).ids.step.pos,
+        scoreboard(d).ids.step.size,
+    ]
+    await d.screenshot("debug")
+
+
+async def skeleton(d: Any) -> None:
+    """Issue 2: a dial turn and a scan show on the scoreboard; undo takes them back."""
+    await start_two_player_game(d)
+    board = scoreboard(d)
+    device = d.app.hardware_link.simulated[0]
+    game = d.session.game
+    alena = board.panels[0]
+
+    device.turn_dial(0, 4)
+    await d.until(lambda: alena.ids.devotion.value == "4", "Alena's dial shows on her panel")
+    assert game.state.players[0].devotion == 4
+    d.notes["after_dial"] = alena.ids.devotion.value
+
+    device.place_tag(0, sim_uid("psychopomp"))
+    await d.until(lambda: d.session.scans, "the scanned card appears")
+    card_seat, card = next(iter(d.session.scans.items()))
+    panel = board.card_panels[card_seat]
+    assert panel.parent is not None and panel.ids.name.text == card.name
+    d.notes["scan"] = [card_seat, card.name, card.verdict]
+
+    before = len(game.history)
+    await d.tap(board.ids.undo)
+    await d.until(lambda: len(d.session.game.history) == before - 1, "undo takes one back")
+    await d.screenshot("skeleton")
+
+
+SCREENSHOT_SIZES = {"landscape": (1280, 800), "portrait": (800, 1280)}
+SCREENSHOT_PLAYERS = (2, 3, 4, 8)
+NAMES = ("Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus")
+
+
+async def scoreboards(d: Any) -> None:
+    """The scoreboard at 2, 3, 4 and 8 players in a known state, in the window's orientation
+    (one process per orientation: the offscreen window keeps the size it was made with)."""
+    from kivy.core.window import Window
+
+    from engine.zeal import actions as za
+
+    orientation = "portrait" if Window.height > Window.width else "landscape"
+    for players in SCREENSHOT_PLAYERS:
+        d.session.start_new(list(NAMES[:players]), seed=11, first_player=0)
+        d.app.show("scoreboard")
+        session = d.session
+        # A position worth looking at: devotion, a damaged base, a defeated base, priority.
+        session.command(za.SetDevotion(0, current=5, maximum=6))
+        session.command(za.SetDevotion(1, current=2, maximum=3))
+        session.command(za.SetBase(1, 0, face_up=False))
+        session.command(za.SetBase(0, 3, damage=2))
+        board = d.screen("scoreboard")
+        await d.until(
+            lambda b=board, n=players: len(b.panels) == n and b.panels[1].ids.devotion.value == "2",
+            "the scoreboard shows the position",
+        )
+        # Let the dials answer the values we set, then clear the notice line: a screenshot
+        # must not depend on which message arrived last.
+        await d.until(lambda: not any(d.session.table._dial_pending.values()), "the dials answer")
+        d.session.say("")
+        panels = d.screen("scoreboard").panels
+        assert len(panels) == players
+        assert panels[0].ids.devotion.value == "5" and panels[0].ids.max_devotion.value == "6"
+        assert panels[1].base_tiles[0].dimmed and panels[0].base_tiles[3].value == "2"
+        await d.screenshot(f"scoreboard_{players}p_{orientation}")
+
+
+async def tap_choice(d: Any, label: str) -> None:
+    """Tap the band's button for one of the engine's one-tap decisions."""
+    board = scoreboard(d)
+    await d.until(
+        lambda: any(b.text == label for b in board.ids.choices.children),
+        f"the band offers '{label}'",
+    )
+    button = next(b for b in board.ids.choices.children if b.text == label)
+    await d.tap(button)
+
+
+async def pass_until(d: Any, step: str, turn: int | None = None) -> None:
+    """Tap "Next step" until the engine is in ``step`` (and ``turn``)."""
+    for _ in range(12):
+        state = d.session.game.state
+        if state.step.value == step and (turn is None or state.turn == turn):
+            return
+        await d.tap(scoreboard(d).ids.next_step)
+    state = d.session.game.state
+    raise AssertionError(f"never reached {step}: at {state.step.value}, turn {state.turn}")
+
+
+async def scan(d: Any, card_id: str) -> None:
+    device = d.app.hardware_link.simulated[0]
+    before = len(d.session.game.history)
+    device.place_tag(0, sim_uid(card_id))
+    await d.until(
+        lambda: any(v.card_id == card_id for v in d.session.scans.values()),
+        f"{card_id} appears in front of its player",
+    )
+    view = next(v for v in d.session.scans.values() if v.card_id == card_id)
+    assert view.played, f"{card_id} refused: {view.reason}"
+    assert len(d.session.game.history) == before + 1
+    device.remove_tag(0)
+    await d.frames(2)
+
+
+async def commit_characters(d: Any, seat: int, cards: tuple[str, ...]) -> None:
+    """In ``seat``'s commit step: dial up devotion, scan characters, the other side passes."""
+    device = d.app.hardware_link.simulated[0]
+    device.turn_dial(seat, 10)
+    await d.until(lambda: d.session.game.state.players[seat].devotion == 10, "the dial to 10")
+    for card in cards:
+        await scan(d, card)
+        await tap_choice(d, "Pass")  # the other player lets it resolve
+        await d.until(lambda: not d.session.game.state.stack, f"{card} resolves")
+
+
+async def choose(d: Any, screen: Any, row_label_start: str, option_start: str) -> None:
+    row = next(r for r in screen.rows if r.label.startswith(row_label_start))
+    for _ in range(len(row.options)):
+        if row.options[row.chosen][0].startswith(option_start):
+            return
+        await d.tap(row.children[0])  # the choice button cycles
+    raise AssertionError(f"{row_label_start} has no option {option_start}")
+
+
+async def journey(d: Any) -> None:
+    """A whole game start: new game, mulligans, dials, scans, a combat with a blocker and a
+    flanker predicted then applied, undo; resumed by journey_resume in a second process."""
+    await start_two_player_game(d)
+    game = d.session.game
+    first = game.state.active
+    other = 1 - first
+    d.notes["first"] = first
+    await tap_choice(d, "Keep hand")
+    await tap_choice(d, "Keep hand")
+    # Turn 1: the first player develops, has nobody to attack with, commits two characters.
+    await tap_choice(d, "+1 max devotion")
+    await pass_until(d, "commit", 1)
+    await commit_characters(d, first, ("asterion_bull", "cult_zealot"))
+    # Turn 2: the other player commits one character to block with.
+    await pass_until(d, "develop", 2)
+    await tap_choice(d, "+1 max devotion")
+    await pass_until(d, "commit", 2)
+    await commit_characters(d, other, ("lunari_acolyte",))
+    # Turn 3: the first player attacks with the bull; the acolyte blocks; the zealot flanks.
+    await pass_until(d, "develop", 3)
+    await tap_choice(d, "Draw a card")
+    await pass_until(d, "choose_attackers", 3)
+    await d.tap(scoreboard(d).ids.menu)
+    await d.tap(next(b for b in d.screen("menu").walk() if getattr(b, "text", "") == "Combat"))
+    combat = d.screen("combat")
+    assert d.app.sm.current == "combat" and combat.phase == "attackers", combat.title
+    await choose(d, combat, "Asterion Bull", "attacks")
+    # The zealot is picked by scanning its card: in the combat assistant a scan picks, it
+    # doesn't play the card.
+    history = len(d.session.game.history)
+    zealot = next(r for r in combat.rows if r.label.startswith("Cult Zealot"))
+    device = d.app.hardware_link.simulated[0]
+    device.place_tag(0, sim_uid("cult_zealot"))
+    await d.until(lambda: zealot.chosen == 1, "scanning the zealot picks it to attack")
+    device.remove_tag(0)
+    assert len(d.session.game.history) == history
+    assert zealot.options[zealot.chosen][0].startswith("attacks")
+    d.notes["attack_prediction"] = combat.prediction
+    await d.tap(combat.ids.confirm)
+    await d.until(lambda: not combat.phase, "a chance to respond to the attack")
+    await d.tap(combat.ids.next_step)
+    await d.until(lambda: combat.phase == "blockers", "blockers are asked for")
+    await choose(d, combat, "Lunari Acolyte", "blocks Asterion")
+    await d.tap(combat.ids.confirm)
+    for _ in range(3):  # a response window may come first
+        if combat.phase == "flankers":
+            break
+        if not combat.phase:
+            await d.tap(combat.ids.next_step)
+        await d.frames(2)
+    await d.until(lambda: combat.phase == "flankers", "flankers are asked for")
+    await choose(d, combat, "Cult Zealot", "flanks")
+    prediction = combat.prediction
+    d.notes["flank_prediction"] = prediction
+    assert "Lunari Acolyte" in prediction and "dies" in prediction, prediction
+    acolyte_alive = lambda: any(  # noqa: E731
+        p.card_id == "lunari_acolyte" for p in d.session.game.state.players[other].in_play
+    )
+    assert acolyte_alive()
+    await d.screenshot("journey_flank_prediction")
+    await d.tap(combat.ids.confirm)
+    # Combat damage has no choice to make here: once everyone passes, the acolyte dies.
+    for _ in range(4):
+        if not acolyte_alive():
+            break
+        if not combat.phase:
+            await d.tap(combat.ids.next_step)
+        await d.frames(2)
+    await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
+    # Undo the last command from the log screen; the acolyte is back.
+    d.app.show("log")
+    await d.frames(3)
+    log = d.screen("log")
+    await d.tap(log.ids.undo_last)
+    await d.until(acolyte_alive, "undo brings the acolyte back")
+    d.notes["history"] = len(d.session.game.history)
+    d.notes["devotion"] = [p.devotion for p in d.session.game.state.players]
+    d.notes["in_play"] = sorted(
+        p.card_id for pl in d.session.game.state.players for p in pl.in_play
+    )
+    d.notes["step"] = d.session.game.state.step.value
+    # Quit: the app stops here; journey_resume opens the same saved games.
+
+
+async def journey_resume(d: Any) -> None:
+    """Start again on the same saved games: resume is offered and puts everything back."""
+    assert d.app.sm.current == "start", d.app.sm.current
+    start = d.screen("start")
+    assert "Alena" in start.summary and "Anton" in start.summary, start.summary
+    await d.tap(start.ids.resume)
+    await d.until(lambda: d.app.sm.current == "scoreboard", "the scoreboard after resume")
+    game = d.session.game
+    d.notes["history"] = len(game.history)
+    d.notes["devotion"] = [p.devotion for p in game.state.players]
+    d.notes["in_play"] = sorted(p.card_id for pl in game.state.players for p in pl.in_play)
+    d.notes["step"] = game.state.step.value
+    board = scoreboard(d)
+    for seat, panel in enumerate(board.panels):
+        assert panel.ids.devotion.value == str(game.state.players[seat].devotion)
+    await d.screenshot("journey_resumed")
+
+
+async def endless(d: Any) -> None:
+    """A scripted game that never ends, for the kill -9 test: resume if there is a game,
+    then keep changing things (dial turns, base taps, bursts, undos). After each change it
+    prints how many commands the log holds and the newest one, once they are on disk."""
+    import json
+    import random
+
+    from engine.zeal import actions as za
+
+    session = d.session
+    saved = session.saved_game()
+    if saved is not None:
+        session.resume(saved)
+    else:
+        session.start_new(["Alena", "Anton"], seed=3, first_player=0)
+    d.app.show("scoreboard")
+    device = d.app.hardware_link.simulated[0]
+    rng = random.Random()
+    store = session.store
+    while True:
+        move = rng.randrange(5)
+        seat = rng.randrange(2)
+        if move == 0:
+            value = rng.randrange(14)
+            device.turn_dial(seat, value)
+            await d.until(
+                lambda s=seat, v=value: session.game.state.players[s].devotion == v,
+                "the dial turn reaches the engine",
+            )
+        elif move == 1:
+            session.command(za.SetBase(seat, rng.randrange(6), damage=rng.randrange(5)))
+        elif move == 2:
+            for _ in range(rng.randrange(1, 4)):
+                session.nudge(seat, "max_devotion", 0, rng.choice((1, -1)))
+            session.flush_bursts()
+        elif move == 3:
+            session.toggle_base(seat, rng.randrange(6))
+        else:
+            session.undo_last()
+        commands = store.load(session.game_id).commands
+        last = json.dumps(commands[-1], sort_keys=True) if commands else ""
+        print(f"LOGGED {len(commands)} {last}", flush=True)
+        await d.frames(1)
+
+
+async def visit(d: Any, label: str, name: str) -> Any:
+    """Open a screen from the menu, as a player would."""
+    # A screen manager ignores touches while it switches: give it a frame, as fingers do.
+    await d.frames(2)
+    await d.tap(scoreboard(d).ids.menu)
+    assert d.app.sm.current == "menu", f"the menu did not open ({d.app.sm.current})"
+    button = next(b for b in d.screen("menu").walk() if getattr(b, "text", "") == label)
+    await d.tap(button)
+    assert d.app.sm.current == name, (d.app.sm.current, d.session.message)
+    return d.screen(name)
+
+
+async def screens(d: Any) -> None:
+    """Taps on the counters (burst preview, long press for 5), an unknown tag enrolled from
+    its popup, the keyboard's simulator keys, and every other screen drawn."""
+    from kivy.core.window import Window
+
+    from companion_app.keyboard_sim import KEY_UP
+    from companion_app.sim_tags import UNKNOWN_UID
+
+    await start_two_player_game(d)
+    board = scoreboard(d)
+    session = d.session
+    alena = board.panels[0]
+    # Three quick taps on "+": a preview, then one command.
+    history = len(session.game.history)
+    for _ in range(3):
+        await d.tap_side(alena.ids.devotion, +1)
+    assert alena.ids.devotion.preview == "+3 = 3", alena.ids.devotion.preview
+    d.notes["preview"] = alena.ids.devotion.preview
+    await d.screenshot("burst_preview")
+    await d.until(lambda: alena.ids.devotion.value == "3", "the burst becomes one change")
+    assert len(session.game.history) == history + 1
+    # A long press on Anton's first base's "+" is a step of 5.
+    anton = board.panels[1]
+    await d.tap_side(anton.base_tiles[0], +1, hold=0.7)
+    await d.until(lambda: anton.base_tiles[0].value == "5", "long press adds 5 damage")
+    # A tap in the middle of a base turns it face down.
+    await d.tap_side(anton.base_tiles[5], 0)
+    await d.until(lambda: anton.base_tiles[5].dimmed, "the base turns face down")
+    assert not session.game.state.players[1].bases[5].face_up
+    # The keyboard turns the simulated dial: Up on dial 1 (Alena's).
+    await d.key(KEY_UP)
+    await d.until(lambda: alena.ids.devotion.value == "4", "Up turns Alena's dial")
+    # An unknown tag: the popup offers to enrol it; enrolled, it scans as that card.
+    device = d.app.hardware_link.simulated[0]
+    device.place_tag(0, UNKNOWN_UID)
+    await d.until(lambda: session.unknown_tag is not None, "the unknown tag is noticed")
+    popup = next(w for w in Window.children if type(w).__name__ == "EnrolPopup")
+    popup.ids.card.text = "Psychopomp"
+    await d.screenshot("enrol_popup")
+    await d.tap(popup.ids.enrol)
+    assert d.app.registry.card_for(UNKNOWN_UID) == "psychopomp"
+    device.remove_tag(0)
+    await d.frames(2)
+    device.place_tag(0, UNKNOWN_UID)
+    await d.until(
+        lambda: any(v.card_id == "psychopomp" for v in session.scans.values()),
+        "the enrolled tag scans as its card",
+    )
+    view = next(v for v in session.scans.values() if v.card_id == "psychopomp")
+    panel = board.card_panels[view.seat]
+    assert panel.ids.name.text == "Psychopomp" and panel.ids.verdict.text == view.verdict
+    d.notes["verdict"] = view.verdict
+    await d.screenshot("scanned_card")
+    await d.tap(panel.ids.dismiss)
+    assert view.seat not in session.scans
+    # Every other screen draws.
+    log = await visit(d, "Log and undo", "log")
+    assert len(log.ids.lines.children) == len(session.game.history) or len(
+        log.ids.lines.children
+    ) == min(len(session.game.history), 60)
+    await d.screenshot("log")
+    await d.tap(log.ids.back)
+    history_screen = await visit(d, "History", "history")
+    assert history_screen.ids.devotion_plot.values()
+    await d.screenshot("history")
+    await d.tap(next(b for b in history_screen.walk() if getattr(b, "text", "") == "Back"))
+    devices = await visit(d, "Devices", "devices")
+    await d.frames(3)
+    assert devices.ids.devices.children, "the simulated device is listed"
+    d.notes["device_row"] = devices.ids.devices.children[0].text
+    await d.screenshot("devices")
+    d.app.show("scoreboard")
+    catalog = await visit(d, "Catalog and tags", "catalog")
+    catalog.ids.search.text = "lunari"
+    await d.frames(2)
+    assert "Lunari" in catalog.ids.cards.text
+    d.notes["catalog_status"] = catalog.status
+    # Importing a catalog file: a broken one is refused saying where, a good one adds cards.
+    bad = d.out / "broken.toml"
+    bad.write_text('[[card]]\nid = "x1"\nname = "Broken"\ntype = "character"\ncost = -2\n')
+    catalog.ids.import_path.text = str(bad)
+    await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Import"))
+    d.notes["import_error"] = catalog.status
+    assert "broken.toml" in catalog.status, catalog.status
+    good = d.out / "extra.toml"
+    good.write_text(
+        '[[card]]\nid = "table_ghoul"\nname = "Table Ghoul"\ntype = "character"\n'
+        'cult = "Specter"\ncost = 2\ncombat = 2\n'
+    )
+    catalog.ids.import_path.text = str(good)
+    await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Import"))
+    assert "Imported 1 cards" in catalog.status, catalog.status
+    assert d.session.catalog.get("table_ghoul").name == "Table Ghoul"
+    await d.screenshot("catalog")
+    d.app.show("scoreboard")
+    adjust = await visit(d, "Adjust", "adjust")
+    # The table put a card into play by hand: the engine learns it from here.
+    adjust.ids.card_id.text = "specter_wisp"
+    while adjust.zone != "play":
+        await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "").startswith("Zone:")))
+    await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "") == "Move"))
+    seat = adjust.seat
+    assert any(p.card_id == "specter_wisp" for p in session.game.state.players[seat].in_play), (
+        session.message
+    )
+    await d.screenshot("adjust")
+    d.app.show("scoreboard")
+    sim = await visit(d, "Simulator", "simulator")
+    await d.tap(sim.ids.dial1_up)
+    await d.until(lambda: board.panels[1].ids.devotion.value == "1", "the panel's dial turns")
+    await d.screenshot("simulator")

@@ -1,0 +1,111 @@
+"""The real app drawn offscreen by Kivy, driven through the simulator and touches.
+
+Each journey runs in its own process (tests/app/drive.py): Kivy's Window is one per process.
+Screenshots land in test-output/screenshots/ and are compared with the reviewed references in
+tests/app/reference/ (a diff image is written next to a screenshot that differs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.app.imagecompare import compare_to_reference
+from tests.app.journeys import SCREENSHOT_PLAYERS, SCREENSHOT_SIZES
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "test-output"
+SHOTS = OUTPUT / "screenshots"
+REFERENCE = Path(__file__).parent / "reference"
+
+
+def run_journey(name: str, out: Path, db: Path | None = None, size: str = "1280x800") -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
+    env["KIVY_HOME"] = str(out / "kivy-home")
+    if db is not None:
+        env["ALTAR_DB"] = str(db)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tests.app.drive", name, str(out), size],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    result_file = out / "result.json"
+    if not result_file.exists():
+        pytest.fail(f"journey {name} died (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
+    result = json.loads(result_file.read_text())
+    if not result["ok"]:
+        pytest.fail(f"journey {name} failed:\n{result.get('error')}")
+    return result
+
+
+def test_skeleton_dial_and_scan_reach_the_scoreboard_and_undo_works(tmp_path: Path) -> None:
+    out = OUTPUT / "app" / "skeleton"
+    result = run_journey("skeleton", out, db=tmp_path / "g.sqlite")
+    assert result["notes"]["after_dial"] == "4"
+    seat, name, _verdict = result["notes"]["scan"]
+    assert name == "Psychopomp" and seat in (0, 1)
+    shot = out / "skeleton.png"
+    assert shot.stat().st_size > 5000
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "skeleton.png").write_bytes(shot.read_bytes())
+
+
+@pytest.fixture(scope="module")
+def scoreboard_shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    for orientation, (w, h) in SCREENSHOT_SIZES.items():
+        db = tmp_path_factory.mktemp(f"shots-{orientation}") / "g.sqlite"
+        run_journey("scoreboards", SHOTS / orientation, db=db, size=f"{w}x{h}")
+        for shot in (SHOTS / orientation).glob("scoreboard_*.png"):
+            shot.replace(SHOTS / shot.name)
+    return SHOTS
+
+
+@pytest.mark.parametrize("orientation", sorted(SCREENSHOT_SIZES))
+@pytest.mark.parametrize("players", SCREENSHOT_PLAYERS)
+def test_scoreboard_looks_as_reviewed(
+    scoreboard_shots: Path, players: int, orientation: str
+) -> None:
+    name = f"scoreboard_{players}p_{orientation}.png"
+    problem = compare_to_reference(scoreboard_shots / name, REFERENCE / name)
+    assert problem is None, problem
+
+
+def test_a_whole_journey_then_quit_and_resume(tmp_path: Path) -> None:
+    """New game by touches, mulligans, dial turns, scans, a combat with a blocker and a
+    flanker (predicted by the engine, then applied), undo; quit; a new process resumes it."""
+    db = tmp_path / "games.sqlite"
+    first = run_journey("journey", OUTPUT / "app" / "journey", db=db)
+    notes = first["notes"]
+    assert "dies" in notes["flank_prediction"]
+    assert "lunari_acolyte" in notes["in_play"]  # undo brought it back
+    second = run_journey("journey_resume", OUTPUT / "app" / "journey_resume", db=db)
+    again = second["notes"]
+    for key in ("history", "devotion", "in_play", "step"):
+        assert again[key] == notes[key], key
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for out, name in (
+        ("journey", "journey_flank_prediction"),
+        ("journey_resume", "journey_resumed"),
+    ):
+        (SHOTS / f"{name}.png").write_bytes((OUTPUT / "app" / out / f"{name}.png").read_bytes())
+
+
+def test_counters_enrolment_keyboard_and_every_screen(tmp_path: Path) -> None:
+    """Burst preview and long press on the counters, a base turned face down, the keyboard's
+    dial key, an unknown tag enrolled from its popup and then scanned, and every screen."""
+    out = OUTPUT / "app" / "screens"
+    result = run_journey("screens", out, db=tmp_path / "games.sqlite")
+    assert result["notes"]["preview"] == "+3 = 3"
+    assert "connected, claimed" in result["notes"]["device_row"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for shot in out.glob("*.png"):
+        (SHOTS / shot.name).write_bytes(shot.read_bytes())

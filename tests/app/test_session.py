@@ -1,0 +1,149 @@
+"""The session without a window: commands reach SQLite before the screen, bursts merge,
+undo of the last or any entry, resume after reopening, and scans asked of the engine."""
+
+from pathlib import Path
+
+import pytest
+from kivy.clock import Clock
+
+from companion_app.session import GameSession
+from companion_app.store import CommandStore
+from engine.cards import sample_catalog
+from engine.zeal import actions as za
+from hardware.registry import TagRegistry
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> GameSession:
+    s = GameSession(
+        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
+    )
+    s.start_new(["Alena", "Anton"], seed=7)
+    Clock.tick()
+    return s
+
+
+def logged(session: GameSession) -> list[dict]:
+    assert session.game_id is not None
+    return session.store.load(session.game_id).commands
+
+
+def test_a_new_game_draws_both_seats(session: GameSession) -> None:
+    assert [s.name for s in session.seats] == ["Alena", "Anton"]
+    assert all(len(s.bases) == 6 for s in session.seats)
+    assert "Mulligan" in session.step_text
+    assert session.prompt_lines
+
+
+def test_a_command_is_logged_before_it_is_shown(session: GameSession) -> None:
+    assert session.command(za.SetDevotion(0, current=3))
+    # Logged at once; the widgets only change at the next frame (rate-limited redraw).
+    assert logged(session)[-1] == {"type": "SetDevotion", "player": 0, "current": 3}
+    assert session.seats[0].devotion == 0
+    Clock.tick()
+    assert session.seats[0].devotion == 3
+
+
+def test_a_refused_command_says_why_and_logs_nothing(session: GameSession) -> None:
+    before = logged(session)
+    assert not session.command(za.Develop(0, "draw"))
+    assert session.message and not session.message_ok
+    assert logged(session) == before
+
+
+def test_a_burst_of_taps_is_one_command_with_a_preview(session: GameSession) -> None:
+    for _ in range(4):
+        session.nudge(0, "devotion", 0, +1)
+    session.nudge(0, "devotion", 0, -1)
+    assert session.preview_for(0, "devotion") == "+3 = 3"
+    assert logged(session) == []
+    session.flush_bursts()
+    assert logged(session) == [{"type": "SetDevotion", "player": 0, "current": 3}]
+    assert session.preview_for(0, "devotion") == ""
+    Clock.tick()
+    assert len(session.log_rows) == 1 and "devotion to 3" in session.log_rows[0].text
+
+
+def test_base_damage_and_face_down_are_one_tap_each(session: GameSession) -> None:
+    session.nudge(1, "base_damage", 2, +1)
+    session.nudge(1, "base_damage", 2, +1)
+    session.flush_bursts()
+    assert session.toggle_base(1, 5)
+    bases = session.game.state.players[1].bases
+    assert bases[2].damage == 2 and not bases[5].face_up
+
+
+def test_undo_last_and_undo_any_entry(session: GameSession) -> None:
+    session.command(za.SetDevotion(0, current=2))
+    session.command(za.SetDevotion(1, current=5))
+    session.command(za.SetBase(0, 0, damage=1))
+    assert session.undo_last()
+    assert len(logged(session)) == 2
+    # Take back the first entry alone: the second stays.
+    assert session.undo_entry(0)
+    assert logged(session) == [{"type": "SetDevotion", "player": 1, "current": 5}]
+    state = session.game.state
+    assert state.players[0].devotion == 0 and state.players[1].devotion == 5
+
+
+def test_undo_with_nothing_to_undo_says_so(session: GameSession) -> None:
+    assert not session.undo_last()
+    assert "nothing to undo" in session.message
+
+
+def test_resume_replays_every_logged_command(session: GameSession, tmp_path: Path) -> None:
+    session.command(za.SetDevotion(0, current=4))
+    session.command(za.SetBase(1, 3, face_up=False))
+    reopened = GameSession(
+        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
+    )
+    saved = reopened.saved_game()
+    assert saved is not None
+    reopened.resume(saved)
+    Clock.tick()
+    assert reopened.seats[0].devotion == 4
+    assert not reopened.seats[1].bases[3].face_up
+    assert [r.text for r in reopened.log_rows] == [r.text for r in session.log_rows]
+
+
+def test_a_shown_card_carries_the_engines_verdict(session: GameSession) -> None:
+    view = session.show_card(0, "psychopomp")
+    assert view is not None and not view.playable
+    assert view.reason == session.game.explain(za.PlayCard(0, "psychopomp"))
+    assert session.scans[0].name == "Psychopomp"
+
+
+def test_an_unknown_card_is_refused_in_words(session: GameSession) -> None:
+    assert session.show_card(0, "no-such-card") is None
+    assert "don't know" in session.message
+
+
+def test_start_new_refuses_bad_tables(tmp_path: Path) -> None:
+    s = GameSession(
+        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
+    )
+    with pytest.raises(ValueError, match="2 to 8"):
+        s.start_new(["Solo"])
+    with pytest.raises(ValueError):
+        s.start_new(["Ann", "Ann"])
+    assert s.saved_game() is None
+
+
+def test_losing_every_base_greys_the_player_and_finishes_the_game(session: GameSession) -> None:
+    for _ in range(2):  # eliminations count once the game is past the mulligans
+        actor = session.game.acting_player()
+        assert actor is not None and session.command(za.KeepHand(actor))
+    for index in range(6):
+        session.toggle_base(1, index)
+    Clock.tick()
+    assert session.seats[1].eliminated
+    assert session.outcome_text
+    assert session.saved_game() is None  # a finished game is not offered for resume
+
+
+def test_the_turn_timer_is_off_until_asked_for(session: GameSession) -> None:
+    assert not session.timer_on and session.timer_text == ""
+    session.toggle_timer()
+    assert session.timer_on and session.timer_text == "0:00"
+    session.toggle_timer()
+    assert not session.timer_on and session.timer_text == ""

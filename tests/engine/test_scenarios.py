@@ -1,0 +1,231 @@
+"""Scenario files (docs/scenarios.md): the rulebook's worked examples, the command, save/load."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from companion_app.commands import scenario as command
+from engine.errors import IllegalAction
+from engine.scenario import (
+    ScenarioError,
+    check_expectations,
+    dump_game,
+    load_scenario,
+    run_scenario,
+)
+from engine.zeal import actions as za
+
+from .helpers import started
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_file__runs_and_meets_its_expectations(path: Path) -> None:
+    scenario = load_scenario(path.read_text(), str(path))
+    assert scenario.expect, "every scenario file checks its result"
+    game = run_scenario(scenario)
+    assert check_expectations(scenario, game) == []
+
+
+def _cli(path: Path, action: str = "run", as_json: bool = False) -> int:
+    return command.run(argparse.Namespace(action=action, file=path, json=as_json))
+
+
+def test_scenario_command__prints_state_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    path = SCENARIOS[0]
+    assert _cli(path) == 0
+    out = capsys.readouterr().out
+    assert "Alena" in out and "Anton" in out
+
+
+def test_scenario_command__json_output(capsys: pytest.CaptureFixture[str]) -> None:
+    path = next(p for p in SCENARIOS if "revenge" in p.stem)
+    assert _cli(path, as_json=True) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert view["players"][0]["devotion"] == 6 and view["prompts"]
+
+
+BAD = """
+[setup]
+first_player = 0
+[[players]]
+name = "Alena"
+[[players]]
+name = "Anton"
+[position]
+step = "commit"
+[[actions]]
+type = "Pass"
+player = 0
+[[actions]]
+type = "PlayCard"
+player = 0
+card_id = "psychopomp"
+"""
+
+
+def test_scenario_command__illegal_action_exits_1_naming_index_and_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(BAD)
+    assert _cli(path) == 1
+    err = capsys.readouterr().err
+    assert "action 1:" in err and "Anton's turn to act" in err
+
+
+def test_scenario_command__unreadable_or_invalid_files_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _cli(tmp_path / "missing.toml") == 1
+    bad = tmp_path / "broken.toml"
+    bad.write_text("[[players]\n")
+    assert _cli(bad) == 1
+    assert "not valid TOML" in capsys.readouterr().err
+
+
+def test_scenario_command__check_reports_a_failed_expectation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "expect.toml"
+    path.write_text(
+        BAD.split("[[actions]]")[0] + '[[expect]]\npath = "players.0.devotion"\nequals = 9\n'
+    )
+    assert _cli(path, action="check") == 1
+    assert "expected 9, found 0" in capsys.readouterr().err
+
+
+def test_scenario__position_with_bases_and_stats() -> None:
+    text = """
+[setup]
+hidden_hands = false
+[[players]]
+name = "Alena"
+hand = ["burn"]
+deck = ["accelerate", "psychopomp"]
+bases = [{face_up = false}, {damage = 1}]
+in_play = [{card = "storm_drake", id = 7, combat = 5, damage = 1, keywords = ["execute"]}]
+[[players]]
+name = "Anton"
+[position]
+step = "commit"
+"""
+    game = run_scenario(load_scenario(text))
+    alena = game.state.players[0]
+    assert alena.hand == ("burn",) and alena.deck_size == 2
+    assert not alena.bases[0].face_up and alena.bases[1].damage == 1
+    (drake,) = alena.in_play
+    assert (drake.id, drake.combat, drake.damage) == (7, 5, 1)
+    assert set(drake.keywords) == {"fly", "execute"}
+
+
+def test_scenario__inline_cards_join_the_catalog() -> None:
+    text = """
+[[card]]
+id = "house_golem"
+name = "House Golem"
+type = "character"
+cult = "Cognoid"
+combat = 9
+[[players]]
+name = "Alena"
+in_play = [{card = "house_golem"}]
+[[players]]
+name = "Anton"
+"""
+    game = run_scenario(load_scenario(text))
+    assert game.state.players[0].in_play[0].combat == 9
+
+
+def test_scenario__errors_name_the_file_and_field() -> None:
+    with pytest.raises(ScenarioError, match="x.toml: players\\[0\\].in_play\\[0\\]: field 'card'"):
+        load_scenario(
+            '[[players]]\nname="A"\nin_play=[{card="nope"}]\n[[players]]\nname="B"\n', "x.toml"
+        )
+    with pytest.raises(ScenarioError, match="x.toml: actions\\[0\\]: unknown action type"):
+        load_scenario(
+            '[[players]]\nname="A"\n[[players]]\nname="B"\n[[actions]]\ntype="Fly"\nplayer=0\n',
+            "x.toml",
+        )
+
+
+def test_save_and_load__gives_an_equal_game() -> None:
+    game = started()
+    for action in (za.Develop(0, "devotion"), za.Pass(0), za.SetDevotion(1, current=2)):
+        game.apply(action)
+    text = tomli_w.dumps(dump_game(game))
+    again = run_scenario(load_scenario(text, "save.toml"))
+    assert again.state == game.state
+    assert list(again.history) == list(game.history)
+
+
+def test_run_scenario__illegal_action_carries_its_index() -> None:
+    scenario = load_scenario(BAD)
+    with pytest.raises(IllegalAction) as info:
+        run_scenario(scenario)
+    assert info.value.index == 1
+
+
+def test_scenario__a_position_with_a_card_being_played() -> None:
+    text = """
+[[players]]
+name = "Alena"
+devotion = 3
+hand_size = 4
+[[players]]
+name = "Anton"
+devotion = 0
+in_play = [{card = "specter_wisp", id = 1}]
+[position]
+active = 1
+step = "commit"
+priority = 0
+stack = [{card = "psychopomp", controller = 1, id = 5}]
+"""
+    game = run_scenario(load_scenario(text))
+    assert [p.text for p in game.prompts()][0] == "Alena may respond to Psychopomp or pass"
+    game.apply(za.PlayCard(0, "burn", targets=(1,)))
+    saved = load_scenario(tomli_w.dumps(dump_game(run_scenario(load_scenario(text)))))
+    assert run_scenario(saved).state == run_scenario(load_scenario(text)).state
+    game.apply(za.Pass(1))
+    game.apply(za.Pass(0))
+    assert [p.name for p in game.state.players[1].in_play] == ["Psychopomp"]
+
+
+def test_scenario__fresh_game_from_decks() -> None:
+    text = """
+[setup]
+fresh = true
+seed = 3
+hidden_hands = false
+first_player = 1
+[[players]]
+name = "Alena"
+deck = ["burn", "burn", "burn", "burn", "burn", "burn", "burn", "psychopomp"]
+[[players]]
+name = "Anton"
+deck = ["accelerate", "accelerate", "accelerate", "accelerate", "accelerate", "accelerate"]
+[[actions]]
+type = "KeepHand"
+player = 1
+[[actions]]
+type = "KeepHand"
+player = 0
+"""
+    game = run_scenario(load_scenario(text))
+    assert game.state.step.value == "develop" and game.state.active == 1
+    assert len(game.state.players[0].hand) == 7 and len(game.state.players[1].hand) == 6
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_save_and_load__every_example_position_round_trips(path: Path) -> None:
+    game = run_scenario(load_scenario(path.read_text(), str(path)))
+    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
+    assert again.initial_state == game.initial_state  # seat 0's connections included
+    assert again.state == game.state

@@ -1,0 +1,391 @@
+# The device's protocol half (docs/protocol.md): HELLO, numbering, cumulative acks, go-back-N
+# resend, replay after reconnect, overflow reported, claim and challenge-response, MACs.
+# The host side here is built from wire.py and an HMAC written out independently below.
+import hashlib
+import os
+
+import micropython
+import wire
+from altarfw.keystore import KeyStore
+from altarfw.link import ST_AUTHED, Link
+
+TABLE = b"TBL1"
+KEY = bytes(range(16))
+DEVICE = b"\xde\xad\xbe\xef"
+_n = [0]
+
+
+def hmac(key, msg):
+    k = key + bytes(64 - len(key))
+    inner = hashlib.sha256(bytes(b ^ 0x36 for b in k) + msg).digest()
+    return hashlib.sha256(bytes(b ^ 0x5C for b in k) + inner).digest()
+
+
+class Cmds:
+    def __init__(self):
+        self.held = False
+        self.dials = []
+        self.feedbacks = []
+
+    def set_dial(self, i, v, lo, hi):
+        self.dials.append((i, v, lo, hi))
+
+    def feedback(self, kind, reader):
+        self.feedbacks.append((kind, reader))
+
+    def pairing(self):
+        return self.held
+
+
+def rng(buf):
+    for i in range(len(buf)):
+        buf[i] = (i * 37 + _n[0] * 11 + 5) & 0xFF
+    _n[0] += 1
+
+
+def make(claimed=False):
+    path = "/keys_%d.bin" % _n[0]
+    _n[0] += 1
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    keys = KeyStore(path)
+    if claimed:
+        keys.store(TABLE, KEY)
+    cmds = Cmds()
+    link = Link(DEVICE, wire.CAP_SERIAL, 2, 1, keys, cmds, rng)
+    return link, cmds
+
+
+def drain(link, now, key=None):
+    out = []
+    for _ in range(100):
+        n = link.next_frame(now)
+        if not n:
+            break
+        raw = bytes(link.tx[:n])
+        f = wire.unpack(raw, key if raw[0] & 0x10 else None)
+        f.raw = raw
+        out.append(f)
+    return out
+
+
+def send(link, msg_type, seq, payload=b"", key=None, now=0):
+    raw = bytearray(wire.pack(msg_type, seq, payload, key))
+    link.receive(raw, len(raw), now)
+
+
+def tag(link, reader, uid, present=True):
+    p = bytes([(0x80 if present else 0) | reader]) + uid
+    link.event(wire.TAG, p, len(p))
+
+
+def claim(link, cmds, new_key=True, held=True, now=0):
+    """The host's side of steps 2-4; returns (session key, device frames)."""
+    hello = [f for f in drain(link, now) if f.msg_type == wire.HELLO][-1]
+    nd = wire.parse_hello(hello.payload)[6]
+    nh = b"hostnonc"
+    cmds.held = held
+    send(link, wire.CLAIM, 0, TABLE + nh + (KEY if new_key else b""), now=now)
+    frames = drain(link, now)
+    auth = [f for f in frames if f.msg_type == wire.AUTH]
+    if not auth:
+        return None, frames
+    assert auth[0].payload == hmac(KEY, b"altar-dev" + nd + nh)[:8], "device proof"
+    send(link, wire.AUTH, 0, hmac(KEY, b"altar-host" + nh + nd)[:8], now=now)
+    session = hmac(KEY, b"altar-session" + nd + nh)[:16]
+    # As hardware/link.py does: a signed ACK at once, carrying the host's oldest number (0).
+    send(link, wire.ACK, 0, wire.ack_payload(0xFFFF), key=session, now=now)
+    return session, frames
+
+
+def events_only(frames):
+    return [f for f in frames if f.msg_type in wire.EVENT_TYPES]
+
+
+def test_hello_then_numbered_events_in_order():
+    link, _ = make()
+    tag(link, 0, b"\x04\x01\x02\x03")
+    link.event(wire.DIAL, b"\x01\x07", 2)
+    link.on_connect(0)
+    frames = drain(link, 0)
+    assert [f.msg_type for f in frames] == [wire.HELLO, wire.TAG, wire.DIAL]
+    proto, fw, dev, caps, dials, readers, nonce = wire.parse_hello(frames[0].payload)
+    assert (proto, dev, dials, readers) == (1, DEVICE, 2, 1)
+    assert caps & wire.CAP_AUTH, "the firmware speaks the claim handshake"
+    assert [f.seq for f in frames[1:]] == [0, 1]
+    assert wire.parse_tag(frames[1].payload) == (0, True, b"\x04\x01\x02\x03")
+
+
+def test_cumulative_ack_frees_and_silence_resends_oldest_first():
+    link, _ = make()
+    link.on_connect(0)
+    drain(link, 0)
+    for v in range(5):
+        link.event(wire.BUTTON, bytes([0, 1]), 2)
+    assert [f.seq for f in drain(link, 10)] == [0, 1, 2, 3, 4]
+    send(link, wire.ACK, 0, wire.ack_payload(1), now=20)
+    assert link.count == 3
+    assert drain(link, 100) == [], "nothing resent before 250 ms"
+    assert [f.seq for f in drain(link, 300)] == [2, 3, 4], "go-back-N from the oldest unacked"
+    send(link, wire.ACK, 0, wire.ack_payload(4), now=310)
+    assert link.count == 0
+    assert drain(link, 900) == []
+
+
+def test_replay_after_reconnect_keeps_numbers():
+    link, _ = make()
+    link.on_connect(0)
+    drain(link, 0)
+    tag(link, 0, b"\x04\x01\x02\x03")
+    drain(link, 1)  # sent, never acked: the link drops
+    link.on_disconnect()
+    tag(link, 0, b"\x04\x01\x02\x03", present=False)
+    assert drain(link, 2) == []
+    link.on_connect(5)
+    frames = drain(link, 5)
+    assert frames[0].msg_type == wire.HELLO
+    assert [(f.msg_type, f.seq) for f in frames[1:]] == [(wire.TAG, 0), (wire.TAG, 1)]
+    assert [wire.parse_tag(f.payload)[1] for f in frames[1:]] == [True, False]
+
+
+def test_overflow_is_reported_never_silent_and_numbers_stay_contiguous():
+    link, _ = make()
+    for i in range(16 + 5):
+        tag(link, 0, bytes([4, i, 0, 0]))
+    assert link.dropped == 5
+    link.on_connect(0)
+    frames = [f for f in drain(link, 0) if f.msg_type != wire.HELLO]
+    assert frames[0].msg_type == wire.DIAG and frames[0].payload == b"\x02\x05\x00"
+    assert [f.seq for f in frames] == list(range(len(frames)))
+    assert [wire.parse_tag(f.payload)[2][1] for f in frames[1:]] == list(range(5, 21))
+
+
+def test_a_dial_spun_while_disconnected_costs_one_slot():
+    link, _ = make()
+    for v in range(100):
+        link.event(wire.DIAL, bytes([1, v % 14]), 2)
+    link.event(wire.DIAL, b"\x00\x03", 2)
+    link.on_connect(0)
+    frames = [f for f in drain(link, 0) if f.msg_type == wire.DIAL]
+    assert [wire.parse_dial(f.payload) for f in frames] == [(1, 99 % 14), (0, 3)]
+
+
+def test_card_is_numbered_right_before_its_tag():
+    link, _ = make()
+    link.on_connect(0)
+    drain(link, 0)
+    link.event(wire.CARD, b"\x00ZL-1", 5)
+    tag(link, 0, b"\x04\x01\x02\x03")
+    frames = drain(link, 0)
+    assert [(f.msg_type, f.seq) for f in frames] == [(wire.CARD, 0), (wire.TAG, 1)]
+
+
+def test_every_event_frame_fits_one_notification_even_signed():
+    link, cmds = make(claimed=True)
+    link.on_connect(0)
+    session, _ = claim(link, cmds, new_key=False)
+    tag(link, 127, bytes(range(10)))
+    link.event(wire.CARD, b"\x00" + b"A" * 10, 11)
+    link.event(wire.STATUS, bytes(11), 11)
+    link.event(wire.DIAG, b"\x02\x05\x00", 3)
+    frames = events_only(drain(link, 0, session))
+    assert len(frames) == 4
+    for f in frames:
+        assert f.authenticated
+        assert len(f.raw) <= wire.MAX_EVENT_FRAME, (f, len(f.raw))
+
+
+def test_new_claim_needs_the_button_held():
+    link, cmds = make()
+    link.on_connect(0)
+    session, frames = claim(link, cmds, new_key=True, held=False)
+    assert session is None
+    refuse = [f for f in frames if f.msg_type == wire.REFUSE][0]
+    assert refuse.payload[0] == wire.REFUSE_HOLD_BUTTON
+    assert refuse.payload[1:] == b"hold the device's button to claim it"
+    assert not link.keys.claimed
+
+
+def test_claim_with_button_signs_everything_after():
+    link, cmds = make()
+    link.on_connect(0)
+    session, _ = claim(link, cmds, new_key=True, held=True)
+    assert link.keys.claimed and link.keys.table == TABLE and link.keys.key == KEY
+    link.event(wire.DIAL, b"\x00\x05", 2)
+    frames = drain(link, 0, session)
+    assert [f.msg_type for f in frames] == [wire.PING, wire.DIAL], "signed PING: proof accepted"
+    assert all(f.authenticated for f in frames)
+    frames = frames[1:]
+    try:
+        wire.unpack(frames[0].raw, b"another session key!")
+    except wire.WireError as e:
+        assert "wrong MAC" in str(e)
+    else:
+        raise AssertionError("a frame signed with the session key verified with another key")
+    # host commands must be signed now
+    send(link, wire.SET_DIAL, 0, wire.set_dial_payload(0, 4, 0, 13), key=session)
+    assert cmds.dials == [(0, 4, 0, 13)]
+    send(link, wire.SET_DIAL, 1, wire.set_dial_payload(0, 9, 0, 13))  # unsigned: refused
+    assert cmds.dials == [(0, 4, 0, 13)]
+    frames = drain(link, 0, session)
+    kinds = [f.msg_type for f in frames]
+    assert wire.DIAG in kinds and wire.REFUSE not in kinds, "reported to the table, not answered"
+    assert link.security_errors == 1
+
+
+def test_a_neighbouring_table_cannot_use_a_claimed_device():
+    link, cmds = make(claimed=True)
+    link.on_connect(0)
+    drain(link, 0)
+    tag(link, 0, b"\x04\x01\x02\x03")
+    send(link, wire.CLAIM, 0, b"NEXT" + b"hostnonc")
+    frames = drain(link, 0)
+    assert [f.msg_type for f in frames] == [wire.REFUSE], "no events before authentication"
+    assert frames[0].payload[0] == wire.REFUSE_OTHER_TABLE
+
+
+def test_a_wrong_host_proof_is_refused_and_drops_the_link():
+    link, cmds = make(claimed=True)
+    link.on_connect(0)
+    drain(link, 0)
+    send(link, wire.CLAIM, 0, TABLE + b"hostnonc")
+    assert [f.msg_type for f in drain(link, 0)] == [wire.AUTH]
+    send(link, wire.AUTH, 0, b"12345678")
+    frames = drain(link, 0)
+    assert frames[0].msg_type == wire.REFUSE and frames[0].payload[0] == wire.REFUSE_BAD_PROOF
+    assert not frames[0].raw[0] & 0x10, "REFUSE is never signed"
+    assert link.drop_requested and link.session is None
+
+
+def test_reconnect_needs_a_fresh_claim_and_old_session_frames_are_refused():
+    link, cmds = make(claimed=True)
+    link.on_connect(0)
+    old, _ = claim(link, cmds, new_key=False)
+    link.event(wire.DIAL, b"\x00\x05", 2)
+    drain(link, 0, old)
+    link.on_disconnect()
+    link.on_connect(10)
+    new, _ = claim(link, cmds, new_key=False, now=10)
+    assert new != old
+    frames = events_only(drain(link, 10, new))
+    assert [(f.msg_type, f.seq) for f in frames] == [(wire.DIAL, 0)], "replayed, re-signed"
+    send(link, wire.SET_DIAL, 0, wire.set_dial_payload(1, 2, 0, 13), key=old)
+    assert cmds.dials == [], "a frame signed with the last session's key is a replay"
+
+
+def test_a_repeated_claim_gets_the_same_proof_and_a_new_host_nonce_a_new_one():
+    link, cmds = make(claimed=True)
+    link.on_connect(0)
+    drain(link, 0)
+    send(link, wire.CLAIM, 0, TABLE + b"hostnonc")
+    first = drain(link, 0)
+    send(link, wire.CLAIM, 0, TABLE + b"hostnonc")  # our AUTH was lost: the host asks again
+    again = drain(link, 0)
+    assert [f.msg_type for f in first] == [f.msg_type for f in again] == [wire.AUTH]
+    assert first[0].payload == again[0].payload
+    send(link, wire.CLAIM, 0, TABLE + b"hostnon2")
+    other = drain(link, 0)
+    assert other[0].msg_type == wire.AUTH and other[0].payload != first[0].payload
+
+
+def test_hello_request_starts_a_connection_or_repeats_the_hello():
+    link, cmds = make(claimed=True)
+    send(link, wire.PING, 0, wire.HELLO_REQUEST)
+    hello = drain(link, 0)
+    assert [f.msg_type for f in hello] == [wire.HELLO] and link.connected
+    send(link, wire.PING, 0, wire.HELLO_REQUEST)  # answered twice: the same nonce
+    again = drain(link, 0)
+    assert again[0].payload == hello[0].payload
+    link.on_disconnect()
+    link.on_connect(0)
+    session, _ = claim(link, cmds, new_key=False)
+    drain(link, 0, session)
+    send(link, wire.PING, 0, wire.HELLO_REQUEST)  # the host starts over mid-session
+    fresh = drain(link, 0)
+    assert [f.msg_type for f in fresh] == [wire.HELLO]
+    assert fresh[0].payload != hello[0].payload, "a new connection, a new nonce"
+    assert link.session is None and link.state != ST_AUTHED
+
+
+def test_unnumbered_frames_carry_the_oldest_number_held():
+    link, _ = make()
+    link.on_connect(0)
+    drain(link, 0)
+    for _ in range(3):
+        link.event(wire.BUTTON, b"\x00\x01", 2)
+    drain(link, 0)
+    send(link, wire.PING, 0, b"a")
+    assert [(f.msg_type, f.seq) for f in drain(link, 1)] == [(wire.PONG, 0)]
+    send(link, wire.ACK, 0, wire.ack_payload(1))
+    send(link, wire.PING, 0, b"b")
+    assert [(f.msg_type, f.seq) for f in drain(link, 2)] == [(wire.PONG, 2)]
+    send(link, wire.ACK, 0, wire.ack_payload(2))
+    send(link, wire.PING, 0, b"c")
+    assert [(f.msg_type, f.seq) for f in drain(link, 3)] == [(wire.PONG, 3)], "none held: next"
+
+
+def test_host_commands_in_order_only():
+    link, cmds = make()
+    link.on_connect(0)
+    drain(link, 0)
+    send(link, wire.SET_DIAL, 7, wire.set_dial_payload(0, 1, 0, 13))
+    assert cmds.dials == [] and drain(link, 0) == [], "host numbering unknown: not even acked"
+    send(link, wire.PING, 7, b"")  # an unnumbered frame: the host's oldest number is 7
+    drain(link, 0)
+    send(link, wire.SET_DIAL, 7, wire.set_dial_payload(0, 1, 0, 13))
+    send(link, wire.SET_DIAL, 7, wire.set_dial_payload(0, 1, 0, 13))  # duplicate
+    send(link, wire.FEEDBACK, 9, wire.feedback_payload(wire.FEEDBACK_OK, 0))  # after a gap
+    acks = [wire.parse_ack(f.payload) for f in drain(link, 0) if f.msg_type == wire.ACK]
+    assert cmds.dials == [(0, 1, 0, 13)] and cmds.feedbacks == []
+    assert acks and acks[-1] == 7, "re-acks the last in-order command"
+    send(link, wire.FEEDBACK, 8, wire.feedback_payload(wire.FEEDBACK_REFUSE, 0))
+    assert cmds.feedbacks == [(wire.FEEDBACK_REFUSE, 0)]
+    acks = [wire.parse_ack(f.payload) for f in drain(link, 0) if f.msg_type == wire.ACK]
+    assert acks[-1] == 8
+    send(link, wire.ACK, 12, wire.ack_payload(0xFFFF))  # the host gave up on 9..11
+    send(link, wire.SET_DIAL, 12, wire.set_dial_payload(1, 2, 0, 13))
+    assert cmds.dials[-1] == (1, 2, 0, 13)
+
+
+def test_damaged_frames_are_counted_and_dropped():
+    link, cmds = make()
+    link.on_connect(0)
+    send(link, wire.PING, 0, b"")
+    raw = bytearray(wire.pack(wire.SET_DIAL, 0, wire.set_dial_payload(0, 1, 0, 13)))
+    raw[3] ^= 0xFF
+    link.receive(raw, len(raw), 0)
+    assert link.errors == 1 and cmds.dials == []
+
+
+def test_ping_is_answered_with_its_token():
+    link, _ = make()
+    link.on_connect(0)
+    drain(link, 0)
+    send(link, wire.PING, 0, b"tok")
+    frames = drain(link, 0)
+    assert [(f.msg_type, f.payload) for f in frames] == [(wire.PONG, b"tok")]
+
+
+def test_unsigned_event_path_allocates_nothing():
+    link, _ = make()
+    link.on_connect(0)
+    drain(link, 0)
+    send(link, wire.PING, 0, b"")
+    drain(link, 0)
+    p = bytearray(b"\x80\x04\x01\x02\x03\x04\x05\x06")
+    acks = [bytearray(wire.pack(wire.ACK, 0, wire.ack_payload(s))) for s in range(100)]
+    micropython.heap_lock()
+    try:
+        for i in range(40):
+            link.event(wire.TAG, p, 8)
+            link.event(wire.DIAL, p, 2)
+            n = link.next_frame(i)
+            while n:
+                n = link.next_frame(i)
+            ack = acks[link.next_seq - 1]
+            link.receive(ack, len(ack), i)
+    finally:
+        micropython.heap_unlock()
+    assert link.next_seq == 80 and link.count == 0 and link.dropped_total == 0
