@@ -22,6 +22,8 @@ class TagPresented:
     card_ref: str | None = None
     at: float = field(default_factory=monotonic, compare=False)
     seat: int | None = None  # the seat this reader is assigned to (DeviceManager.assign_reader)
+    # False for events of a device no table claimed (only `altar monitor` lets those through).
+    trusted: bool = field(default=True, compare=False)
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class TagRemoved:
     uid: bytes
     at: float = field(default_factory=monotonic, compare=False)
     seat: int | None = None
+    trusted: bool = field(default=True, compare=False)
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class DialChanged:
     value: int
     at: float = field(default_factory=monotonic, compare=False)
     seat: int | None = None  # the seat this dial is assigned to (DeviceManager.assign_dial)
+    trusted: bool = field(default=True, compare=False)
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class ButtonPressed:
     button: int
     kind: str  # "short", "long" or "double"
     at: float = field(default_factory=monotonic, compare=False)
+    trusted: bool = field(default=True, compare=False)
 
 
 @dataclass(frozen=True)

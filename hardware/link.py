@@ -17,6 +17,7 @@ commands not yet acked) lives in a ``Peer``, one per device, that the caller kee
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -417,8 +418,12 @@ class HostLink:
             # Numbered, acked, but malformed: say so rather than guess.
             self._refuse("malformed", f"{self._name()} sent a malformed event: {e}")
             return
-        if event is not None:
-            self._events.append(event)
+        if event is None:
+            return
+        if self.state is State.UNCLAIMED and not isinstance(event, DeviceStatus):
+            # No claim, no MAC: anyone on the line could have sent it. Marked, for the monitor.
+            event = dataclasses.replace(event, trusted=False)
+        self._events.append(event)
 
     # ------------------------------------------------------------------ sending and reporting
 

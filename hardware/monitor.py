@@ -41,6 +41,12 @@ def describe_frame(raw: bytes) -> str:
 
 
 def describe_event(e: Event) -> str:
+    if not isinstance(e, DeviceStatus) and not e.trusted:
+        return describe_trusted(e) + " (unclaimed: not signed)"
+    return describe_trusted(e)
+
+
+def describe_trusted(e: Event) -> str:
     seat = ""
     if isinstance(e, (TagPresented, TagRemoved, DialChanged)) and e.seat is not None:
         seat = f" seat {e.seat}"

@@ -21,7 +21,7 @@ RESEND_AFTER = 0.25  # s without ack progress before unacked frames are sent aga
 # A gap the receiver keeps reporting (acks that make no progress) is answered again after this
 # long, not only once: a resend lost too would otherwise wait for the 250 ms timer while the
 # device's 32-frame ring fills at 50 events/s.
-FAST_RESEND_AGAIN = 0.1
+FAST_RESEND_AGAIN = 0.05
 NUMBERED_TYPES = frozenset((*wire.EVENT_TYPES, wire.SET_DIAL, wire.FEEDBACK))
 
 

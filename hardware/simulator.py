@@ -29,6 +29,7 @@ from types import TracebackType
 
 from hardware import wire
 from hardware.device_protocol import DeviceEndpoint, DeviceState
+from hardware.faults import FrameSpoiler
 from hardware.framing import CobsSplitter
 
 PRESS_KINDS = {"short": wire.PRESS_SHORT, "long": wire.PRESS_LONG, "double": wire.PRESS_DOUBLE}
@@ -165,12 +166,19 @@ class PtySimulator:
 
     ``.port`` is the slave path; open it with pyserial as you would a USB serial device. Frames
     are COBS-framed with 0x00 delimiters, as on the real device's USB serial. ``banner`` is
-    written first, like an ESP32's boot text, so hosts must resync on the delimiter.
+    written first, like an ESP32's boot text, so hosts must resync on the delimiter. ``faults``
+    spoils that share of frames both ways (``hardware.faults``), and puts as many bursts of line
+    noise between frames (each ended by a delimiter), for tests of the whole serial stack.
     """
 
-    def __init__(self, device: SimulatedDevice, banner: bytes = b"") -> None:
+    def __init__(
+        self, device: SimulatedDevice, banner: bytes = b"", faults: float = 0.0, seed: int = 0
+    ) -> None:
         self.device = device
         self.banner = banner
+        self.spoiler = FrameSpoiler(faults, seed)
+        self._held_out: list[bytes] = []
+        self._held_in: list[bytes] = []
         self.port = ""
         self._master = -1
         self._slave = -1
@@ -229,11 +237,19 @@ class PtySimulator:
             os.write(self._master, data)
 
     def _flush(self) -> None:
-        frames = self.device.take_outgoing()
-        if frames and self._master >= 0:
-            data = b"".join(wire.cobs_encode(f) for f in frames)
-            with self._write_lock:
-                os.write(self._master, data)
+        with self._write_lock:  # also keeps the spoiler's random stream in one order
+            frames = self.spoiler.apply(self.device.take_outgoing(), self._held_out)
+            if not frames or self._master < 0:
+                return
+            parts = []
+            for f in frames:
+                if self.spoiler.rate and self.spoiler.rng.random() < self.spoiler.rate:
+                    # Line noise, then a delimiter: the host must skip it without losing the
+                    # frame after it (noise that runs into a frame is a corruption, above).
+                    noise = self.spoiler.rng.randbytes(self.spoiler.rng.randrange(1, 40))
+                    parts.append(noise + b"\x00")
+                parts.append(wire.cobs_encode(f))
+            os.write(self._master, b"".join(parts))
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -247,8 +263,10 @@ class PtySimulator:
                     data = os.read(self._master, 4096)
                 except OSError:
                     data = b""  # no reader on the slave side right now
-                for item in self._splitter.feed(data):
-                    if isinstance(item, bytes):
-                        self.device.receive(item, now)
+                raw = [i for i in self._splitter.feed(data) if isinstance(i, bytes)]
+                with self._write_lock:
+                    raw = self.spoiler.apply(raw, self._held_in)
+                for item in raw:
+                    self.device.receive(item, now)
             self.device.tick(now)
             self._flush()

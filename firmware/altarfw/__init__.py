@@ -1,3 +1,3 @@
 # Altar device firmware (MicroPython). The package is named altarfw so it never reads as the
-# host-side code; the host never imports it. Version reported in HELLO.
-FW_VERSION = (0, 1, 0)
+# host-side code; the host never imports it. Empty on purpose: every name here would take heap
+# on every board (the firmware version lives in altarfw/device.py).

@@ -69,8 +69,10 @@ class App:
     def status_step(self, now):
         if time.ticks_diff(now, self._status_at) < _STATUS_MS:
             return
-        self._uptime_s += time.ticks_diff(now, self._status_at) // 1000
-        self._status_at = now
+        whole_s = time.ticks_diff(now, self._status_at) // 1000
+        self._uptime_s += whole_s
+        # Keep the part of a second not counted yet, so uptime never drifts behind.
+        self._status_at = time.ticks_add(self._status_at, whole_s * 1000)
         free = gc.mem_free()
         errors = self.link.errors + self.link.security_errors + self.reader_resets
         p = self._p

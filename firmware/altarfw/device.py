@@ -3,13 +3,13 @@
 import wire
 from micropython import const
 
-from altarfw import FW_VERSION
 from altarfw.app import App
 from altarfw.buttons import Button
 from altarfw.encoder import Dial, HardwareEncoder, QuadratureDecoder
 from altarfw.link import Link
 from altarfw.scanner import Scanner
 
+FW_VERSION = (0, 1, 0)  # reported in HELLO
 _MAX_DIALS = const(8)
 
 

@@ -448,6 +448,9 @@ class Link:
             )
             self.session = None
             self.state = _PROVE
+            # ACK or PONG still due from before would go out unsigned after our AUTH, when
+            # the host already signs: drop them (the host repeats what it needs).
+            self._due &= _HELLO
         self._due |= _AUTH
 
     def _on_auth(self, buf, end):

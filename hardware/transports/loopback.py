@@ -7,9 +7,9 @@ a seeded share of frames dropped, corrupted, duplicated or reordered in each dir
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 
+from hardware.faults import FrameSpoiler
 from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
 
@@ -20,12 +20,11 @@ class LoopbackTransport(Transport):
     def __init__(self, device: SimulatedDevice, faults: float = 0.0, seed: int = 0) -> None:
         super().__init__(f"simulator {device.device}")
         self.device = device
-        self.faults = faults
-        self._rng = random.Random(seed)
+        self.spoiler = FrameSpoiler(faults, seed)
         self._held_up: list[bytes] = []  # reordered frames wait here for the next batch
         self._held_down: list[bytes] = []
         self._ticker: asyncio.Task[None] | None = None
-        self.fault_counts: dict[str, int] = {}
+        self.fault_counts = self.spoiler.counts
         # False: the device has vanished (battery pulled, carried away). Nothing gets through,
         # and the transport notices nothing: only the heartbeat can tell.
         self.in_range = True
@@ -75,22 +74,4 @@ class LoopbackTransport(Transport):
     def _spoil(self, frames: list[bytes], held: list[bytes]) -> list[bytes]:
         if not self.in_range:
             return []
-        if not self.faults:
-            return frames
-        out = list(held)
-        held.clear()
-        for f in frames:
-            if self._rng.random() >= self.faults:
-                out.append(f)
-                continue
-            kind = self._rng.choice(("drop", "corrupt", "duplicate", "reorder"))
-            self.fault_counts[kind] = self.fault_counts.get(kind, 0) + 1
-            if kind == "corrupt":
-                b = bytearray(f)
-                b[self._rng.randrange(len(b))] ^= 0x20
-                out.append(bytes(b))
-            elif kind == "duplicate":
-                out += [f, f]
-            elif kind == "reorder":
-                held.append(f)
-        return out
+        return self.spoiler.apply(frames, held)

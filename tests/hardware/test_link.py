@@ -38,6 +38,7 @@ def test_claimed_device_authenticates_and_events_arrive_signed_in_order() -> Non
     t.device.press_button(0, "long")
     t.device.remove_tag(0)
     t.settle(0.1)
+    assert all(getattr(e, "trusted", True) for e in t.events)
     assert inputs(t.events) == [
         DialChanged("a1b2c3d4", 0, 5),
         TagPresented("a1b2c3d4", 0, UID, "z001"),
@@ -107,6 +108,7 @@ def test_unclaimed_device_is_accepted_when_asked_for_the_monitor() -> None:
     t.device.turn_dial(0, 3)
     t.settle(0.2)
     assert inputs(t.events) == [DialChanged("a1b2c3d4", 0, 3)]
+    assert not t.events[-1].trusted  # marked: no claim, no MAC
 
 
 def test_device_claimed_by_another_table_is_refused() -> None:

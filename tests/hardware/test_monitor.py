@@ -33,7 +33,7 @@ def test_monitor_on_a_pty_prints_frames_and_events() -> None:
     text = out.getvalue()
     assert "<- HELLO seq=0" in text
     assert "-> PING seq=0 payload=68656c6c6f" in text  # the HELLO request
-    assert "a1b2c3d4 dial 0: 9" in text
+    assert "a1b2c3d4 dial 0: 9 (unclaimed: not signed)" in text
     assert "a1b2c3d4 reader 0: tag 04010203040506 placed card z777" in text
     assert "not claimed" in text
 

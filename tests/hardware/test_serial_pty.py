@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -137,3 +138,47 @@ def test_unplugged_serial_device_is_reported_and_retried() -> None:
         await manager.close()
 
     asyncio.run(main())
+
+
+def test_lossy_serial_line_through_a_real_pty() -> None:
+    """10 % of frames spoiled both ways, plus bursts of line noise, on a real pty with pyserial:
+    every event arrives once, in order."""
+    device = SimulatedDevice()
+    device.endpoint.claim = (TABLE, bytes(range(16)))
+    rng = random.Random(5)
+
+    async def main() -> tuple[list[Event], list[Event], dict[str, int]]:
+        async with PtySimulator(device, faults=0.10, seed=5) as sim:
+            manager = DeviceManager(TABLE)
+            manager.keys.store(device.device, bytes(range(16)))
+            events = manager.events()
+            await manager.add_serial(sim.port)
+            await status_matching(events, "is connected")
+            expected: list[Event] = []
+            for i in range(150):
+                if i % 5 == 4:
+                    if device.tags[0] is None:
+                        uid = rng.randbytes(7)
+                        device.place_tag(0, uid, card_ref=f"c{i}")
+                        expected.append(TagPresented(device.device, 0, uid, f"c{i}"))
+                    else:
+                        expected.append(TagRemoved(device.device, 0, device.tags[0]))
+                        device.remove_tag(0)
+                else:
+                    value = rng.randrange(14)
+                    device.turn_dial(i % 2, value)
+                    expected.append(DialChanged(device.device, i % 2, value))
+                await asyncio.sleep(0.02)  # 50 events/s, a fast player on one device
+            got: list[Event] = []
+            while len(got) < len(expected):
+                got.append(await next_input(events, timeout=10))
+            await asyncio.sleep(0.3)  # anything doubled would come now
+            while (extra := events.get_nowait()) is not None:
+                if not isinstance(extra, DeviceStatus):
+                    got.append(extra)
+            await manager.close()
+            return expected, got, sim.spoiler.counts
+
+    expected, got, counts = asyncio.run(main())
+    assert got == expected
+    assert set(counts) == {"drop", "corrupt", "duplicate", "reorder"}

@@ -6,11 +6,9 @@ object can drop, corrupt, duplicate and reorder them, seeded, so every run is re
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
-
 from hardware import wire
 from hardware.events import Event
+from hardware.faults import FrameSpoiler
 from hardware.framing import CobsSplitter
 from hardware.keys import KeyStore
 from hardware.link import HostLink, Peer, Report
@@ -20,34 +18,7 @@ TABLE = b"\x7a\x62\x1e\x05"
 STEP = 0.01  # s of made-up time per step
 
 
-@dataclass
-class Faults:
-    rate: float = 0.0  # share of frames hit by some fault
-    seed: int = 1
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def apply(self, frames: list[bytes], held: list[bytes]) -> list[bytes]:
-        """-> the frames that go through now; reordered ones wait in ``held`` for the next step."""
-        out = list(held)
-        held.clear()
-        for f in frames:
-            if self.rng.random() >= self.rate:
-                out.append(f)
-                continue
-            kind = self.rng.choice(("drop", "corrupt", "duplicate", "reorder"))
-            self.counts[kind] = self.counts.get(kind, 0) + 1
-            if kind == "corrupt":
-                b = bytearray(f)
-                b[self.rng.randrange(len(b))] ^= 1 << self.rng.randrange(8)
-                out.append(bytes(b))
-            elif kind == "duplicate":
-                out += [f, f]
-            elif kind == "reorder":
-                held.append(f)
-        return out
+Faults = FrameSpoiler  # rate, seed; .apply(frames, held); .counts
 
 
 class VirtualTable:

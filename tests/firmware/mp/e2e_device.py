@@ -56,12 +56,30 @@ def rng(buf):
         buf[i] = random.getrandbits(8)
 
 
+WATCH = []  # the link under test, for the message when a wait times out
+
+
+def state():
+    if not WATCH:
+        return ""
+    link = WATCH[0]
+    return " (link: connected=%s state=%d next_seq=%d in ring=%d sent=%d pending=%d errors=%d)" % (
+        link.connected,
+        link.state,
+        link.next_seq,
+        link.count,
+        link._sent,
+        link.pending,
+        link.errors,
+    )
+
+
 async def until(cond, what, ms=8000):
     for _ in range(ms // 10):
         if cond():
             return
         await asyncio.sleep_ms(10)
-    raise AssertionError("timed out waiting for " + what)
+    raise AssertionError("timed out waiting for " + what + state())
 
 
 def quarter(hw, a_level, b_level, bounce=True):
@@ -94,6 +112,7 @@ async def test_device_over_a_pseudo_terminal():
         wire.CAP_SERIAL,
     )
     transport = SerialTransport(link, PtyStream())
+    WATCH.append(link)
     done = [False]
     runner = asyncio.create_task(app.run(transport, lambda: done[0]))
 

@@ -11,7 +11,7 @@ from altarfw import device
 from altarfw.keystore import KeyStore
 from altarfw.link import ST_AUTHED
 from altarfw.serial_io import SerialTransport
-from e2e_device import UID, PtyStream, quarter, rng, until
+from e2e_device import UID, WATCH, PtyStream, quarter, rng, until
 from sim_hw import SimHw
 from sim_mfrc522 import SimMfrc522
 from sim_tag import Tag, ndef_pages
@@ -33,6 +33,7 @@ async def test_device_replays_after_the_link_comes_back():
         wire.CAP_SERIAL,
     )
     transport = SerialTransport(link, PtyStream())
+    WATCH.append(link)
     done = [False]
     runner = asyncio.create_task(app.run(transport, lambda: done[0]))
     hw.pins[2].level = 0
@@ -43,8 +44,16 @@ async def test_device_replays_after_the_link_comes_back():
     hw.pins[4].level = 1
     await until(lambda: link.count == 0 and link.pending == 0 and link.next_seq > 0, "BUTTON")
     first_session = link.session
+    lost = [False]
+    close = link.on_disconnect
+
+    def noticed():  # recorded, however short the gap before the table comes back
+        lost[0] = True
+        close()
+
+    link.on_disconnect = noticed
     chip.field.place(Tag(UID, ndef_pages(b"VI-7")))
-    await until(lambda: not link.connected, "the device to notice the quiet link")
+    await until(lambda: lost[0], "the device to notice the quiet link")
     assert link.count >= 1, "the TAG is still waiting for its ACK"
     for _ in range(2):
         for a_level, b_level in ((0, 1), (1, 1), (1, 0), (0, 0)):

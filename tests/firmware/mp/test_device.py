@@ -139,6 +139,9 @@ def test_status_reports_heap_uptime_and_errors():
     status = [f for f in frames if f.msg_type == wire.STATUS][0]
     battery, free_heap, uptime, errors = wire.parse_status(status.payload)
     assert battery == 255 and free_heap > 0 and uptime == 10 and errors == 3
+    app.status_step(20_600)
+    app.status_step(30_400)  # 30.4 s since start: the 0.6 s left over last time still counts
+    assert app._uptime_s == 30
 
 
 async def test_a_raising_part_never_stops_the_device():

@@ -4,8 +4,16 @@ import micropython
 from altarfw.mfrc522 import Mfrc522
 from altarfw.pn532 import Pn532
 from altarfw.pn532_bus import SpiBus
-from altarfw.scanner import DIAG_RANDOM_UID, DIAG_READER_MISSING, DIAG_READER_RESET, Scanner
-from altarfw.tags import LATCH_NONE, LATCH_PLACED, LATCH_REMOVED, TagLatch
+from altarfw.scanner import (
+    DIAG_RANDOM_UID,
+    DIAG_READER_MISSING,
+    DIAG_READER_RESET,
+    LATCH_NONE,
+    LATCH_PLACED,
+    LATCH_REMOVED,
+    Scanner,
+    TagLatch,
+)
 from sim_mfrc522 import CsPin, SimMfrc522
 from sim_pn532 import SimPn532, SimSpi
 from sim_tag import Tag, ndef_pages

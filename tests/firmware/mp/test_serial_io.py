@@ -1,5 +1,5 @@
 # The serial transport: COBS frames both ways, the REPL escape, a host that is not reading,
-# a host that goes quiet, HELLO beacons while nobody is there.
+# a host that goes quiet, silence until the host asks for a HELLO.
 import micropython
 import wire
 from altarfw.keystore import KeyStore
