@@ -556,7 +556,10 @@ class GameSession(EventDispatcher):
         ]
         # The engine's prompt text already names the player.
         self.prompt_lines = [p.text for p in game.prompts()]
-        self.pending_text = "; ".join(f"{item.name} waiting" for item in state.stack)
+        # What waits to resolve: the stack (top first) and triggers not yet put on it.
+        waiting = [f"{item.name} on the stack" for item in reversed(state.stack)]
+        waiting += [f"{t.name}'s trigger waits" for t in state.pending]
+        self.pending_text = "; ".join(waiting)
         outcome = game.outcome()
         self.outcome_text = outcome.reason if outcome is not None else ""
         self.log_rows = self._log_rows(game)

@@ -221,3 +221,15 @@ def test_auto_advance_can_be_turned_off(session: GameSession) -> None:
     session.command(za.Develop(session.game.state.active, "devotion"))
     Clock.tick()
     assert session.auto_text == ""
+
+
+def test_what_waits_on_the_stack_is_shown(session: GameSession) -> None:
+    for _ in range(2):
+        session.command(za.KeepHand(session.game.acting_player()))
+    active = session.game.state.active
+    session.command(za.Develop(active, "devotion"))
+    session.next_step()  # to Commit
+    session.command(za.SetDevotion(active, current=5))
+    assert session.command(za.PlayCard(active, "asterion_bull"))
+    Clock.tick()
+    assert session.pending_text == "Asterion Bull on the stack"
