@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion_app.sim_tags import sim_uid
@@ -34,6 +36,7 @@ class HardwareLink:
         self.manager = manager
         self.simulated: list[SimulatedDevice] = []
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._ports: set[str] = set()  # serial ports and BLE addresses already added
         session.send_to_devices = self.send
 
     async def pump(self) -> None:
@@ -102,6 +105,35 @@ class HardwareLink:
         ]
         return "Dials: " + ("; ".join(parts) if parts else "none assigned")
 
+    def search(self, done: Callable[[str], None]) -> None:
+        """Look for devices: USB serial ports now, then BLE; each one found is added."""
+
+        async def run() -> None:
+            found: list[str] = []
+            for port in self.manager.discover_serial():
+                if port not in self._ports:
+                    self._ports.add(port)
+                    device = await self.manager.add_serial(port)
+                    found.append(device or port)
+            try:
+                nearby = await self.manager.discover_ble()
+            except Exception:  # no Bluetooth stack here, or it is switched off
+                done(
+                    f"Found {len(found)} by USB. Bluetooth is not available on this tablet: "
+                    "connect dials by USB, or switch Bluetooth on and search again."
+                )
+                return
+            for dev in nearby:
+                if dev.address not in self._ports:
+                    self._ports.add(dev.address)
+                    device = await self.manager.add_ble(dev.address)
+                    found.append(device or dev.name)
+            done(
+                f"Found {len(found)} new: {', '.join(found)}" if found else "No new devices found."
+            )
+
+        self._spawn(run())
+
     def start_enrolment(self, cards: list[str], progress: Callable[..., None]) -> None:
         self.session.start_enrolment(cards, progress)
 
@@ -136,6 +168,38 @@ async def simulator_side(app: AltarApp) -> None:
                 app.session.assign_dial(device_id, dial, dial)
             app.session.resync_dials()
             app.session.devices = manager.devices()
+        await pump
+    finally:
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+        await link.close()
+
+
+def _table_id(folder: Path) -> bytes:
+    """This table's id, made once and kept: devices claimed by it stay claimed."""
+    path = folder / "table_id"
+    try:
+        table_id = bytes.fromhex(path.read_text().strip())
+        if len(table_id) == len(TABLE_ID):
+            return table_id
+    except (OSError, ValueError):
+        pass
+    table_id = os.urandom(len(TABLE_ID))
+    path.write_text(table_id.hex())
+    return table_id
+
+
+async def device_side(app: AltarApp) -> None:
+    """Real devices: the table's id and device keys beside the saved games; USB serial ports
+    are added at once, the Devices screen searches again (and over Bluetooth)."""
+    folder = Path(app.store.path).resolve().parent
+    manager = DeviceManager(_table_id(folder), keys_path=str(folder / "device-keys.sqlite"))
+    link = HardwareLink(app.session, manager)
+    app.hardware_link = link
+    pump = asyncio.ensure_future(link.pump())
+    try:
+        link.search(lambda message: app.session.say(message))
         await pump
     finally:
         pump.cancel()

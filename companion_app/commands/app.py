@@ -56,9 +56,9 @@ def run(args: argparse.Namespace) -> int:
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
 
     from companion_app.app import AltarApp
-    from companion_app.hardware_side import simulator_side
+    from companion_app.hardware_side import device_side, simulator_side
 
-    app = AltarApp(db_path=args.db, hardware=simulator_side if args.simulator else None)
+    app = AltarApp(db_path=args.db, hardware=simulator_side if args.simulator else device_side)
     if args.players:
         names = [n for n in args.players.split(",") if n.strip()]
         app.start_names = names

@@ -33,6 +33,7 @@ class DeviceRow(BoxLayout):
 class DevicesScreen(Screen):
     session = ObjectProperty(None, rebind=True)
     status = StringProperty("")
+    notice = StringProperty("")  # the last search's result, kept under the seat summary
 
     def on_enter(self, *_args: Any) -> None:
         self.refresh()
@@ -49,7 +50,7 @@ class DevicesScreen(Screen):
         box.clear_widgets()
         link = self._link()
         if link is None:
-            self.status = "No hardware: play by hand on the scoreboard, or start with --simulator."
+            self.status = "No hardware side is running: play by hand on the scoreboard."
             return
         now = time.monotonic()
         infos = link.manager.devices()
@@ -57,7 +58,7 @@ class DevicesScreen(Screen):
             box.add_widget(
                 DeviceRow(text=describe_device(info, now), device=info.device, screen=self)
             )
-        self.status = link.seat_summary()
+        self.status = link.seat_summary() + (f"\n{self.notice}" if self.notice else "")
 
     def claim(self, device: str) -> None:
         link = self._link()
@@ -74,6 +75,19 @@ class DevicesScreen(Screen):
         link = self._link()
         if link is not None:
             self.status = link.assign_free_seats(device)
+
+    def search(self) -> None:
+        link = self._link()
+        if link is None:
+            self.status = "No hardware side is running."
+            return
+        self.notice = "Looking for devices by USB and Bluetooth..."
+        self.refresh()
+        link.search(self._searched)
+
+    def _searched(self, message: str) -> None:
+        self.notice = message
+        self.refresh()
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")

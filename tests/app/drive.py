@@ -119,11 +119,13 @@ class Driver:
 
 async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> dict[str, Any]:
     from companion_app.app import AltarApp
-    from companion_app.hardware_side import simulator_side
+    from companion_app.hardware_side import device_side, simulator_side
     from tests.app import journeys
 
     journey = getattr(journeys, journey_name)
-    app = AltarApp(db_path=db, hardware=simulator_side)
+    # Journeys run on simulated hardware, except the one that looks for real devices.
+    hardware = device_side if journey_name == "real_devices" else simulator_side
+    app = AltarApp(db_path=db, hardware=hardware)
     driver = Driver(app, out)
     result: dict[str, Any] = {"journey": journey_name, "ok": False}
 

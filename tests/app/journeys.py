@@ -466,3 +466,25 @@ async def screens(d: Any) -> None:
     d.notes["bad_command"] = sim.status
     assert sim.status and not sim.status.startswith("Done"), sim.status
     await d.screenshot("simulator")
+
+
+async def real_devices(d: Any) -> None:
+    """Without --simulator the app looks for real devices; with none here (no USB dials, no
+    Bluetooth stack) it says so in players' words and the game goes on by hand."""
+    d.session.start_new(["Alena", "Anton"], seed=5)
+    d.app.show("scoreboard")
+    await d.frames(3)
+    devices = await visit(d, "Devices", "devices")
+    await d.tap(devices.ids.search)
+    await d.until(
+        lambda: "Found" in devices.status or "No new devices" in devices.status,
+        "the search reports what it found",
+        timeout=30,
+    )
+    d.notes["search"] = devices.status
+    await d.screenshot("devices_search")
+    # The game still works by hand.
+    d.app.show("scoreboard")
+    await d.frames(2)
+    await d.tap_side(scoreboard(d).panels[0].ids.devotion, +1, hold=0.7)
+    await d.until(lambda: d.session.game.state.players[0].devotion == 5, "a long press adds 5")
