@@ -29,16 +29,22 @@ import asyncio, os, sys, time
 from kivy.config import Config
 Config.set("graphics", "width", "1280"); Config.set("graphics", "height", "800")
 from kivy.clock import Clock
+from kivy.core.window import Window
 from companion_app.app import AltarApp
 app = AltarApp(db_path=sys.argv[1])
 app.start_names = ["Alena", "Anton"]
+def drawn(*_args):
+    # The first frame flipped after the scoreboard had its numbers.
+    Window.funbind("on_flip", drawn)
+    print("DRAWN", time.time(), flush=True)
+    app.stop()
 def check(_dt):
     sm = app.sm
     if sm is not None and sm.current == "scoreboard":
         panels = sm.get_screen("scoreboard").panels
         if panels and panels[0].ids.devotion.value == "0" and panels[0].view is not None:
-            # The frame after this one shows it: wait for it, then report.
-            Clock.schedule_once(lambda _dt: (print("DRAWN", time.time(), flush=True), app.stop()), 0)
+            Window.fbind("on_flip", drawn)
+            Window.canvas.ask_update()  # a frame is drawn only when something asks for one
             return False
     return True
 Clock.schedule_interval(check, 0)
