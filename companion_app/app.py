@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.base import ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion_app.keep_going import KeepGoing
 from companion_app.keyboard_sim import keyboard_simulator
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
@@ -110,6 +112,7 @@ class AltarApp(App):
         tags = ":memory:" if path == ":memory:" else str(Path(path).with_suffix(".tags.sqlite"))
         self.registry = TagRegistry(tags)
         self.session = GameSession(self.store, catalog, self.registry)
+        ExceptionManager.add_handler(KeepGoing(self.session))
         self.hardware = hardware
         self.sm: ScreenManager | None = None
         self.hardware_link: Any = None  # set by the hardware side when it runs

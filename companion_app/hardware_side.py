@@ -15,7 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kivy.logger import Logger
+
 from companion_app.sim_tags import sim_uid
+from companion_app.table import FeedbackCommand, SetDialCommand
 from hardware.events import DeviceStatus
 from hardware.manager import ClaimRefused, DeviceManager
 from hardware.simulator import SimulatedDevice
@@ -44,7 +47,15 @@ class HardwareLink:
         async for event in self.manager.events():
             if isinstance(event, DeviceStatus):
                 self.session.devices = self.manager.devices()
-            self.session.handle_event(event)
+            try:
+                self.session.handle_event(event)
+            except Exception as e:  # one bad event must not stop every device
+                Logger.exception("Altar: device event %r", event)
+                self.session.say(
+                    f"A device event could not be used ({type(e).__name__}): the game goes "
+                    "on; correct it on the scoreboard if needed.",
+                    ok=False,
+                )
 
     def send(self, commands: Any) -> None:
         """Device commands from the table controller, sent without blocking the screen."""
@@ -53,11 +64,11 @@ class HardwareLink:
 
     async def _send_one(self, command: Any) -> None:
         try:
-            if hasattr(command, "value"):
+            if isinstance(command, SetDialCommand):
                 await self.manager.set_dial(
                     command.device, command.dial, command.value, command.minimum, command.maximum
                 )
-            else:
+            elif isinstance(command, FeedbackCommand):
                 await self.manager.feedback(command.device, command.reader, command.ok)
         except KeyError as e:
             # The device went away; its dial is set again when it comes back (resync).

@@ -233,3 +233,14 @@ def test_what_waits_on_the_stack_is_shown(session: GameSession) -> None:
     assert session.command(za.PlayCard(active, "asterion_bull"))
     Clock.tick()
     assert session.pending_text == "Asterion Bull on the stack"
+
+
+def test_an_unexpected_error_is_told_and_the_app_goes_on(session: GameSession) -> None:
+    from kivy.base import ExceptionManager
+
+    from companion_app.keep_going import KeepGoing
+
+    handler = KeepGoing(session)
+    assert handler.handle_exception(ZeroDivisionError()) == ExceptionManager.PASS
+    assert "ZeroDivisionError" in session.message and not session.message_ok
+    assert handler.handle_exception(KeyboardInterrupt()) == ExceptionManager.RAISE
