@@ -219,8 +219,8 @@ def cobs_decode(data: bytes | bytearray | memoryview) -> bytes:
 # ---------------------------------------------------------------- MAC
 
 
-def mac4(key: bytes, data: bytes | bytearray | memoryview) -> bytes:
-    """The frame MAC: HMAC-SHA256(key, data) truncated to 4 bytes (like BLE's 4-byte MIC).
+def hmac_sha256(key: bytes | bytearray, data: bytes | bytearray | memoryview) -> bytes:
+    """HMAC-SHA256 (RFC 2104): the frame MAC, the claim proofs and the session key.
 
     Written out because MicroPython has hashlib.sha256 but no hmac module.
     """
@@ -231,7 +231,12 @@ def mac4(key: bytes, data: bytes | bytearray | memoryview) -> bytes:
     inner.update(data)
     outer = hashlib.sha256(bytes(b ^ 0x5C for b in pad))
     outer.update(inner.digest())
-    return outer.digest()[:MAC_SIZE]
+    return outer.digest()
+
+
+def mac4(key: bytes, data: bytes | bytearray | memoryview) -> bytes:
+    """The frame MAC: HMAC-SHA256(key, data) truncated to 4 bytes (like BLE's 4-byte MIC)."""
+    return hmac_sha256(key, data)[:MAC_SIZE]
 
 
 def _macs_equal(a: bytes | bytearray | memoryview, b: bytes | bytearray | memoryview) -> bool:
@@ -535,18 +540,6 @@ REFUSE_HOLD_BUTTON = 2  # a new claim while the device's button is not held
 REFUSE_OTHER_TABLE = 3  # the device is claimed by another table
 REFUSE_BAD_PROOF = 4  # an AUTH proof did not match: wrong key
 REFUSE_NOT_AUTHENTICATED = 5  # a frame that needs a session arrived before one was set up
-
-
-def hmac_sha256(key: bytes | bytearray, data: bytes | bytearray | memoryview) -> bytes:
-    """Full HMAC-SHA256 (RFC 2104), for the claim proofs and the session key."""
-    if len(key) > 64:
-        key = hashlib.sha256(key).digest()
-    pad = bytes(key) + bytes(64 - len(key))
-    inner = hashlib.sha256(bytes(b ^ 0x36 for b in pad))
-    inner.update(data)
-    outer = hashlib.sha256(bytes(b ^ 0x5C for b in pad))
-    outer.update(inner.digest())
-    return outer.digest()
 
 
 def device_proof(key: bytes, device_nonce: bytes, host_nonce: bytes) -> bytes:

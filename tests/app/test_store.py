@@ -83,6 +83,7 @@ def test_kill_9_at_a_random_moment_loses_no_committed_command(tmp_path: Path, ru
     saved = CommandStore(path).last_unfinished()
     assert saved is not None
     numbers = [c["n"] for c in saved.commands]
-    # Every command confirmed before the kill is there, in order; at most one more made it.
-    assert numbers[: confirmed + 1] == list(range(confirmed + 1))
-    assert len(numbers) in (confirmed + 1, confirmed + 2)
+    # Every command confirmed before the kill is there, in order, with no gap and nothing
+    # half-written. (The writer may have committed a few more before the kill landed.)
+    assert len(numbers) >= confirmed + 1
+    assert numbers == list(range(len(numbers)))

@@ -70,9 +70,10 @@ def main() -> None:
         tag.add_service(0x000B, memory.read, memory.write)  # type: ignore[attr-defined]
         return True
 
-    stop_at = time.monotonic() + seconds
-    print("ready", flush=True)
     with nfc.ContactlessFrontend(f"udp:127.0.0.1:{port}") as clf:
+        # Ready, and the tag's lifetime starts, only once the frontend is open.
+        stop_at = time.monotonic() + seconds
+        print("ready", flush=True)
         while time.monotonic() < stop_at:
             # Listen for the whole time left: re-listening rebinds the socket, and a reader's
             # command that lands in between would be lost.

@@ -61,7 +61,7 @@ async def read_events(path: str, count: int) -> list[Event]:
 
 def test_tag_with_a_card_reference_is_placed_then_lifted() -> None:
     port = free_udp_port()
-    p = emulate(port, 3.5, ndef_of(ndef.UriRecord("altar:z042")))
+    p = emulate(port, 4.5, ndef_of(ndef.UriRecord("altar:z042")))
     events = asyncio.run(read_events(f"udp:127.0.0.1:{port}", 2))
     finish(p)
     assert events == [
@@ -72,7 +72,7 @@ def test_tag_with_a_card_reference_is_placed_then_lifted() -> None:
 
 def test_tag_without_our_reference_gives_the_uid_only() -> None:
     port = free_udp_port()
-    p = emulate(port, 3.5, ndef_of(ndef.UriRecord("https://example.org/card")))
+    p = emulate(port, 4.5, ndef_of(ndef.UriRecord("https://example.org/card")))
     events = asyncio.run(read_events(f"udp:127.0.0.1:{port}", 1))
     finish(p)
     assert events == [TagPresented("tablet", 0, IDM, None)]
@@ -80,7 +80,7 @@ def test_tag_without_our_reference_gives_the_uid_only() -> None:
 
 def test_writing_a_card_reference_onto_a_blank_tag() -> None:
     port = free_udp_port()
-    p = emulate(port, 3.5)
+    p = emulate(port, 4.5)
     uid = write_card_ref(f"udp:127.0.0.1:{port}", "z777")
     assert uid == IDM
     assert list(ndef.message_decoder(finish(p))) == [ndef.UriRecord("altar:z777")]
@@ -93,7 +93,7 @@ def test_a_bad_reference_is_refused_before_touching_a_tag() -> None:
 
 def test_the_tablet_reader_feeds_the_device_managers_stream() -> None:
     port = free_udp_port()
-    p = emulate(port, 3.5, ndef_of(ndef.UriRecord("altar:z001")))
+    p = emulate(port, 4.5, ndef_of(ndef.UriRecord("altar:z001")))
 
     async def main() -> Event:
         manager = DeviceManager(b"\x01\x02\x03\x04")
@@ -115,9 +115,9 @@ def test_altar_monitor_shows_the_tablet_reader() -> None:
     from hardware.monitor import run_monitor
 
     port = free_udp_port()
-    p = emulate(port, 3.5, ndef_of(ndef.UriRecord("altar:z042")))
+    p = emulate(port, 4.5, ndef_of(ndef.UriRecord("altar:z042")))
     out = io.StringIO()
-    asyncio.run(run_monitor(f"nfc:udp:127.0.0.1:{port}", seconds=6.0, out=out))
+    asyncio.run(run_monitor(f"nfc:udp:127.0.0.1:{port}", seconds=7.0, out=out))
     finish(p)
     text = out.getvalue()
     assert "tablet reader 0: tag 03fe000000a17a01 placed card z042" in text
