@@ -77,15 +77,21 @@ class CatalogScreen(Screen):
             return
         link.start_enrolment(cards, self._enrol_progress)
         self.enrol_total, self.enrol_done = len(cards), 0
-        self.status = f"Put the tag of {cards[0]} on a reader"
+        self.status = f"Put the tag of {self._name(cards[0])} on a reader"
 
     def _enrol_progress(self, done: int, total: int, next_card: str | None) -> None:
         self.enrol_done, self.enrol_total = done, total
         self.status = (
-            f"Enrolled {done} of {total}: now put the tag of {next_card} on a reader"
+            f"Enrolled {done} of {total}: now put the tag of {self._name(next_card)} on a reader"
             if next_card
             else f"All {total} tags enrolled"
         )
+
+    def _name(self, card_id: str) -> str:
+        try:
+            return str(self.session.catalog.get(card_id).name)
+        except KeyError:
+            return card_id
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")

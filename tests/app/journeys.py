@@ -63,6 +63,11 @@ async def skeleton(d: Any) -> None:
     panel = board.card_panels[card_seat]
     assert panel.parent is not None and panel.ids.name.text == card.name
     d.notes["scan"] = [card_seat, card.name, card.verdict]
+    # The device's light says the same as the tablet: red, it can't be played now.
+    from hardware import wire
+
+    await d.until(lambda: device.feedback, "the reader gets its light")
+    assert device.feedback[-1] == (wire.FEEDBACK_REFUSE, 0), device.feedback
 
     before = len(game.history)
     await d.tap(board.ids.undo)
@@ -441,6 +446,19 @@ async def screens(d: Any) -> None:
     await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Import"))
     assert "Imported 1 cards" in catalog.status, catalog.status
     assert d.session.catalog.get("table_ghoul").name == "Table Ghoul"
+    # Enrolling a deck: each tag put on the reader becomes the next card, with progress.
+    catalog.ids.enrol_cult.text = "Magi"
+    await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Enrol tags"))
+    total = catalog.enrol_total
+    assert total == len(d.session.catalog.of_cult("Magi")) and catalog.enrol_done == 0
+    for n in range(2):
+        device.place_tag(0, bytes([0x04, 0xE0, 0, 0, 0, 0, n]))
+        await d.until(lambda n=n: catalog.enrol_done == n + 1, "the tag is enrolled")
+        device.remove_tag(0)
+        await d.frames(2)
+    first = d.session.catalog.of_cult("Magi")[0].id
+    assert d.app.registry.card_for(bytes([0x04, 0xE0, 0, 0, 0, 0, 0])) == first
+    d.notes["enrol_status"] = catalog.status
     await d.screenshot("catalog")
     d.app.show("scoreboard")
     adjust = await visit(d, "Adjust", "adjust")
