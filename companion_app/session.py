@@ -46,6 +46,8 @@ QUIET_STEPS = (
     Step.END_OF_TURN,
 )
 
+STORY_LINES = 40  # the engine's log lines kept for the log screen
+
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
 
@@ -71,6 +73,7 @@ class GameSession(EventDispatcher):
     choices = ListProperty([])  # [(label, action)]: the acting player's one-tap decisions
     pending_text = StringProperty("")  # pending triggers and the stack
     log_rows = ListProperty([])  # list[LogRow], newest last
+    story = ListProperty([])  # the engine's own log lines, newest last (the last 40)
     scans = DictProperty({})  # seat -> CardView in front of that player
     unknown_tag = ObjectProperty(None, allownone=True)  # (seat, uid hex) to offer enrolment
     previews = DictProperty({})  # "seat:what:index" -> "+3 -> 7" while a burst is open
@@ -563,6 +566,7 @@ class GameSession(EventDispatcher):
         outcome = game.outcome()
         self.outcome_text = outcome.reason if outcome is not None else ""
         self.log_rows = self._log_rows(game)
+        self.story = [f"Turn {e.turn} · {e.step}: {e.text}" for e in list(game.log)[-STORY_LINES:]]
         self.history = self._history.samples()
         # Scanned cards not played yet may have become playable or not: re-ask the engine.
         self.scans = {

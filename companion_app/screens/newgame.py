@@ -28,6 +28,8 @@ class PlayerRow(BoxLayout):
     colour_index = NumericProperty(0)
     deck_names = ListProperty([NO_DECK])
 
+    screen = ObjectProperty(None)
+
     def next_colour(self) -> None:
         self.colour_index = (self.colour_index + 1) % len(SEAT_COLOURS)
 
@@ -63,7 +65,7 @@ class NewGameScreen(Screen):
         rows = list(self.rows)
         while len(rows) < self.players:
             seat = len(rows)
-            row = PlayerRow(seat=seat, colour_index=seat)
+            row = PlayerRow(seat=seat, colour_index=seat, screen=self)
             row.ids.name.text = DEFAULT_NAMES[seat]
             row.deck_names = self.deck_choices()
             rows.append(row)
@@ -72,6 +74,16 @@ class NewGameScreen(Screen):
         for row in rows:
             box.add_widget(row)
         self.rows = rows
+
+    def move_up(self, seat: int) -> None:
+        """Swap this player with the one before: seats go clockwise from the bottom right, so
+        the order of the rows is where everyone sits."""
+        if not 0 < seat < len(self.rows):
+            return
+        a, b = self.rows[seat - 1], self.rows[seat]
+        a.ids.name.text, b.ids.name.text = b.ids.name.text, a.ids.name.text
+        a.colour_index, b.colour_index = b.colour_index, a.colour_index
+        a.ids.deck.text, b.ids.deck.text = b.ids.deck.text, a.ids.deck.text
 
     def _deck(self, choice: str) -> tuple[str, ...]:
         if choice == NO_DECK or self.session is None:

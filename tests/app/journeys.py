@@ -24,8 +24,13 @@ async def start_two_player_game(d: Any, names: tuple[str, ...] = ("Alena", "Anto
         await d.tap(new.ids.fewer)
     while new.players < len(names):
         await d.tap(new.ids.more)
-    for row, name in zip(new.rows, names, strict=True):
+    for row, name in zip(new.rows, reversed(names), strict=True):
         row.ids.name.text = name
+    # Typed in the wrong order: "Up" swaps two seats, colours and all.
+    colours = [row.colour_index for row in new.rows]
+    await d.tap(new.rows[1].ids.up)
+    assert [row.ids.name.text for row in new.rows] == list(names)
+    assert [row.colour_index for row in new.rows] == colours[::-1]
     await d.tap(new.ids.start)
     await d.until(lambda: d.app.sm.current == "scoreboard", "the ceremony ends on the scoreboard")
     await d.until(lambda: d.session.seat_map.dials, "the simulated dials get seats")
@@ -410,6 +415,7 @@ async def screens(d: Any) -> None:
     assert len(log.ids.lines.children) == len(session.game.history) or len(
         log.ids.lines.children
     ) == min(len(session.game.history), 60)
+    assert "Anton" in log.ids.story.text or "Alena" in log.ids.story.text, log.ids.story.text
     await d.screenshot("log")
     await d.tap(log.ids.back)
     history_screen = await visit(d, "History", "history")
