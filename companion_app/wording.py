@@ -46,6 +46,8 @@ def describe(action: za.Action, game: ZealGame) -> str:
         return f"{who} played {name}"
     if isinstance(action, za.Develop):
         return f"{who} developed: {'drew a card' if action.choice == 'draw' else '+1 maximum devotion'}"
+    if isinstance(action, za.DeclareAttackers | za.DeclareBlockers | za.DeclareFlankers):
+        return f"{who} {_declaration(action, game, names)}"
     kind = type(action).__name__
     words = {
         "KeepHand": "kept their hand",
@@ -60,3 +62,27 @@ def describe(action: za.Action, game: ZealGame) -> str:
         "ChangeControl": "changed who controls a card",
     }
     return f"{who} {words.get(kind, kind)}"
+
+
+def _declaration(
+    action: za.DeclareAttackers | za.DeclareBlockers | za.DeclareFlankers,
+    game: ZealGame,
+    names: list[str],
+) -> str:
+    """ "declared attackers: Asterion Bull at Anton" (names as they are now; a card that has
+    left play since is named by its number)."""
+
+    def name(pid: int) -> str:
+        perm = game.state.permanent(pid)
+        return perm.name if perm is not None else f"card {pid}"
+
+    if isinstance(action, za.DeclareAttackers):
+        pairs = [f"{name(a)} at {names[d]}" for a, d in action.attackers if 0 <= d < len(names)]
+        kind = "attackers"
+    elif isinstance(action, za.DeclareBlockers):
+        pairs = [f"{name(b)} blocks {name(a)}" for b, a in action.blocks]
+        kind = "blockers"
+    else:
+        pairs = [f"{name(f)} flanks {name(b)}" for f, b in action.flanks]
+        kind = "flankers"
+    return f"declared {kind}: {', '.join(pairs)}" if pairs else f"declared no {kind}"

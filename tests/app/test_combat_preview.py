@@ -51,3 +51,13 @@ def test_an_illegal_choice_gives_the_engines_reason() -> None:
     assert not result.ok and result.problem == game.explain(
         za.DeclareAttackers(1, ((ids["lunari_acolyte"], 0),))
     )
+
+
+def test_declarations_are_logged_in_players_words() -> None:
+    from companion_app.wording import describe
+
+    game, ids = game_at_attackers()
+    action = za.DeclareAttackers(0, ((ids["asterion_bull"], 1),))
+    game.apply(action)
+    assert describe(action, game) == "Alena declared attackers: Asterion Bull at Anton"
+    assert describe(za.DeclareBlockers(1), game) == "Anton declared no blockers"
