@@ -8,8 +8,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # The real MicroPython VM (WebAssembly build) that firmware tests run on; pinned in its package.json.
 MPVM   := tests/firmware/mpvm
-# Debian libraries Kivy's bundled SDL2 needs to draw offscreen (EGL on Mesa).
-KIVY_DEBS := libgl1 libegl1 libgl1-mesa-dri
+# Debian libraries Kivy needs: EGL on Mesa to draw (offscreen too), mtdev for touch input on
+# Linux, xclip for its clipboard. Without the last two Kivy still runs but logs errors.
+KIVY_DEBS := libgl1 libegl1 libgl1-mesa-dri libmtdev1 xclip
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
 
