@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +19,7 @@ from kivy.logger import Logger
 from companion_app.sim_tags import sim_uid
 from companion_app.table import FeedbackCommand, SetDialCommand
 from hardware.events import DeviceStatus
+from hardware.keys import KeyStore
 from hardware.manager import ClaimRefused, DeviceManager
 from hardware.simulator import SimulatedDevice
 
@@ -187,25 +187,21 @@ async def simulator_side(app: AltarApp) -> None:
         await link.close()
 
 
-def _table_id(folder: Path) -> bytes:
-    """This table's id, made once and kept: devices claimed by it stay claimed."""
-    path = folder / "table_id"
+def _table_id(keys_path: str) -> bytes:
+    """This table's id, kept with the device keys (made once), so claimed devices stay claimed."""
+    keys = KeyStore(keys_path)
     try:
-        table_id = bytes.fromhex(path.read_text().strip())
-        if len(table_id) == len(TABLE_ID):
-            return table_id
-    except (OSError, ValueError):
-        pass
-    table_id = os.urandom(len(TABLE_ID))
-    path.write_text(table_id.hex())
-    return table_id
+        return keys.table_id()
+    finally:
+        keys.close()
 
 
 async def device_side(app: AltarApp) -> None:
     """Real devices: the table's id and device keys beside the saved games; USB serial ports
     are added at once, the Devices screen searches again (and over Bluetooth)."""
     folder = Path(app.store.path).resolve().parent
-    manager = DeviceManager(_table_id(folder), keys_path=str(folder / "device-keys.sqlite"))
+    keys_path = str(folder / "device-keys.sqlite")
+    manager = DeviceManager(_table_id(keys_path), keys_path=keys_path)
     link = HardwareLink(app.session, manager)
     app.hardware_link = link
     pump = asyncio.ensure_future(link.pump())
