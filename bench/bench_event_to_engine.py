@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion_app.table import SeatMap, TableController  # noqa: E402
-from engine.cards import sample_catalog  # noqa: E402
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup  # noqa: E402
+from engine.zeal.cards import sample_catalog  # noqa: E402
 from hardware.events import DialChanged  # noqa: E402
 from hardware.manager import DeviceManager  # noqa: E402
 from hardware.simulator import PtySimulator, SimulatedDevice  # noqa: E402

@@ -26,7 +26,7 @@ from companion_app.keep_going import KeepGoing
 from companion_app.keyboard_sim import keyboard_simulator
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
-from engine.cards import Catalog, sample_catalog
+from engine.zeal.cards import Catalog, sample_catalog
 from hardware.registry import TagRegistry
 
 HERE = Path(__file__).parent

@@ -24,10 +24,10 @@ from companion_app.table import (
     SetDialCommand,
     TableController,
 )
-from engine.cards import sample_catalog
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za
+from engine.zeal.cards import sample_catalog
 from hardware.events import DialChanged, Event, TagPresented, TagRemoved
 from hardware.manager import ClaimRefused, DeviceManager
 from hardware.simulator import PtySimulator, SimulatedDevice

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Catalog
 from engine.zeal import PlayerSetup, ZealSetup
+from engine.zeal.cards import Catalog
 
 KIND = "zeal"
 VERSION = 1

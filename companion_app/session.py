@@ -30,11 +30,11 @@ from companion_app.history import HistoryRecorder
 from companion_app.store import CommandStore, SavedGame
 from companion_app.table import FeedbackCommand, Reaction, SeatMap, TableController
 from companion_app.views import CardView, card_view, seat_views
-from companion_app.wording import choice_label, describe
-from engine.cards import Catalog
+from companion_app.wording import choice_label
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za
+from engine.zeal.cards import Catalog
 from hardware.events import DeviceStatus, TagPresented
 from hardware.registry import DeckEnrolment, TagRegistry
 
@@ -588,7 +588,7 @@ class GameSession(EventDispatcher):
         rows = self._rows[: len(history)]
         for i in range(len(rows), len(history)):
             at = self._times[i] if i < len(self._times) else 0.0
-            rows.append(LogRow(i, at, history[i].player, describe(history[i], game)))
+            rows.append(LogRow(i, at, history[i].player, game.describe(history[i])))
         self._rows = rows
         return list(rows)
 

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.cards import Catalog
 from engine.errors import IllegalAction
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
+from engine.zeal.cards import Catalog
 from hardware.events import (
     ButtonPressed,
     DeviceStatus,

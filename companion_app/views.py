@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.cards import Card
     from engine.zeal import ZealGame
+    from engine.zeal.cards import Card
 
 # Seat colours: bright enough on the dark theme, distinct for eight players.
 SEAT_COLOURS: tuple[tuple[float, float, float, float], ...] = (

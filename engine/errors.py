@@ -18,7 +18,14 @@ class IllegalAction(ValueError):
     def __str__(self) -> str:
         if self.index is None:
             return self.message
-        return f"action {self.index}: {self.message}"
+        # People count from 1: the third action of a file or a log is "action 3".
+        return f"action {self.index + 1}: {self.message}"
+
+
+class MalformedAction(ValueError):
+    """An action that is not well formed (an unknown kind, a missing or mistyped field), as
+    opposed to a well-formed one the rules refuse (IllegalAction). Like python-chess's
+    ``InvalidMoveError`` beside ``IllegalMoveError``. The message says what is wrong."""
 
 
 class SetupError(ValueError):

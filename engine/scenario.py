@@ -1,26 +1,25 @@
-"""Scenario files and saved games: one TOML format (docs/scenarios.md).
+"""Scenario files and saved games, for every game: one TOML format (docs/scenarios.md).
 
-A file holds a setup, a starting position (or none: a fresh game from the setup), inline
-cards, a list of actions and optional expectations. Saving a game writes its starting
-position and its command log; loading replays the log.
+A file names its game (``game = "deeds"``; Zeal when absent, so older files keep working),
+holds that game's setup and starting position (read by the game's own reader), a list of
+actions, and optional expectations: a value the final state must show, or an action that must
+be refused with given words. Unknown keys anywhere are an error naming the file, the table and
+the key. Saving a game writes its starting position and its command log; loading replays it.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, card_to_dict, cards_from_list, sample_catalog
-from engine.errors import IllegalAction
-from engine.zeal import actions as za
-from engine.zeal.context import Ctx
-from engine.zeal.game import ZealGame
-from engine.zeal.position import position_to_dict
-from engine.zeal.position_read import Fields, PositionError, state_from_position
-from engine.zeal.setup import PlayerSetup, ZealSetup, initial_state
-from engine.zeal.state import GameState
-from engine.zeal.view import state_view
+from engine import games
+from engine.core.fields import Fields, check_known
+from engine.core.kind import AnyGame, GameKind
+from engine.errors import IllegalAction, MalformedAction, SetupError
+
+GENERIC_KEYS = ("game", "description", "actions", "expect")
+EXPECT_KEYS = ("path", "equals")
 
 
 class ScenarioError(ValueError):
@@ -29,18 +28,46 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True)
 class Expectation:
-    path: str  # dotted path into state_view(), e.g. "players.0.devotion"
+    path: str  # dotted path into the game's state view, e.g. "players.0.devotion"
     equals: Any
 
 
 @dataclass(frozen=True)
+class ActionEntry:
+    """One [[actions]] entry: the action, and the words its refusal must contain when the
+    file expects the rules to refuse it (None: it must apply)."""
+
+    action: Any
+    refused: str | None = None
+
+
+@dataclass(frozen=True)
 class Scenario:
-    setup: ZealSetup
-    state: GameState  # the starting position (for a fresh game, the setup's)
-    actions: tuple[za.Action, ...]
+    kind: GameKind
+    setup: Any
+    state: Any  # the starting position (for a fresh game, the setup's)
+    entries: tuple[ActionEntry, ...]
     expect: tuple[Expectation, ...] = ()
     source: str = "<scenario>"
     description: str = ""
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The actions expected to apply, in order."""
+        return tuple(e.action for e in self.entries if e.refused is None)
+
+
+@dataclass
+class ScenarioRun:
+    """What playing a scenario did: a line per action, and every expectation not met."""
+
+    game: AnyGame
+    lines: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
 
 
 def load_scenario(text: str, source: str = "<scenario>") -> Scenario:
@@ -50,81 +77,127 @@ def load_scenario(text: str, source: str = "<scenario>") -> Scenario:
         raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
     try:
         return _scenario(data, source)
-    except (PositionError, ValueError) as exc:
-        if isinstance(exc, ScenarioError):
-            raise
-        text = str(exc)
-        raise ScenarioError(text if text.startswith(source) else f"{source}: {text}") from None
+    except ScenarioError:
+        raise
+    except (ValueError, TypeError) as exc:
+        message = str(exc)
+        raise ScenarioError(
+            message if message.startswith(source) else f"{source}: {message}"
+        ) from None
 
 
 def _scenario(data: dict[str, Any], source: str) -> Scenario:
-    extra: list[Card] = cards_from_list(data.get("card", []), source) if "card" in data else []
-    catalog = sample_catalog().merged(extra)
-    s = Fields(data.get("setup", {}), "setup")
-    players_data = data.get("players")
-    if not isinstance(players_data, list) or not 2 <= len(players_data) <= 8:
-        raise ScenarioError(f"{source}: 2 to 8 [[players]] are needed")
-    seats = len(players_data)
-    fresh = s.flag("fresh", False)
-    hidden = s.flag("hidden_hands", True)
-    first = s.number("first_player", 0, 0, seats - 1)
-    players = []
-    for seat, p in enumerate(players_data):
-        f = Fields(p, f"players[{seat}]")
-        players.append(
-            PlayerSetup(
-                name=f.text("name", ""),
-                deck=f.card_ids("deck", catalog) if fresh else (),
-                deck_size=f.opt_number("deck_size"),
-            )
-        )
-    setup = ZealSetup(
-        players=tuple(players),
-        seed=s.number("seed", 0, 0, (1 << 64) - 1),
-        catalog=catalog,
-        first_player=first,
-        hidden_hands=hidden,
-        mode=s.text("mode", "casual"),
-    )
-    # A fresh game is set up now, so a bad deck is reported when the file is read.
-    state = fresh_start(setup) if fresh else state_from_position(data, catalog, hidden, first)
-    top = Fields(data, "file")
-    actions = []
+    top = Fields(data, "the file")
+    kind = games.get(top.text("game", games.DEFAULT_KIND))
+    own = {k: v for k, v in data.items() if k not in GENERIC_KEYS}
+    setup, state = kind.read_scenario(own, source)
+    entries = []
     for i, entry in enumerate(top.items("actions")):
+        if not isinstance(entry, dict):
+            raise ScenarioError(f"{source}: actions[{i}]: must be a table ([[actions]])")
+        body = dict(entry)
+        refused = body.pop("refused", None)
+        if refused is not None and not isinstance(refused, str):
+            raise ScenarioError(
+                f"{source}: actions[{i}]: 'refused' must be the words the refusal must contain"
+            )
         try:
-            actions.append(za.from_dict(entry))
-        except IllegalAction as exc:
-            raise ScenarioError(f"{source}: actions[{i}]: {exc.message}") from None
+            entries.append(ActionEntry(kind.action_from_dict(body), refused))
+        except MalformedAction as exc:
+            raise ScenarioError(f"{source}: actions[{i}]: {exc}") from None
     expect = []
-    for i, entry in enumerate(top.items("expect")):
-        if not isinstance(entry, dict) or "path" not in entry or "equals" not in entry:
+    for i, f in enumerate(top.tables("expect")):
+        check_known(f.data, f"expect[{i}]", EXPECT_KEYS)
+        if "path" not in f.data or "equals" not in f.data:
             raise ScenarioError(f"{source}: expect[{i}]: needs 'path' and 'equals'")
-        expect.append(Expectation(str(entry["path"]), entry["equals"]))
+        expect.append(Expectation(f.text("path", ""), f.data["equals"]))
     return Scenario(
+        kind=kind,
         setup=setup,
         state=state,
-        actions=tuple(actions),
+        entries=tuple(entries),
         expect=tuple(expect),
         source=source,
         description=top.text("description", ""),
     )
 
 
-def run_scenario(scenario: Scenario) -> ZealGame:
-    """Sets up the position and applies the actions; IllegalAction carries the index."""
-    return ZealGame.replay(scenario.setup, scenario.actions, state=scenario.state)
+def start_scenario(scenario: Scenario) -> AnyGame:
+    """The game at the file's starting position, before any action."""
+    try:
+        return scenario.kind.game.start(scenario.setup, scenario.state)
+    except SetupError as exc:
+        raise ScenarioError(f"{scenario.source}: {exc}") from None
 
 
-def check_expectations(scenario: Scenario, game: ZealGame) -> list[str]:
+def play_scenario(scenario: Scenario) -> ScenarioRun:
+    """Plays every action, checking each refusal the file expects and, at the end, every
+    expectation. Action numbers count from 1, as people count."""
+    game = start_scenario(scenario)
+    run = ScenarioRun(game)
+    for index, entry in enumerate(scenario.entries):
+        number = index + 1
+        words = _describe(game, entry.action)
+        why = game.explain(entry.action)
+        if entry.refused is None:
+            if why is not None:
+                run.failures.append(f"action {number} ({words}) was refused: {why}")
+                return run  # what follows was written for a game where it applied
+            game.apply(entry.action)
+            run.lines.append(f"{number}. {words}")
+        elif why is None:
+            run.failures.append(
+                f"action {number} ({words}) should have been refused "
+                f'("{entry.refused}"), but the rules allow it'
+            )
+        elif entry.refused.casefold() not in why.casefold():
+            run.failures.append(
+                f'action {number} ({words}) was refused, but without the words "{entry.refused}":'
+                f" {why}"
+            )
+        else:
+            run.lines.append(f"{number}. {words}: refused, as expected ({why})")
+    run.failures.extend(check_expectations(scenario, game))
+    return run
+
+
+def run_scenario(scenario: Scenario) -> AnyGame:
+    """Plays the actions; IllegalAction (with the index) when one expected to apply is
+    refused, ScenarioError when an expected refusal does not happen as written."""
+    game = start_scenario(scenario)
+    for index, entry in enumerate(scenario.entries):
+        if entry.refused is None:
+            try:
+                game.apply(entry.action)
+            except IllegalAction as exc:
+                raise IllegalAction(exc.message, index=index) from None
+            continue
+        why = game.explain(entry.action)
+        if why is None or entry.refused.casefold() not in why.casefold():
+            raise ScenarioError(
+                f'{scenario.source}: action {index + 1} should be refused with "{entry.refused}"'
+                f", but {'the rules allow it' if why is None else 'the refusal says: ' + why}"
+            )
+    return game
+
+
+def _describe(game: AnyGame, action: Any) -> str:
+    try:
+        return game.describe(action)
+    except (KeyError, IndexError, AttributeError, TypeError):
+        return type(action).__name__  # a malformed action: its kind is all we can say
+
+
+def check_expectations(scenario: Scenario, game: AnyGame) -> list[str]:
     """What the file expected and the game does not show, in words (empty: all as expected)."""
-    view = state_view(game.state)
+    view = scenario.kind.state_view(game.state)
     view["log"] = [e.text for e in game.log]
     view["prompts"] = [p.text for p in game.prompts()]
     problems = []
     for exp in scenario.expect:
         try:
             actual = _lookup(view, exp.path)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, TypeError):
             problems.append(f"{exp.path}: not found in the state")
             continue
         if actual != exp.equals:
@@ -144,41 +217,26 @@ def _lookup(view: Any, path: str) -> Any:
     return here
 
 
-def dump_game(game: ZealGame) -> dict[str, Any]:
-    """The game as TOML-ready data: setup, starting position, inline cards, command log."""
-    setup = game.setup
-    start = game.initial_state
-    out: dict[str, Any] = {
-        "setup": {
-            "seed": setup.seed,
-            "first_player": start.first_player,
-            "hidden_hands": setup.hidden_hands,
-            "mode": setup.mode,
-        }
-    }
-    out.update(position_to_dict(start))
-    sample = sample_catalog()
-    extra = [
-        card_to_dict(c) for c in game.catalog.cards if c.id not in sample or sample.get(c.id) != c
-    ]
-    if extra:
-        out["card"] = extra
-    out["actions"] = [za.to_dict(a) for a in game.history]
+def dump_game(game: AnyGame) -> dict[str, Any]:
+    """The game as TOML-ready data: its kind, setup, starting position, inline cards and
+    command log; ``load_scenario`` reads it back."""
+    kind = games.get(game.kind)
+    out: dict[str, Any] = {"game": game.kind}
+    out.update(kind.position_to_dict(game))
+    out["actions"] = [kind.action_to_dict(a) for a in game.history]
     return out
 
 
-def fresh_start(setup: ZealSetup) -> GameState:
-    """The state a setup starts from (as ZealGame does), for tools that need it alone."""
-    return initial_state(setup, Ctx(setup.the_catalog()))
-
-
 __all__ = [
+    "ActionEntry",
     "Expectation",
     "Scenario",
     "ScenarioError",
+    "ScenarioRun",
     "check_expectations",
     "dump_game",
     "load_scenario",
+    "play_scenario",
     "run_scenario",
-    "state_view",
+    "start_scenario",
 ]

@@ -13,7 +13,7 @@ from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from engine.cards import CatalogError, load_catalog
+from engine.zeal.cards import CatalogError, load_catalog
 
 
 class CatalogScreen(Screen):

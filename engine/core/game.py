@@ -1,27 +1,47 @@
-"""The game-agnostic shell every Altar rules engine builds on (python-chess's Board in
-spirit): explain / is_legal / apply / undo / replay over whole-state snapshots.
+"""The contract every Altar game engine keeps, and every client is written against.
 
-A game supplies two functions of an immutable state: why an action is illegal (or None), and
-the state after a legal action plus the log lines it wrote. Everything else is here once.
+A client (the tablet app, the scenario runner, a benchmark, a third party's tool) holds a
+``Game`` and never needs to know which game it is: python-chess's ``Board`` in spirit, with
+``legal_actions`` / ``is_legal`` / ``explain`` / ``apply`` / ``undo`` / ``replay`` / ``fork``,
+``prompts``, ``outcome``, who acts now, ``describe`` in players' words, and the log.
+
+A game subclass supplies the rules as functions of an immutable state (why an action is
+illegal; the state after a legal one, with the log lines it wrote) plus what only it can say
+(its legal actions, prompts, outcome, wording). Whole-state undo and replay are here, once.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Iterable, Iterator, Sequence
+from typing import ClassVar, Generic, Self, TypeVar
 
 from engine.core.history import History
-from engine.core.records import LogEntry
+from engine.core.records import LogEntry, Outcome, Prompt, Status
 from engine.errors import IllegalAction
 
+SetupT = TypeVar("SetupT")
 S = TypeVar("S")
 A = TypeVar("A")
 
 
-class RulesGame(ABC, Generic[S, A]):
-    def __init__(self, initial: S, initial_log: Sequence[LogEntry] = ()) -> None:
+class Game(ABC, Generic[SetupT, S, A]):
+    """One game in progress. Actions are frozen records with a ``player`` field (the seat
+    that takes them); states are immutable, so a snapshot is a reference."""
+
+    kind: ClassVar[str] = ""  # the registry's name for the game ("zeal", "deeds", ...)
+
+    def __init__(self, setup: SetupT, initial: S, initial_log: Sequence[LogEntry] = ()) -> None:
+        self.setup = setup
         self._history: History[S, A] = History(initial, initial_log)
+
+    # --- what each game supplies ---------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def start(cls, setup: SetupT, state: S | None = None) -> Self:
+        """A game from ``setup``; from ``state`` instead of the setup's opening when given
+        (a scenario's position, a fork). Raises SetupError for a setup that can't start."""
 
     @abstractmethod
     def explain_in(self, state: S, action: A) -> str | None:
@@ -30,6 +50,36 @@ class RulesGame(ABC, Generic[S, A]):
     @abstractmethod
     def perform_in(self, state: S, action: A) -> tuple[S, Sequence[LogEntry]]:
         """The state after a legal ``action``, and the log lines it wrote."""
+
+    @abstractmethod
+    def legal_actions(self) -> Iterator[A]:
+        """The actions the rules allow now (lazily; manual adjustments are not listed)."""
+
+    @abstractmethod
+    def acting_player(self) -> int | None:
+        """The seat that must or may act now; None when nobody can (the game is over)."""
+
+    @abstractmethod
+    def prompts(self) -> list[Prompt]:
+        """What the table should do or know now, in players' words, most urgent first."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def status(self) -> Status:
+        """Where the game is: turn or round, phase or step, whose turn."""
+
+    @abstractmethod
+    def player_names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+
+    @abstractmethod
+    def describe(self, action: A) -> str:
+        """``action`` in players' words as of the current position ("Alena played Burn")."""
+
+    # --- the same for every game ---------------------------------------------------------
 
     @property
     def state(self) -> S:
@@ -42,10 +92,12 @@ class RulesGame(ABC, Generic[S, A]):
 
     @property
     def log(self) -> Sequence[LogEntry]:
+        """Every log line so far, oldest first."""
         return self._history.log
 
     @property
     def history(self) -> Sequence[A]:
+        """Every action applied so far, oldest first."""
         return self._history.actions
 
     def explain(self, action: A) -> str | None:
@@ -75,3 +127,18 @@ class RulesGame(ABC, Generic[S, A]):
                 self.apply(action)
             except IllegalAction as exc:
                 raise IllegalAction(exc.message, index=index) from None
+
+    def fork(self) -> Self:
+        """A separate game from this position, for what-ifs (a combat preview, a hint):
+        states are immutable, so nothing is copied; its history starts empty."""
+        return self.start(self.setup, self.state)
+
+    @classmethod
+    def replay(cls, setup: SetupT, actions: Iterable[A], *, state: S | None = None) -> Self:
+        """A game with ``actions`` applied; IllegalAction carries the refused action's index."""
+        game = cls.start(setup, state)
+        game.apply_all(actions)
+        return game
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None

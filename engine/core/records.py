@@ -35,3 +35,19 @@ class Outcome:
     winner: int | None
     eliminated: tuple[int, ...]
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Where a game is, for the band every seat reads.
+
+    ``turn`` counts turns (or rounds, in games played in rounds); ``phase`` is the step or
+    phase in the rulebook's words; ``active`` is whose turn it is (None: nobody's, e.g. while
+    both players mulligan or when the game is over); ``waiting`` lists what waits to resolve
+    (a stack, pending triggers), top first, in players' words.
+    """
+
+    turn: int
+    phase: str
+    active: int | None
+    waiting: tuple[str, ...] = ()

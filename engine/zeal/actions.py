@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.words import plain
-from engine.errors import IllegalAction
+from engine.errors import MalformedAction
 
 Target = int | str
 
@@ -271,35 +271,35 @@ def to_dict(action: Action) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> Action:
-    """The inverse of to_dict; IllegalAction in players' words for anything malformed."""
+    """The inverse of to_dict; MalformedAction in players' words for anything malformed."""
     if not isinstance(data, dict):
-        raise IllegalAction(f"an action must be a table, not {plain(data)}")
+        raise MalformedAction(f"an action must be a table, not {plain(data)}")
     kind = data.get("type")
     cls = _TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalAction(f"unknown action type {plain(kind)} (known: {', '.join(_TYPES)})")
+        raise MalformedAction(f"unknown action type {plain(kind)} (known: {', '.join(_TYPES)})")
     fields = {f.name for f in dataclasses.fields(cls)}
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
         if key == "type":
             continue
         if key not in fields:
-            raise IllegalAction(
+            raise MalformedAction(
                 f"{kind} has no field {plain(key)} (it has: {', '.join(sorted(fields))})"
             )
         if isinstance(value, list):
             if key in _PAIR_FIELDS:
                 if not all(isinstance(v, list) for v in value):
-                    raise IllegalAction(f"{kind}.{key} must be a list of pairs like [[3, 1]]")
+                    raise MalformedAction(f"{kind}.{key} must be a list of pairs like [[3, 1]]")
                 value = tuple(tuple(v) for v in value)
             else:
                 value = tuple(value)
         kwargs[key] = value
     if "player" not in kwargs or isinstance(kwargs["player"], bool):
-        raise IllegalAction(f"{kind} needs a player seat number")
+        raise MalformedAction(f"{kind} needs a player seat number")
     required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
     missing = [name for name in required if name not in kwargs]
     if missing:
-        raise IllegalAction(f"{kind} needs {', '.join(missing)}")
+        raise MalformedAction(f"{kind} needs {', '.join(missing)}")
     action: Action = cls(**kwargs)
     return action

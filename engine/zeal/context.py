@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.cards import Card, Catalog
 from engine.core.records import LogEntry
+from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import GameState
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.cards import Effect
+from engine.zeal.cards import Effect
 from engine.zeal.context import Ctx
 from engine.zeal.state import GameState, StackItem, Target
 

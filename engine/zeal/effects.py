@@ -7,9 +7,9 @@ express becomes a note the players resolve by hand (MarkResolved).
 
 from __future__ import annotations
 
-from engine.cards import Effect
 from engine.core.evolve import evolve
 from engine.zeal import deaths
+from engine.zeal.cards import Effect
 from engine.zeal.context import Ctx
 from engine.zeal.damage import damage_base, damage_character, defeat_base
 from engine.zeal.doing import Doing, Handler

@@ -3,9 +3,9 @@ spell, Entanglement Collider's copy."""
 
 from __future__ import annotations
 
-from engine.cards import Effect
 from engine.core.evolve import evolve
 from engine.zeal import deaths
+from engine.zeal.cards import Effect
 from engine.zeal.context import Ctx
 from engine.zeal.doing import Doing
 from engine.zeal.keywords import zeal_for_card

@@ -3,8 +3,8 @@ happens as anything enters (Debut Spell; an end-of-turn device entering in End o
 
 from __future__ import annotations
 
-from engine.cards import Effect
 from engine.zeal import triggers
+from engine.zeal.cards import Effect
 from engine.zeal.context import Ctx
 from engine.zeal.doing import Doing
 from engine.zeal.ops import add_permanent, name, parse_discard_ref, set_player, update_permanent

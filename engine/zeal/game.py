@@ -1,36 +1,43 @@
-"""ZealGame: the public face of the Zeal engine (see docs and engine_api)."""
+"""ZealGame: the Zeal engine behind the common game contract (engine/core/game.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from typing import Self
 
-from engine.cards import Catalog
-from engine.core.game import RulesGame
-from engine.core.records import LogEntry, Outcome, Prompt
+from engine.core.game import Game
+from engine.core.records import LogEntry, Outcome, Prompt, Status
 from engine.zeal import actions as za
+from engine.zeal.cards import Catalog
 from engine.zeal.context import Ctx
+from engine.zeal.describe import describe
 from engine.zeal.flow import actor
 from engine.zeal.legal import legal_actions
 from engine.zeal.perform import perform
 from engine.zeal.prompts import prompts
 from engine.zeal.rules import explain
 from engine.zeal.setup import ZealSetup, initial_state
-from engine.zeal.state import GameState
+from engine.zeal.state import GameState, Step
 
 
-class ZealGame(RulesGame[GameState, za.Action]):
-    """A game of Zeal: legal_actions / is_legal / explain / apply / undo / outcome / prompts.
+class ZealGame(Game[ZealSetup, GameState, za.Action]):
+    """A game of Zeal (rules/zeal.md).
 
     Every applied action pushes a whole-state snapshot, so undo restores the exact previous
     state; a refused action leaves everything as it was (engine/core/game.py).
     """
 
+    kind = "zeal"
+
     def __init__(self, setup: ZealSetup, *, state: GameState | None = None) -> None:
-        self.setup = setup
         self.catalog: Catalog = setup.the_catalog()
         ctx = Ctx(self.catalog)
         initial = state if state is not None else initial_state(setup, ctx)
-        super().__init__(initial, ctx.log)
+        super().__init__(setup, initial, ctx.log)
+
+    @classmethod
+    def start(cls, setup: ZealSetup, state: GameState | None = None) -> Self:
+        return cls(setup, state=state)
 
     def explain_in(self, state: GameState, action: za.Action) -> str | None:
         return explain(state, self.catalog, action)
@@ -56,16 +63,16 @@ class ZealGame(RulesGame[GameState, za.Action]):
     def prompts(self) -> list[Prompt]:
         return prompts(self.state, self.catalog)
 
-    def fork(self) -> ZealGame:
-        """A separate game starting from this position, for what-ifs (a combat preview, a hint):
-        states are immutable, so this copies nothing; its history starts empty."""
-        return ZealGame(self.setup, state=self.state)
+    def status(self) -> Status:
+        state = self.state
+        # What waits to resolve: the stack (top first) and triggers not yet put on it.
+        waiting = [f"{item.name} on the stack" for item in reversed(state.stack)]
+        waiting += [f"{t.name}'s trigger waits" for t in state.pending]
+        over = state.step is Step.GAME_OVER
+        return Status(state.turn, state.step.label, None if over else state.active, tuple(waiting))
 
-    @classmethod
-    def replay(
-        cls, setup: ZealSetup, actions: Iterable[za.Action], *, state: GameState | None = None
-    ) -> ZealGame:
-        """A game with ``actions`` applied; IllegalAction carries the refused action's index."""
-        game = cls(setup, state=state)
-        game.apply_all(actions)
-        return game
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.state.players)
+
+    def describe(self, action: za.Action) -> str:
+        return describe(action, self)

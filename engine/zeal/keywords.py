@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import Card
+from engine.zeal.cards import Card
 from engine.zeal.state import GameState, Permanent
 
 # What dealt damage or made an effect, for Immune ("Can't be dealt damage, targeted,

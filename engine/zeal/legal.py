@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.cards import Ability, Card, Catalog
 from engine.zeal import actions as za
 from engine.zeal import combat
+from engine.zeal.cards import Ability, Card, Catalog
 from engine.zeal.flow import actor, declaring, in_priority
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref

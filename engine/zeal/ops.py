@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card, Catalog
 from engine.core import rng as rngmod
 from engine.core.evolve import evolve
+from engine.zeal.cards import Card, Catalog
 from engine.zeal.context import Ctx
 from engine.zeal.state import (
     MAX_CURRENT_DEVOTION,

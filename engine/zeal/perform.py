@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.cards import Catalog
 from engine.core.evolve import evolve
 from engine.zeal import actions as za
 from engine.zeal import adjust, combat, flow, priority, stack, triggers, turn
+from engine.zeal.cards import Catalog
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import cost_to_play
 from engine.zeal.ops import (

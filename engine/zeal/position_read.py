@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.card_model import CULTS, KEYWORDS, Catalog
 from engine.core.evolve import evolve
+from engine.core.fields import FieldError, Fields
+from engine.zeal.card_model import CULTS, KEYWORDS, Catalog
 from engine.zeal.ops import starting_bases
 from engine.zeal.refresh import refresh
 from engine.zeal.state import (
@@ -20,10 +21,24 @@ from engine.zeal.state import (
     Step,
 )
 
+# A bad position is a bad field: the same error every file reader raises.
+PositionError = FieldError
 
-class PositionError(ValueError):
-    """A position that can't be set up; the message names the field."""
-
+PLAYER_KEYS = (
+    "name", "deck", "deck_size", "hand", "hand_size", "devotion", "max_devotion", "discard",
+    "bases", "in_play", "eliminated", "mulligan_done", "spell_cults", "develop_left",
+)  # fmt: skip
+BASE_KEYS = ("damage", "face_up", "controller")
+PERMANENT_KEYS = (
+    "card", "id", "kind", "owner", "combat", "zeal_combat", "keywords", "damage",
+    "combat_bonus", "granted_keywords", "dies_devotion", "connected_to",
+    "connected_controller", "returns_to", "returns_next_turn", "doomed", "entered_turn",
+)  # fmt: skip
+POSITION_KEYS = (
+    "turn", "active", "step", "priority", "stack", "combat", "next_id", "rng", "notes", "passed",
+)  # fmt: skip
+STACK_KEYS = ("card", "controller", "id", "targets", "zeal", "owner", "x", "copy")
+COMBAT_KEYS = ("attackers", "blocks", "flanks", "blockers_declared", "declared")
 
 _AWAIT_FOR_STEP = {
     Step.DEVELOP: "develop",
@@ -35,95 +50,13 @@ _AWAIT_FOR_STEP = {
 _MAX_RNG = (1 << 64) - 1
 
 
-class Fields:
-    """Typed, named access to one TOML table."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise PositionError(f"{where}: must be a table, not {data!r}")
-        self.data: dict[str, Any] = data
-        self.where = where
-
-    def fail(self, key: str, problem: str) -> PositionError:
-        return PositionError(f"{self.where}: field {key!r} {problem}")
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def number(self, key: str, default: int, lo: int = 0, hi: int | None = None) -> int:
-        value = self.data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"must be a whole number, not {value!r}")
-        if value < lo or (hi is not None and value > hi):
-            top = "" if hi is None else f" to {hi}"
-            raise self.fail(key, f"must be {lo}{top or ' or more'}, not {value}")
-        return value
-
-    def opt_number(self, key: str, lo: int = 0, hi: int | None = None) -> int | None:
-        if self.data.get(key) is None:
-            return None
-        return self.number(key, 0, lo, hi)
-
-    def flag(self, key: str, default: bool) -> bool:
-        value = self.data.get(key, default)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, not {value!r}")
-        return value
-
-    def text(self, key: str, default: str) -> str:
-        value = self.data.get(key, default)
-        if not isinstance(value, str):
-            raise self.fail(key, f"must be text, not {value!r}")
-        return value
-
-    def items(self, key: str) -> list[Any]:
-        value = self.data.get(key, [])
-        if not isinstance(value, list):
-            raise self.fail(key, f"must be a list, not {value!r}")
-        return value
-
-    def texts(
-        self, key: str, allowed: frozenset[str] | tuple[str, ...] | None = None
-    ) -> tuple[str, ...]:
-        out = []
-        for value in self.items(key):
-            if not isinstance(value, str) or (allowed is not None and value not in allowed):
-                raise self.fail(key, f"has {value!r}, which is not allowed here")
-            out.append(value)
-        return tuple(out)
-
-    def card_ids(self, key: str, catalog: Catalog) -> tuple[str, ...]:
-        ids = self.texts(key)
-        for card_id in ids:
-            if card_id not in catalog:
-                raise self.fail(key, f"names {card_id!r}, which is not in the catalog")
-        return ids
-
-    def seats(self, key: str, seats: int) -> tuple[int, ...]:
-        out = []
-        for value in self.items(key):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-                raise self.fail(key, f"has {value!r}: seats are 0 to {seats - 1}")
-            out.append(value)
-        return tuple(out)
-
-    def tuples(self, key: str, size: int) -> tuple[tuple[int, ...], ...]:
-        out = []
-        for value in self.items(key):
-            ok = isinstance(value, list) and len(value) == size
-            if not ok or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise self.fail(key, f"must list groups of {size} numbers, not {value!r}")
-            out.append(tuple(value))
-        return tuple(out)
-
-
 def _bases(pdata: Fields, seat: int, seats: int) -> tuple[BaseState, ...]:
     bases = list(starting_bases(seat))
     entries = pdata.items("bases")
     if len(entries) > 6:
         raise pdata.fail("bases", "lists at most six bases, defense 1 to 6")
     for i, entry in enumerate(entries):
-        b = Fields(entry, f"{pdata.where}.bases[{i}]")
+        b = Fields(entry, f"{pdata.where}.bases[{i}]", BASE_KEYS)
         bases[i] = evolve(
             bases[i],
             damage=b.number("damage", 0),
@@ -188,7 +121,7 @@ def _player(
     deck = pdata.card_ids("deck", catalog)
     in_play = []
     for i, entry in enumerate(pdata.items("in_play")):
-        f = Fields(entry, f"{pdata.where}.in_play[{i}]")
+        f = Fields(entry, f"{pdata.where}.in_play[{i}]", PERMANENT_KEYS)
         pid = ids.take(f)
         in_play.append(_permanent(f, seat, pid, catalog, turn, seats))
     return PlayerState(
@@ -236,7 +169,7 @@ class _Ids:
 def _stack(pos: Fields, catalog: Catalog, ids: _Ids, seats: int) -> tuple[StackItem, ...]:
     items = []
     for i, entry in enumerate(pos.items("stack")):
-        f = Fields(entry, f"position.stack[{i}]")
+        f = Fields(entry, f"position.stack[{i}]", STACK_KEYS)
         card_id = f.text("card", "")
         if card_id not in catalog:
             raise f.fail("card", f"must name a catalog card, not {card_id!r}")
@@ -270,7 +203,7 @@ def _stack(pos: Fields, catalog: Catalog, ids: _Ids, seats: int) -> tuple[StackI
 def _combat(pos: Fields, seats: int) -> CombatState | None:
     if pos.data.get("combat") is None:
         return None
-    c = Fields(pos.data["combat"], "position.combat")
+    c = Fields(pos.data["combat"], "position.combat", COMBAT_KEYS)
     attackers = c.tuples("attackers", 2)
     for _, defender in attackers:
         if not 0 <= defender < seats:
@@ -291,11 +224,11 @@ def state_from_position(
     if not isinstance(players_data, list) or not 2 <= len(players_data) <= 8:
         raise PositionError("'players' must list 2 to 8 players ([[players]])")
     seats = len(players_data)
-    pos = Fields(data.get("position", {}), "position")
+    pos = Fields(data.get("position", {}), "position", POSITION_KEYS)
     turn = pos.number("turn", 1)
     ids = _Ids(players_data)
     players = [
-        _player(Fields(p, f"players[{seat}]"), seat, seats, catalog, hidden, turn, ids)
+        _player(Fields(p, f"players[{seat}]", PLAYER_KEYS), seat, seats, catalog, hidden, turn, ids)
         for seat, p in enumerate(players_data)
     ]
     step_name = pos.text("step", "develop")

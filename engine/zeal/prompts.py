@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cards import Catalog
 from engine.core.records import Prompt
 from engine.zeal import actions as za
+from engine.zeal.cards import Catalog
 from engine.zeal.flow import actor
 from engine.zeal.legal import legal_actions
 from engine.zeal.state import GameState, Step

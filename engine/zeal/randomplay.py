@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import Catalog, sample_catalog
+from engine.core.kind import RandomGame
 from engine.zeal import actions as za
+from engine.zeal.cards import Catalog, sample_catalog
 from engine.zeal.game import ZealGame
 from engine.zeal.setup import PlayerSetup, ZealSetup
 
@@ -68,3 +69,10 @@ def play_out(game: ZealGame, seed: int, max_actions: int = 5000) -> int:
         game.apply(choose(rnd, options))
         applied += 1
     return applied
+
+
+def random_game(seed: int, players: int = 2, max_actions: int = 3000) -> RandomGame:
+    """A random play-out from a fresh open-handed game (the registry's entry for Zeal)."""
+    game = ZealGame(random_setup(seed, players))
+    applied = play_out(game, seed, max_actions)
+    return RandomGame(game, capped=game.outcome() is None and applied >= max_actions)

@@ -5,9 +5,9 @@ Each check cites the rulebook section it enforces. The messages are what the tab
 
 from __future__ import annotations
 
-from engine.cards import Card, Catalog
 from engine.core.words import plain
 from engine.zeal import actions as za
+from engine.zeal.cards import Card, Catalog
 from engine.zeal.flow import in_priority
 from engine.zeal.keywords import (
     CHARACTER,

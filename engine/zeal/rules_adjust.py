@@ -3,9 +3,9 @@ a seat, base or card that does not exist, a negative count."""
 
 from __future__ import annotations
 
-from engine.cards import Catalog
 from engine.core.words import plain
 from engine.zeal import actions as za
+from engine.zeal.cards import Catalog
 from engine.zeal.ops import name, not_in_play
 from engine.zeal.state import GameState
 from engine.zeal.turn_checks import seat_problem

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cards import Catalog
 from engine.zeal import actions as za
 from engine.zeal import base_damage, combat
+from engine.zeal.cards import Catalog
 from engine.zeal.keywords import can_block
 from engine.zeal.ops import name, parse_base_ref, thing
 from engine.zeal.state import BaseState, GameState

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.cards import Catalog, sample_catalog
 from engine.core import rng as rngmod
 from engine.core.turn_order import in_turn_order
 from engine.errors import SetupError
+from engine.zeal.cards import Catalog, sample_catalog
 from engine.zeal.context import Ctx
 from engine.zeal.ops import draw, starting_bases
 from engine.zeal.state import GameState, PlayerState, Step

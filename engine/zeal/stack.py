@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.cards import Card
 from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
 from engine.zeal import deaths, effects, triggers
+from engine.zeal.cards import Card
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL
 from engine.zeal.ops import add_permanent, move_permanent, name, parse_discard_ref, update_permanent

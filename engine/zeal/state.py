@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.cards import Ability
+from engine.zeal.cards import Ability
 
 
 class Step(StrEnum):

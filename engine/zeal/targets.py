@@ -3,8 +3,8 @@ when it resolves: a target gone or no longer valid by then is treated as not cho
 
 from __future__ import annotations
 
-from engine.cards import Ability, Card, Catalog
 from engine.core.words import plain
+from engine.zeal.cards import Ability, Card, Catalog
 from engine.zeal.keywords import immune_to
 from engine.zeal.ops import name, parse_base_ref, parse_discard_ref, thing
 from engine.zeal.state import GameState, Target

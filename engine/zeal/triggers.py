@@ -7,9 +7,9 @@ order; each controller picks the order of their own (the app offers any of them)
 
 from __future__ import annotations
 
-from engine.cards import Ability, Card, Effect
 from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
+from engine.zeal.cards import Ability, Card, Effect
 from engine.zeal.context import Ctx
 from engine.zeal.ops import new_id
 from engine.zeal.state import GameState, PendingTrigger, Permanent, StackItem, Target

@@ -1,9 +1,9 @@
 """The combat assistant's prediction comes from the engine, on a fork of the live game."""
 
 from companion_app.combat_preview import predict
-from engine.cards import sample_catalog
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup
 from engine.zeal import actions as za
+from engine.zeal.cards import sample_catalog
 
 
 def game_at_attackers() -> tuple[ZealGame, dict[str, int]]:
@@ -54,10 +54,9 @@ def test_an_illegal_choice_gives_the_engines_reason() -> None:
 
 
 def test_declarations_are_logged_in_players_words() -> None:
-    from companion_app.wording import describe
 
     game, ids = game_at_attackers()
     action = za.DeclareAttackers(0, ((ids["asterion_bull"], 1),))
     game.apply(action)
-    assert describe(action, game) == "Alena declared attackers: Asterion Bull at Anton"
-    assert describe(za.DeclareBlockers(1), game) == "Anton declared no blockers"
+    assert game.describe(action) == "Alena declared attackers: Asterion Bull at Anton"
+    assert game.describe(za.DeclareBlockers(1)) == "Anton declared no blockers"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from companion_app.game_record import read_setup
 from companion_app.store import CommandStore
-from engine.cards import sample_catalog
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
+from engine.zeal.cards import sample_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20

@@ -8,8 +8,8 @@ from kivy.clock import Clock
 
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
-from engine.cards import sample_catalog
 from engine.zeal import actions as za
+from engine.zeal.cards import sample_catalog
 from hardware.registry import TagRegistry
 
 

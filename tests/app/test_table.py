@@ -10,10 +10,10 @@ import pytest
 
 from companion_app.store import CommandStore
 from companion_app.table import FeedbackCommand, SeatMap, SetDialCommand, TableController
-from engine.cards import sample_catalog
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za
+from engine.zeal.cards import sample_catalog
 from hardware.events import ButtonPressed, DialChanged, TagPresented
 
 DEVICE = "a1b2c3d4"

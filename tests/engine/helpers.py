@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cards import sample_catalog
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za
+from engine.zeal.cards import sample_catalog
 
 NAMES = ("Alena", "Anton", "Bea", "Cato", "Dara", "Emil", "Fay", "Gus")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
+from engine.errors import MalformedAction
 from engine.zeal import actions as za
 
 ALL = [
@@ -40,11 +40,11 @@ def test_actions__round_trip_through_plain_data(action: za.Action) -> None:
 
 
 def test_actions__malformed_data_is_refused_clearly() -> None:
-    with pytest.raises(IllegalAction, match='unknown action type "Jump"'):
+    with pytest.raises(MalformedAction, match='unknown action type "Jump"'):
         za.from_dict({"type": "Jump", "player": 0})
-    with pytest.raises(IllegalAction, match='Pass has no field "card"'):
+    with pytest.raises(MalformedAction, match='Pass has no field "card"'):
         za.from_dict({"type": "Pass", "player": 0, "card": "x"})
-    with pytest.raises(IllegalAction, match="needs a player"):
+    with pytest.raises(MalformedAction, match="needs a player"):
         za.from_dict({"type": "Pass"})
 
 

@@ -150,7 +150,7 @@ def test_replay__applies_a_command_log_and_names_the_refused_index() -> None:
     with pytest.raises(IllegalAction) as info:
         ZealGame.replay(game.setup, [*game.history, za.Pass(1)])
     assert info.value.index == len(game.history)
-    assert str(info.value).startswith(f"action {len(game.history)}:")
+    assert str(info.value).startswith(f"action {len(game.history) + 1}:")  # counted from 1
 
 
 def test_adjustments__a_dial_past_13_is_kept_at_13_with_a_warning() -> None:

@@ -64,7 +64,7 @@ def test_spells__go_to_the_discard_when_they_resolve() -> None:
 
 
 def test_cults__four_cults_every_non_base_card_has_one() -> None:
-    from engine.cards import sample_catalog
+    from engine.zeal.cards import sample_catalog
 
     cults = {c.cult for c in sample_catalog().cards if c.type != "base"}
     assert cults == {"Cognoid", "Lunari", "Magi", "Specter"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CatalogError, load_catalog, sample_catalog
+from engine.zeal.cards import CatalogError, load_catalog, sample_catalog
 
 RULEBOOK_NAMES = [
     "Psychopomp", "Burn", "Outmaneuver", "Chalice Keeper", "Revenge of the Goddess",

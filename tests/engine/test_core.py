@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from engine.core import rng
-from engine.core.game import RulesGame
-from engine.core.records import LogEntry
+from engine.core.game import Game
+from engine.core.records import LogEntry, Outcome, Prompt, Status
 from engine.core.turn_order import in_turn_order, next_seat
 from engine.errors import IllegalAction
 
@@ -32,33 +33,97 @@ def test_turn_order__skips_eliminated_seats() -> None:
 @dataclass(frozen=True)
 class Tally:
     total: int
+    turn: int = 1
 
 
-class TallyGame(RulesGame[Tally, int]):
-    """A toy game on the same shell: add 1 to 3 per action, never past 10."""
+class TallyGame(Game[int, Tally, int]):
+    """A toy game written against the contract alone: two players add 1 to 3 in turn; who
+    reaches the setup's goal exactly wins. A client that runs it knows nothing else of it."""
+
+    kind = "tally"
+
+    @classmethod
+    def start(cls, setup: int, state: Tally | None = None) -> TallyGame:
+        return cls(setup, state if state is not None else Tally(0))
 
     def explain_in(self, state: Tally, action: int) -> str | None:
         if action not in (1, 2, 3):
             return f"add 1, 2 or 3, not {action}"
-        if state.total + action > 10:
-            return f"that would pass 10 (the tally is {state.total})"
+        if state.total + action > self.setup:
+            return f"that would pass {self.setup} (the tally is {state.total})"
         return None
 
     def perform_in(self, state: Tally, action: int) -> tuple[Tally, Sequence[LogEntry]]:
-        return Tally(state.total + action), [LogEntry(0, "play", None, f"+{action}")]
+        return Tally(state.total + action, state.turn + 1), [
+            LogEntry(state.turn, "add", (state.turn - 1) % 2, f"+{action}")
+        ]
+
+    def legal_actions(self) -> Iterator[int]:
+        if self.outcome() is None:
+            yield from (a for a in (1, 2, 3) if self.is_legal(a))
+
+    def acting_player(self) -> int | None:
+        return None if self.outcome() else (self.state.turn - 1) % 2
+
+    def prompts(self) -> list[Prompt]:
+        who = self.acting_player()
+        return [] if who is None else [Prompt(who, "add 1, 2 or 3", "act")]
+
+    def outcome(self) -> Outcome | None:
+        if self.state.total < self.setup:
+            return None
+        return Outcome(
+            (self.state.turn - 2) % 2, (), f"the tally reached {self.setup}"
+        )  # last to add
+
+    def status(self) -> Status:
+        return Status(self.state.turn, "adding", self.acting_player())
+
+    def player_names(self) -> tuple[str, ...]:
+        return ("Ann", "Bo")
+
+    def describe(self, action: int) -> str:
+        return f"{self.player_names()[self.acting_player() or 0]} adds {action}"
 
 
-def test_rules_game__apply_undo_replay_on_another_game() -> None:
-    game = TallyGame(Tally(0))
+def play_first_legal(game: Game[Any, Any, Any]) -> list[str]:
+    """A client written against the base class only, as a third party would."""
+    said = []
+    while game.outcome() is None:
+        action = next(game.legal_actions())
+        said.append(game.describe(action))
+        game.apply(action)
+    return said
+
+
+def test_game_contract__apply_undo_replay_fork_on_another_game() -> None:
+    game = TallyGame.start(10)
     game.apply_all([3, 3, 3])
-    assert game.state == Tally(9) and [e.text for e in game.log] == ["+3", "+3", "+3"]
+    assert game.state.total == 9 and [e.text for e in game.log] == ["+3", "+3", "+3"]
     with pytest.raises(IllegalAction, match="pass 10"):
         game.apply(2)
-    assert game.state == Tally(9)
-    assert game.undo() == 3 and game.state == Tally(6) and len(game.log) == 2
+    assert game.state.total == 9
+    assert game.undo() == 3 and game.state.total == 6 and len(game.log) == 2
     with pytest.raises(IllegalAction) as info:
-        TallyGame(Tally(0)).apply_all([1, 5])
-    assert info.value.index == 1
+        TallyGame.replay(10, [1, 5])
+    assert info.value.index == 1 and str(info.value).startswith("action 2:")  # counted from 1
+    what_if = game.fork()
+    assert what_if.state == game.state and not what_if.history
+    what_if.apply(3)
+    assert what_if.state.total == 9 and game.state.total == 6
+
+
+def test_game_contract__a_client_plays_any_game_through_the_base_class() -> None:
+    game = TallyGame.start(5)
+    assert play_first_legal(game) == [
+        "Ann adds 1",
+        "Bo adds 1",
+        "Ann adds 1",
+        "Bo adds 1",
+        "Ann adds 1",
+    ]
+    assert game.outcome() == Outcome(0, (), "the tally reached 5")
+    assert game.acting_player() is None and not list(game.legal_actions())
 
 
 def test_evolve__same_as_dataclasses_replace() -> None:

@@ -139,8 +139,8 @@ def test_rejected_actions_leave_the_state_exactly_as_it_was(seed: int) -> None:
 @SETTINGS
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 3))
 def test_hidden_hands_random_playouts_keep_counts_sane(seed: int, players: int) -> None:
-    from engine.cards import sample_catalog
     from engine.zeal import PlayerSetup, ZealSetup
+    from engine.zeal.cards import sample_catalog
 
     names = ("Alena", "Anton", "Bea")
     setup = ZealSetup(

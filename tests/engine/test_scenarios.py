@@ -77,7 +77,7 @@ def test_scenario_command__illegal_action_exits_1_naming_index_and_rule(
     path.write_text(BAD)
     assert _cli(path) == 1
     err = capsys.readouterr().err
-    assert "action 1:" in err and "Anton's turn to act" in err
+    assert "action 2 (Alena played Psychopomp) was refused" in err and "Anton's turn to act" in err
 
 
 def test_scenario_command__unreadable_or_invalid_files_exit_1(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import sample_catalog
 from engine.errors import SetupError
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup, cult_deck
 from engine.zeal import actions as za
+from engine.zeal.cards import sample_catalog
 
 from .helpers import keep_all, new_game
 

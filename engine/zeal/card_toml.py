@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.card_model import (
+from engine.zeal.card_model import (
     CULTS,
     EFFECT_OPS,
     KEYWORDS,

@@ -2,7 +2,7 @@
 
 Zeal's rulebook names about 35 of its 216 cards and lists none of them (rules/README.md), so
 the catalog is data the players can extend (docs/catalog.md). Keywords and effects are a
-closed vocabulary (engine/card_model.py) checked on load (engine/card_toml.py); text beyond it
+closed vocabulary (engine/zeal/card_model.py) checked on load (engine/zeal/card_toml.py); text beyond it
 becomes a prompt at the table.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 
-from engine.card_model import (
+from engine.zeal.card_model import (
     CULTS,
     EFFECT_OPS,
     KEYWORDS,
@@ -25,7 +25,7 @@ from engine.card_model import (
     CatalogError,
     Effect,
 )
-from engine.card_toml import card_from_dict, card_to_dict, cards_from_list
+from engine.zeal.card_toml import card_from_dict, card_to_dict, cards_from_list
 
 __all__ = [
     "CULTS",
@@ -64,6 +64,6 @@ def sample_catalog() -> Catalog:
     """The shipped sample: every card the Zeal rulebook names, plus base cards."""
     global _SAMPLE
     if _SAMPLE is None:
-        text = resources.files("engine.data").joinpath("zeal_sample.toml").read_text("utf-8")
-        _SAMPLE = load_catalog(text, "engine/data/zeal_sample.toml")
+        text = resources.files("engine.zeal.data").joinpath("sample.toml").read_text("utf-8")
+        _SAMPLE = load_catalog(text, "engine/zeal/data/sample.toml")
     return _SAMPLE

@@ -1,0 +1,31 @@
+"""What every game's card catalog offers generic code (the app's catalog and enrolment screens,
+tag look-ups, the scenario reader). Each game has its own card model; these are the parts they
+share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class CardInfo(Protocol):
+    """A card as generic code sees it: an id (what tags and logs name) and a printed name."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class CardCatalog(Protocol):
+    """A game's validated card list."""
+
+    @property
+    def cards(self) -> Sequence[CardInfo]: ...
+
+    def get(self, card_id: str) -> CardInfo:
+        """The card; KeyError when the catalog has no such id."""
+        ...
+
+    def __contains__(self, card_id: object) -> bool: ...
