@@ -13,7 +13,6 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 
-
 LONG_PRESS_S = 0.45
 
 

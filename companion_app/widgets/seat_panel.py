@@ -94,8 +94,18 @@ class SeatPanel(BoxLayout):
                     rows.add_widget(grid)
                 grid.add_widget(tile)
             self.tiles[c.key] = tile
-        for grid in grids.values():
-            grid.fit(len(grid.children))
+        self._grids = list(grids.values())
+        self._fit_rows()
+
+    def on_size(self, *_args: Any) -> None:
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        # One line of counters on a wide panel, two on a narrow one.
+        wide = self.width > self.height * 1.25
+        for grid in getattr(self, "_grids", ()):
+            grid.wide = wide
+            grid.count = len(grid.children)
 
     def on_previews(self, *_args: Any) -> None:
         self._show_previews()
@@ -121,9 +131,7 @@ class CounterRow(GridLayout):
     """A row of small counters (bases, resources): one line on a wide panel, two on a narrow."""
 
     wide = BooleanProperty(True)
-
-    def fit(self, count: int) -> None:
-        self.cols = max(1, count if self.wide or count <= 3 else (count + 1) // 2)
+    count = NumericProperty(1)
 
 
 class SeatTurner(Scatter):

@@ -460,7 +460,7 @@ async def screens(d: Any) -> None:
     assert "Imported 1 cards" in catalog.status, catalog.status
     assert d.session.catalog.get("table_ghoul").name == "Table Ghoul"
     # Enrolling a deck: each tag put on the reader becomes the next card, with progress.
-    catalog.ids.enrol_cult.text = "Magi"
+    catalog.ids.enrol_cult.text = "Magi deck"
     await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Enrol tags"))
     total = catalog.enrol_total
     assert total == len(d.session.catalog.of_cult("Magi")) and catalog.enrol_done == 0
