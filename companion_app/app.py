@@ -132,6 +132,7 @@ class AltarApp(App):
         # `altar app --players A,B` starts a game at once; --screenshot saves and quits.
         self.start_names: list[str] | None = None
         self.screenshot_then_quit: str | None = None
+        self._leaving = False
 
     def build(self) -> ScreenManager:
         load_kv()
@@ -153,7 +154,8 @@ class AltarApp(App):
                 screen.session = self.session
                 sm.add_widget(screen)
         self.sm = sm
-        self.session.bind(unknown_tag=self._offer_enrolment, outcome_text=self._game_over)
+        self.session.bind(unknown_tag=self._offer_enrolment)
+        Window.bind(on_request_close=self._on_request_close)
         sm.current = "start" if self.session.saved_game() is not None else "newgame"
         return sm
 
@@ -181,11 +183,13 @@ class AltarApp(App):
     def _on_key(self, _window: Any, key: int, _scancode: int, text: str | None, *_a: Any) -> bool:
         """Keyboard controls for the simulated devices (and Escape back to the table)."""
         link = self.hardware_link
-        if key == 27 and self.sm is not None and self.sm.current != "scoreboard":
-            if self.session.has_game:
+        if key == 27 and self.sm is not None:
+            # Escape (Android's Back): back to the table from any screen; on the table, ask
+            # before leaving. Never quit at once.
+            if self.sm.current != "scoreboard" and self.session.has_game:
                 self.show("scoreboard")
                 return True
-            return False
+            return self._on_request_close()
         if key == 283:  # F2
             self.show("simulator")
             return True
@@ -197,10 +201,29 @@ class AltarApp(App):
         quick = session.adapter.quick_cards(session.catalog)
         return keyboard_simulator(link.simulated[0], key, text or "", quick)
 
-    def _game_over(self, _session: Any, text: str) -> None:
-        """The end-of-game summary: the history the game plots, and who won."""
-        if text:
-            self.show("history")
+    def _on_request_close(self, *_args: Any, **_kwargs: Any) -> bool:
+        """Closing the window (or Android's Back on the table) asks first while a game is on.
+        True keeps the app open."""
+        if self.sm is None or not self.session.has_game or self.session.game is None:
+            return False
+        if self.session.game.outcome() is not None or self._leaving:
+            return False
+        self.confirm(
+            "Leave the table? The game is saved: resume it when you come back.",
+            "Leave",
+            "Stay",
+            self._leave,
+        )
+        return True
+
+    def _leave(self) -> None:
+        self._leaving = True
+        self.stop()
+
+    def confirm(self, question: str, yes: str, no: str, then: Callable[[], None]) -> None:
+        from companion_app.widgets.confirm_popup import ConfirmPopup
+
+        ConfirmPopup(then, question=question, yes_text=yes, no_text=no).open()
 
     def _offer_enrolment(self, _session: Any, unknown: Any) -> None:
         if unknown is not None:

@@ -31,6 +31,7 @@ from companion_app.game_record import read_setup, setup_record
 from companion_app.games import adapter_for
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.history import HistoryRecorder
+from companion_app.sounds import Sounds
 from companion_app.store import CommandStore, SavedGame
 from companion_app.table import FeedbackCommand, Reaction, SeatMap, TableController
 from companion_app.turn_timer import TurnTimer
@@ -38,7 +39,7 @@ from companion_app.views import seat_views
 from engine import games
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction, MalformedAction, SetupError
-from hardware.events import DeviceStatus, TagPresented
+from hardware.events import DeviceStatus, TagPresented, TagRemoved
 from hardware.registry import DeckEnrolment, TagRegistry
 
 STORY_LINES = 40  # the engine's log lines kept for the log screen
@@ -75,12 +76,16 @@ class GameSession(EventDispatcher):
     log_rows = ListProperty([])  # list[LogRow], newest last
     story = ListProperty([])  # the engine's own log lines, newest last (the last 40)
     scans = DictProperty({})  # seat -> CardView in front of that player
+    picking = DictProperty({})  # seat -> TargetRequest: that player chooses a target now
+    message_seat = NumericProperty(-1)  # whose refusal or prompt the message is (-1: all)
     unknown_tag = ObjectProperty(None, allownone=True)  # (seat, uid hex) to offer enrolment
     previews = DictProperty({})  # "seat:key" -> "+3 = 7" while a burst is open
     message = StringProperty("")  # the last refusal or notice, in players' words
     message_ok = BooleanProperty(True)
     outcome_text = StringProperty("")
     winner = NumericProperty(-1)  # the winner's seat once the game is over (-1: none yet)
+    headline = StringProperty("")  # "Alena wins!" once the game is over
+    sound_on = BooleanProperty(True)
     revision = NumericProperty(0)  # bumped on every redraw; tests and plots watch it
     history = ListProperty([])  # list[HistorySample]
     devices = ListProperty([])  # list[DeviceInfo], filled by the hardware link
@@ -111,6 +116,8 @@ class GameSession(EventDispatcher):
         # Screens that pick cards in play by scanning them: each gets the card id first and
         # says whether it used it (then the scan is not a card played).
         self.scan_pickers: list[Callable[[str], bool]] = []
+        self._picks: dict[int, Any] = {}  # seat -> the action whose targets are being chosen
+        self._scan_seat: dict[tuple[str, int], int] = {}  # reader -> seat of its last scan
         self.setup: Any = None
         self.start_state: Any = None  # the position the game started from
         self.colours: tuple[int, ...] = ()
@@ -125,6 +132,9 @@ class GameSession(EventDispatcher):
         self._auto = AutoAdvance(Clock.schedule_once, self.auto_advance_s)
         self._timer = TurnTimer()
         self._timer_event: Any = None
+        self.sounds = Sounds()
+        self._last_active: int | None = None  # whose turn the last redraw showed
+        self._was_over = False
 
     # --- the game being played, its adapter, catalog and tags ----------------------------
 
@@ -256,6 +266,9 @@ class GameSession(EventDispatcher):
         self.scans = {}
         self.previews = {}
         self.winner = -1
+        self.headline = ""
+        self._last_active = game.status().active
+        self._was_over = game.outcome() is not None
         self._history = HistoryRecorder(self.adapter)
         self._history.rebuild(type(game), setup, self.start_state, list(game.history))
         self.has_game = True
@@ -397,7 +410,10 @@ class GameSession(EventDispatcher):
                 self.command(self.adapter.counter_action(game, seat, key, change.result))
 
     def toggle(self, seat: int, key: str) -> bool:
-        """A tap in the middle of a counter that toggles (a base face up or down)."""
+        """A tap in the middle of a counter that toggles (a base face up or down); while a
+        player chooses a target, a tap on a counter that is one picks it instead."""
+        if self._pick_by_tap(seat, key):
+            return True
         game = self._require_game()
         action = self.adapter.toggle_action(game, seat, key)
         return action is not None and self.command(action)
@@ -423,10 +439,65 @@ class GameSession(EventDispatcher):
         game = self.game
         if view is None or game is None:
             return False
-        ok = self.command(self.adapter.scan_action(game, seat, view.card_id))
+        ok = self.play(seat, self.adapter.scan_action(game, seat, view.card_id))
         if ok:
             self.dismiss_card(seat)
         return ok
+
+    # --- targets: asked where the engine asks, chosen by a tap or a scan ------------------
+
+    def play(self, seat: int, action: Any) -> bool:
+        """Plays ``action`` for ``seat``, first asking that player for any targets it takes."""
+        game = self._require_game()
+        request = self.adapter.target_request(game, action)
+        if request is None:
+            return self.command(action)
+        self._picks[seat] = action
+        self.picking = {**self.picking, seat: request}
+        self.say(request.prompt, seat=seat)
+        self.redraw()
+        return True
+
+    def pick_target(self, seat: int, index: int | None) -> bool:
+        """The player at ``seat`` chose option ``index`` (None: "No target")."""
+        game = self._require_game()
+        action, request = self._picks.get(seat), self.picking.get(seat)
+        if action is None or request is None:
+            return False
+        if index is None:
+            if not request.optional:
+                self.say("A target is needed here: choose one, or Cancel.", ok=False, seat=seat)
+                return False
+            action = self.adapter.without_target(game, action)
+            following = None
+        else:
+            action = self.adapter.with_target(game, action, request.options[index].value)
+            following = self.adapter.target_request(game, action)
+        if following is not None:
+            self._picks[seat] = action
+            self.picking = {**self.picking, seat: following}
+            self.say(following.prompt, seat=seat)
+            return True
+        self.cancel_pick(seat)
+        return self.command(action)
+
+    def cancel_pick(self, seat: int) -> None:
+        self._picks.pop(seat, None)
+        self.picking = {k: v for k, v in self.picking.items() if k != seat}
+
+    def _pick_by_scan(self, card_id: str) -> bool:
+        for seat, request in list(self.picking.items()):
+            for index, option in enumerate(request.options):
+                if option.card_id == card_id:
+                    return self.pick_target(seat, index) or True
+        return False
+
+    def _pick_by_tap(self, seat: int, key: str) -> bool:
+        for picker, request in list(self.picking.items()):
+            for index, option in enumerate(request.options):
+                if option.seat == seat and option.counter_key == key:
+                    return self.pick_target(picker, index) or True
+        return False
 
     def dismiss_card(self, seat: int) -> None:
         self.scans = {k: v for k, v in self.scans.items() if k != seat}
@@ -440,6 +511,11 @@ class GameSession(EventDispatcher):
             return
         if isinstance(event, TagPresented) and self._picked_by_scan(event):
             return
+        if isinstance(event, TagRemoved):
+            # Lifting the card puts its panel away (a target still being chosen stays).
+            seat = self._scan_seat.pop((event.device, event.reader), None)
+            if seat is not None and seat not in self.picking:
+                self.dismiss_card(seat)
         if self.table is None:
             if isinstance(event, DeviceStatus) and event.message:
                 self.say(event.message, ok=event.connected)
@@ -457,21 +533,33 @@ class GameSession(EventDispatcher):
             self._applied()
         self.send_to_devices(reaction.device_commands)
         if reaction.message:
-            self.say(reaction.message, ok=reaction.ok)
+            seat = reaction.player if reaction.player is not None else -1
+            self.say(reaction.message, ok=reaction.ok, seat=seat)
+        if isinstance(event, TagPresented):
+            self.sounds.play("scan_ok" if reaction.ok else "scan_refused")
         if reaction.card_id is not None and reaction.player is not None:
-            self._show_scanned(reaction)
+            if isinstance(event, TagPresented):
+                self._scan_seat[(event.device, event.reader)] = reaction.player
+            if reaction.needs_targets is not None:
+                self.play(reaction.player, reaction.needs_targets)
+            else:
+                self._show_scanned(reaction)
         if reaction.unknown_uid is not None:
             seat = getattr(event, "seat", None)
             self.unknown_tag = (seat, reaction.unknown_uid.hex())
         self.resync_dials()
 
     def _picked_by_scan(self, event: TagPresented) -> bool:
-        """A screen that picks cards in play (the combat assistant) may claim a scan."""
-        if not self.scan_pickers:
+        """A target being chosen, or a screen that picks cards in play (the combat
+        assistant), may claim a scan."""
+        if not self.scan_pickers and not self.picking:
             return False
         card_id = self.cards.card_for(event.uid, event.card_ref)
         if card_id is None:
             return False
+        if self._pick_by_scan(card_id):
+            self.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
+            return True
         for picker in list(self.scan_pickers):
             if picker(card_id):
                 self.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
@@ -567,9 +655,12 @@ class GameSession(EventDispatcher):
 
     # --- messages and redraw -------------------------------------------------------------
 
-    def say(self, text: str, ok: bool = True) -> None:
+    def say(self, text: str, ok: bool = True, seat: int = -1) -> None:
+        """A notice or refusal in players' words; ``seat``: the player it is addressed to
+        (shown on their side, facing them), -1 for everyone."""
         self.message = text
         self.message_ok = ok
+        self.message_seat = seat
 
     def _require_game(self) -> AnyGame:
         if self.game is None:
@@ -599,6 +690,11 @@ class GameSession(EventDispatcher):
         outcome = game.outcome()
         self.outcome_text = outcome.reason if outcome is not None else ""
         self.winner = outcome.winner if outcome is not None and outcome.winner is not None else -1
+        if outcome is None:
+            self.headline = ""
+        else:
+            self.headline = f"{names[self.winner]} wins!" if self.winner >= 0 else "A draw"
+        self._sound_changes(status.active, outcome is not None)
         self.log_rows = self._log_rows(game)
         log = game.log
         self.story = [
@@ -613,6 +709,19 @@ class GameSession(EventDispatcher):
         self._auto.arm(len(game.history), adapter.quiet(game), self._auto_advance)
         self.auto_text = self._auto.text
         self.revision += 1
+
+    def _sound_changes(self, active: int | None, over: bool) -> None:
+        if over and not self._was_over:
+            self.sounds.play("game_over")
+        elif not over and active != self._last_active and active is not None:
+            self.sounds.play("turn")
+        self._last_active, self._was_over = active, over
+
+    def on_sound_on(self, _inst: Any, value: bool) -> None:
+        self.sounds.muted = not value
+
+    def toggle_sound(self) -> None:
+        self.sound_on = not self.sound_on
 
     def _card_now(self, seat: int, card_id: str) -> CardView:
         game = self._require_game()

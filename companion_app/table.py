@@ -76,6 +76,8 @@ class Reaction:
     card_id: str | None = None
     device_commands: tuple[DeviceCommand, ...] = ()
     unknown_uid: bytes | None = None  # set when a tag is not enrolled: the app offers to enrol it
+    # A scanned card whose action asks for targets: not applied yet; the app asks its player.
+    needs_targets: Any = None
 
 
 @dataclass
@@ -261,8 +263,23 @@ class TableController:
             return Reaction(False, "No player can play a card now.", device_commands=refuse)
         action = self.adapter.scan_action(self.game, player, card_id)
         why = self.game.explain(action)
+        request = self.adapter.target_request(self.game, action)
+        if request is not None and request.options and why is not None:
+            # Refused only for want of a target? Then asking for one is the answer.
+            first = self.adapter.with_target(self.game, action, request.options[0].value)
+            if self.game.explain(first) is None:
+                why = None
         if why is not None:
             return Reaction(False, why, player=player, card_id=card_id, device_commands=refuse)
+        if request is not None:
+            return Reaction(
+                True,
+                request.prompt,
+                player=player,
+                card_id=card_id,
+                device_commands=(FeedbackCommand(event.device, event.reader, True),),
+                needs_targets=action,
+            )
         self.apply(action)
         # Paying the cost may have moved what a dial shows.
         commands: tuple[DeviceCommand, ...] = (

@@ -109,6 +109,28 @@ class ExtraScreen:
     kv: str  # the kv file's path, beside the module
 
 
+@dataclass(frozen=True)
+class TargetOption:
+    """One thing a player may target: its words, the value the action carries, and where it
+    is on the table, so tapping it (a counter of a seat) or scanning its card picks it."""
+
+    label: str  # "Anton's Storm Drake", "Alena's base 3"
+    value: Any
+    seat: int | None = None  # whose side of the table it is on
+    card_id: str | None = None  # scanning this card picks it
+    counter_key: str | None = None  # tapping this counter of ``seat`` picks it ("base:2")
+
+
+@dataclass(frozen=True)
+class TargetRequest:
+    """The engine asks for a target: what to choose, the choices, and whether "no target" is
+    allowed (the rules let the action be played without one)."""
+
+    prompt: str  # "Burn: choose a character in play"
+    options: tuple[TargetOption, ...]
+    optional: bool
+
+
 @dataclass
 class SeatSummary:
     """The generic parts of a seat the panel header shows."""
@@ -183,6 +205,18 @@ class GameAdapter(ABC):
     @abstractmethod
     def scan_action(self, game: AnyGame, seat: int, card_id: str) -> Any:
         """What scanning ``card_id`` for ``seat`` means (play it, for its cost)."""
+
+    def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        """The next target ``action`` needs, if the engine asks for one (None: it is ready)."""
+        return None
+
+    def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        """``action`` with one more target (``value``); called only after a TargetRequest."""
+        raise NotImplementedError("a game that asks for targets says how to add one")
+
+    def without_target(self, game: AnyGame, action: Any) -> Any:
+        """``action`` played with no more targets ("No target")."""
+        return action
 
     def button_action(self, game: AnyGame, seat: int) -> Any | None:
         """What a short press of the seat's dial button means (pass, by default)."""

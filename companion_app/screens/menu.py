@@ -26,6 +26,16 @@ class MenuScreen(Screen):
 
     def go(self, name: str) -> None:
         app = App.get_running_app()
+        game = self.session.game if self.session else None
+        if name == "newgame" and game is not None and game.outcome() is None:
+            app.confirm(
+                "A game is in progress. Set up a new one? This game stays saved: "
+                "resume it from the start screen.",
+                "New game",
+                "Keep playing",
+                lambda: app.show("newgame"),
+            )
+            return
         if app.sm is not None and app.sm.has_screen(name):
             app.show(name)
         else:

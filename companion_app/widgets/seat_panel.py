@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -27,6 +29,8 @@ from companion_app.games.base import CounterView
 from companion_app.views import SeatView
 from companion_app.widgets.counter import CounterTile
 
+CALM_S = 0.6  # how long new decision buttons ignore taps
+
 
 class SeatPanel(BoxLayout):
     view = ObjectProperty(None, allownone=True)
@@ -35,6 +39,9 @@ class SeatPanel(BoxLayout):
     acting = BooleanProperty(False)
     eliminated = BooleanProperty(False)
     badges = StringProperty("")
+    decision = StringProperty("")  # the seat's prompt or refusal, on its own panel
+    decision_ok = BooleanProperty(True)
+    has_decision = BooleanProperty(False)
     lines = StringProperty("")
     previews = DictProperty({})  # "seat:key" -> preview text, from the session
     seat = NumericProperty(0)
@@ -46,6 +53,8 @@ class SeatPanel(BoxLayout):
         super().__init__(**kwargs)
         self.tiles: dict[str, CounterTile] = {}
         self._layout: tuple[tuple[str, str], ...] = ()  # (group, key) of the tiles built
+        self._choices: list[tuple[str, Any]] = []
+        self._calm_until = 0.0
 
     def on_view(self, _inst: Any, view: SeatView | None) -> None:
         if view is None:
@@ -106,6 +115,37 @@ class SeatPanel(BoxLayout):
         for grid in getattr(self, "_grids", ()):
             grid.wide = wide
             grid.count = len(grid.children)
+
+    def show_decision(
+        self,
+        text: str,
+        ok: bool,
+        choices: list[tuple[str, Any]],
+        command: Any,
+    ) -> None:
+        """The seat's own line: what it must decide (or why it was refused), and the one-tap
+        decisions, facing this player. Hidden when there is nothing for them."""
+        self.decision = text
+        self.decision_ok = ok
+        box = self.ids.decide_buttons
+        if list(choices) != self._choices:
+            labels = [label for label, _a in choices]
+            if labels != [label for label, _a in self._choices]:
+                # New buttons ignore taps for a moment: a finger meant for the last
+                # "Keep hand" must not land on the "Draw a card" that replaced it.
+                self._calm_until = Clock.get_time() + CALM_S
+            box.clear_widgets()
+            for label, action in choices:
+                button = Factory.DecisionButton(text=label)
+                button.bind(on_release=lambda _b, a=action: self._decide(command, a))
+                box.add_widget(button)
+            self._choices = list(choices)
+        self.has_decision = bool(text or choices)
+
+    def _decide(self, command: Any, action: Any) -> None:
+        if Clock.get_time() < self._calm_until:
+            return
+        command(action)
 
     def on_previews(self, *_args: Any) -> None:
         self._show_previews()

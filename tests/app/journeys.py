@@ -123,14 +123,28 @@ async def scoreboards(d: Any) -> None:
         await d.screenshot(f"scoreboard_{players}p_{orientation}")
 
 
+def decision_buttons(d: Any) -> list[tuple[int, Any]]:
+    """(seat, button) for every one-tap decision on the table: they sit on the acting
+    player's own panel, facing them."""
+    return [
+        (panel.seat, b) for panel in scoreboard(d).panels for b in panel.ids.decide_buttons.children
+    ]
+
+
 async def tap_choice(d: Any, label: str) -> None:
-    """Tap the band's button for one of the engine's one-tap decisions."""
-    board = scoreboard(d)
+    """Tap the acting player's button for one of the engine's one-tap decisions (on their
+    own panel, after the moment new buttons ignore taps)."""
+    import asyncio
+
+    from companion_app.widgets.seat_panel import CALM_S
+
     await d.until(
-        lambda: any(b.text == label for b in board.ids.choices.children),
-        f"the band offers '{label}'",
+        lambda: any(b.text == label for _s, b in decision_buttons(d)),
+        f"the acting player's panel offers '{label}'",
     )
-    button = next(b for b in board.ids.choices.children if b.text == label)
+    await asyncio.sleep(CALM_S + 0.05)
+    seat, button = next((s, b) for s, b in decision_buttons(d) if b.text == label)
+    assert seat == d.session.game.acting_player(), (seat, label)
     await d.tap(button)
 
 

@@ -14,8 +14,9 @@ from companion_app.games.base import (
     GameAdapter,
     HistorySeries,
     SeatSummary,
+    TargetRequest,
 )
-from companion_app.games.zeal import demo_script
+from companion_app.games.zeal import demo_script, targeting
 from companion_app.games.zeal.glossary import glossary_text
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.zeal import Step, ZealGame, cult_deck
@@ -113,6 +114,12 @@ class ZealAdapter(GameAdapter):
 
     def scan_action(self, game: AnyGame, seat: int, card_id: str) -> za.Action:
         return za.PlayCard(seat, card_id)
+
+    def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        return targeting.target_request(_zeal(game), action)
+
+    def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        return targeting.with_target(action, value)
 
     def reader_player(self, game: AnyGame) -> int | None:
         state = _zeal(game).state
