@@ -154,7 +154,7 @@ class AltarApp(App):
                 screen.session = self.session
                 sm.add_widget(screen)
         self.sm = sm
-        self.session.bind(unknown_tag=self._offer_enrolment)
+        self.session.bind(unknown_tag=self._offer_enrolment, due_screen=self._open_due)
         Window.bind(on_request_close=self._on_request_close)
         sm.current = "start" if self.session.saved_game() is not None else "newgame"
         return sm
@@ -200,6 +200,13 @@ class AltarApp(App):
         session = self.session
         quick = session.adapter.quick_cards(session.catalog)
         return keyboard_simulator(link.simulated[0], key, text or "", quick)
+
+    def _open_due(self, _session: Any, name: str) -> None:
+        """A game's screen that is due (a combat declaration with real choices) opens by
+        itself from the table; going back to the table leaves it closed until the next one."""
+        sm = self.sm
+        if name and sm is not None and sm.current == "scoreboard" and sm.has_screen(name):
+            self.show(name)
 
     def _on_request_close(self, *_args: Any, **_kwargs: Any) -> bool:
         """Closing the window (or Android's Back on the table) asks first while a game is on.

@@ -46,6 +46,8 @@ STORY_LINES = 40  # the engine's log lines kept for the log screen
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
+# How long a notable result (a combat's damage and deaths) stays on the band.
+NEWS_S = 10.0
 
 # Tags are enrolled per game (the same sticker can be a card in two games' decks): the
 # session opens the game's own registry through this.
@@ -85,6 +87,8 @@ class GameSession(EventDispatcher):
     outcome_text = StringProperty("")
     winner = NumericProperty(-1)  # the winner's seat once the game is over (-1: none yet)
     headline = StringProperty("")  # "Alena wins!" once the game is over
+    due_screen = StringProperty("")  # a game screen that opens by itself now ("combat")
+    news = StringProperty("")  # what just happened that all should see (a combat's result)
     sound_on = BooleanProperty(True)
     revision = NumericProperty(0)  # bumped on every redraw; tests and plots watch it
     history = ListProperty([])  # list[HistorySample]
@@ -135,6 +139,8 @@ class GameSession(EventDispatcher):
         self.sounds = Sounds()
         self._last_active: int | None = None  # whose turn the last redraw showed
         self._was_over = False
+        self._seen_log = 0  # log lines already looked at for news
+        self._news_event: Any = None
 
     # --- the game being played, its adapter, catalog and tags ----------------------------
 
@@ -269,6 +275,8 @@ class GameSession(EventDispatcher):
         self.headline = ""
         self._last_active = game.status().active
         self._was_over = game.outcome() is not None
+        self._seen_log = len(game.log)
+        self.news = ""
         self._history = HistoryRecorder(self.adapter)
         self._history.rebuild(type(game), setup, self.start_state, list(game.history))
         self.has_game = True
@@ -344,6 +352,8 @@ class GameSession(EventDispatcher):
 
     def _after_rewrite(self) -> None:
         game = self._require_game()
+        self._seen_log = len(game.log)
+        self.news = ""
         self._rows = []
         self._history.rebuild(type(game), self.setup, self.start_state, list(game.history))
         self.scans = {}
@@ -695,6 +705,8 @@ class GameSession(EventDispatcher):
         else:
             self.headline = f"{names[self.winner]} wins!" if self.winner >= 0 else "A draw"
         self._sound_changes(status.active, outcome is not None)
+        self._gather_news(game)
+        self.due_screen = adapter.due_screen(game) or ""
         self.log_rows = self._log_rows(game)
         log = game.log
         self.story = [
@@ -709,6 +721,19 @@ class GameSession(EventDispatcher):
         self._auto.arm(len(game.history), adapter.quiet(game), self._auto_advance)
         self.auto_text = self._auto.text
         self.revision += 1
+
+    def _gather_news(self, game: AnyGame) -> None:
+        """Notable lines the last commands wrote (a combat's damage and deaths) go on the band
+        for NEWS_S seconds, so a fight's result stays on the table long enough to be seen."""
+        log = game.log
+        fresh = [e.text for e in log[self._seen_log :] if self.adapter.notable(e)]
+        self._seen_log = len(log)
+        if not fresh:
+            return
+        self.news = "; ".join(fresh[-4:])
+        if self._news_event is not None:
+            self._news_event.cancel()
+        self._news_event = Clock.schedule_once(lambda _dt: setattr(self, "news", ""), NEWS_S)
 
     def _sound_changes(self, active: int | None, over: bool) -> None:
         if over and not self._was_over:

@@ -20,6 +20,7 @@ from engine import games
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.game import Game
 from engine.core.kind import GameKind
+from engine.core.records import LogEntry
 
 AnyGame = Game[Any, Any, Any]
 
@@ -235,6 +236,15 @@ class GameAdapter(ABC):
     @abstractmethod
     def pass_action(self, game: AnyGame, seat: int) -> Any | None:
         """The seat's "pass" / "done" now, if the game has one."""
+
+    def due_screen(self, game: AnyGame) -> str | None:
+        """A screen of the game's own that opens by itself now (Zeal's combat assistant when
+        a declaration with real choices is due); None: the table."""
+        return None
+
+    def notable(self, entry: LogEntry) -> bool:
+        """A log line the table should see on the band for a while (a combat's result)."""
+        return False
 
     def quiet(self, game: AnyGame) -> bool:
         """A moment nobody has a decision in: the band counts down, then passes for all."""

@@ -218,10 +218,8 @@ async def journey(d: Any) -> None:
     await pass_until(d, "develop", 3)
     await tap_choice(d, "Draw a card")
     await pass_until(d, "choose_attackers", 3)
-    await d.tap(scoreboard(d).ids.menu)
-    await d.tap(
-        next(b for b in d.screen("menu").walk() if getattr(b, "text", "") == "Combat assistant")
-    )
+    # The declaration is due and there is a real choice: the assistant opens by itself.
+    await d.until(lambda: d.app.sm.current == "combat", "the combat assistant opens by itself")
     combat = d.screen("combat")
     assert d.app.sm.current == "combat" and combat.phase == "attackers", combat.title
     await choose(d, combat, "Asterion Bull", "attacks")

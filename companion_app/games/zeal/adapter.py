@@ -19,12 +19,21 @@ from companion_app.games.base import (
 from companion_app.games.zeal import demo_script, targeting
 from companion_app.games.zeal.glossary import glossary_text
 from engine.core.catalog import CardCatalog, CardInfo
+from engine.core.records import LogEntry
 from engine.zeal import Step, ZealGame, cult_deck
 from engine.zeal import actions as za
 from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import MAX_CURRENT_DEVOTION
 
 HERE = Path(__file__).parent
+
+# The declarations the combat assistant makes (Combat: Choose Attackers ... Combat Damage).
+DECLARATIONS: dict[str, type[Any]] = {
+    "attackers": za.DeclareAttackers,
+    "blockers": za.DeclareBlockers,
+    "flankers": za.DeclareFlankers,
+    "damage": za.AssignDamage,
+}
 
 # Steps where nobody has a decision to make unless a card is played: the start of combat,
 # the windows after declarations, the end of the turn. Commit never advances by itself.
@@ -128,6 +137,16 @@ class ZealAdapter(GameAdapter):
     # --- the band -------------------------------------------------------------------------
 
     def choice_label(self, game: AnyGame, action: Any) -> str | None:
+        # An empty declaration is a one-tap decision; choosing who takes part is the
+        # combat assistant's (it opens by itself when there is a real choice).
+        if isinstance(action, za.DeclareAttackers) and not action.attackers:
+            return "No attack"
+        if isinstance(action, za.DeclareBlockers) and not action.blocks:
+            return "No blocks"
+        if isinstance(action, za.DeclareFlankers) and not action.flanks:
+            return "No flanking"
+        if isinstance(action, za.AssignDamage) and not action.blockers and not action.bases:
+            return "Deal damage"
         if isinstance(action, za.KeepHand):
             return "Keep hand"
         if isinstance(action, za.Mulligan):
@@ -140,6 +159,26 @@ class ZealAdapter(GameAdapter):
 
     def pass_action(self, game: AnyGame, seat: int) -> za.Action | None:
         return za.Pass(seat) if _zeal(game).state.priority == seat else None
+
+    def due_screen(self, game: AnyGame) -> str | None:
+        """The combat assistant, when a declaration is due and someone has a real choice
+        (some declaration other than the empty one is legal)."""
+        state = _zeal(game).state
+        kind = DECLARATIONS.get(state.awaiting or "")
+        if kind is None or state.over:
+            return None
+        for action in game.legal_actions():
+            if isinstance(action, kind) and any(
+                getattr(action, f)
+                for f in ("attackers", "blocks", "flanks", "blockers")
+                if hasattr(action, f)
+            ):
+                return "combat"
+        return None
+
+    def notable(self, entry: LogEntry) -> bool:
+        """Combat damage and deaths stay on the band for a while."""
+        return entry.step == Step.COMBAT_DAMAGE.label or entry.text.endswith(" dies")
 
     def quiet(self, game: AnyGame) -> bool:
         state = _zeal(game).state
