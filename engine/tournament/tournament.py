@@ -169,7 +169,6 @@ class Tournament:
         table = self.standings()
         if len(table.leaders) < 2:
             return []
-        out = []
         for m in self.matches:
             s = self.score(m.id)
             if not s.drawn:
@@ -178,8 +177,10 @@ class Tournament:
                 continue
             n = len(self.deciders_of(m.id))
             if n < MAX_DECIDERS:
-                out.append(self._slot(m, self.best_of + n, decider=True))
-        return out
+                # One at a time, in match order: finishing one may settle the tie, and which
+                # matches are finished must not depend on which table is quicker.
+                return [self._slot(m, self.best_of + n, decider=True)]
+        return []
 
     def _slot(self, m: Match, game: int, *, decider: bool) -> GameSlot:
         # Each player is first player once in a best of two; later games keep alternating.
