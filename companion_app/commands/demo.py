@@ -6,10 +6,16 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    del parser  # no options: the demo is one fixed script
+    parser.add_argument(
+        "--tournament", action="store_true", help="a 4-player round robin over MQTT instead"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "tournament", False):
+        from companion_app.tournament.demo import main as tournament
+
+        return tournament()
     from companion_app.demo import main
 
     return main()

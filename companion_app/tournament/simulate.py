@@ -16,7 +16,8 @@ from typing import Any
 from companion_app.tournament.files import read_json, read_lines
 from companion_app.tournament.host import HostConfig
 from companion_app.tournament.mosquitto import Mosquitto
-from engine.tournament import Tournament
+from companion_app.tournament.view import standings_text
+from engine.tournament import GameResult, Tournament
 
 PLAYERS = ("Alena", "Bea", "Cato", "Dara")
 
@@ -49,7 +50,7 @@ def run(
     host_dir = workdir / "host"
     cfg = HostConfig.create(host_dir, Tournament.round_robin(players, tables=tables), tid="demo")
     procs: dict[str, subprocess.Popen[bytes]] = {}
-    log = open(workdir / "processes.log", "ab")
+    log = open(workdir / "processes.log", "ab")  # noqa: SIM115 (closed in the finally below)
     happened: list[str] = []
 
     def spawn(name: str, args: list[str]) -> None:
@@ -101,13 +102,15 @@ def run(
                 killed_broker = True
                 time.sleep(1.0)
                 broker.start()
+            if procs["host"].poll() is not None:
+                raise RuntimeError(f"the host stopped early; see {workdir / 'processes.log'}")
             if all(procs[f"table{t}"].poll() is not None for t in range(tables)):
                 break
             time.sleep(0.05)
         else:
             raise TimeoutError(f"the tournament did not finish in {timeout} s")
     finally:
-        for name, proc in procs.items():
+        for proc in procs.values():
             if proc.poll() is None:
                 proc.terminate()
                 try:
@@ -115,25 +118,19 @@ def run(
                 except subprocess.TimeoutExpired:
                     proc.kill()
                     proc.wait(timeout=10)
-            del name
         broker.stop()
         log.close()
-    from companion_app.tournament.view import standings_text
-
     host_log = read_lines(host_dir / "results.jsonl")
-    t = Tournament.from_dict(cfg.tournament)
+    final = Tournament.from_dict(cfg.tournament)
     for body in host_log:
-        from engine.tournament import GameResult
-
-        t.record(body["match"], body["game"], GameResult(body["winner"], body["reason"]))
+        final.record(body["match"], body["game"], GameResult(body["winner"], body["reason"]))
+    stats_path = host_dir / "host_stats.json"
     return Run(
         tables=[
-            read_json(workdir / f"table{t + 1}" / "standings.json", None) for t in range(tables)
+            read_json(workdir / f"table{n + 1}" / "standings.json", None) for n in range(tables)
         ],
         host_log=host_log,
-        host_stats=json.loads((host_dir / "host_stats.json").read_text())
-        if (host_dir / "host_stats.json").exists()
-        else {},
+        host_stats=json.loads(stats_path.read_text()) if stats_path.exists() else {},
         faults=happened,
-        standings_text=standings_text(t),
+        standings_text=standings_text(final),
     )

@@ -37,7 +37,9 @@ class JoinCode:
             tid, table, tkey, skey = code.strip().split(".")
             return cls(tid, int(table), tkey, skey)
         except ValueError:
-            raise ValueError("a join code is tournament.table.key.key, as the host printed it")
+            raise ValueError(
+                "a join code is tournament.table.key.key, as the host printed it"
+            ) from None
 
 
 @dataclass
