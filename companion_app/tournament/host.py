@@ -133,13 +133,19 @@ class Host:
                 if self._republish:
                     self._republish = False
                     self.publish_state()
+                # Everything waiting is taken before one state goes out: under load, one
+                # publish carries many results.
+                changed = False
                 try:
                     topic, payload = self.link.inbox.get(timeout=0.2)
+                    changed |= self.handle(topic, payload)
+                    while True:
+                        topic, payload = self.link.inbox.get_nowait()
+                        changed |= self.handle(topic, payload)
                 except queue.Empty:
                     pass
-                else:
-                    if self.handle(topic, payload):
-                        self.publish_state()
+                if changed:
+                    self.publish_state()
                 if self.tournament.finished:
                     finished_at = finished_at or time.monotonic()
                     if time.monotonic() - finished_at >= linger:

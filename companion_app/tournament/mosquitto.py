@@ -50,6 +50,7 @@ class Mosquitto:
                     "persistence false",
                     "log_dest none",
                     "max_queued_messages 10000",
+                    "set_tcp_nodelay true",  # no Nagle delay on small messages
                     "",
                 ]
             )

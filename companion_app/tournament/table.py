@@ -141,13 +141,17 @@ class Table:
 
     def step(self, wait: float = 0.2) -> None:
         """One turn of the table's loop: read the host, resend, play the next game due here."""
+        changed = False
         try:
             _topic, payload = self.link.inbox.get(timeout=wait)
+            changed |= read_state(payload, self.code, self.seen)
+            while True:  # take everything waiting: only the newest state matters
+                _topic, payload = self.link.inbox.get_nowait()
+                changed |= read_state(payload, self.code, self.seen)
         except queue.Empty:
             pass
-        else:
-            if read_state(payload, self.code, self.seen):
-                self._confirm()
+        if changed:
+            self._confirm()
         now = time.monotonic()
         if self.outbox and now >= self._resend_at:
             self._resend_at = now + RESEND_EVERY

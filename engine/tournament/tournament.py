@@ -58,6 +58,7 @@ class Tournament:
     tables: int = 1
     teams: dict[str, str] = field(default_factory=dict)  # player -> team; empty: round robin
     results: dict[tuple[str, int], GameResult] = field(default_factory=dict)
+    _by_id: dict[str, Match] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- making one ---------------------------------------------------------------------------
 
@@ -110,10 +111,12 @@ class Tournament:
     # -- reading it ---------------------------------------------------------------------------
 
     def match(self, match_id: str) -> Match:
-        for m in self.matches:
-            if m.id == match_id:
-                return m
-        raise TournamentError(f"there is no match {match_id}")
+        if not self._by_id:
+            self._by_id.update((m.id, m) for m in self.matches)
+        try:
+            return self._by_id[match_id]
+        except KeyError:
+            raise TournamentError(f"there is no match {match_id}") from None
 
     def games_of(self, match_id: str) -> list[GameResult]:
         """The regular games of a match recorded so far, in order, up to the first gap."""
