@@ -142,7 +142,11 @@ def _run_join(args: argparse.Namespace) -> int:
     from companion_app.tournament.view import standings_text, summary
     from engine.tournament import GameResult, GameSlot, Tournament
 
-    code = JoinCode.parse(args.code)
+    try:
+        code = JoinCode.parse(args.code)
+    except ValueError as e:
+        print(e)
+        return 2
     players: list[StandIns] = []
 
     def play(slot: GameSlot) -> GameResult:

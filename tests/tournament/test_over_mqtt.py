@@ -87,7 +87,9 @@ def test_a_result_in_a_tables_outbox_reaches_a_host_started_later_once(tmp_path:
         # The game in the outbox was not played again: the table played every other game.
         assert table.played == len(host.tournament.results) - 1
         expected = Tournament.round_robin(PLAYERS, tables=1)
-        while expected.pending():
+        for _ in range(100):
+            if not expected.pending():
+                break
             slot = expected.pending()[0]
             expected.record(slot.match, slot.game, players.play(slot))
         assert host.tournament.results == expected.results
