@@ -1,6 +1,7 @@
 """Pairings, matches, standings and tie-breaks (rules/zeal.md: 4 Player Round Robin; 6-8 Player
 Team Draft; Best of Three Variant)."""
 
+import random
 from itertools import combinations
 
 import pytest
@@ -159,3 +160,52 @@ def test_matches_are_spread_over_every_table() -> None:
     for r in range(3):
         tables = [m.table for m in t.matches if m.round == r]
         assert len(set(tables)) == len(tables)
+
+
+def test_6_8_player_team_draft_tied_teams_finish_drawn_matches() -> None:
+    t = Tournament.team_draft(("Red", ("R1", "R2", "R3")), ("Blue", ("B1", "B2", "B3")), tables=3)
+    for _ in range(100):
+        pending = t.pending()
+        if not pending:
+            break
+        slot = pending[0]
+        m = t.match(slot.match)
+        red, blue = (m.a, m.b) if m.a.startswith("R") else (m.b, m.a)
+        if slot.decider:
+            winner: str | None = blue
+        elif m.id in ("r1m1", "r2m1"):
+            winner = red  # two matches to Red
+        elif m.id in ("r1m2", "r2m2"):
+            winner = blue  # two to Blue
+        else:
+            winner = (red, blue)[slot.game % 2]  # the rest drawn 1-1
+        t.record(slot.match, slot.game, GameResult(winner))
+    st = t.standings()
+    assert st.teams == (("Blue", 3), ("Red", 2)) and st.winner == "Blue"
+    decided = [m.id for m in t.matches if t.score(m.id).decided_by_tiebreak]
+    assert len(decided) == 1  # one decider settled it; the other drawn matches stay drawn
+
+
+def test_results_resent_in_any_order_give_the_same_standings() -> None:
+    reference = Tournament.round_robin(PLAYERS, tables=4)
+    play(reference, {m.id: ("a", "b", "b") if m.round else ("a", "a") for m in reference.matches})
+    log = [(k, r) for k, r in reference.results.items()]
+    for seed in range(20):
+        rnd = random.Random(seed)
+        t = Tournament.round_robin(PLAYERS, tables=4)
+        # Each result arrives one to three times, shuffled; ones not yet due are refused and
+        # sent again later, as a table's outbox does.
+        inbox = [x for x in log for _ in range(rnd.randint(1, 3))]
+        for _ in range(50):
+            if not inbox:
+                break
+            rnd.shuffle(inbox)
+            later = []
+            for (mid, g), r in inbox:
+                try:
+                    t.record(mid, g, r)
+                except TournamentError:
+                    later.append(((mid, g), r))
+            inbox = later
+        assert t.results == reference.results
+        assert t.standings() == reference.standings()
