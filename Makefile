@@ -16,8 +16,9 @@ BROKER_DEBS := mosquitto
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
 .PHONY: broker
-# The tournament tests need a broker on the machine (target below).
+# The tournament tests and bench need a broker on the machine (target below).
 pytest: broker
+bench: broker
 
 run: setup-app gl-libs
 	$(BIN)/altar app --simulator
