@@ -147,6 +147,9 @@ class AltarApp(App):
             screen = getattr(module, class_name)(name=name)
             screen.session = self.session
             sm.add_widget(screen)
+        # Tournaments across tables (docs/tournament.md): standings, pairings, this table's match.
+        tournament = importlib.import_module("companion_app.tournament.screen")
+        sm.add_widget(tournament.TournamentScreen(name="tournament"))
         for kind, _title in playable():  # each game's own screens (Zeal's combat assistant)
             for extra in adapter_for(kind).screens():
                 module = importlib.import_module(extra.module)

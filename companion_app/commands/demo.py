@@ -1,5 +1,6 @@
-"""`altar demo [--game KIND] [--to-the-end]`: a scripted opening of any game through every
-layer, headless (companion_app/demo.py)."""
+"""`altar demo [--game KIND] [--to-the-end] | --tournament`: a scripted opening of any game
+through every layer, headless (companion_app/demo.py); or a 4-player round robin across four
+simulated tables over a real Mosquitto (companion_app/tournament/demo.py)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="after the script, play random legal moves through the table until a winner",
     )
+    parser.add_argument(
+        "--tournament", action="store_true", help="a 4-player round robin over MQTT instead"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "tournament", False):
+        from companion_app.tournament.demo import main as tournament
+
+        return tournament()
     from companion_app.demo import main
     from companion_app.games import adapter_for
 
