@@ -730,7 +730,7 @@ class GameSession(EventDispatcher):
         self._seen_log = len(log)
         if not fresh:
             return
-        self.news = "; ".join(fresh[-4:])
+        self.news = "; ".join(reversed(fresh[-4:]))  # newest first: the deaths come last
         if self._news_event is not None:
             self._news_event.cancel()
         self._news_event = Clock.schedule_once(lambda _dt: setattr(self, "news", ""), NEWS_S)

@@ -238,6 +238,11 @@ async def journey(d: Any) -> None:
     await d.until(lambda: not combat.phase, "a chance to respond to the attack")
     await d.tap(combat.ids.next_step)
     await d.until(lambda: combat.phase == "blockers", "blockers are asked for")
+    # The blocker's choice faces its player: turned to the seat's edge, as their panel is.
+    panel_turn = scoreboard(d).turners[combat.seat].rotation
+    await d.until(lambda: combat.ids.turner.rotation == panel_turn, "it turns to the blocker")
+    d.notes["blockers_face"] = [combat.seat, combat.ids.turner.rotation]
+    await d.screenshot("journey_blockers_face_their_player")
     await choose(d, combat, "Lunari Acolyte", "blocks Asterion")
     await d.tap(combat.ids.confirm)
     for _ in range(3):  # a response window may come first
@@ -265,6 +270,11 @@ async def journey(d: Any) -> None:
             await d.tap(combat.ids.next_step)
         await d.frames(2)
     await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
+    # The fight's result stays on the table, on the band, for every seat to read.
+    d.app.show("scoreboard")
+    await d.until(lambda: "dies" in d.session.news, "the result is on the band")
+    d.notes["news"] = d.session.news
+    await d.screenshot("journey_combat_result")
     # Undo the last command from the log screen; the acolyte is back.
     d.app.show("log")
     await d.frames(3)
