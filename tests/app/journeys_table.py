@@ -1,0 +1,145 @@
+"""Journeys at the table (issue 16): every seat reads and acts from its chair. Run by
+tests/app/drive.py as "tests.app.journeys_table:<name>", each in its own process."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from companion_app.seating import seat_frames
+from companion_app.sim_tags import sim_uid
+from engine.zeal import actions as za
+from tests.app.journeys import decision_buttons, scoreboard, tap_choice
+
+
+async def _start(d: Any, players: int) -> None:
+    names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"][:players]
+    d.session.start_new(names, seed=11, first_player=0)
+    d.app.show("scoreboard")
+    await d.until(lambda: len(scoreboard(d).panels) == players, "a panel per seat")
+    await d.frames(3)
+
+
+async def _seats_face_their_players(d: Any, players: int) -> None:
+    """Through the mulligans, each player's question and buttons are on their own panel,
+    turned to their edge of the table, and nobody else's panel offers them."""
+    await _start(d, players)
+    board = scoreboard(d)
+    w, h = board.size
+    frames = seat_frames(players, w, h)
+    seen = []
+    for _ in range(players):
+        actor = d.session.game.acting_player()
+        await d.until(lambda a=actor: {s for s, _b in decision_buttons(d)} == {a}, "one panel")
+        panel = board.panels[actor]
+        assert panel.decision.startswith(d.session.game.player_names()[actor]), panel.decision
+        turned = round(board.turners[actor].rotation) % 360
+        assert turned == frames[actor].rotation % 360, (actor, turned, frames[actor], board.size)
+        seen.append([actor, int(board.turners[actor].rotation) % 360, panel.decision])
+        if actor == 0 or len(seen) == 2:
+            await d.screenshot(f"seats_face_{players}p_{len(seen)}")
+        await tap_choice(d, "Keep hand")
+    d.notes["seen"] = seen
+
+
+async def seats_face_2(d: Any) -> None:
+    await _seats_face_their_players(d, 2)
+
+
+async def seats_face_4(d: Any) -> None:
+    await _seats_face_their_players(d, 4)
+
+
+async def seats_face_8(d: Any) -> None:
+    await _seats_face_their_players(d, 8)
+
+
+async def _to_combat_start_with_a_target(d: Any) -> Any:
+    """Two players past the mulligans, Alena with devotion to spend, Anton a character."""
+    await _start(d, 2)
+    s = d.session
+    for command in (
+        za.KeepHand(0),
+        za.KeepHand(1),
+        za.Develop(0, "devotion"),
+        za.SetDevotion(0, current=6),
+        za.MoveCard(1, "psychopomp", "play"),
+    ):
+        assert s.command(command), s.message
+    await d.frames(3)
+    return d.app.hardware_link.simulated[0]
+
+
+async def targeted_spell(d: Any) -> None:
+    """Burn by scan, its target by scanning the target's card; Siege Bolt by a tap on Play,
+    its target by a tap on Anton's base. The targets are taken and the damage done."""
+    device = await _to_combat_start_with_a_target(d)
+    s, board = d.session, scoreboard(d)
+    device.place_tag(0, sim_uid("burn"))
+    await d.until(lambda: 0 in s.picking, "Burn asks Alena for a target")
+    picker = board.pickers[0]
+    assert picker.parent is board.turners[0]  # in front of Alena, facing her
+    assert [b.text for b in picker.ids.options.children][::-1] == [
+        "Anton's Psychopomp",
+        "No target",
+    ]
+    await d.screenshot("target_picker")
+    device.remove_tag(0)
+    device.place_tag(0, sim_uid("psychopomp"))  # scanning the target picks it
+    await d.until(lambda: not s.picking and s.game.state.stack, "Burn is played at it")
+    device.remove_tag(0)
+    target = s.game.state.stack[-1].targets
+    assert target == (s.game.state.players[1].in_play[0].id,)
+    for seat in (1, 0):
+        assert s.command(za.Pass(seat))
+    await d.until(lambda: not s.game.state.players[1].in_play, "Psychopomp dies of 3 damage")
+    if s.game.state.priority == 1:
+        assert s.command(za.Pass(1))  # Anton lets it be: on to Alena's Commit
+    # Siege Bolt shown by a scan at a moment it can't go... then played by a tap on Play.
+    s.show_card(0, "siege_bolt")
+    await d.until(lambda: board.card_panels[0].parent is not None, "the card is shown")
+    await d.tap(board.card_panels[0].ids.play)
+    await d.until(lambda: 0 in s.picking, "Siege Bolt asks for a base")
+    base = board.panels[1].tiles["base:2"]
+    await d.tap_side(base, 0)  # a tap on Anton's third base
+    await d.until(lambda: s.game.state.stack, "Siege Bolt is played at the base")
+    assert s.game.state.stack[-1].targets == ("base:1:2",)
+    for seat in (1, 0):
+        assert s.command(za.Pass(seat))
+    await d.until(lambda: s.game.state.players[1].bases[2].damage == 2, "the base takes 2")
+    await d.screenshot("target_done")
+    d.notes["base_damage"] = s.game.state.players[1].bases[2].damage
+
+
+async def winner(d: Any) -> None:
+    """Alena's last base falls: the winner is named on the table, to both long edges."""
+    await _start(d, 2)
+    s, board = d.session, scoreboard(d)
+    for seat in (0, 1):
+        assert s.command(za.KeepHand(seat))
+    for index in range(6):
+        await d.tap_side(board.panels[0].tiles[f"base:{index}"], 0)
+    await d.until(lambda: board.banner.parent is board, "the winner covers the table")
+    assert board.banner.headline == "Anton wins!"
+    d.notes["headline"] = board.banner.headline
+    d.notes["sounds"] = list(s.sounds.played)
+    await d.screenshot("winner")
+
+
+async def undo_holds_the_advance(d: Any) -> None:
+    """A quiet step advances by itself; after an undo it waits for something new."""
+    await _start(d, 2)
+    s = d.session
+    s.auto_advance_s = 0.4
+    for seat in (0, 1):
+        assert s.command(za.KeepHand(seat))
+    assert s.command(za.Develop(0, "devotion"))  # the start of combat: a quiet window
+    moves = len(s.game.history)
+    await d.until(lambda: len(s.game.history) > moves, "the quiet step advances by itself")
+    assert s.undo_last()
+    held = len(s.game.history)
+    await asyncio.sleep(1.2)  # three times the delay: nothing comes back by itself
+    await d.frames(2)
+    d.notes["held"] = [held, len(s.game.history), s.auto_text]
+    assert len(s.game.history) == held and s.auto_text == ""
+    await d.screenshot("undo_holds")

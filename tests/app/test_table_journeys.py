@@ -1,0 +1,60 @@
+"""Every seat reads and acts from its chair (issue 16): the real app drawn offscreen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.app.imagecompare import compare_to_reference
+from tests.app.test_app_offscreen import OUTPUT, REFERENCE, SHOTS, run_journey
+
+
+def _keep(out: Path) -> None:
+    """Screenshots to test-output/screenshots, each compared with its reviewed reference
+    (tests/app/reference/table_*.png; accept new ones with imagecompare.py --accept)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for shot in sorted(out.glob("*.png")):
+        kept = SHOTS / f"table_{shot.name}"
+        kept.write_bytes(shot.read_bytes())
+        problem = compare_to_reference(kept, REFERENCE / kept.name)
+        if problem:
+            problems.append(problem)
+    assert not problems, problems
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, "1280x800"), (4, "1280x800"), (8, "800x1280")])
+def test_each_seats_prompt_and_decisions_face_that_seat(
+    players: int, size: str, tmp_path: Path
+) -> None:
+    out = OUTPUT / "table" / f"seats_{players}"
+    result = run_journey(
+        f"tests.app.journeys_table:seats_face_{players}", out, tmp_path / "g.sqlite", size
+    )
+    seen = result["notes"]["seen"]
+    assert [actor for actor, _turn, _text in seen] == list(range(players))
+    assert all("keep your hand" in text for _a, _t, text in seen)
+    _keep(out)
+
+
+def test_a_targeted_spell_by_scan_and_by_tap_takes_its_target(tmp_path: Path) -> None:
+    out = OUTPUT / "table" / "targets"
+    result = run_journey("tests.app.journeys_table:targeted_spell", out, tmp_path / "g.sqlite")
+    assert result["notes"]["base_damage"] == 2
+    _keep(out)
+
+
+def test_the_winner_is_named_to_the_table(tmp_path: Path) -> None:
+    out = OUTPUT / "table" / "winner"
+    result = run_journey("tests.app.journeys_table:winner", out, tmp_path / "g.sqlite")
+    assert result["notes"]["headline"] == "Anton wins!"
+    assert result["notes"]["sounds"][-1] == "game_over"
+    _keep(out)
+
+
+def test_undo_holds_the_automatic_advance(tmp_path: Path) -> None:
+    out = OUTPUT / "table" / "undo"
+    result = run_journey("tests.app.journeys_table:undo_holds_the_advance", out, tmp_path / "g")
+    held, after, text = result["notes"]["held"]
+    assert held == after and text == ""
