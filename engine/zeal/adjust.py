@@ -32,7 +32,7 @@ def apply(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
             # A dial past 13: warn and keep the rules' limit rather than refuse the table.
             ctx.say(state, action.player, "Devotion can't go above 13: set to 13")
             cur, mx = min(cur, MAX_CURRENT_DEVOTION), min(mx, MAX_CURRENT_DEVOTION)
-        ctx.say(state, action.player, f"Adjusted: {who}'s devotion {cur} of {mx}")
+        ctx.say(state, action.player, f"Adjusted: {who}'s devotion {cur}, maximum {mx}")
         return set_player(state, action.player, devotion=cur, max_devotion=mx)
     if isinstance(action, za.SetBase):
         base = state.players[action.player].bases[action.base_index]
