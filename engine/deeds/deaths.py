@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.evolve import evolve
 from engine.deeds import stats
 from engine.deeds.context import Ctx
-from engine.deeds.state import DeedsState
+from engine.deeds.state import DeedsState, InPlay
 
 
 def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
@@ -33,14 +33,21 @@ def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
 def sweep(state: DeedsState, ctx: Ctx) -> DeedsState:
     """Retires every card whose defense is down to 0 ("at any time"), until none is."""
     while True:
+        lowered = any(y.defense_mod < 0 for y in state.cards)  # may lower what it is on
         dead = next(
-            (
-                x
-                for x in state.cards
-                if stats.can_die(ctx.catalog, x) and stats.health_of(state, ctx.catalog, x) <= 0
-            ),
+            (x for x in state.cards if (lowered or _at_risk(ctx, x)) and _dead(state, ctx, x)),
             None,
         )
         if dead is None:
             return state
         state = retire(state, ctx, dead.id)
+
+
+def _at_risk(ctx: Ctx, x: InPlay) -> bool:
+    """Cheap first look: with no damage and no lowered defense, a card whose printed defense
+    is above 0 can't be at 0 (keywords and equipment only add defense)."""
+    return x.damage > 0 or x.defense_mod < 0 or ctx.catalog.get(x.card_id).defense == 0
+
+
+def _dead(state: DeedsState, ctx: Ctx, x: InPlay) -> bool:
+    return stats.can_die(ctx.catalog, x) and stats.health_of(state, ctx.catalog, x) <= 0
