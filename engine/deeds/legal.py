@@ -48,9 +48,7 @@ def _candidates(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
         if phase is Phase.DEPLOY:
             yield from _attacks(state, ctx, seat)
         if p.hand_size > HAND:
-            # a hidden hand's card is whichever the player scans: any card of the catalog
-            hand = [c.id for c in ctx.catalog.cards] if ctx.hidden else dict.fromkeys(p.hand)
-            for card_id in hand:
+            for card_id in _hand(ctx, p.hand, p.hand_size):
                 yield da.Discard(seat, card_id)
         yield da.EndPhase(seat)
     elif phase is Phase.DEFEND:
@@ -67,7 +65,7 @@ def _candidates(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
 
 def _deploys(state: DeedsState, ctx: Ctx, seat: int, *, tactics_only: bool) -> Iterator[Any]:
     p = state.players[seat]
-    for card_id in dict.fromkeys(p.hand):
+    for card_id in _hand(ctx, p.hand, p.hand_size):
         card = ctx.catalog.get(card_id)
         if tactics_only and card.type != "tactic":
             continue
@@ -82,6 +80,14 @@ def _deploys(state: DeedsState, ctx: Ctx, seat: int, *, tactics_only: bool) -> I
                 yield da.Deploy(seat, card_id, (target,))
         else:
             yield da.Deploy(seat, card_id)
+
+
+def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
+    """The distinct cards a hand may play: with hidden hands, whichever the player scans, so
+    any card of the catalog while the hand is not empty."""
+    if ctx.hidden:
+        return [c.id for c in ctx.catalog.cards] if size > 0 else []
+    return list(dict.fromkeys(hand))
 
 
 def _equips(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
