@@ -16,7 +16,7 @@ from engine.deeds.perform import perform
 from engine.deeds.prompts import prompts
 from engine.deeds.rules import explain
 from engine.deeds.setup import DeedsSetup, initial_state
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import DeedsState
 
 
 class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
@@ -66,8 +66,9 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
     def status(self) -> Status:
         state = self.state
         waiting = tuple(n.text for n in reversed(state.notes))
-        # whose round it is: the attacker's (nobody's during the mulligan or once it is over)
-        active = None if state.over or state.phase is Phase.MULLIGAN else state.attacker
+        # whose round it is: the attacker's (during the mulligan, the first player's, whose
+        # round comes first; nobody's once it is over)
+        active = None if state.over else state.attacker
         return Status(state.round, state.phase.label, active, waiting)
 
     def player_names(self) -> tuple[str, ...]:
