@@ -73,7 +73,7 @@ def test_the_band_offers_the_phase_decisions(session: GameSession) -> None:
     session.command(da.KeepHand(1))
     Clock.tick()
     labels = [label for label, _a in session.choices]
-    assert "+Bio +Power" in labels and "Regroup" in session.step_text
+    assert "+Bio\n+Pow" in labels and "Regroup" in session.step_text
 
 
 def test_resume_gives_the_same_seats(session: GameSession, tmp_path: Path) -> None:
@@ -135,7 +135,11 @@ def test_battle_assistant__shows_the_skirmish_before_confirming() -> None:
     blocks = ((1, 3), (1, 4), (1, 5))
     result = preview(game, (), blocks)
     assert result.action == da.Block(1, blocks)
-    assert "kills Shambler, Wall of Flesh, Raging Dead; takes 3" in result.lines[0]
+    assert result.lines[0] == (
+        "Ol' Tank 7/5 fights Shambler 1/1, then Wall of Flesh 0/4, then Raging Dead 2/2: "
+        "Shambler takes 1 and dies; Wall of Flesh takes 4 and dies; Raging Dead takes 2 and "
+        "dies; Ol' Tank takes 3"
+    )
     assert result.lines[-1] == "John's base: 20 -> 20"
     assert game.state.battle is not None and game.state.battle.blocks == ()
 

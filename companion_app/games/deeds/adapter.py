@@ -30,7 +30,13 @@ from engine.deeds.state import Phase
 
 HERE = Path(__file__).parent
 TOP = 99  # base health and resources: enough for any card's text, within a dial's 0..255
-DECK_SIZE = 30  # the new-game screen's default deck size (hidden hands count cards)
+DECK_SIZE = 30
+SHORT = {
+    "bio": "Bio",
+    "power": "Pow",
+    "supplies": "Sup",
+    "survivors": "Surv",
+}  # the new-game screen's default deck size (hidden hands count cards)
 
 GLOSSARY = {
     "crippled": "Card's Attack is reduced to 0 and may not attack.",
@@ -212,7 +218,8 @@ class DeedsAdapter(GameAdapter):
         if isinstance(action, da.Mulligan):
             return f"Mulligan all {action.count}"
         if isinstance(action, da.Regroup):
-            return f"+{action.first.capitalize()} +{action.second.capitalize()}"
+            # Six pairs share the band's narrow choice row: two short lines each.
+            return f"+{SHORT[action.first]}\n+{SHORT[action.second]}"
         if isinstance(action, da.Draw):
             return "Draw a card"
         if isinstance(action, da.Pass):
@@ -223,10 +230,7 @@ class DeedsAdapter(GameAdapter):
             able = [a for a in g.legal_actions() if isinstance(a, da.Attack)]
             if able and action == able[0] and len(action.attackers) > 1:
                 return "Attack with everything"
-            if len(action.attackers) == 1:
-                x = g.state.card(action.attackers[0])
-                return f"Attack with {g.catalog.get(x.card_id).name}" if x else None
-            return None
+            return None  # any other choice of attackers: the battle assistant
         if isinstance(action, da.Block) and not action.blocks:
             return "No blocks"
         return None

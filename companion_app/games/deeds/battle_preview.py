@@ -73,11 +73,13 @@ def skirmish_lines(game: DeedsGame, battle: Battle) -> tuple[str, ...]:
             out.append(f"{head}: unblocked, {r.to_base} to the base")
             continue
         order = ", then ".join(f"{name(b)}{shown(b)}" for b in clash.blockers)
-        dead = [name(b) for b, dies in zip(clash.blockers, r.blockers_die, strict=True) if dies]
+        hits = "; ".join(
+            f"{name(b)} takes {hit}{' and dies' if dies else ''}"
+            for b, hit, dies in zip(clash.blockers, r.blocker_damage, r.blockers_die, strict=True)
+        )
         fate = "dies" if r.attacker_dies else f"takes {r.attacker_damage}"
-        kills = f"kills {', '.join(dead)}" if dead else "kills nobody"
         rest = f"; {r.to_base} overruns to the base" if r.to_base else ""
-        out.append(f"{head} fights {order}: {kills}; {fate}{rest}")
+        out.append(f"{head} fights {order}: {hits}; {name(clash.attacker)} {fate}{rest}")
     defender = state.players[state.defender]
     hit = base_damage(clashes)
     out.append(f"{defender.name}'s base: {defender.base} -> {defender.base - hit}")
