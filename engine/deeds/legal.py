@@ -1,6 +1,7 @@
 """The actions the rules allow now, for the acting player, listed cheaply (random play-outs
-depend on it). Not listed, though legal: manual adjustments, the other player's tactics
-outside battle, and every way of ordering blocks or paying ``*`` (README: readings)."""
+depend on it). Not listed, though legal: manual adjustments (but for Resolve, card text
+marked done), the other player's tactics outside battle, and every way of ordering blocks or
+paying ``*`` (README: readings)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,15 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> Iterator[Any]:
     if seat is None:
         return
     for action in _candidates(state, ctx, seat):
-        if explain(state, ctx, action) is None:
+        if explain(state, ctx, action, well_formed=True) is None:
             yield action
 
 
 def _candidates(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
     phase = state.phase
     p = state.players[seat]
+    for note in state.notes:  # card text the table carried out: the band's "Resolved"
+        yield da.Resolve(seat, note.id)
     if phase is Phase.MULLIGAN:
         yield da.KeepHand(seat)
         if ctx.hidden:

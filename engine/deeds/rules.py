@@ -17,10 +17,13 @@ from engine.deeds.setup import HAND
 from engine.deeds.state import DeedsState, InPlay, Phase
 
 
-def explain(state: DeedsState, ctx: Ctx, action: Any) -> str | None:
-    problem = da.type_problem(action)
-    if problem is not None:
-        return problem
+def explain(state: DeedsState, ctx: Ctx, action: Any, *, well_formed: bool = False) -> str | None:
+    """``well_formed``: the caller built the action itself (legal.py), so its field types
+    need no check."""
+    if not well_formed:
+        problem = da.type_problem(action)
+        if problem is not None:
+            return problem
     if action.player not in (0, 1):
         return f"there is no seat {action.player}: the seats are 0 and 1"
     if da.is_adjustment(action):

@@ -154,3 +154,12 @@ def test_pass_is_the_phases_done() -> None:
     assert ADAPTER.pass_action(game, 0) == da.EndPhase(0)
     assert ADAPTER.pass_action(game, 1) is None
     assert ADAPTER.choice_label(game, da.EndPhase(0)) == "No battle"
+
+
+def test_card_text_waiting_is_offered_on_the_band_as_done() -> None:
+    game = game_at(hands=(["feeding_frenzy"], []), pools=({"bio": 1}, {}))
+    game.apply(da.Deploy(0, "feeding_frenzy"))
+    (note,) = game.state.notes
+    offered = [a for a in game.legal_actions() if isinstance(a, da.Resolve)]
+    assert offered == [da.Resolve(0, note.id)]
+    assert ADAPTER.choice_label(game, offered[0]) == "Done: Feeding Frenzy (sample)"

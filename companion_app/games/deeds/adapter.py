@@ -233,6 +233,9 @@ class DeedsAdapter(GameAdapter):
             return None  # any other choice of attackers: the battle assistant
         if isinstance(action, da.Block) and not action.blocks:
             return "No blocks"
+        if isinstance(action, da.Resolve):
+            note = next((n for n in g.state.notes if n.id == action.note), None)
+            return f"Done: {note.text.split(':')[0]}" if note else None
         return None
 
     def pass_action(self, game: AnyGame, seat: int) -> Any | None:
