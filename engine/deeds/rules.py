@@ -88,6 +88,9 @@ def _mulligan(state: DeedsState, ctx: Ctx, a: da.Mulligan) -> str | None:
         return f"a mulligan puts back 1 to {p.hand_size} cards, not {a.count}"
     if a.cards and len(a.cards) != a.count:
         return f"name the {a.count} cards put back, no more and no fewer"
+    unknown = [c for c in a.cards if c not in ctx.catalog]
+    if unknown:
+        return f'there is no card "{unknown[0]}" in the catalog'
     if not ctx.hidden:
         if not a.cards:
             return "name the cards put back"
