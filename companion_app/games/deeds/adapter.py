@@ -1,0 +1,332 @@
+"""Deeds Not Words at the table (rules/deeds-not-words.md): base health on the dial, the
+resource pool as four counters, every card on the battlefield with its damage and ready /
+utilized, the phase and whose move in the band, and the battle assistant."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion_app.games.base import (
+    AnyGame,
+    CardView,
+    CounterView,
+    DialSpec,
+    ExtraScreen,
+    GameAdapter,
+    HistorySeries,
+    SeatSummary,
+)
+from companion_app.games.deeds import demo_script
+from engine.core.catalog import CardCatalog, CardInfo
+from engine.deeds import actions as da
+from engine.deeds import stats
+from engine.deeds.cards import KEYWORDS, RESOURCES, Card, Catalog, keyword_words
+from engine.deeds.decks import faction_deck, factions
+from engine.deeds.game import DeedsGame
+from engine.deeds.setup import BASE_HEALTH, HAND
+from engine.deeds.state import Phase
+
+HERE = Path(__file__).parent
+TOP = 99  # base health and resources: enough for any card's text, within a dial's 0..255
+DECK_SIZE = 30
+SHORT = {
+    "bio": "Bio",
+    "power": "Pow",
+    "supplies": "Sup",
+    "survivors": "Surv",
+}  # the new-game screen's default deck size (hidden hands count cards)
+
+GLOSSARY = {
+    "crippled": "Card's Attack is reduced to 0 and may not attack.",
+    "defense_gain": "+0/+1 for every token deployed to card.",
+    "disguise": "Unblockable by any player with 2 or more survivors in their resource pool.",
+    "equipment_assist": "Your units may equip technology without having to utilize.",
+    "first_strike": "A card with First Strike deals its damage before taking damage from "
+    "another unit.",
+    "generator": "During owner's Regroup Phase, +1 Power to owner's resource pool.",
+    "hidden": "Card can't be targeted unless utilized.",
+    "hunger": "Card must kill an enemy unit, have a friendly unit sacrificed to it, or deal 5 "
+    "damage directly to its owner each round in which its owner is the attacker.",
+    "leadership": "Your units gain +1/+1 while deployed.",
+    "motivator": "Your units gain +1/+0 while deployed.",
+    "mounting_aggression": "+1/+0 for every token deployed to card.",
+    "overrun": "Any damage left after defeating blockers may be applied to defender's base.",
+    "pacifist": "Card may not attack.",
+    "rage": "Card must attack during its owner's attack phase if it is able.",
+    "rampage": "+5/+0, card must attack during its owner's attack phase.",
+    "resurrect": "Return target card from graveyard to battlefield utilized.",
+    "tech_savvy": "Card may equip technology without being utilized.",
+    "unblockable": "This card can't be blocked.",
+}
+assert set(GLOSSARY) == set(KEYWORDS)
+
+
+def _deeds(game: AnyGame) -> DeedsGame:
+    assert isinstance(game, DeedsGame), "the Deeds Not Words adapter was handed another game"
+    return game
+
+
+def _number(options: Mapping[str, Any], key: str, default: int) -> int:
+    text = str(options.get(key, "") or "").strip()
+    return int(text) if text.isdigit() else default
+
+
+class DeedsAdapter(GameAdapter):
+    kind = "deeds"
+
+    # --- setting up ---------------------------------------------------------------------
+
+    def setup_fields(self) -> tuple[Any, ...]:
+        from companion_app.games.base import SetupField
+
+        return (
+            SetupField(
+                "deck_size",
+                "Cards per deck",
+                default=str(DECK_SIZE),
+                help="Without a deck list, how many cards each faction deck holds.",
+            ),
+            SetupField(
+                "base_health",
+                "Base health",
+                default=str(BASE_HEALTH),
+                help="20 in a standard game.",
+            ),
+        )
+
+    def setup_record(
+        self,
+        names: Sequence[str],
+        decks: Sequence[Sequence[str]],
+        seed: int,
+        first_player: int | None,
+        options: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """Hidden hands (the cards are physical): a named deck gives its list, otherwise the
+        deck size from the setup fields."""
+        size = _number(options, "deck_size", DECK_SIZE)
+        players = [
+            {"name": n, "deck": list(d)} if d else {"name": n, "deck_size": size}
+            for n, d in zip(names, decks, strict=True)
+        ]
+        record: dict[str, Any] = {
+            "players": players,
+            "seed": seed,
+            "hidden_hands": True,
+            "base_health": _number(options, "base_health", BASE_HEALTH) or BASE_HEALTH,
+        }
+        if first_player is not None:
+            record["first_player"] = first_player
+        return record
+
+    # --- a seat ---------------------------------------------------------------------------
+
+    def counters(self, game: AnyGame, seat: int) -> tuple[CounterView, ...]:
+        g = _deeds(game)
+        state = g.state
+        p = state.players[seat]
+        out = [CounterView("base", "Base", max(p.base, 0), 0, TOP, big=True, note="health")]
+        for r in RESOURCES:
+            out.append(CounterView(r, r.capitalize(), p.pool.of(r), 0, TOP, group="resources"))
+        if g.setup.hidden_hands:
+            out.append(CounterView("hand", "Hand", p.hand_size, 0, TOP, group="cards"))
+            out.append(CounterView("deck", "Deck", p.deck_size, 0, 999, group="cards"))
+        for x in state.cards:
+            if x.owner != seat:
+                continue
+            card = g.catalog.get(x.card_id)
+            attack = stats.attack_of(state, g.catalog, x)
+            defense = stats.defense_of(state, g.catalog, x)
+            on = " (on)" if x.attached_to is not None else ""
+            out.append(
+                CounterView(
+                    f"card:{x.id}",
+                    f"{card.name} {attack}/{defense}{on}",
+                    x.damage,
+                    0,
+                    TOP,
+                    group="battlefield",
+                    dimmed=not x.ready,
+                    toggles=True,
+                    note="damage, utilized" if not x.ready else "damage, ready",
+                )
+            )
+        return tuple(out)
+
+    def summary(self, game: AnyGame, seat: int) -> SeatSummary:
+        g = _deeds(game)
+        state = g.state
+        badges = ["Attacker" if state.attacker == seat else "Defender"]
+        if g.acting_player() == seat:
+            badges.append("To act")
+        badges.append(f"Hand {state.players[seat].hand_size}")
+        lines = []
+        for x in state.cards:
+            if x.owner == seat:
+                attack = stats.attack_of(state, g.catalog, x)
+                health = stats.health_of(state, g.catalog, x)
+                mark = "ready" if x.ready else "utilized"
+                lines.append(f"{g.catalog.get(x.card_id).name} {attack}/{health} {mark}")
+        return SeatSummary(badges, lines)
+
+    def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> Any:
+        if key == "base":
+            return da.SetBase(seat, value)
+        if key in RESOURCES:
+            return da.SetResource(seat, key, value)
+        if key == "hand":
+            return da.SetCounts(seat, hand_size=value)
+        if key == "deck":
+            return da.SetCounts(seat, deck_size=value)
+        if key.startswith("card:"):
+            return da.SetCard(seat, int(key[5:]), damage=value)
+        raise ValueError(f"Deeds Not Words has no counter {key!r}")
+
+    def toggle_action(self, game: AnyGame, seat: int, key: str) -> Any | None:
+        """A tap in the middle of a card: ready <-> utilized."""
+        if not key.startswith("card:"):
+            return None
+        x = _deeds(game).state.card(int(key[5:]))
+        return None if x is None else da.SetCard(seat, x.id, ready=not x.ready)
+
+    # --- devices --------------------------------------------------------------------------
+
+    def dial(self, game: AnyGame, seat: int) -> DialSpec:
+        base = _deeds(game).state.players[seat].base
+        return DialSpec(min(max(base, 0), TOP), 0, TOP, "base health")
+
+    def dial_action(self, game: AnyGame, seat: int, value: int) -> Any:
+        return da.SetBase(seat, value)
+
+    def scan_action(self, game: AnyGame, seat: int, card_id: str) -> Any:
+        """Play the card for its cost; at the end of a round with more than 5 cards in hand,
+        a scan discards it (Your Hand)."""
+        state = _deeds(game).state
+        p = state.players[seat]
+        if state.phase is Phase.RETREAT and seat == state.attacker and p.hand_size > HAND:
+            return da.Discard(seat, card_id)
+        return da.Deploy(seat, card_id)
+
+    # --- the band -------------------------------------------------------------------------
+
+    def choice_label(self, game: AnyGame, action: Any) -> str | None:
+        g = _deeds(game)
+        if isinstance(action, da.KeepHand):
+            return "Keep hand"
+        if isinstance(action, da.Mulligan):
+            return f"Mulligan all {action.count}"
+        if isinstance(action, da.Regroup):
+            # Six pairs share the band's narrow choice row: two short lines each.
+            return f"+{SHORT[action.first]}\n+{SHORT[action.second]}"
+        if isinstance(action, da.Draw):
+            return "Draw a card"
+        if isinstance(action, da.Pass):
+            return "Pass"
+        if isinstance(action, da.EndPhase):
+            return "No battle" if g.state.phase is Phase.DEPLOY else "End the round"
+        if isinstance(action, da.Attack):
+            able = [a for a in g.legal_actions() if isinstance(a, da.Attack)]
+            if able and action == able[0] and len(action.attackers) > 1:
+                return "Attack with everything"
+            return None  # any other choice of attackers: the battle assistant
+        if isinstance(action, da.Block) and not action.blocks:
+            return "No blocks"
+        if isinstance(action, da.Resolve):
+            note = next((n for n in g.state.notes if n.id == action.note), None)
+            return f"Done: {note.text.split(':')[0]}" if note else None
+        return None
+
+    def pass_action(self, game: AnyGame, seat: int) -> Any | None:
+        """The seat's "done" now: keep the hand, draw, go on (no battle / end the round), no
+        blocks, or pass in the Tactics step."""
+        g = _deeds(game)
+        state = g.state
+        if g.acting_player() != seat:
+            return None
+        action: Any = {
+            Phase.MULLIGAN: da.KeepHand(seat),
+            Phase.DRAW: da.Draw(seat),
+            Phase.DEPLOY: da.EndPhase(seat),
+            Phase.RETREAT: da.EndPhase(seat),
+            Phase.DEFEND: da.Block(seat),
+            Phase.TACTICS: da.Pass(seat),
+        }.get(state.phase)
+        return action
+
+    def quiet(self, game: AnyGame) -> bool:
+        """The Tactics step with nothing waiting: the band counts down and both pass."""
+        state = _deeds(game).state
+        return state.phase is Phase.TACTICS and not state.notes and not state.over
+
+    # --- cards, history, screens ------------------------------------------------------------
+
+    def card_view(
+        self, card: CardInfo, seat: int, reason: str | None, played: bool = False
+    ) -> CardView:
+        assert isinstance(card, Card)
+        kind = f"{card.type} ({card.subtype})" if card.subtype else card.type
+        texts = [card.text] if card.text else []
+        for ability in card.abilities:
+            cost = f"{ability.cost.words()}: " if ability.kind == "activated" else ""
+            texts.append(f"{cost}{ability.text}")
+        if card.gives.total:
+            texts.append(f"Adds {card.gives.words()}")
+        return CardView(
+            seat=seat,
+            card_id=card.id,
+            name=card.name,
+            kind=kind,
+            cost=card.cost.words(),
+            stats=f"{card.attack}/{card.defense}" if card.stays else "",
+            keywords=tuple(keyword_words(k) for k in card.keywords),
+            text="\n".join(texts),
+            playable=reason is None,
+            reason=reason or "",
+            played=played,
+        )
+
+    def decks(self, catalog: CardCatalog) -> dict[str, tuple[str, ...]]:
+        assert isinstance(catalog, Catalog)
+        return {f"{f} deck": faction_deck(catalog, f) for f in factions(catalog)}
+
+    def glossary(self, keyword: str) -> str:
+        key = keyword.strip().lower().replace(" ", "_")
+        return GLOSSARY.get(key, super().glossary(keyword))
+
+    def history(self, game: AnyGame) -> tuple[HistorySeries, ...]:
+        players = _deeds(game).state.players
+        return (
+            HistorySeries("Base health", tuple(p.base for p in players)),
+            HistorySeries(
+                "Resources", tuple(sum(p.pool.of(r) for r in RESOURCES) for p in players)
+            ),
+        )
+
+    def screens(self) -> tuple[ExtraScreen, ...]:
+        return (
+            ExtraScreen(
+                "deeds_battle",
+                "Battle assistant",
+                "companion_app.games.deeds.battle_screen",
+                "BattleScreen",
+                str(HERE / "battle_screen.kv"),
+            ),
+        )
+
+    def demo_record(self) -> dict[str, Any]:
+        return dict(demo_script.RECORD)
+
+    async def demo_script(self, demo: Any) -> None:
+        await demo_script.script(demo)
+
+    def quick_cards(self, catalog: CardCatalog) -> list[str]:
+        """Cheap units first, then resources and tactics."""
+        assert isinstance(catalog, Catalog)
+        order = {"unit": 0, "resource": 1, "tactic": 2, "technology": 3}
+        cards = sorted(catalog.cards, key=lambda c: (order[c.type], c.cost.total, c.name))
+        return [c.id for c in cards][:9]
+
+
+ADAPTER = DeedsAdapter()

@@ -1,0 +1,338 @@
+"""Deeds Not Words actions: frozen records, each with the seat of the player who takes it.
+
+Game actions follow the rules; manual adjustments (SetBase ... Resolve) are always legal,
+because the physical table is the truth. ``to_dict``/``from_dict`` give the command log's
+TOML/JSON form (None fields are left out: TOML has no null).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.words import plain
+from engine.errors import MalformedAction
+
+Target = int | str  # an int names a card on the battlefield; text a card id in a graveyard
+
+
+@dataclass(frozen=True, slots=True)
+class KeepHand:
+    """Setup: keep the opening hand."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan:
+    """Setup: shuffle ``count`` cards back and draw as many (once). With open hands
+    ``cards`` names them."""
+
+    player: int
+    count: int
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Regroup:
+    """Regroup: ready your cards, add two different resources, heal every unit."""
+
+    player: int
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Deploy a card from your hand, paying its cost. ``pay`` lists the resources that pay its
+    ``*`` part (empty: the engine picks); ``targets`` as its text needs."""
+
+    player: int
+    card_id: str
+    targets: tuple[Target, ...] = ()
+    pay: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Equip:
+    """Equip technology ``card`` to ``target`` (equipment to a unit, a unit into a vehicle)."""
+
+    player: int
+    card: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unequip:
+    """Separate equipment, or a unit aboard a vehicle, from what it is on."""
+
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Battle 4.1: the attacker assigns attackers (they are utilized)."""
+
+    player: int
+    attackers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Battle 4.2: (attacker, blocker) pairs; for each attacker, in blocking order."""
+
+    player: int
+    blocks: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Use an activated ability of one of your cards (Tactics step)."""
+
+    player: int
+    card: int
+    ability: int = 0
+    targets: tuple[Target, ...] = ()
+    pay: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Tactics step: play nothing more for now (two passes in a row end the step)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """Hunger: sacrifice a friendly unit to a hungry card."""
+
+    player: int
+    unit: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Hand limit: discard a card at the end of your round."""
+
+    player: int
+    card_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    """Deploy: go on without a battle; Deploy and Retreat: end the round."""
+
+    player: int
+
+
+# --- manual adjustments: always legal, logged, undoable --------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetBase:
+    player: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetResource:
+    player: int
+    resource: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetCard:
+    """Set a card's counters as the table shows them (None: leave as it is). ``attack`` and
+    ``defense`` are the values it shows now, keywords and equipment included."""
+
+    player: int
+    card: int
+    attack: int | None = None
+    defense: int | None = None
+    damage: int | None = None
+    tokens: int | None = None
+    ready: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetCounts:
+    """Set the number of cards in a player's hand and deck (hidden hands)."""
+
+    player: int
+    hand_size: int | None = None
+    deck_size: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Retire:
+    """Put a card on the battlefield into its owner's graveyard (card text did it)."""
+
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve:
+    """Card text the table has carried out: its prompt goes away."""
+
+    player: int
+    note: int
+
+
+Action = (
+    KeepHand
+    | Mulligan
+    | Regroup
+    | Draw
+    | Deploy
+    | Equip
+    | Unequip
+    | Attack
+    | Block
+    | Activate
+    | Pass
+    | Sacrifice
+    | Discard
+    | EndPhase
+    | SetBase
+    | SetResource
+    | SetCard
+    | SetCounts
+    | Retire
+    | Resolve
+)
+ADJUSTMENTS = (SetBase, SetResource, SetCard, SetCounts, Retire, Resolve)
+TYPES: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        KeepHand,
+        Mulligan,
+        Regroup,
+        Draw,
+        Deploy,
+        Equip,
+        Unequip,
+        Attack,
+        Block,
+        Activate,
+        Pass,
+        Sacrifice,
+        Discard,
+        EndPhase,
+        *ADJUSTMENTS,
+    )
+}
+
+
+def is_adjustment(action: object) -> bool:
+    return isinstance(action, ADJUSTMENTS)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _pairs(v: object) -> bool:
+    return isinstance(v, tuple) and all(
+        isinstance(p, tuple) and len(p) == 2 and all(_is_int(x) for x in p) for p in v
+    )
+
+
+# What each annotated field type accepts (annotations are strings: `from __future__`).
+_ACCEPTS: dict[str, tuple[Callable[[object], bool], str]] = {
+    "int": (_is_int, "a whole number"),
+    "int | None": (lambda v: v is None or _is_int(v), "a whole number or nothing"),
+    "str": (lambda v: isinstance(v, str), "text"),
+    "bool | None": (lambda v: v is None or isinstance(v, bool), "true, false or nothing"),
+    "tuple[str, ...]": (
+        lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v),
+        "a list of words",
+    ),
+    "tuple[int, ...]": (
+        lambda v: isinstance(v, tuple) and all(_is_int(x) for x in v),
+        "a list of card numbers",
+    ),
+    "tuple[Target, ...]": (
+        lambda v: isinstance(v, tuple) and all(_is_int(t) or isinstance(t, str) for t in v),
+        "a list of card numbers or card ids",
+    ),
+    "tuple[tuple[int, int], ...]": (_pairs, "a list of pairs of card numbers"),
+}
+
+_CHECKS: dict[type[Any], tuple[tuple[str, Callable[[object], bool], str], ...]] = {
+    cls: tuple((f.name, *_ACCEPTS[str(f.type)]) for f in dataclasses.fields(cls))
+    for cls in TYPES.values()
+}
+
+
+def label(action: object) -> str:
+    """ "SetBase" -> "set base": an action's name as words."""
+    name = type(action).__name__
+    return "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+
+
+def type_problem(action: object) -> str | None:
+    """Why an action's fields hold the wrong kind of value (a buggy client, a corrupt file)."""
+    checks = _CHECKS.get(type(action))
+    if checks is None:
+        return "that is not an action of Deeds Not Words"
+    for name, accepts, words in checks:
+        value = getattr(action, name)
+        if not accepts(value):
+            return f"{label(action)}: {name.replace('_', ' ')} must be {words}, not {plain(value)}"
+    return None
+
+
+def to_dict(action: Any) -> dict[str, Any]:
+    """{"type": "Deploy", "player": 0, ...}; None fields left out, tuples as lists."""
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if value is None:
+            continue
+        if isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        out[f.name] = value
+    return out
+
+
+def from_dict(data: Any) -> Action:
+    """The inverse of to_dict; MalformedAction in players' words for anything malformed."""
+    if not isinstance(data, dict):
+        raise MalformedAction(f"an action must be a table, not {plain(data)}")
+    kind = data.get("type")
+    cls = TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MalformedAction(f"unknown action type {plain(kind)} (known: {', '.join(TYPES)})")
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in names:
+            raise MalformedAction(
+                f"{kind} has no field {plain(key)} (it has: {', '.join(sorted(names))})"
+            )
+        if isinstance(value, list):
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        kwargs[key] = value
+    required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
+    missing = [name for name in required if name not in kwargs]
+    if missing:
+        raise MalformedAction(f"{kind} needs {', '.join(missing)}")
+    action: Action = cls(**kwargs)
+    problem = type_problem(action)
+    if problem is not None:
+        raise MalformedAction(problem)
+    return action

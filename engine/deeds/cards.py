@@ -1,0 +1,158 @@
+"""Deeds Not Words cards as data: the card model and the validated catalog.
+
+The rulebook ("Cards", "Card Types", "Abilities", the glossary) gives every card a type, a
+deployment cost in four resources (``*`` paid with any), attack and defense, and abilities;
+the glossary's keywords are a closed vocabulary the engine plays. Any other card text is
+carried as words and becomes a prompt at the table, resolved with manual adjustments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+# "Card Types": units, technology (four subtypes), resources, tactics.
+TYPES = ("unit", "technology", "resource", "tactic")
+SUBTYPES = ("equipment", "fortification", "upgrade", "vehicle")
+# "Deployment Cost": Bio, Power, Supplies, Survivors; "*" is paid with any of them.
+RESOURCES = ("bio", "power", "supplies", "survivors")
+# "Permanent Abilities Glossary", every keyword, in the rulebook's order.
+KEYWORDS = (
+    "crippled",
+    "defense_gain",
+    "disguise",
+    "equipment_assist",
+    "first_strike",
+    "generator",
+    "hidden",
+    "hunger",
+    "leadership",
+    "motivator",
+    "mounting_aggression",
+    "overrun",
+    "pacifist",
+    "rage",
+    "rampage",
+    "resurrect",
+    "tech_savvy",
+    "unblockable",
+)
+ABILITY_KINDS = ("activated", "conditional")
+
+
+class CatalogError(ValueError):
+    """A catalog that can't be read; the message names the source, the card and the field."""
+
+
+def keyword_words(keyword: str) -> str:
+    """ "first_strike" -> "First Strike", as the glossary prints it."""
+    return " ".join(part.capitalize() for part in keyword.split("_"))
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """A deployment or activation cost: so many of each resource, and ``any`` paid with any."""
+
+    bio: int = 0
+    power: int = 0
+    supplies: int = 0
+    survivors: int = 0
+    any: int = 0
+
+    def of(self, resource: str) -> int:
+        value: int = getattr(self, resource)
+        return value
+
+    @property
+    def total(self) -> int:
+        return self.bio + self.power + self.supplies + self.survivors + self.any
+
+    def words(self) -> str:
+        parts = [f"{self.of(r)} {r.capitalize()}" for r in RESOURCES if self.of(r)]
+        if self.any:
+            parts.append(f"{self.any} of any")
+        return ", ".join(parts) or "nothing"
+
+
+FREE = Cost()
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """An activated ability ("cost: effect"; ``utilize`` when its cost utilizes the card) or a
+    conditional one ("when ...: effect"). Its effect is words the table resolves."""
+
+    kind: str
+    text: str
+    cost: Cost = FREE
+    utilize: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    type: str
+    subtype: str | None = None  # technology only
+    faction: str = ""
+    cost: Cost = FREE
+    attack: int = 0
+    defense: int = 0
+    keywords: tuple[str, ...] = ()
+    # A resource card: the resources it adds when deployed ("Resources").
+    gives: Cost = FREE
+    abilities: tuple[Ability, ...] = ()
+    text: str = ""
+    sample: tuple[str, ...] = ()  # the fields whose values are samples, not the rulebook's
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    @property
+    def is_unit(self) -> bool:
+        return self.type == "unit"
+
+    @property
+    def is_technology(self) -> bool:
+        return self.type == "technology"
+
+    @property
+    def stays(self) -> bool:
+        """Units and technology stay on the battlefield; resources and tactics are one use."""
+        return self.type in ("unit", "technology")
+
+
+class Catalog:
+    """A validated list of cards, by id."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self._cards: dict[str, Card] = {}
+        for card in cards:
+            if card.id in self._cards:
+                raise CatalogError(f"card id {card.id!r} appears twice")
+            self._cards[card.id] = card
+
+    @property
+    def cards(self) -> Sequence[Card]:
+        return tuple(self._cards.values())
+
+    def get(self, card_id: str) -> Card:
+        return self._cards[card_id]
+
+    def find(self, card_id: str) -> Card | None:
+        return self._cards.get(card_id)
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._cards
+
+    def merged(self, extra: Iterable[Card]) -> Catalog:
+        """This catalog with ``extra`` cards added or replacing cards with the same id."""
+        cards = dict(self._cards)
+        for card in extra:
+            cards[card.id] = card
+        return Catalog(cards.values())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Catalog) and self._cards == other._cards
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,53 @@
+"""Retiring cards to the graveyard: at 0 defense, with everything on them ("Card Types":
+equipment and upgrades go with what they are on; a vehicle takes its units with it)."""
+
+from __future__ import annotations
+
+from engine.core.evolve import evolve
+from engine.deeds import stats
+from engine.deeds.context import Ctx
+from engine.deeds.state import DeedsState, InPlay
+
+
+def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
+    """``card_id`` and everything attached to it (and to those) to their owners' graveyards."""
+    gone = {card_id}
+    grew = True
+    while grew:
+        more = {x.id for x in state.cards if x.attached_to in gone} - gone
+        grew = bool(more)
+        gone |= more
+    graves = [list(p.graveyard) for p in state.players]
+    for x in state.cards:
+        if x.id in gone:
+            graves[x.owner].append(x.card_id)
+            ctx.say(
+                state, x.owner, f"{ctx.name(x)} goes to {state.players[x.owner].name}'s graveyard"
+            )
+    players = tuple(
+        evolve(p, graveyard=tuple(g)) for p, g in zip(state.players, graves, strict=True)
+    )
+    return evolve(state, players=players, cards=tuple(x for x in state.cards if x.id not in gone))
+
+
+def sweep(state: DeedsState, ctx: Ctx) -> DeedsState:
+    """Retires every card whose defense is down to 0 ("at any time"), until none is."""
+    while True:
+        lowered = any(y.defense_mod < 0 for y in state.cards)  # may lower what it is on
+        dead = next(
+            (x for x in state.cards if (lowered or _at_risk(ctx, x)) and _dead(state, ctx, x)),
+            None,
+        )
+        if dead is None:
+            return state
+        state = retire(state, ctx, dead.id)
+
+
+def _at_risk(ctx: Ctx, x: InPlay) -> bool:
+    """Cheap first look: with no damage and no lowered defense, a card whose printed defense
+    is above 0 can't be at 0 (keywords and equipment only add defense)."""
+    return x.damage > 0 or x.defense_mod < 0 or ctx.catalog.get(x.card_id).defense == 0
+
+
+def _dead(state: DeedsState, ctx: Ctx, x: InPlay) -> bool:
+    return stats.can_die(ctx.catalog, x) and stats.health_of(state, ctx.catalog, x) <= 0

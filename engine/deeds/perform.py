@@ -1,0 +1,364 @@
+"""The state after a legal action ("Gameplay", "Battle Details"), with the log lines it
+wrote. ``rules.explain`` has already said yes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.evolve import evolve
+from engine.core.rng import shuffled
+from engine.deeds import actions as da
+from engine.deeds import stats
+from engine.deeds.cards import RESOURCES
+from engine.deeds.context import Ctx
+from engine.deeds.deaths import retire, sweep
+from engine.deeds.evolve_state import map_cards, set_card, set_player
+from engine.deeds.pay import pay
+from engine.deeds.perform_adjust import ADJUST
+from engine.deeds.resolve import resolve_battle
+from engine.deeds.rules import spared
+from engine.deeds.state import Battle, DeedsState, InPlay, Note, Phase, Pool
+
+HUNGER_DAMAGE = 5
+
+
+def perform(state: DeedsState, ctx: Ctx, action: Any) -> DeedsState:
+    step = _STEPS.get(type(action)) or ADJUST[type(action)]
+    return sweep(step(state, ctx, action), ctx)
+
+
+def _name(state: DeedsState, seat: int) -> str:
+    return state.players[seat].name
+
+
+# --- setup --------------------------------------------------------------------------------
+
+
+def _keep(state: DeedsState, ctx: Ctx, a: da.KeepHand) -> DeedsState:
+    ctx.say(state, a.player, f"{_name(state, a.player)} keeps the opening hand")
+    return _decided(set_player(state, a.player, decided=True), ctx)
+
+
+def _mulligan(state: DeedsState, ctx: Ctx, a: da.Mulligan) -> DeedsState:
+    """ "shuffle in any number of cards ... back into the deck, then draw that number"."""
+    p = state.players[a.player]
+    if not ctx.hidden:
+        hand = list(p.hand)
+        for card_id in a.cards:
+            hand.remove(card_id)
+        deck, rng = shuffled(state.rng, (*p.deck, *a.cards))
+        state = evolve(state, rng=rng)
+        state = set_player(
+            state, a.player, hand=(*hand, *deck[: a.count]), deck=deck[a.count :], decided=True
+        )
+    else:
+        state = set_player(state, a.player, decided=True)
+    ctx.say(state, a.player, f"{p.name} shuffles {a.count} back and draws {a.count}")
+    return _decided(state, ctx)
+
+
+def _decided(state: DeedsState, ctx: Ctx) -> DeedsState:
+    if all(p.decided for p in state.players):
+        return _start_round(state, ctx, 1, state.first_player)
+    return state
+
+
+def _start_round(state: DeedsState, ctx: Ctx, number: int, attacker: int) -> DeedsState:
+    state = evolve(
+        state, round=number, attacker=attacker, phase=Phase.REGROUP, battle=None, attacked=False
+    )
+    ctx.say(state, attacker, f"Round {number}: {_name(state, attacker)} attacks")
+    return state
+
+
+# --- the round ----------------------------------------------------------------------------
+
+
+def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
+    """1. Regroup: ready your cards; two different resources; every unit back to full health.
+    Generator: +1 Power to its owner in its owner's Regroup."""
+
+    def refresh(x: InPlay) -> InPlay:
+        mine = x.owner == a.player
+        if x.damage == 0 and not (mine and (not x.ready or x.fed)):
+            return x
+        return evolve(x, damage=0, ready=x.ready or mine, fed=x.fed and not mine)
+
+    state = map_cards(state, refresh)
+    generators = sum(
+        1
+        for x in state.cards
+        if x.owner == a.player and stats.has(state, ctx.catalog, x, "generator")
+    )
+    pool = state.players[a.player].pool
+    counts = {r: pool.of(r) for r in RESOURCES}
+    counts[a.first] += 1
+    counts[a.second] += 1
+    counts["power"] += generators
+    state = set_player(state, a.player, pool=Pool(**counts))
+    extra = f", and {generators} Power from Generator" if generators else ""
+    ctx.say(
+        state,
+        a.player,
+        f"{_name(state, a.player)} regroups: readies, adds 1 {a.first.capitalize()} and 1 "
+        f"{a.second.capitalize()}{extra}",
+    )
+    # 2. Draw: "always skipped during the first round"
+    return evolve(state, phase=Phase.DRAW if state.round > 1 else Phase.DEPLOY)
+
+
+def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
+    p = state.players[a.player]
+    if p.deck_size <= 0:
+        ctx.say(state, a.player, f"{p.name}'s deck is empty: no card to draw")
+    elif ctx.hidden:
+        state = set_player(state, a.player, hand_size=p.hand_size + 1, deck_size=p.deck_size - 1)
+        ctx.say(state, a.player, f"{p.name} draws a card")
+    else:
+        state = set_player(
+            state,
+            a.player,
+            hand=(*p.hand, p.deck[0]),
+            deck=p.deck[1:],
+            hand_size=p.hand_size + 1,
+            deck_size=p.deck_size - 1,
+        )
+        ctx.say(state, a.player, f"{p.name} draws a card")
+    return evolve(state, phase=Phase.DEPLOY)
+
+
+def _from_hand(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> DeedsState:
+    p = state.players[seat]
+    if ctx.hidden:
+        return set_player(state, seat, hand_size=p.hand_size - 1)
+    hand = list(p.hand)
+    hand.remove(card_id)
+    return set_player(state, seat, hand=tuple(hand), hand_size=p.hand_size - 1)
+
+
+def _to_grave(state: DeedsState, seat: int, card_id: str) -> DeedsState:
+    return set_player(state, seat, graveyard=(*state.players[seat].graveyard, card_id))
+
+
+def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
+    card = ctx.catalog.get(a.card_id)
+    paid = pay(state.players[a.player].pool, card.cost, a.pay)
+    assert isinstance(paid, Pool)
+    state = set_player(state, a.player, pool=paid)
+    state = _from_hand(state, ctx, a.player, a.card_id)
+    who = _name(state, a.player)
+    if card.stays:
+        on = a.targets[0] if card.subtype == "upgrade" else None
+        assert on is None or isinstance(on, int)
+        state = _enter(state, a.player, a.card_id, ready=True, attached_to=on)
+        where = f" on {ctx.name(_card(state, on))}" if on is not None else ""
+        ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({card.cost.words()})")
+    elif card.type == "resource":
+        counts = {r: paid.of(r) + card.gives.of(r) for r in RESOURCES}
+        state = set_player(state, a.player, pool=Pool(**counts))
+        state = _to_grave(state, a.player, a.card_id)
+        ctx.say(state, a.player, f"{who} deploys {card.name}: +{card.gives.words()}")
+    else:
+        state = _to_grave(state, a.player, a.card_id)
+        ctx.say(state, a.player, f"{who} plays {card.name} ({card.cost.words()})")
+    if card.has("resurrect"):
+        state = _resurrect(state, ctx, a.player, a.targets)
+    elif card.type == "tactic" and card.text:
+        state = _note(state, a.player, f"{card.name}: {card.text}{_targets(state, ctx, a.targets)}")
+    if state.phase is Phase.TACTICS:
+        state = _played_in_tactics(state)
+    return state
+
+
+def _targets(state: DeedsState, ctx: Ctx, targets: tuple[Any, ...]) -> str:
+    names = [ctx.name(_card(state, t)) for t in targets if isinstance(t, int) and state.card(t)]
+    return f" (targets: {', '.join(names)})" if names else ""
+
+
+def _resurrect(state: DeedsState, ctx: Ctx, seat: int, targets: tuple[Any, ...]) -> DeedsState:
+    """Resurrect: the card returns from the graveyard to the battlefield utilized."""
+    target = targets[0]
+    assert isinstance(target, str)
+    grave = list(state.players[seat].graveyard)
+    del grave[len(grave) - 1 - grave[::-1].index(target)]
+    state = set_player(state, seat, graveyard=tuple(grave))
+    state = _enter(state, seat, target, ready=False)
+    ctx.say(state, seat, f"{ctx.catalog.get(target).name} returns to the battlefield utilized")
+    return state
+
+
+def _enter(
+    state: DeedsState, seat: int, card_id: str, *, ready: bool, attached_to: int | None = None
+) -> DeedsState:
+    x = InPlay(
+        id=state.next_id,
+        card_id=card_id,
+        owner=seat,
+        ready=ready,
+        deployed_round=state.round,
+        attached_to=attached_to,
+    )
+    return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1)
+
+
+def _note(state: DeedsState, seat: int, text: str) -> DeedsState:
+    note = Note(state.next_id, seat, text)
+    return evolve(state, notes=(*state.notes, note), next_id=state.next_id + 1)
+
+
+def _card(state: DeedsState, card_id: int) -> InPlay:
+    x = state.card(card_id)
+    assert x is not None
+    return x
+
+
+def _utilize_pair(state: DeedsState, ctx: Ctx, tech: InPlay, unit: InPlay) -> DeedsState:
+    state = set_card(state, tech.id, ready=False)
+    if not spared(state, ctx, unit):
+        state = set_card(state, unit.id, ready=False)
+    return state
+
+
+def _equip(state: DeedsState, ctx: Ctx, a: da.Equip) -> DeedsState:
+    tech, unit = _card(state, a.card), _card(state, a.target)
+    if ctx.card(tech).subtype == "vehicle":
+        state = set_card(state, unit.id, attached_to=tech.id)  # the unit rides the vehicle
+        words = f"puts {ctx.name(unit)} aboard {ctx.name(tech)}"
+    else:
+        state = set_card(state, tech.id, attached_to=unit.id)
+        words = f"equips {ctx.name(tech)} to {ctx.name(unit)}"
+    ctx.say(state, a.player, f"{_name(state, a.player)} {words}")
+    return _utilize_pair(state, ctx, tech, unit)
+
+
+def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> DeedsState:
+    x = _card(state, a.card)
+    assert x.attached_to is not None
+    holder = _card(state, x.attached_to)
+    state = set_card(state, x.id, attached_to=None)
+    ctx.say(
+        state, a.player, f"{_name(state, a.player)} separates {ctx.name(x)} from {ctx.name(holder)}"
+    )
+    if ctx.card(x).is_unit:
+        return _utilize_pair(state, ctx, holder, x)
+    return _utilize_pair(state, ctx, x, holder)
+
+
+def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
+    """4.1 Attack: the attackers are utilized and can't be withdrawn."""
+    state = map_cards(state, lambda x: evolve(x, ready=False) if x.id in a.attackers else x)
+    names = ", ".join(ctx.name(_card(state, i)) for i in a.attackers)
+    ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
+    return evolve(state, battle=Battle(a.attackers), attacked=True, phase=Phase.DEFEND)
+
+
+def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
+    """4.2 Defend: the blocks and their blocking order; then 4.3, the attacker's move first."""
+    assert state.battle is not None
+    if a.blocks:
+        for attacker_id in state.battle.attackers:
+            order = [ctx.name(_card(state, b)) for b in _blockers(a, attacker_id)]
+            if order:
+                ctx.say(
+                    state,
+                    a.player,
+                    f"{ctx.name(_card(state, attacker_id))} is blocked by {', then '.join(order)}",
+                )
+    else:
+        ctx.say(state, a.player, f"{_name(state, a.player)} does not block")
+    battle = evolve(state.battle, blocks=a.blocks, priority=state.attacker, passes=0)
+    return evolve(state, battle=battle, phase=Phase.TACTICS)
+
+
+def _blockers(a: da.Block, attacker_id: int) -> list[int]:
+    return [b for at, b in a.blocks if at == attacker_id]
+
+
+def _played_in_tactics(state: DeedsState) -> DeedsState:
+    assert state.battle is not None
+    battle = evolve(state.battle, priority=1 - state.battle.priority, passes=0)
+    return evolve(state, battle=battle)
+
+
+def _activate(state: DeedsState, ctx: Ctx, a: da.Activate) -> DeedsState:
+    x = _card(state, a.card)
+    ability = [ab for ab in ctx.card(x).abilities if ab.kind == "activated"][a.ability]
+    paid = pay(state.players[a.player].pool, ability.cost, a.pay)
+    assert isinstance(paid, Pool)
+    state = set_player(state, a.player, pool=paid)
+    if ability.utilize:
+        state = set_card(state, x.id, ready=False)
+    ctx.say(
+        state,
+        a.player,
+        f"{_name(state, a.player)} activates {ctx.name(x)} ({ability.cost.words()})",
+    )
+    state = _note(
+        state, a.player, f"{ctx.name(x)}: {ability.text}{_targets(state, ctx, a.targets)}"
+    )
+    return _played_in_tactics(state)
+
+
+def _pass(state: DeedsState, ctx: Ctx, a: da.Pass) -> DeedsState:
+    """4.3 Tactics: two passes in a row end the step; 4.4 resolves the battle at once."""
+    assert state.battle is not None
+    ctx.say(state, a.player, f"{_name(state, a.player)} passes")
+    if state.battle.passes + 1 >= 2:
+        return resolve_battle(state, ctx)
+    battle = evolve(state.battle, priority=1 - a.player, passes=state.battle.passes + 1)
+    return evolve(state, battle=battle)
+
+
+def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> DeedsState:
+    unit, hungry = _card(state, a.unit), _card(state, a.to)
+    ctx.say(
+        state,
+        a.player,
+        f"{_name(state, a.player)} sacrifices {ctx.name(unit)} to {ctx.name(hungry)}",
+    )
+    state = set_card(state, hungry.id, fed=True)
+    return retire(state, ctx, unit.id)
+
+
+def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> DeedsState:
+    state = _from_hand(state, ctx, a.player, a.card_id)
+    ctx.say(state, a.player, f"{_name(state, a.player)} discards {ctx.catalog.get(a.card_id).name}")
+    return _to_grave(state, a.player, a.card_id)
+
+
+def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
+    if state.phase is Phase.DEPLOY:
+        ctx.say(state, a.player, f"{_name(state, a.player)} goes on without a battle")
+        return evolve(state, phase=Phase.RETREAT)
+    # Hunger: not fed in a round its owner attacked -- it deals 5 damage to its owner.
+    for x in state.cards:
+        if x.owner == a.player and not x.fed and stats.has(state, ctx.catalog, x, "hunger"):
+            p = state.players[a.player]
+            state = set_player(state, a.player, base=p.base - HUNGER_DAMAGE)
+            ctx.say(
+                state,
+                a.player,
+                f"{ctx.name(x)} went hungry: {HUNGER_DAMAGE} damage to {p.name}'s base "
+                f"({p.base - HUNGER_DAMAGE} left)",
+            )
+    ctx.say(state, a.player, f"{_name(state, a.player)} ends the round")
+    return _start_round(state, ctx, state.round + 1, state.defender)
+
+
+_STEPS: dict[type[Any], Callable[[DeedsState, Ctx, Any], DeedsState]] = {
+    da.KeepHand: _keep,
+    da.Mulligan: _mulligan,
+    da.Regroup: _regroup,
+    da.Draw: _draw,
+    da.Deploy: _deploy,
+    da.Equip: _equip,
+    da.Unequip: _unequip,
+    da.Attack: _attack,
+    da.Block: _block,
+    da.Activate: _activate,
+    da.Pass: _pass,
+    da.Sacrifice: _sacrifice,
+    da.Discard: _discard,
+    da.EndPhase: _end_phase,
+}

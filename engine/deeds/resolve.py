@@ -1,0 +1,122 @@
+"""Battle Resolution (4.4) on a game state: every skirmish worked out from the same position
+and applied all at once ("The results of the battle are considered to happen all at once"),
+then the dead retired and the base hit. ``forecast`` is what the battle assistant shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.deeds import stats
+from engine.deeds.battle import Fighter, Skirmish, skirmish
+from engine.deeds.cards import Catalog
+from engine.deeds.context import Ctx
+from engine.deeds.deaths import sweep
+from engine.deeds.evolve_state import add_damage, set_player
+from engine.deeds.state import Battle, DeedsState, InPlay, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Clash:
+    attacker: int
+    blockers: tuple[int, ...]  # in blocking order
+    result: Skirmish
+
+
+def fighter(state: DeedsState, catalog: Catalog, x: InPlay) -> Fighter:
+    return Fighter(
+        attack=stats.attack_of(state, catalog, x),
+        health=stats.health_of(state, catalog, x),
+        first_strike=stats.has(state, catalog, x, "first_strike"),
+        overrun=stats.has(state, catalog, x, "overrun"),
+    )
+
+
+def forecast(
+    state: DeedsState, catalog: Catalog, battle: Battle | None = None
+) -> tuple[Clash, ...]:
+    """What each attacker would do if the battle resolved now (or with ``battle`` declared):
+    the prediction the app shows before anyone confirms."""
+    battle = battle or state.battle
+    if battle is None:
+        return ()
+    clashes = []
+    for attacker_id in battle.attackers:
+        attacker = state.card(attacker_id)
+        if attacker is None:
+            continue  # retired before resolution
+        blockers = tuple(
+            b for b in (state.card(i) for i in battle.blockers_of(attacker_id)) if b is not None
+        )
+        result = skirmish(
+            fighter(state, catalog, attacker), [fighter(state, catalog, b) for b in blockers]
+        )
+        clashes.append(Clash(attacker_id, tuple(b.id for b in blockers), result))
+    return tuple(clashes)
+
+
+def base_damage(clashes: tuple[Clash, ...]) -> int:
+    return sum(c.result.to_base for c in clashes)
+
+
+def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
+    clashes = forecast(state, ctx.catalog)
+    damage: dict[int, int] = {}
+    fed: set[int] = set()
+    defender = state.defender
+    for clash in clashes:
+        attacker = state.card(clash.attacker)
+        assert attacker is not None
+        r = clash.result
+        damage[clash.attacker] = damage.get(clash.attacker, 0) + r.attacker_damage
+        for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
+            damage[blocker_id] = damage.get(blocker_id, 0) + hit
+        _say_clash(state, ctx, clash)
+        # Hunger: "must kill an enemy unit" -- a unit it fought dies
+        if stats.has(state, ctx.catalog, attacker, "hunger") and any(
+            dies and ctx.catalog.get(_card(state, b).card_id).is_unit
+            for b, dies in zip(clash.blockers, r.blockers_die, strict=True)
+        ):
+            fed.add(attacker.id)
+        if r.attacker_dies and ctx.card(attacker).is_unit:
+            fed.update(
+                b
+                for b in clash.blockers
+                if stats.has(state, ctx.catalog, _card(state, b), "hunger")
+            )
+    state = add_damage(state, damage, fed)
+    hit = base_damage(clashes)
+    if hit:
+        p = state.players[defender]
+        state = set_player(state, defender, base=p.base - hit)
+        ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
+    state = sweep(state, ctx)
+    return _evolve_phase(state)
+
+
+def _card(state: DeedsState, card_id: int) -> InPlay:
+    x = state.card(card_id)
+    assert x is not None
+    return x
+
+
+def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash) -> None:
+    attacker = _card(state, clash.attacker)
+    r = clash.result
+    name = ctx.name(attacker)
+    if not clash.blockers:
+        ctx.say(state, attacker.owner, f"{name} is unblocked: {r.to_base} damage to the base")
+        return
+    names = ", ".join(ctx.name(_card(state, b)) for b in clash.blockers)
+    rest = f"; {r.to_base} overruns to the base" if r.to_base else ""
+    ctx.say(
+        state,
+        attacker.owner,
+        f"{name} fights {names} in that order: deals {sum(r.blocker_damage)}, "
+        f"takes {r.attacker_damage}{rest}",
+    )
+
+
+def _evolve_phase(state: DeedsState) -> DeedsState:
+    from engine.core.evolve import evolve
+
+    return evolve(state, battle=None, phase=Phase.RETREAT)

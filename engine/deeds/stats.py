@@ -1,0 +1,136 @@
+"""What a card on the battlefield is now: its keywords, attack and defense ("Cards",
+"Permanent Abilities Glossary"), and what it may do (attack, block, be targeted)."""
+
+from __future__ import annotations
+
+from engine.deeds.cards import Card, Catalog
+from engine.deeds.state import DeedsState, InPlay
+
+
+def card_of(catalog: Catalog, x: InPlay) -> Card:
+    return catalog.get(x.card_id)
+
+
+def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
+    """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
+    aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
+    own = catalog.get(x.card_id).keywords
+    extra = [k for y in state.attached(x.id) for k in catalog.get(y.card_id).keywords]
+    return frozenset((*own, *extra))
+
+
+def has(state: DeedsState, catalog: Catalog, x: InPlay, keyword: str) -> bool:
+    return keyword in keywords(state, catalog, x)
+
+
+def _aura(state: DeedsState, catalog: Catalog, owner: int, keyword: str) -> int:
+    """How many of ``owner``'s cards on the battlefield have ``keyword`` (Leadership,
+    Motivator: "Your units gain ... while deployed"; they stack, "Effects ... always stack")."""
+    return sum(1 for y in state.cards if y.owner == owner and catalog.get(y.card_id).has(keyword))
+
+
+def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
+    return x.attached_to is None and catalog.get(x.card_id).is_unit
+
+
+def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
+    kws = keywords(state, catalog, x)
+    if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
+        return 0
+    value = catalog.get(x.card_id).attack + x.attack_mod
+    value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in state.attached(x.id))
+    if "mounting_aggression" in kws:  # +1/+0 for every token
+        value += x.tokens
+    if "rampage" in kws:  # +5/+0
+        value += 5
+    if _is_free_unit(catalog, x):
+        value += _aura(state, catalog, x.owner, "leadership")
+        value += _aura(state, catalog, x.owner, "motivator")
+    return max(0, value)
+
+
+def defense_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
+    """Its full defense, before damage."""
+    value = catalog.get(x.card_id).defense + x.defense_mod
+    value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in state.attached(x.id))
+    if has(state, catalog, x, "defense_gain"):  # +0/+1 for every token
+        value += x.tokens
+    if _is_free_unit(catalog, x):
+        value += _aura(state, catalog, x.owner, "leadership")
+    return max(0, value)
+
+
+def health_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
+    """Defense left after this round's damage."""
+    return defense_of(state, catalog, x) - x.damage
+
+
+def can_die(catalog: Catalog, x: InPlay) -> bool:
+    """Units, fortifications and vehicles are retired at 0 defense; equipment and upgrades
+    go with what they are on, and a unit aboard a vehicle goes with the vehicle."""
+    if x.attached_to is not None:
+        return False
+    card = catalog.get(x.card_id)
+    return card.is_unit or card.subtype in ("fortification", "vehicle")
+
+
+def fights(catalog: Catalog, x: InPlay) -> bool:
+    """Can take part in a battle at all: a unit or a vehicle or fortification, not attached."""
+    return can_die(catalog, x)
+
+
+def why_cannot_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> str | None:
+    card = catalog.get(x.card_id)
+    if not fights(catalog, x):
+        if x.attached_to is not None:
+            return f"{card.name} is equipped to another card and does not attack on its own"
+        return f"{card.name} is equipment: it attacks only as part of what it equips"
+    if card.subtype == "fortification":
+        return f"{card.name} is a fortification: fortifications may block but not attack"
+    if not x.ready:
+        return f"{card.name} is utilized: only ready cards attack"
+    if card.is_unit and x.deployed_round == state.round:
+        return f"{card.name} came into play this round: units may not attack on that round"
+    kws = keywords(state, catalog, x)
+    if "crippled" in kws:
+        return f"{card.name} is Crippled: it may not attack"
+    if "pacifist" in kws:
+        return f"{card.name} is a Pacifist: it may not attack"
+    return None
+
+
+def must_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:
+    """Rage and Rampage: it must attack in its owner's attack phase if it is able."""
+    if x.owner != state.attacker:
+        return False
+    kws = keywords(state, catalog, x)
+    if "rage" not in kws and "rampage" not in kws:
+        return False
+    return why_cannot_attack(state, catalog, x) is None
+
+
+def why_cannot_block(
+    state: DeedsState, catalog: Catalog, blocker: InPlay, attacker: InPlay
+) -> str | None:
+    card = catalog.get(blocker.card_id)
+    if not fights(catalog, blocker):
+        return f"{card.name} can't block: it is not a unit, vehicle or fortification on its own"
+    if not blocker.ready:
+        return f"{card.name} is utilized: only ready cards block"
+    kws = keywords(state, catalog, attacker)
+    name = catalog.get(attacker.card_id).name
+    if "unblockable" in kws:
+        return f"{name} is Unblockable: it can't be blocked"
+    if "disguise" in kws and state.players[blocker.owner].pool.survivors >= 2:
+        return (
+            f"{name} has Disguise: it can't be blocked by a player with 2 or more Survivors"
+            " in their resource pool"
+        )
+    return None
+
+
+def why_not_target(state: DeedsState, catalog: Catalog, x: InPlay) -> str | None:
+    """Hidden: the card can't be targeted unless utilized."""
+    if x.ready and has(state, catalog, x, "hidden"):
+        return f"{catalog.get(x.card_id).name} is Hidden: it can't be targeted unless utilized"
+    return None
