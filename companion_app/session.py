@@ -73,6 +73,7 @@ class GameSession(EventDispatcher):
     step_text = StringProperty("")
     priority_text = StringProperty("")
     prompt_lines = ListProperty([])  # what may be done now, from the engine's prompts()
+    seat_prompts = DictProperty({})  # seat -> the first prompt addressed to that player
     choices = ListProperty([])  # [(label, action)]: the acting player's one-tap decisions
     pending_text = StringProperty("")  # what waits to resolve (the stack, triggers)
     log_rows = ListProperty([])  # list[LogRow], newest last
@@ -695,7 +696,13 @@ class GameSession(EventDispatcher):
             if (label := adapter.choice_label(game, action)) is not None
         ]
         # The engine's prompt text already names the player.
-        self.prompt_lines = [p.text for p in game.prompts()]
+        prompts = game.prompts()
+        self.prompt_lines = [p.text for p in prompts]
+        mine: dict[int, str] = {}
+        for p in prompts:
+            if p.player is not None and p.player not in mine:
+                mine[p.player] = p.text
+        self.seat_prompts = mine
         self.pending_text = "; ".join(status.waiting)
         outcome = game.outcome()
         self.outcome_text = outcome.reason if outcome is not None else ""

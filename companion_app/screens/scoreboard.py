@@ -38,6 +38,7 @@ class ScoreboardScreen(Screen):
             choices=self._on_choices,
             message=self._on_choices,
             prompt_lines=self._on_choices,
+            seat_prompts=self._on_choices,
             headline=self._on_headline,
         )
 
@@ -51,20 +52,19 @@ class ScoreboardScreen(Screen):
         self.banner.reason = self.session.outcome_text
 
     def _on_choices(self, *_args: Any) -> None:
-        """What the acting player must decide goes on their panel, facing them: the prompt
-        (or their refusal) and the one-tap decisions."""
+        """What a player must decide goes on their own panel, facing them: the engine's prompt
+        addressed to them (or their refusal) and their one-tap decisions (the actions that
+        are theirs: in some games both players decide at once)."""
         session = self.session
-        acting = next((v.seat for v in session.seats if v.acting), -1)
         for panel in self.panels:
             seat = panel.seat
-            mine = seat == acting
             notice = session.message if session.message_seat == seat else ""
-            prompt = session.prompt_lines[0] if mine and session.prompt_lines else ""
+            prompt = session.seat_prompts.get(seat, "")
+            theirs = [(label, a) for label, a in session.choices if _player(a) == seat]
+            if not prompt and theirs:
+                prompt = next((v.name for v in session.seats if v.seat == seat), "") + " to act"
             panel.show_decision(
-                notice or prompt,
-                not notice or session.message_ok,
-                session.choices if mine else [],
-                session.command,
+                notice or prompt, not notice or session.message_ok, theirs, session.command
             )
 
     def _on_seats(self, _session: Any, seats: list[Any]) -> None:
@@ -157,3 +157,9 @@ class ScoreboardScreen(Screen):
             picker.size, picker.pos = card.size, card.pos
         band = middle_band(count, w, h)
         self.ids.band_turner.place(band.x, band.y, band.box_width, band.box_height, band.rotation)
+
+
+def _player(action: Any) -> int | None:
+    """The seat an action is taken by (every game's actions carry ``player``)."""
+    player = getattr(action, "player", None)
+    return player if isinstance(player, int) else None

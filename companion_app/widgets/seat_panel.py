@@ -45,6 +45,7 @@ class SeatPanel(BoxLayout):
     lines = StringProperty("")
     previews = DictProperty({})  # "seat:key" -> preview text, from the session
     seat = NumericProperty(0)
+    groups = NumericProperty(1)  # rows of small counters below the big ones
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
 
     __events__ = ("on_nudge", "on_toggle", "on_card_play", "on_card_dismiss")
@@ -104,6 +105,7 @@ class SeatPanel(BoxLayout):
                 grid.add_widget(tile)
             self.tiles[c.key] = tile
         self._grids = list(grids.values())
+        self.groups = max(1, len(self._grids))
         self._fit_rows()
 
     def on_size(self, *_args: Any) -> None:
@@ -137,6 +139,7 @@ class SeatPanel(BoxLayout):
             box.clear_widgets()
             for label, action in choices:
                 button = Factory.DecisionButton(text=label)
+                button.action = action  # what it does, for whoever checks (tests)
                 button.bind(on_release=lambda _b, a=action: self._decide(command, a))
                 box.add_widget(button)
             self._choices = list(choices)
@@ -184,6 +187,9 @@ class SeatTurner(Scatter):
         kwargs.setdefault("do_scale", False)
         kwargs.setdefault("do_translation", False)
         kwargs.setdefault("auto_bring_to_front", False)
+        # Placed by place(), never by its parent layout: a FloatLayout that resized it to
+        # the whole window on a later pass would move its touch area off the panel.
+        kwargs.setdefault("size_hint", (None, None))
         super().__init__(**kwargs)
 
     def place(self, x: float, y: float, box_w: float, box_h: float, rotation: int) -> None:

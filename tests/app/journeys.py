@@ -132,8 +132,8 @@ def decision_buttons(d: Any) -> list[tuple[int, Any]]:
 
 
 async def tap_choice(d: Any, label: str) -> None:
-    """Tap the acting player's button for one of the engine's one-tap decisions (on their
-    own panel, after the moment new buttons ignore taps)."""
+    """Tap a player's button for one of the engine's one-tap decisions (on their own panel,
+    after the moment new buttons ignore taps)."""
     import asyncio
 
     from companion_app.widgets.seat_panel import CALM_S
@@ -144,8 +144,10 @@ async def tap_choice(d: Any, label: str) -> None:
     )
     await asyncio.sleep(CALM_S + 0.05)
     seat, button = next((s, b) for s, b in decision_buttons(d) if b.text == label)
-    assert seat == d.session.game.acting_player(), (seat, label)
+    assert button.action.player == seat, (seat, label)  # on the panel of whoever decides
+    before = len(d.session.game.history)
     await d.tap(button)
+    await d.until(lambda: len(d.session.game.history) > before, f"'{label}' is taken")
 
 
 async def pass_until(d: Any, step: str, turn: int | None = None) -> None:
