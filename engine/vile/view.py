@@ -31,6 +31,7 @@ def state_view(state: GameState) -> dict[str, Any]:
                 "stockpile": p.stockpile,
                 "hand": list(p.hand),
                 "hand_size": p.hand_size,
+                "deck": list(p.deck),
                 "deck_size": p.deck_size,
                 "void": list(p.void),
                 "ritual_zone": list(p.ritual_zone),
@@ -85,4 +86,5 @@ def public_view(state: GameState, seat: int) -> dict[str, Any]:
     other["ritual_zone"] = len(other["ritual_zone"])
     other["sabotage_zone"] = len(other["sabotage_zone"])
     other["hand"] = []
+    other["deck"] = []
     return view
