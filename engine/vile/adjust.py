@@ -46,7 +46,7 @@ def explain_adjustment(state: GameState, catalog: Catalog, action: va.Action) ->
         for name in ("damage", "plus", "experience"):
             if _bad_number(getattr(action, name)):
                 return f"{name} can't be set below zero"
-        if action.controller is not None and action.controller not in (0, 1):
+        if action.controller is not None and _bad_number(action.controller, 0, 1):
             return "the controller is seat 1 or seat 2"
         return None
     if isinstance(action, va.SetZone):
@@ -62,6 +62,8 @@ def explain_adjustment(state: GameState, catalog: Catalog, action: va.Action) ->
         card = catalog.find(action.card_id) if isinstance(action.card_id, str) else None
         if card is None or card.type != "monster":
             return "only a monster card can be put into play"
+        if not isinstance(action.deployed, bool):
+            return "a monster comes into play deployed (true) or reserved (false)"
         return None
     assert isinstance(action, va.MarkResolved)
     return None if state.notes else "there is no card text waiting to be resolved"

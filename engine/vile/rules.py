@@ -14,6 +14,14 @@ from engine.vile.state import GATHER_LOOK, MAX_CULTISTS, GameState, Phase
 
 
 def explain(state: GameState, catalog: Catalog, action: va.Action) -> str | None:
+    try:
+        return _explain(state, catalog, action)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+        # A field of the wrong shape (a buggy client: files are checked by from_dict).
+        return "that action is not well formed: a field holds the wrong kind of value"
+
+
+def _explain(state: GameState, catalog: Catalog, action: va.Action) -> str | None:
     seat = action.player
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
         return "there are two players: seat 1 and seat 2"

@@ -284,8 +284,8 @@ def test_culmination__a_ritual_of_only_negated_components_ends_at_once() -> None
         player("Alena", ritual_zone=("ape_bone_totem",) * 3), phase=Phase.CULMINATION
     ).state
     from engine.core.evolve import evolve
-    from engine.vile.context import Ctx
     from engine.vile.cards import sample_catalog
+    from engine.vile.context import Ctx
     from engine.vile.ritual import bolster
 
     ctx = Ctx(sample_catalog())
