@@ -294,3 +294,24 @@ def test_culmination__a_ritual_of_only_negated_components_ends_at_once() -> None
     state = evolve(state, ritual=evolve(state.ritual, step="sabotage", negated=(0, 1, 2)))
     state = bolster(ctx, state)
     assert state.ritual is None and state.phase is Phase.MAIN3
+
+
+def test_main_phase__setting_a_component_costs_no_devotion() -> None:
+    game = table(player("Alena", cultists=0, hand=("ape_drum_of_the_canopy",)))
+    assert game.is_legal(va.SetComponent(ALENA, "ape_drum_of_the_canopy"))
+
+
+def test_comes_into_play__a_monster_cards_own_effects_apply_when_it_is_played() -> None:
+    from engine.vile.card_model import Card, Effect
+    from engine.vile.cards import sample_catalog
+    from engine.vile.setup import PlayerSetup, VileSetup
+
+    herald = Card("herald", "Herald", "ape", "monster", 1, 1, 1, 1, (Effect("draw", 1),))
+    catalog = sample_catalog().merged([herald])
+    state = table(player("Alena", cultists=1, hand=("herald",))).state
+    setup = VileSetup((PlayerSetup("Alena", "ape"), PlayerSetup("Anton", "kraken")), 1, catalog)
+    from engine.vile import VileGame
+
+    game = VileGame.start(setup, state)
+    game.apply(va.PlayCard(ALENA, "herald"))
+    assert game.state.players[ALENA].hand_size == 1  # Herald left, one card drawn
