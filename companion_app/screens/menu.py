@@ -1,14 +1,28 @@
-"""The menu: every other screen, one large button each."""
+"""The menu: every other screen, one large button each, the game's own screens included."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 
 class MenuScreen(Screen):
     session = ObjectProperty(None, rebind=True)
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        """The game being played adds its own screens (Zeal: combat, adjust cards)."""
+        box = self.ids.game_screens
+        box.clear_widgets()
+        if self.session is None:
+            return
+        for extra in self.session.adapter.screens():
+            button = Factory.MenuButton(text=extra.title)
+            button.bind(on_release=lambda _b, name=extra.name: self.go(name))
+            box.add_widget(button)
 
     def go(self, name: str) -> None:
         app = App.get_running_app()

@@ -66,7 +66,7 @@ class ScoreboardScreen(Screen):
         panels, turners, cards = [], [], []
         for seat in range(count):
             panel = SeatPanel()
-            panel.bind(on_nudge=self._nudge, on_toggle_base=self._toggle)
+            panel.bind(on_nudge=self._nudge, on_toggle=self._toggle)
             card = CardPanel()
             card.bind(
                 on_play=lambda _c, s=seat: self.session.play_shown(s),
@@ -81,11 +81,11 @@ class ScoreboardScreen(Screen):
         self.panels, self.turners, self.card_panels = panels, turners, cards
         self.layout_seats()
 
-    def _nudge(self, panel: SeatPanel, what: str, index: int, delta: int) -> None:
-        self.session.nudge(panel.seat, what, index, delta)
+    def _nudge(self, panel: SeatPanel, key: str, delta: int) -> None:
+        self.session.nudge(panel.seat, key, delta)
 
-    def _toggle(self, panel: SeatPanel, index: int) -> None:
-        self.session.toggle_base(panel.seat, index)
+    def _toggle(self, panel: SeatPanel, key: str) -> None:
+        self.session.toggle(panel.seat, key)
 
     def on_size(self, *_args: Any) -> None:
         self.layout_seats()
