@@ -6,6 +6,7 @@ from engine.core.evolve import evolve
 from engine.vile import ops
 from engine.vile.context import Ctx
 from engine.vile.effects import open_components
+from engine.vile.forecast import bolster_of
 from engine.vile.state import GameState, Phase, Ritual
 
 
@@ -28,11 +29,7 @@ def bolster(ctx: Ctx, state: GameState) -> GameState:
     r = state.ritual
     assert r is not None
     seat = state.active
-    total = sum(
-        ops.energy_potential(m, ctx.catalog)
-        for m in state.monsters
-        if m.controller == seat and m.deployed
-    )
+    total = sum(potential for _, potential in bolster_of(state, ctx.catalog, seat))
     ctx.say(state, seat, f"the deployed monsters bolster the ritual: +{total}")
     state = evolve(
         state, ritual=evolve(r, step="components", bolster=total, strength=r.strength + total)

@@ -315,3 +315,26 @@ def test_comes_into_play__a_monster_cards_own_effects_apply_when_it_is_played() 
     game = VileGame.start(setup, state)
     game.apply(va.PlayCard(ALENA, "herald"))
     assert game.state.players[ALENA].hand_size == 1  # Herald left, one card drawn
+
+
+def test_culmination__the_forecast_counts_bolster_and_components_to_come() -> None:
+    from engine.vile.cards import sample_catalog
+    from engine.vile.forecast import bolster_of, strength_forecast
+
+    game = table(
+        player(
+            "Alena", ritual_zone=("ape_bone_totem", "ape_drum_of_the_canopy", "ape_howling_rite")
+        ),
+        player("Anton", "kraken", cultists=5, sabotage_zone=("kraken_undertow",)),
+        monsters=(monster(1, "ape_howler", ALENA, experience=1),),
+        phase=Phase.CULMINATION,
+    )
+    catalog = sample_catalog()
+    assert bolster_of(game.state, catalog, ALENA) == [("Howler", 8)]
+    assert strength_forecast(game.state, catalog) == 8 + 9 + 12 + 6
+    game.apply(va.PerformRitual(ALENA))
+    game.apply(va.FlipSabotage(ANTON, "kraken_undertow"))
+    assert strength_forecast(game.state, catalog) == 8 + 27 - 12
+    game.apply(va.ApplyComponent(ALENA, "ape_bone_totem"))
+    assert strength_forecast(game.state, catalog) == 23
+    assert strength_forecast(table().state, catalog) is None
