@@ -27,7 +27,7 @@ from engine.vile import actions as va
 from engine.vile.card_model import GODS, Card, Catalog
 from engine.vile.effects import valid_targets
 from engine.vile.flow import actor
-from engine.vile.state import MAX_CULTISTS, Phase
+from engine.vile.state import ENERGY_TO_WIN, MAX_CULTISTS, Phase
 
 HERE = Path(__file__).parent
 DIAL_TOP = 150  # the race is to 100; a ritual may overshoot it
@@ -174,6 +174,10 @@ class VileAdapter(GameAdapter):
             badges.append("Sabotage window" if state.ritual is not None else "Blocking")
         if state.ritual is not None and state.active == seat:
             badges.append(f"Ritual: strength {state.ritual.strength}")
+        # The race to 100 at a glance: how far to go, and against the other player.
+        lead = p.energy - state.players[1 - seat].energy
+        race = "Level" if lead == 0 else f"Leads by {lead}" if lead > 0 else f"Behind by {-lead}"
+        badges.append(f"{max(0, ENERGY_TO_WIN - p.energy)} to go, {race}")
         badges.append(f"Hand {p.hand_size}")
         lines = []
         for m in state.controlled(seat):

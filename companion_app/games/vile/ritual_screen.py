@@ -45,7 +45,11 @@ class RitualScreen(Screen):
         for label, action in self.session.choices:
             in_ritual = game.state.ritual is not None or game.state.gathers
             if isinstance(action, RITUAL_ACTIONS) or (isinstance(action, va.Pass) and in_ritual):
-                button = Button(text=label, size_hint_y=None, height=dp(52), font_size=dp(19))
+                button = Button(
+                    text=label, size_hint_y=None, height=dp(56), font_size=dp(17), halign="center"
+                )
+                # Long card names wrap inside the button rather than run past its edges.
+                button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)))
                 button.bind(on_release=lambda _b, a=action: self.choose(a))
                 box.add_widget(button)
 
