@@ -13,7 +13,7 @@ from engine.vile.state import Combat, GameState, Monster, Phase
 
 def end_combat(ctx: Ctx, state: GameState) -> GameState:
     state = evolve(state, combat=None, phase=Phase.MAIN2)
-    ctx.say(state, state.active, Phase.MAIN2.label)
+    ctx.say(state, state.active, f"{state.players[state.active].name}: {Phase.MAIN2.label}")
     return state
 
 

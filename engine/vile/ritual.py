@@ -50,5 +50,5 @@ def finish_if_done(ctx: Ctx, state: GameState) -> GameState:
     if state.over:
         return state
     state = evolve(state, phase=Phase.MAIN3)
-    ctx.say(state, seat, Phase.MAIN3.label)
+    ctx.say(state, seat, f"{state.players[seat].name}: {Phase.MAIN3.label}")
     return state

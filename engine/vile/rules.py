@@ -295,8 +295,10 @@ def _ritual(state: GameState, catalog: Catalog, action: va.Action) -> str | None
         card = catalog.find(action.card_id) if isinstance(action.card_id, str) else None
         if card is None or action.card_id not in p.sabotage_zone:
             return f"{p.name} has no such sabotage card face down"
-        use = p.stockpile if action.from_stockpile is None else action.from_stockpile
-        use = min(use, card.cost) if action.from_stockpile is None else use
+        # By default as much from the stockpile as the card costs (Stockpile).
+        use = (
+            min(p.stockpile, card.cost) if action.from_stockpile is None else action.from_stockpile
+        )
         if not 0 <= use <= p.stockpile:
             return f"{p.name}'s stockpile holds {p.stockpile} devotion"
         if use > card.cost:

@@ -18,7 +18,7 @@ def next_phase(ctx: Ctx, state: GameState) -> GameState:
     state = evolve(state, phase=phase, combat=None)
     if phase is Phase.COMBAT:
         state = evolve(state, combat=Combat("attackers"))
-    ctx.say(state, state.active, phase.label)
+    ctx.say(state, state.active, f"{state.players[state.active].name}: {phase.label}")
     return state
 
 
