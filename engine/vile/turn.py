@@ -15,9 +15,9 @@ def next_phase(ctx: Ctx, state: GameState) -> GameState:
     if state.phase is Phase.END:
         return end_turn(ctx, state)
     phase = NEXT_PHASE[state.phase]
-    state = evolve(state, phase=phase, combat=None)
-    if phase is Phase.COMBAT:
-        state = evolve(state, combat=Combat("attackers"))
+    state = evolve(
+        state, phase=phase, combat=Combat("attackers") if phase is Phase.COMBAT else None
+    )
     ctx.say(state, state.active, f"{state.players[state.active].name}: {phase.label}")
     return state
 
