@@ -223,3 +223,13 @@ def test_table__the_scan_message_does_not_name_a_face_down_card() -> None:
     t = make_table(table(player("Alena", hand_size=5, deck=(), deck_size=10), hidden=True))
     reaction = t.handle(TagPresented(DEVICE, 0, TOTEM))
     assert reaction.ok and "Bone Totem" not in reaction.message
+
+
+def test_session__taps_up_on_the_stockpile_exhaust_ready_cultists(session: GameSession) -> None:
+    session.command(va.AdjustPlayer(0, cultists=3))
+    for _ in range(2):
+        session.nudge(0, "stockpile", +1)
+    session.flush_bursts()
+    Clock.tick()
+    alena = session.game.state.players[0]  # type: ignore[union-attr]
+    assert (alena.stockpile, alena.ready) == (2, 1)

@@ -141,6 +141,11 @@ class VileAdapter(GameAdapter):
         if key == "cultists":
             return va.AdjustPlayer(seat, cultists=value)
         if key == "stockpile":
+            # Stockpiling is exhausting cultists for devotion kept for sabotage: taps up move
+            # devotion from ready cultists (as far as there are any; beyond, a correction).
+            moved = min(max(0, value - p.stockpile), p.ready)
+            if moved:
+                return va.AdjustPlayer(seat, stockpile=value, exhausted=p.exhausted + moved)
             return va.AdjustPlayer(seat, stockpile=value)
         if key == "components":
             return va.SetZone(seat, "ritual", p.ritual_zone[:value])
