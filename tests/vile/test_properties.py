@@ -74,6 +74,11 @@ def test_winning__random_playouts_keep_invariants_and_every_listed_action_applie
         assert options, f"someone must be able to act: {game.prompts()}"
         for action in options:
             assert game.explain(action) is None, (action, game.explain(action))
+        if len(game.history) % 7 == 0:  # and each one really applies, on a fork
+            for action in options:
+                fork = game.fork()
+                fork.apply(action)
+                assert fork.state != game.state or isinstance(action, va.Pass)
         turn = game.state.turn
         game.apply(choose(rnd, options))
         check_invariants(game, start, turn)
