@@ -15,6 +15,7 @@ from engine.core.kind import GameKind
 _MODULES: dict[str, str] = {
     "zeal": "engine.zeal.kind",
     "deeds": "engine.deeds.kind",
+    "vile": "engine.vile.kind",
 }
 
 DEFAULT_KIND = "zeal"  # files and saved games from before there was a choice are Zeal's

@@ -14,6 +14,7 @@ from engine import games
 _ADAPTERS: dict[str, str] = {
     "zeal": "companion_app.games.zeal.adapter",
     "deeds": "companion_app.games.deeds.adapter",
+    "vile": "companion_app.games.vile.adapter",
 }
 
 _LOADED: dict[str, GameAdapter] = {}

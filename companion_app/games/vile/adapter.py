@@ -1,0 +1,338 @@
+"""Vile Incantations at the table (rules/vile-incantations.md): energy on the dial, cultists,
+the stockpile, the ritual zone and the monsters on each seat; scanning sets components and
+sabotage face down, plays spells and monsters, flips sabotage in the opponent's ritual."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion_app.games.base import (
+    AnyGame,
+    CardView,
+    CounterView,
+    DialSpec,
+    ExtraScreen,
+    GameAdapter,
+    HistorySeries,
+    SeatSummary,
+    SetupField,
+)
+from companion_app.games.vile import demo_script
+from companion_app.games.vile.words import card_stats, card_text, choice_words
+from engine.core.catalog import CardCatalog, CardInfo
+from engine.vile import VileGame
+from engine.vile import actions as va
+from engine.vile.card_model import GODS, Card, Catalog
+from engine.vile.effects import valid_targets
+from engine.vile.flow import actor
+from engine.vile.state import ENERGY_TO_WIN, MAX_CULTISTS, Phase
+
+HERE = Path(__file__).parent
+DIAL_TOP = 150  # the race is to 100; a ritual may overshoot it
+
+
+def _vile(game: AnyGame) -> VileGame:
+    assert isinstance(game, VileGame), "the Vile Incantations adapter was handed another game"
+    return game
+
+
+class VileAdapter(GameAdapter):
+    kind = "vile"
+
+    # --- setting up ------------------------------------------------------------------------
+
+    def setup_fields(self) -> Sequence[SetupField]:
+        return (
+            SetupField(
+                "god",
+                "God",
+                choices=GODS,
+                default="ape",
+                per_player=True,
+                help="Setup 1: each player's god, and its fifty-card gate deck",
+            ),
+        )
+
+    def setup_record(
+        self,
+        names: Sequence[str],
+        decks: Sequence[Sequence[str]],
+        seed: int,
+        first_player: int | None,
+        options: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """The cards are physical (hidden hands): a god and a fifty-card gate deck each."""
+        gods = list(options.get("god") or [])
+        players = [
+            {"name": n, "god": gods[i] if i < len(gods) and gods[i] else GODS[i % len(GODS)]}
+            for i, n in enumerate(names)
+        ]
+        record: dict[str, Any] = {"players": players, "seed": seed, "hidden_hands": True}
+        if first_player is not None:
+            record["first_player"] = first_player
+        return record
+
+    # --- a seat ---------------------------------------------------------------------------
+
+    def counters(self, game: AnyGame, seat: int) -> tuple[CounterView, ...]:
+        g = _vile(game)
+        state = g.state
+        p = state.players[seat]
+        out = [
+            CounterView("energy", "Energy", p.energy, 0, None, big=True, note="of 100"),
+            CounterView(
+                "ready", "Ready", p.ready, 0, p.cultists, group="cultists", note="cultists ready"
+            ),
+            CounterView(
+                "cultists", "Cultists", p.cultists, 0, MAX_CULTISTS, group="cultists", note="of 10"
+            ),
+            CounterView(
+                "stockpile", "Stockpile", p.stockpile, 0, None, group="cultists", note="devotion"
+            ),
+            # Face-down cards are counted only; taps can take one away, a scan adds one.
+            CounterView(
+                "components",
+                "Components",
+                len(p.ritual_zone),
+                0,
+                len(p.ritual_zone),
+                group="zones",
+                note="of 3, face down",
+            ),
+            CounterView(
+                "sabotage",
+                "Sabotage",
+                len(p.sabotage_zone),
+                0,
+                len(p.sabotage_zone),
+                group="zones",
+                note="face down",
+            ),
+            CounterView("hand", "Hand", p.hand_size, 0, None, group="zones"),
+            CounterView("deck", "Gate", p.deck_size, 0, None, group="zones", note="cards left"),
+        ]
+        for m in state.controlled(seat):
+            card = g.catalog.get(m.card_id)
+            extra = f" +{m.plus}" if m.plus else ""
+            extra += f" xp{m.experience}" if m.experience else ""
+            out.append(
+                CounterView(
+                    f"monster:{m.id}",
+                    f"{card.name}{extra}",
+                    m.damage,
+                    0,
+                    None,
+                    group="monsters",
+                    dimmed=not m.deployed,
+                    toggles=True,
+                    note="damage" if m.deployed else "reserved",
+                )
+            )
+        return tuple(out)
+
+    def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> va.Action:
+        p = _vile(game).state.players[seat]
+        if key == "energy":
+            return va.AdjustPlayer(seat, energy=value)
+        if key == "ready":
+            return va.AdjustPlayer(seat, exhausted=p.cultists - value)
+        if key == "cultists":
+            return va.AdjustPlayer(seat, cultists=value)
+        if key == "stockpile":
+            # Stockpiling is exhausting cultists for devotion kept for sabotage: taps up move
+            # devotion from ready cultists (as far as there are any; beyond, a correction).
+            moved = min(max(0, value - p.stockpile), p.ready)
+            if moved:
+                return va.AdjustPlayer(seat, stockpile=value, exhausted=p.exhausted + moved)
+            return va.AdjustPlayer(seat, stockpile=value)
+        if key == "components":
+            return va.SetZone(seat, "ritual", p.ritual_zone[:value])
+        if key == "sabotage":
+            return va.SetZone(seat, "sabotage", p.sabotage_zone[:value])
+        if key == "hand":
+            return va.AdjustPlayer(seat, hand_size=value)
+        if key == "deck":
+            return va.AdjustPlayer(seat, deck_size=value)
+        if key.startswith("monster:"):
+            return va.AdjustMonster(seat, int(key[8:]), damage=value)
+        raise ValueError(f"Vile Incantations has no counter {key!r}")
+
+    def toggle_action(self, game: AnyGame, seat: int, key: str) -> va.Action | None:
+        """A tap in the middle of a monster moves it between reserved and deployed."""
+        if not key.startswith("monster:"):
+            return None
+        m = _vile(game).state.monster(int(key[8:]))
+        if m is None:
+            return None
+        return va.AdjustMonster(seat, m.id, zone="reserved" if m.deployed else "deployed")
+
+    def summary(self, game: AnyGame, seat: int) -> SeatSummary:
+        g = _vile(game)
+        state = g.state
+        p = state.players[seat]
+        badges = []
+        if state.active == seat and not state.over:
+            badges.append("Their turn")
+        if actor(state) == seat and state.active != seat:
+            badges.append("Sabotage window" if state.ritual is not None else "Blocking")
+        if state.ritual is not None and state.active == seat:
+            badges.append(f"Ritual: strength {state.ritual.strength}")
+        # The race to 100 at a glance: how far to go, and against the other player.
+        lead = p.energy - state.players[1 - seat].energy
+        race = "Level" if lead == 0 else f"Leads by {lead}" if lead > 0 else f"Behind by {-lead}"
+        badges.append(f"{max(0, ENERGY_TO_WIN - p.energy)} to go, {race}")
+        badges.append(f"Hand {p.hand_size}")
+        lines = []
+        for m in state.controlled(seat):
+            card = g.catalog.get(m.card_id)
+            where = "deployed" if m.deployed else "reserved"
+            lines.append(f"{card.name} {card_stats(card, m.plus, m.experience)} ({where})")
+        return SeatSummary(badges, lines)
+
+    # --- devices --------------------------------------------------------------------------
+
+    def dial(self, game: AnyGame, seat: int) -> DialSpec:
+        energy = _vile(game).state.players[seat].energy
+        return DialSpec(energy, 0, max(DIAL_TOP, energy), "energy")
+
+    def dial_action(self, game: AnyGame, seat: int, value: int) -> va.Action:
+        return va.AdjustPlayer(seat, energy=value)
+
+    def scan_action(self, game: AnyGame, seat: int, card_id: str) -> va.Action:
+        """What a scan means now, for the scanning seat:
+        a gather: set it from the top five; the opponent's ritual: flip that sabotage card;
+        the ritual's components: apply that one; otherwise set a component or a sabotage card
+        face down, or play a spell or a monster. A target is filled in only when there is
+        just one to choose; otherwise the band offers the choices."""
+        g = _vile(game)
+        state = g.state
+        card = g.catalog.find(card_id)
+        if state.gathers and state.gathers[0] == seat:
+            return va.Gather(seat, card_id)
+        r = state.ritual
+        if r is not None and r.step == "sabotage" and seat != state.active:
+            return va.FlipSabotage(seat, card_id, None, self._only_targets(g, seat, card))
+        if r is not None and r.step == "components":
+            return va.ApplyComponent(seat, card_id, self._only_targets(g, seat, card))
+        if card is not None and card.type == "component":
+            return va.SetComponent(seat, card_id)
+        if card is not None and card.type == "sabotage":
+            return va.SetSabotage(seat, card_id, 0)
+        return va.PlayCard(seat, card_id, self._only_targets(g, seat, card))
+
+    @staticmethod
+    def _only_targets(g: VileGame, seat: int, card: Card | None) -> tuple[va.Target, ...]:
+        if card is None:
+            return ()
+        out: list[va.Target] = []
+        for kind in card.targets:
+            options = valid_targets(g.state, seat, kind)
+            if len(options) != 1:
+                return tuple(out)
+            out.append(options[0])
+        return tuple(out)
+
+    def reader_player(self, game: AnyGame) -> int | None:
+        return actor(_vile(game).state)
+
+    # --- the band -------------------------------------------------------------------------
+
+    def choice_label(self, game: AnyGame, action: Any) -> str | None:
+        return choice_words(_vile(game), action)
+
+    def pass_action(self, game: AnyGame, seat: int) -> va.Action | None:
+        g = _vile(game)
+        if actor(g.state) != seat or g.state.gathers:
+            return None
+        action = va.Pass(seat)
+        return action if g.explain(action) is None else None
+
+    # --- cards, history, screens ------------------------------------------------------------
+
+    def card_view(
+        self, card: CardInfo, seat: int, reason: str | None, played: bool = False
+    ) -> CardView:
+        """A component or sabotage card scanned is set face down: the tablet, which both
+        players see, shows what kind of card it is and never which one."""
+        assert isinstance(card, Card)
+        if card.type in ("component", "sabotage"):
+            return CardView(
+                seat=seat,
+                card_id="",
+                name=f"A {card.type} card",
+                kind=card.type,
+                cost="",
+                stats="",
+                keywords=(),
+                text="Set face down: its face stays hidden until it is flipped.",
+                playable=reason is None,
+                reason=reason or "",
+                played=played,
+            )
+        return CardView(
+            seat=seat,
+            card_id=card.id,
+            name=card.name,
+            kind=card.type,
+            cost=str(card.cost),
+            stats=card_stats(card),
+            keywords=(),
+            text=card_text(card),
+            playable=reason is None,
+            reason=reason or "",
+            played=played,
+        )
+
+    def decks(self, catalog: CardCatalog) -> dict[str, tuple[str, ...]]:
+        """Setup 1: a god's gate deck: every card of that god in the catalog."""
+        assert isinstance(catalog, Catalog)
+        return {
+            f"{god.capitalize()} gate deck": tuple(c.id for c in catalog.of_god(god))
+            for god in GODS
+        }
+
+    def history(self, game: AnyGame) -> tuple[HistorySeries, ...]:
+        players = _vile(game).state.players
+        return (
+            HistorySeries("Energy", tuple(p.energy for p in players)),
+            HistorySeries("Cultists", tuple(p.cultists for p in players)),
+        )
+
+    def quiet(self, game: AnyGame) -> bool:
+        """Combat with nothing deployed to attack with: nobody has a decision."""
+        state = _vile(game).state
+        combat = state.combat
+        return (
+            combat is not None
+            and combat.step == "attackers"
+            and state.phase is Phase.COMBAT
+            and not any(m.deployed for m in state.controlled(state.active))
+        )
+
+    def screens(self) -> tuple[ExtraScreen, ...]:
+        return (
+            ExtraScreen(
+                "ritual",
+                "Ritual walk-through",
+                "companion_app.games.vile.ritual_screen",
+                "RitualScreen",
+                str(HERE / "ritual_screen.kv"),
+            ),
+        )
+
+    def demo_record(self) -> dict[str, Any]:
+        return dict(demo_script.RECORD)
+
+    async def demo_script(self, demo: Any) -> None:
+        await demo_script.script(demo)
+
+    def quick_cards(self, catalog: CardCatalog) -> list[str]:
+        """Three components, a sabotage card, cheap monsters and spells of the ape."""
+        assert isinstance(catalog, Catalog)
+        ape = sorted(catalog.of_god("ape"), key=lambda c: (c.type, c.cost, c.name))
+        return [c.id for c in ape][:9]
+
+
+ADAPTER = VileAdapter()

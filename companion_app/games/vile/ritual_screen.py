@@ -1,0 +1,61 @@
+"""The ritual walk-through (issue 10, At the table): the Culmination Phase step by step, the
+opponent's sabotage window, the bolster sum and the strength before it is applied, with the
+ritual's one-tap decisions. Lines come from ritual_steps (the engine's state and forecast)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.screenmanager import Screen
+
+from companion_app.games.vile.ritual_steps import ritual_steps
+from engine.vile import VileGame
+from engine.vile import actions as va
+
+RITUAL_ACTIONS = (va.PerformRitual, va.FlipSabotage, va.ApplyComponent, va.Gather)
+
+
+class RitualScreen(Screen):
+    session = ObjectProperty(None, rebind=True)
+    title = StringProperty("")
+    lines = ListProperty([])
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.rebuild()
+
+    def on_session(self, _inst: Any, session: Any) -> None:
+        session.bind(revision=lambda *_a: self._maybe_rebuild())
+
+    def _maybe_rebuild(self) -> None:
+        if self.manager is not None and self.manager.current == self.name:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        game = self.session.game if self.session else None
+        box = self.ids.choices
+        box.clear_widgets()
+        if not isinstance(game, VileGame):
+            self.title, self.lines = "No game of Vile Incantations", []
+            return
+        self.title, self.lines = ritual_steps(game)
+        for label, action in self.session.choices:
+            in_ritual = game.state.ritual is not None or game.state.gathers
+            if isinstance(action, RITUAL_ACTIONS) or (isinstance(action, va.Pass) and in_ritual):
+                button = Button(
+                    text=label, size_hint_y=None, height=dp(56), font_size=dp(17), halign="center"
+                )
+                # Long card names wrap inside the button rather than run past its edges.
+                button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)))
+                button.bind(on_release=lambda _b, a=action: self.choose(a))
+                box.add_widget(button)
+
+    def choose(self, action: Any) -> None:
+        if self.session.command(action):
+            self.rebuild()
+
+    def back(self) -> None:
+        App.get_running_app().show("scoreboard")

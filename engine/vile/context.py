@@ -1,0 +1,19 @@
+"""What a rules step needs besides the state: the catalog, and the log lines it writes."""
+
+from __future__ import annotations
+
+from engine.core.records import LogEntry
+from engine.vile.card_model import Card, Catalog
+from engine.vile.state import GameState
+
+
+class Ctx:
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.log: list[LogEntry] = []
+
+    def card(self, card_id: str) -> Card:
+        return self.catalog.get(card_id)
+
+    def say(self, state: GameState, player: int | None, text: str) -> None:
+        self.log.append(LogEntry(state.turn, state.phase.label, player, text))
