@@ -150,11 +150,13 @@ def check_over(state: GameState, decks: bool = False) -> GameState:
     reason = "Faith reached 0"
     if not losers and decks:
         losers = [i for i, p in enumerate(state.players) if p.deck_size <= 0]
-        reason = "the Universe deck ran out"
+        reason = "Universe deck ran out"
     if not losers:
         return state
     if len(losers) == 2:
-        return evolve(state, phase=OVER, combat=None, winner=None, over_reason=f"both: {reason}")
+        return evolve(
+            state, phase=OVER, combat=None, winner=None, over_reason=f"both players' {reason}"
+        )
     loser = losers[0]
     name = state.players[loser].name
     return evolve(
