@@ -24,6 +24,7 @@ test: setup-dev gl-libs mpvm lint typecheck pytest
 
 lint:
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/ruff format --check engine hardware companion_app tests bench
 
 typecheck:

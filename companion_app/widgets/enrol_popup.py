@@ -7,6 +7,8 @@ from typing import Any
 from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.popup import Popup
 
+from companion_app.games.base import find_by_name
+
 
 class EnrolPopup(Popup):
     session = ObjectProperty(None, rebind=True)
@@ -18,7 +20,7 @@ class EnrolPopup(Popup):
         self.title = f"New tag {seat_uid[1] if seat_uid else ''}: which card is it?"
 
     def enrol(self, name: str) -> None:
-        card = self.session.catalog.find_by_name(name)
+        card = find_by_name(self.session.catalog, name)
         if card is None:
             self.ids.problem.text = "Choose a card from the list first."
             return

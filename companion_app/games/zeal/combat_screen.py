@@ -14,7 +14,7 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion_app.combat_preview import predict
+from companion_app.games.zeal.combat_preview import predict
 from engine.zeal import actions as za
 
 DECLARATIONS = {
