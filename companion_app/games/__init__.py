@@ -13,6 +13,7 @@ from engine import games
 
 _ADAPTERS: dict[str, str] = {
     "zeal": "companion_app.games.zeal.adapter",
+    "devacurse": "companion_app.games.devacurse.adapter",
 }
 
 _LOADED: dict[str, GameAdapter] = {}
