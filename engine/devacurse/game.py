@@ -17,7 +17,7 @@ from engine.devacurse.perform import perform
 from engine.devacurse.prompts import prompts
 from engine.devacurse.rules import explain
 from engine.devacurse.setup import DevaSetup, initial_state
-from engine.devacurse.state import PHASE_LABELS, GameState
+from engine.devacurse.state import BAND_LABELS, GameState
 
 
 class DevacurseGame(Game[DevaSetup, GameState, da.Action]):
@@ -56,12 +56,11 @@ class DevacurseGame(Game[DevaSetup, GameState, da.Action]):
         return Outcome(winner=state.winner, eliminated=losers, reason=state.over_reason)
 
     def status(self) -> Status:
+        """The spiral, its subphase, and whose turn: the player with order (README: the
+        spiral is both players'; order says who goes first, so it is "whose turn")."""
         state = self.state
-        holder = state.players[state.order].name
-        phase = PHASE_LABELS[state.phase]
-        if not state.over:
-            phase = f"{phase}, {holder} has order"
-        return Status(state.spiral, phase, actor(state), state.notes)
+        active = None if state.over else state.order
+        return Status(state.spiral, BAND_LABELS[state.phase], active, state.notes)
 
     def player_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.state.players)

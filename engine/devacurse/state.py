@@ -27,6 +27,16 @@ PHASE_LABELS = {
     END: "end of turn (VI)",
     OVER: "game over",
 }
+# Short, for the band every seat reads ("Turn 2 · IV.A soldiers · Anton's turn").
+BAND_LABELS = {
+    PRAYERS: "part 1 (entered)",
+    CALLING: "III.A calling",
+    HEROES: "III.B heroes",
+    SOLDIER_COMBAT: "IV.A soldiers",
+    HERO_COMBAT: "IV.B heroes",
+    END: "VI end of turn",
+    OVER: "game over",
+}
 
 # Combat steps: the attacker commits, the defender blocks, (hero combat) the attacker assigns
 # heroes to blockers, then the attacker resolves it (flash events first, at the players' word).

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.devacurse.game import DevacurseGame
+from engine.devacurse.state import PHASE_LABELS
 from engine.devacurse.stats import attack, name, toughness
 
 
@@ -12,8 +13,8 @@ def summary(game: Any) -> list[str]:
     assert isinstance(game, DevacurseGame)
     state = game.state
     cat = game.catalog
-    status = game.status()
-    lines = [f"Spiral {state.spiral}: {status.phase}"]
+    holder = state.players[state.order].name
+    lines = [f"Spiral {state.spiral}: {PHASE_LABELS[state.phase]}, {holder} has order"]
     for seat, p in enumerate(state.players):
         lines.append(
             f"  [{seat}] {p.name}: Faith {p.faith}, blessings {p.blessings}, hand {p.hand_size}, "

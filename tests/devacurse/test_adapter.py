@@ -104,7 +104,7 @@ def test_a_scan_calls_a_soldier_for_its_cost_or_is_refused_in_the_engines_words(
 
 def test_the_band__order_and_the_subphase_words(session: GameSession) -> None:
     labels = [label for label, _a in session.choices]
-    assert "Part 1 entered" in labels and "+2 blessings" in labels
+    assert "Part 1 entered" in labels and "+1 blessing" in labels
     game = position(SOLDIER_COMBAT)
     labels = [ADAPTER.choice_label(game, a) for a in game.legal_actions()]
     assert "Attack with all" in labels and "No attack" in labels

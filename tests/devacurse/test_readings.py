@@ -111,3 +111,10 @@ phase = "hero_combat"
     alena, anton = game.state.players
     assert anton.black_hole == ("moon_warden",) and alena.black_hole == ()
     assert anton.faith == DEFAULT_FAITH - 4
+
+
+def test_reading__the_bands_turn_is_the_order_holders() -> None:
+    game = position(SOLDIER_COMBAT.replace('phase = "soldier_combat"', 'phase = "heroes"'))
+    play(game, da.Pass(0))
+    status = game.status()
+    assert (status.turn, status.phase, status.active) == (2, "III.B heroes", 1)

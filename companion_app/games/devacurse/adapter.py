@@ -258,7 +258,8 @@ class DevacurseAdapter(GameAdapter):
 
         match action:
             case da.Bless():
-                return f"+{action.amount} blessing{'s' if action.amount > 1 else ''}"
+                # one button; more at once on the Blessings counter
+                return "+1 blessing" if action.amount == 1 else None
             case da.Draw():
                 return "Drew 1"
             case da.Pass():
