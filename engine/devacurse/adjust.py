@@ -7,6 +7,7 @@ from collections.abc import Callable
 from engine.core.evolve import evolve
 from engine.devacurse import actions as da
 from engine.devacurse.card_model import Catalog
+from engine.devacurse.combat import leave_combat
 from engine.devacurse.flow import check_over, set_player
 from engine.devacurse.state import GameState, Location, Player, Unit
 from engine.devacurse.stats import name
@@ -86,7 +87,7 @@ def _move(state: GameState, catalog: Catalog, action: da.MoveCard, say: Say) -> 
         card_id = unit.card_id
         p = remove_unit(p, unit.id)
         p = evolve(p, cenotaph=p.cenotaph + unit.equipment)
-        state = _drop(state, unit.id)
+        state = leave_combat(state, unit.id)
     else:
         card_id = action.card
         p = _take(p, card_id, action.from_zone, state.hidden)
@@ -134,19 +135,3 @@ def _put(
     if zone == "gone":
         return p, state
     return evolve(p, **{zone: (*getattr(p, zone), card_id)}), state
-
-
-def _drop(state: GameState, unit_id: int) -> GameState:
-    combat = state.combat
-    if combat is None:
-        return state
-    return evolve(
-        state,
-        combat=evolve(
-            combat,
-            attackers=tuple(a for a in combat.attackers if a != unit_id),
-            blocks=tuple(pair for pair in combat.blocks if unit_id not in pair),
-            blockers=tuple(b for b in combat.blockers if b != unit_id),
-            assignment=tuple(pair for pair in combat.assignment if unit_id not in pair),
-        ),
-    )

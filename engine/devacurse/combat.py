@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.evolve import evolve
 from engine.devacurse.card_model import Catalog
-from engine.devacurse.state import HERO_COMBAT, SOLDIER_COMBAT, GameState, Unit
+from engine.devacurse.state import ASSIGN, DAMAGE, HERO_COMBAT, SOLDIER_COMBAT, GameState, Unit
 from engine.devacurse.stats import attack, has_skill, name, remaining, toughness
 
 
@@ -154,3 +155,22 @@ def forecast(state: GameState, catalog: Catalog) -> Forecast:
         if dies and unit.hero:
             faith[unit.owner] += toughness(catalog, unit)  # IV.A: its maximum AP in Faith
     return Forecast(tuple(hits), (faith[0], faith[1]))
+
+
+def leave_combat(state: GameState, unit_id: int) -> GameState:
+    """A unit destroyed or moved away mid-combat leaves it: no longer attacking, blocking or
+    assigned; a hero assignment with no blocker left to fight is skipped."""
+    combat = state.combat
+    if combat is None:
+        return state
+    combat = evolve(
+        combat,
+        attackers=tuple(a for a in combat.attackers if a != unit_id),
+        blocks=tuple(pair for pair in combat.blocks if unit_id not in pair),
+        blockers=tuple(b for b in combat.blockers if b != unit_id),
+        assignment=tuple(pair for pair in combat.assignment if unit_id not in pair),
+    )
+    state = evolve(state, combat=combat)
+    if combat.step == ASSIGN and not lawful_blockers(state, combat.blockers):
+        state = evolve(state, combat=evolve(combat, step=DAMAGE))
+    return state

@@ -7,14 +7,13 @@ from engine.core.records import LogEntry
 from engine.devacurse import actions as da
 from engine.devacurse.adjust import adjust
 from engine.devacurse.card_model import Catalog
-from engine.devacurse.combat import forecast, lawful_blockers
+from engine.devacurse.combat import forecast, lawful_blockers, leave_combat
 from engine.devacurse.flow import check_over, next_part, penalties, set_player
 from engine.devacurse.state import (
     ASSIGN,
     BLOCK,
     DAMAGE,
     END,
-    HERO_COMBAT,
     PHASE_LABELS,
     GameState,
     Location,
@@ -216,7 +215,7 @@ def _event(state: GameState, catalog: Catalog, action: da.PlayEvent, log: Log) -
         log.add(seat, f"{name(catalog, target)} is destroyed")
         owner = state.players[target.owner]
         state = set_player(state, target.owner, unit_dies(owner, target))
-        return _drop_from_combat(state, target.id)
+        return leave_combat(state, target.id)
     if card.effect == "bolster":
         assert target is not None
         owner = state.players[target.owner]
@@ -230,24 +229,3 @@ def _event(state: GameState, catalog: Catalog, action: da.PlayEvent, log: Log) -
     note = f"{card.name}: {card.text or 'resolve its text'}"
     log.add(seat, f"resolve by hand: {note}")
     return evolve(state, notes=(*state.notes, note))
-
-
-def _drop_from_combat(state: GameState, unit_id: int) -> GameState:
-    """A unit destroyed mid-combat leaves it: no longer attacking, blocking or assigned."""
-    combat = state.combat
-    if combat is None:
-        return state
-    combat = evolve(
-        combat,
-        attackers=tuple(a for a in combat.attackers if a != unit_id),
-        blocks=tuple(pair for pair in combat.blocks if unit_id not in pair),
-        blockers=tuple(b for b in combat.blockers if b != unit_id),
-        assignment=tuple(pair for pair in combat.assignment if unit_id not in pair),
-    )
-    if (
-        state.phase == HERO_COMBAT
-        and combat.step == ASSIGN
-        and not lawful_blockers(evolve(state, combat=combat), combat.blockers)
-    ):
-        combat = evolve(combat, step=DAMAGE)
-    return evolve(state, combat=combat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.evolve import evolve
 from engine.devacurse.card_model import Catalog
 from engine.devacurse.cards import sample_catalog
 from engine.devacurse.combat import forecast
@@ -39,7 +40,10 @@ def state_view(state: GameState, catalog: Catalog | None = None) -> dict[str, An
         {"seat": pen.seat, "text": pen.words(), "faith_after": pen.faith_after}
         for pen in penalties(state)
     ]
-    result = forecast(state, catalog)
+    # The view gets the state alone: a scenario's inline cards are not in the sample catalog,
+    # so a combat that involves one has no forecast here (the game's combat_forecast has it).
+    known = all(u.card_id in catalog for p in state.players for u in p.units)
+    result = forecast(state, catalog) if known else forecast(evolve(state, combat=None), catalog)
     names = tuple(p.name for p in state.players)
     view["forecast"] = {
         "deaths": [h.unit for h in result.deaths],

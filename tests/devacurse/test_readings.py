@@ -118,3 +118,27 @@ def test_reading__the_bands_turn_is_the_order_holders() -> None:
     play(game, da.Pass(0))
     status = game.status()
     assert (status.turn, status.phase, status.active) == (2, "III.B heroes", 1)
+
+
+def test_reading__a_unit_destroyed_mid_combat_leaves_it() -> None:
+    text = """
+[setup]
+hidden_hands = false
+[[players]]
+name = "Alena"
+heroes = [{card = "sun_avatar", id = 1}]
+[[players]]
+name = "Anton"
+blessings = 2
+hand = ["metal_flash"]
+soldiers = [{card = "temple_guard", id = 11}]
+[position]
+spiral = 2
+phase = "hero_combat"
+"""
+    game = play(position(text), da.Attack(0, (1,)), da.HeroBlock(1, (11,)))
+    assert game.state.combat is not None and game.state.combat.step == "assign"
+    play(game, da.MoveCard(1, 11, "cenotaph"))  # the table's word: the Guard is gone
+    combat = game.state.combat
+    assert combat is not None and combat.step == "damage" and combat.blockers == ()
+    assert game.combat_forecast().faith_lost == (0, 3)  # unblocked now

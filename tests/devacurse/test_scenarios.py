@@ -63,3 +63,36 @@ def test_scenario__unknown_keys_are_errors_naming_the_table_and_key() -> None:
         )
     with pytest.raises(ScenarioError, match="exactly 2"):
         load_scenario('game = "devacurse"\n[[players]]\nname = "A"\n', "x.toml")
+
+
+def test_scenario__inline_cards_join_the_catalog() -> None:
+    text = """
+game = "devacurse"
+[[card]]
+id = "house_golem"
+name = "House Golem"
+type = "soldier"
+cost = 1
+at = 4
+df = 4
+[[players]]
+name = "Alena"
+soldiers = [{card = "house_golem", id = 1}]
+[[players]]
+name = "Anton"
+[position]
+phase = "soldier_combat"
+[[actions]]
+type = "Attack"
+player = 0
+attackers = [1]
+[[expect]]
+path = "players.0.soldiers.0.card"
+equals = "house_golem"
+"""
+    run = play_scenario(load_scenario(text, "golem.toml"))
+    assert run.ok, run.failures
+    game = run.game
+    assert game.combat_forecast().faith_lost == (0, 4)  # type: ignore[attr-defined]
+    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
+    assert again.state == game.state
