@@ -99,3 +99,32 @@ def test_undo__through_a_whole_game_back_to_the_start() -> None:
     for state in reversed(states):
         replayed.undo()
         assert replayed.state is state
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000))
+def test_hidden_hands__random_playouts_keep_counts_and_undo_restores(seed: int) -> None:
+    """At the table: hands and decks are counts, any scanned card may be played while the
+    hand is not empty; counts never go below 0 and every listed action applies."""
+    setup = random_setup(seed)
+    hidden = DevacurseGame(
+        type(setup)(
+            players=tuple(type(p)(p.name, deck_size=25) for p in setup.players),
+            seed=seed,
+            hidden_hands=True,
+        )
+    )
+    rnd = random.Random(seed)
+    for _ in range(200):
+        if hidden.outcome() is not None:
+            break
+        options = list(hidden.legal_actions())
+        assert options and all(hidden.explain(a) is None for a in options)
+        before = hidden.state
+        hidden.apply(choose(rnd, options, rnd.random() < 0.5))
+        for p in hidden.state.players:
+            assert p.hand == () and p.deck == ()
+            assert min(p.hand_size, p.deck_size, p.faith, p.blessings) >= 0
+        if rnd.random() < 0.1:
+            hidden.undo()
+            assert hidden.state is before
