@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     "zeal": "engine.zeal.kind",
     "deeds": "engine.deeds.kind",
     "vile": "engine.vile.kind",
+    "devacurse": "engine.devacurse.kind",
 }
 
 DEFAULT_KIND = "zeal"  # files and saved games from before there was a choice are Zeal's

@@ -15,6 +15,7 @@ _ADAPTERS: dict[str, str] = {
     "zeal": "companion_app.games.zeal.adapter",
     "deeds": "companion_app.games.deeds.adapter",
     "vile": "companion_app.games.vile.adapter",
+    "devacurse": "companion_app.games.devacurse.adapter",
 }
 
 _LOADED: dict[str, GameAdapter] = {}

@@ -1,0 +1,1 @@
+"""Devacurse at the table: Faith on the dial, blessings, soldier and hero lines."""

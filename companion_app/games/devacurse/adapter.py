@@ -1,0 +1,410 @@
+"""Devacurse at the table (rules/devacurse.md): Faith on the dial and as the big number,
+blessings unspent with the end-of-turn penalty shown before it happens, soldier and hero lines
+(depleted or prompt, damage and AP), order in the band, the combat assistant for both combats.
+
+No rule lives here: the engine explains refusals, predicts combats and penalties."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion_app.games.base import (
+    AnyGame,
+    CardView,
+    CounterView,
+    DialSpec,
+    ExtraScreen,
+    GameAdapter,
+    HistorySeries,
+    SeatSummary,
+    SetupField,
+    TargetOption,
+    TargetRequest,
+)
+from companion_app.games.devacurse import demo_script
+from engine.core.catalog import CardCatalog, CardInfo
+from engine.core.evolve import evolve
+from engine.devacurse import DevacurseGame
+from engine.devacurse import actions as da
+from engine.devacurse.card_model import Card, Catalog
+from engine.devacurse.state import (
+    ASSIGN,
+    ATTACK,
+    BLOCK,
+    CALLING,
+    DAMAGE,
+    END,
+    HERO_COMBAT,
+    HEROES,
+    PRAYERS,
+    SOLDIER_COMBAT,
+)
+from engine.devacurse.stats import attack, name, toughness
+
+HERE = Path(__file__).parent
+FAITH_TOP = 99  # the dial's range; the text gives no ceiling
+UNIT = "unit:"
+
+
+def _deva(game: AnyGame) -> DevacurseGame:
+    assert isinstance(game, DevacurseGame), "the Devacurse adapter was handed another game"
+    return game
+
+
+def _needs_target(card: Card) -> bool:
+    return card.event == "equipment" or card.effect in ("bolster", "destroy_soldier")
+
+
+class DevacurseAdapter(GameAdapter):
+    kind = "devacurse"
+
+    # --- setting up ------------------------------------------------------------------------
+
+    def setup_fields(self) -> Sequence[SetupField]:
+        """What part 1 of the spiral would rule (missing from the text): the table says."""
+        return (
+            SetupField("faith", "Starting Faith", default="20", help="each player's Faith"),
+            SetupField("hand_size", "Opening hand", default="5"),
+            SetupField("deck_size", "Universe deck", default="40", help="cards in each deck"),
+            SetupField("prayers", "Closed prayers", default="0"),
+            SetupField(
+                "strike_back",
+                "Blockers strike back",
+                choices=("yes", "no"),
+                default="yes",
+                help="a reading: blockers deal their AT to the attacker",
+            ),
+        )
+
+    def setup_record(
+        self,
+        names: Sequence[str],
+        decks: Sequence[Sequence[str]],
+        seed: int,
+        first_player: int | None,
+        options: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        deck_size = _number(options.get("deck_size"), 40)
+        players = []
+        for n, d in zip(names, decks, strict=True):
+            entry: dict[str, Any] = {"name": n, "deck": list(d)}
+            if not d:
+                entry["deck_size"] = deck_size
+            players.append(entry)
+        return {
+            "players": players,
+            "seed": seed,
+            "hidden_hands": True,
+            "first_order": first_player if first_player in (0, 1) else 0,
+            "faith": max(1, _number(options.get("faith"), 20)),
+            "hand_size": _number(options.get("hand_size"), 5),
+            "prayers": _number(options.get("prayers"), 0),
+            "strike_back": str(options.get("strike_back", "yes")) != "no",
+        }
+
+    # --- a seat ---------------------------------------------------------------------------
+
+    def counters(self, game: AnyGame, seat: int) -> tuple[CounterView, ...]:
+        g = _deva(game)
+        p = g.state.players[seat]
+        penalty = next((pen for pen in g.end_of_turn_penalties() if pen.seat == seat), None)
+        out = [
+            CounterView("faith", "Faith", p.faith, 0, FAITH_TOP, big=True),
+            CounterView(
+                "blessings",
+                "Blessings",
+                p.blessings,
+                0,
+                None,
+                note=f"Faith to {penalty.faith_after} at the end" if penalty else "unspent",
+            ),
+            CounterView("hand", "Hand", p.hand_size, 0, None, group="cards"),
+            CounterView("deck", "Universe", p.deck_size, 0, None, group="cards"),
+            CounterView("prayers", "Prayers", p.prayers, 0, None, group="cards", note="closed"),
+        ]
+        cat = g.catalog
+        for group, units in (("soldiers", p.soldiers), ("heroes", p.heroes)):
+            for u in units:
+                top = toughness(cat, u)
+                what = f"AP {top - u.damage}/{top}" if u.hero else f"DF {top - u.damage}/{top}"
+                level = f" L{u.level}" if u.hero else ""
+                out.append(
+                    CounterView(
+                        f"{UNIT}{u.id}",
+                        f"{name(cat, u)}{level} AT {attack(cat, u)}",
+                        u.damage,
+                        0,
+                        top,
+                        group=group,
+                        dimmed=not u.prompt,
+                        toggles=True,
+                        note=f"{what}, {'prompt' if u.prompt else 'depleted'}",
+                    )
+                )
+        return tuple(out)
+
+    def summary(self, game: AnyGame, seat: int) -> SeatSummary:
+        g = _deva(game)
+        state = g.state
+        p = state.players[seat]
+        badges = []
+        if state.order == seat and not state.over:
+            badges.append("Order")
+        combat = state.combat
+        if combat is not None:
+            badges.append("Attacker" if combat.attacker == seat else "Defender")
+        badges += [f"Hand {p.hand_size}", f"Universe {p.deck_size}"]
+        lines = []
+        for pen in g.end_of_turn_penalties():
+            if pen.seat == seat:
+                lines.append(pen.words())
+        for loc in p.locations:
+            lines.append(f"{g.catalog.get(loc.card_id).name}: time {loc.time}")
+        lines.append(f"Cenotaph {len(p.cenotaph)}, Black Hole {len(p.black_hole)}")
+        return SeatSummary(badges, lines)
+
+    def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> da.Action:
+        if key == "faith":
+            return da.SetFaith(seat, value)
+        if key == "blessings":
+            return da.SetBlessings(seat, value)
+        if key in da.COUNTERS:
+            return da.SetCount(seat, key, value)
+        if key.startswith(UNIT):
+            return da.SetUnit(seat, int(key[len(UNIT) :]), damage=value)
+        raise ValueError(f"Devacurse has no counter {key!r}")
+
+    def toggle_action(self, game: AnyGame, seat: int, key: str) -> da.Action | None:
+        """A tap on a soldier or hero turns it prompt or depleted."""
+        if not key.startswith(UNIT):
+            return None
+        unit = _deva(game).state.players[seat].unit(int(key[len(UNIT) :]))
+        if unit is None:
+            return None
+        return da.SetUnit(seat, unit.id, prompt=not unit.prompt)
+
+    # --- devices --------------------------------------------------------------------------
+
+    def dial(self, game: AnyGame, seat: int) -> DialSpec:
+        faith = _deva(game).state.players[seat].faith
+        return DialSpec(faith, 0, max(FAITH_TOP, faith), "Faith")
+
+    def dial_action(self, game: AnyGame, seat: int, value: int) -> da.Action:
+        return da.SetFaith(seat, value)
+
+    def scan_action(self, game: AnyGame, seat: int, card_id: str) -> da.Action:
+        """A soldier is called, a hero called (III.B), an event played, for its cost."""
+        g = _deva(game)
+        card = g.catalog.find(card_id)
+        if card is None or card.is_event:
+            return da.PlayEvent(seat, card_id)
+        if card.is_hero:
+            return da.CallHero(seat, card_id)
+        state = g.state
+        p = state.players[seat]
+        from_prayer = state.hidden and p.hand_size == 0 and p.prayers > 0
+        return da.CallSoldier(seat, card_id, from_prayer=from_prayer)
+
+    def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        if not isinstance(action, da.PlayEvent) or action.target:
+            return None
+        g = _deva(game)
+        card = g.catalog.find(action.card_id)
+        if card is None or not _needs_target(card):
+            return None
+        state = g.state
+        options = []
+        for seat, p in enumerate(state.players):
+            for u in p.units:
+                candidate = evolve(action, target=u.id)
+                if g.explain(candidate) is None or (
+                    # not yet payable is said when it is played, not by hiding the targets
+                    "blessings" in (g.explain(candidate) or "")
+                ):
+                    options.append(
+                        TargetOption(
+                            f"{p.name}'s {name(g.catalog, u)}",
+                            u.id,
+                            seat=seat,
+                            card_id=u.card_id,
+                            counter_key=f"{UNIT}{u.id}",
+                        )
+                    )
+        what = (
+            "one of the opponent's soldiers"
+            if card.effect == "destroy_soldier"
+            else ("one of your soldiers or heroes")
+        )
+        return TargetRequest(f"{card.name}: choose {what}", tuple(options), optional=False)
+
+    def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        assert isinstance(action, da.PlayEvent)
+        return evolve(action, target=int(value))
+
+    def button_action(self, game: AnyGame, seat: int) -> Any | None:
+        return self.pass_action(game, seat)
+
+    # --- the band -------------------------------------------------------------------------
+
+    def choice_label(self, game: AnyGame, action: Any) -> str | None:
+        g = _deva(game)
+        state = g.state
+
+        def unit(unit_id: int) -> str:
+            found = state.unit(unit_id)
+            return name(g.catalog, found) if found is not None else str(unit_id)
+
+        match action:
+            case da.Bless():
+                # one button; more at once on the Blessings counter
+                return "+1 blessing" if action.amount == 1 else None
+            case da.Draw():
+                return "Drew 1"
+            case da.Pass():
+                return {
+                    PRAYERS: "Part 1 entered",
+                    CALLING: "Done calling",
+                    HEROES: "Done: order passes",
+                    END: "End the turn",
+                }.get(state.phase, "Done")
+            case da.Attack():
+                if not action.attackers:
+                    return "No attack"
+                fighters = state.players[action.player]
+                pool = fighters.heroes if state.phase == HERO_COMBAT else fighters.soldiers
+                if len(action.attackers) == sum(u.prompt for u in pool) > 1:
+                    return "Attack with all"
+                return "Attack: " + ", ".join(unit(a) for a in action.attackers)
+            case da.Block():
+                if not action.blocks:
+                    return "No block"
+                if len(action.blocks) == 1:
+                    b, a = action.blocks[0]
+                    return f"{unit(b)} blocks {unit(a)}"
+                return None  # spreads are made in the combat assistant
+            case da.HeroBlock():
+                if not action.blockers:
+                    return "No block"
+                return "Block: " + ", ".join(unit(b) for b in action.blockers)
+            case da.AssignHeroes():
+                return "Assign: " + ", ".join(
+                    f"{unit(h)} on {unit(b)}" for h, b in action.assignment
+                )
+            case da.Resolve():
+                return "Resolve: " + "; ".join(
+                    g.combat_forecast().words(tuple(p.name for p in state.players))
+                )
+        return None
+
+    def pass_action(self, game: AnyGame, seat: int) -> da.Action | None:
+        g = _deva(game)
+        state = g.state
+        if g.acting_player() != seat:
+            return None
+        if state.phase in (PRAYERS, CALLING, HEROES, END):
+            return da.Pass(seat)
+        combat = state.combat
+        if combat is None:
+            return None
+        if combat.step == ATTACK:
+            return da.Attack(seat)
+        if combat.step == BLOCK:
+            return da.Block(seat) if state.phase == SOLDIER_COMBAT else da.HeroBlock(seat)
+        if combat.step == ASSIGN:
+            return next((a for a in g.legal_actions() if isinstance(a, da.AssignHeroes)), None)
+        if combat.step == DAMAGE:
+            return da.Resolve(seat)
+        return None
+
+    # --- cards, history, screens ------------------------------------------------------------
+
+    def card_view(
+        self, card: CardInfo, seat: int, reason: str | None, played: bool = False
+    ) -> CardView:
+        assert isinstance(card, Card)
+        if card.is_soldier:
+            stats = f"AT {card.at} / DF {card.df}"
+            cost = f"{card.cost} blessings"
+        elif card.is_hero:
+            stats = f"AT {card.at} / AP {card.ap}; level 2: AT {card.at2} / AP {card.ap2}"
+            cost = f"{card.cenotaph_cost} Cenotaph cards + {card.cost} blessings"
+        else:
+            bonus = [
+                f"{sign}{v} {what}"
+                for v, what in ((card.at_bonus, "AT"), (card.df_bonus, "DF"), (card.ap_bonus, "AP"))
+                if v
+                for sign in ("+" if v > 0 else "",)
+            ]
+            stats = ", ".join(bonus) + (f" time {card.time}" if card.time else "")
+            cost = f"{card.cost} blessings"
+        kind = (
+            card.type
+            if not card.is_event
+            else f"{'flash ' if card.flash else ''}{card.event} event"
+        )
+        return CardView(
+            seat=seat,
+            card_id=card.id,
+            name=card.name,
+            kind=kind,
+            cost=cost,
+            stats=stats.strip(),
+            keywords=card.keywords,
+            text=card.text,
+            playable=reason is None,
+            reason=reason or "",
+            played=played,
+        )
+
+    def decks(self, catalog: CardCatalog) -> dict[str, tuple[str, ...]]:
+        assert isinstance(catalog, Catalog)
+        return {"Sample deck": tuple(c.id for c in catalog.cards)}
+
+    def glossary(self, keyword: str) -> str:
+        if keyword == "pierce":
+            return (
+                "Pierce (IV.A): a negative DF - AT is normally the same as zero; with Pierce, "
+                "what the blockers do not absorb goes to the defending player's Faith."
+            )
+        return super().glossary(keyword)
+
+    def history(self, game: AnyGame) -> tuple[HistorySeries, ...]:
+        players = _deva(game).state.players
+        return (
+            HistorySeries("Faith", tuple(p.faith for p in players)),
+            HistorySeries("Blessings", tuple(p.blessings for p in players)),
+            HistorySeries("Soldiers and heroes", tuple(len(p.units) for p in players)),
+        )
+
+    def screens(self) -> tuple[ExtraScreen, ...]:
+        return (
+            ExtraScreen(
+                "deva_combat",
+                "Combat assistant",
+                "companion_app.games.devacurse.combat_screen",
+                "DevaCombatScreen",
+                str(HERE / "combat_screen.kv"),
+            ),
+        )
+
+    def demo_record(self) -> dict[str, Any]:
+        return dict(demo_script.RECORD)
+
+    async def demo_script(self, demo: Any) -> None:
+        await demo_script.script(demo)
+
+    def quick_cards(self, catalog: CardCatalog) -> list[str]:
+        assert isinstance(catalog, Catalog)
+        return [c.id for c in sorted(catalog.cards, key=lambda c: (c.type, c.cost, c.name))][:9]
+
+
+def _number(value: Any, default: int) -> int:
+    try:
+        return max(0, int(str(value).strip()))
+    except ValueError:
+        return default
+
+
+ADAPTER = DevacurseAdapter()
