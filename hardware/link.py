@@ -162,10 +162,10 @@ class HostLink:
 
     def take_events(self) -> list[Event]:
         """Events so far; taking them counts as storing them (their frames are acked)."""
+        events = self._events
         for _event, seq in self.take_delivered():
             if seq is not None and self.peer is not None:
                 self.peer.inbox.release(seq)
-        events, self._events = self._events, []
         return events
 
     def take_delivered(self) -> list[tuple[Event, int | None]]:
@@ -230,7 +230,9 @@ class HostLink:
         try:
             frame = wire.unpack(raw)  # the header, CRC and version; the MAC comes next
         except wire.WireError as e:
-            if "protocol version" in str(e) and self._rx_key is None:
+            if "protocol version" in str(e) and self._rx_key is None and raw[0] & 0x0F == 0:
+                # A HELLO of another version: the device needs other firmware (or the app an
+                # update). Any other frame of another version is noise: it cannot end anything.
                 self._refuse_version(str(e))
             else:
                 self._count_noise(str(e))
@@ -378,8 +380,6 @@ class HostLink:
         self._request_hello(now)
 
     def _end_keys(self) -> None:
-        if self._rx_key is not None and self.peer is not None:
-            self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._rx_key]
         self._rx_key = None
         self._tx_key = None
         self._confirmed = False
@@ -411,9 +411,13 @@ class HostLink:
             peer.boot_id = nonce[:4]
             peer.inbox = Inbox()
             peer.cards.clear()
+        self._past = []
+        if self.state is State.CLAIMING and self._key is not None:
+            # A CLAIM of ours may be on its way, answered over the HELLO it was sent after.
+            self._past = [(self._transcript(), self._key)]
+        self._claim = b""  # so _new_host_nonce does not file it again under the new HELLO
         self._hello = payload
         self._device_nonce = nonce
-        self._past = []
         self._end_keys()
         self._key = None if self._new_claim else self.keys.key_for(device)
         if self._key is None and not self._new_claim:
@@ -474,6 +478,8 @@ class HostLink:
             self._new_claim = False
             self._finish_claim("ok")
         self._rx_key, self._tx_key = wire.session_keys(self._key, transcript)
+        # Remembered, so a frame of this session replayed into a later one is told apart.
+        self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._rx_key]
         self.state = State.OPEN
         self._send_host_auth(now)
         self._status(f"{self._name()} is connected", True)
