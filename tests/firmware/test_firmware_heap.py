@@ -28,6 +28,7 @@ def romfs_image(tmp: Path) -> Path:
     shutil.copytree(ROOT / "firmware" / "altarfw", lib / "altarfw")
     shutil.copy(ROOT / "firmware" / "board_config.py", lib / "board_config.py")
     shutil.copy(ROOT / "hardware" / "wire.py", lib / "wire.py")
+    shutil.copy(ROOT / "hardware" / "x25519.py", lib / "x25519.py")
     image = tmp / "altar.romfs"
     subprocess.run(
         [sys.executable, "-m", "mpremote", "romfs", "-o", str(image), "build", str(stage)],

@@ -13,7 +13,10 @@ FIRMWARE = ROOT / "firmware"
 
 def firmware_files() -> dict[str, Path]:
     """The firmware as deployed (under /lib, with wire.py) plus the simulated chips."""
-    files: dict[str, Path] = {"/lib/wire.py": ROOT / "hardware" / "wire.py"}
+    files: dict[str, Path] = {
+        "/lib/wire.py": ROOT / "hardware" / "wire.py",
+        "/lib/x25519.py": ROOT / "hardware" / "x25519.py",
+    }
     for path in sorted(FIRMWARE.rglob("*.py")):
         rel = path.relative_to(FIRMWARE).as_posix()
         if rel in ("main.py", "manifest.py"):
