@@ -121,6 +121,10 @@ class EventStream:
     def __aiter__(self) -> EventStream:
         return self
 
+    def stored(self) -> None:
+        """The last event is stored: ack it now (asking for the next one does this too)."""
+        self._stored()
+
     def _stored(self) -> None:
         last, self._last = self._last, None
         if last is not None:

@@ -39,6 +39,7 @@ MODULES = [
     "test_buttons",
     "test_feedback",
     "test_link",
+    "test_link_attacks",
     "test_ndef",
     "test_device",
     "test_serial_io",
@@ -51,6 +52,8 @@ MODULES = [
 def test_firmware_module_on_micropython(micropython_vm: None, module: str) -> None:
     files = firmware_files()
     files[f"/lib/{module}.py"] = HERE / "mp" / f"{module}.py"
+    if module == "test_link_attacks":
+        files["/lib/test_link.py"] = HERE / "mp" / "test_link.py"  # its host-side helpers
     if module == "test_main_boot":
         files["/lib/main.py"] = FIRMWARE / "main.py"
         files["/lib/machine.py"] = HERE / "mp" / "fake_machine.py"
