@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable
 from enum import Enum
 
-from hardware import wire, x25519
+from hardware import handshake, wire, x25519
 from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered, Outbox
 
 RING_SIZE = 32
@@ -66,7 +66,7 @@ class DeviceEndpoint:
         self._transcript = b""
         self._key = b""
         self._pending: tuple[bytes, bytes] | None = None  # a new claim's table and key
-        self._host_public = wire.Reassembler(wire.PUBLIC_KEY_SIZE)
+        self._host_public = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
         self._host_pub: bytes | None = None
         self._my_public = b""
         self._proof = b""
@@ -212,14 +212,14 @@ class DeviceEndpoint:
             self.errors += 1
 
     def _send_hello(self) -> None:
-        for part in wire.parts(self._hello):
+        for part in handshake.parts(self._hello):
             self._send(wire.HELLO, part, signed=False)
 
     # ------------------------------------------------------------------ claim and auth
 
     def _on_claim(self, frame: wire.Frame, now: float) -> None:
         try:
-            table, host_nonce, new = wire.parse_claim(frame.payload)
+            table, host_nonce, new = handshake.parse_claim(frame.payload)
         except wire.WireError:
             self.errors += 1
             return
@@ -241,7 +241,7 @@ class DeviceEndpoint:
                 self.errors += 1
                 return
             transcript = self._hello + bytes(frame.payload) + self._host_pub + self._my_public
-            key = wire.claim_key(shared, transcript)
+            key = handshake.claim_key(shared, transcript)
             self._pending = (table, key)  # kept once the host proves it too
         elif self.claim is None:
             self._refuse(wire.REFUSE_HOLD_BUTTON, "hold the device's button to claim it")
@@ -261,12 +261,12 @@ class DeviceEndpoint:
         self._session = None
         self._rx_key = None
         self.state = DeviceState.AUTH_SENT
-        self._proof = wire.device_proof(key, transcript)
+        self._proof = handshake.device_proof(key, transcript)
         self._send_proof()
 
     def _send_proof(self) -> None:
         if self._my_public:
-            for part in wire.parts(self._my_public):
+            for part in handshake.parts(self._my_public):
                 self._send(wire.KEY, part, signed=False)
         self._send(wire.AUTH, self._proof, signed=False)
 
@@ -274,7 +274,7 @@ class DeviceEndpoint:
         if self.state is not DeviceState.AUTH_SENT:
             self.errors += 1
             return
-        if frame.payload != wire.host_proof(self._key, self._transcript):
+        if frame.payload != handshake.host_proof(self._key, self._transcript):
             self.errors += 1
             self._refuse(wire.REFUSE_BAD_PROOF, "wrong proof")
             self.state = DeviceState.OFFLINE
@@ -282,7 +282,7 @@ class DeviceEndpoint:
         if self._pending is not None:
             self.claim = self._pending  # the key is kept only once both proofs matched
             self._pending = None
-        self._session, self._rx_key = wire.session_keys(self._key, self._transcript)
+        self._session, self._rx_key = handshake.session_keys(self._key, self._transcript)
         self.state = DeviceState.OPEN
         self._last_good = now
         self.bad_macs = 0

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from hardware import wire, x25519
+from hardware import handshake, wire, x25519
 from hardware.events import DeviceStatus, Event
 from hardware.frame_events import device_label, event_for
 from hardware.keys import KeyStore
@@ -90,7 +90,7 @@ class HostLink:
         self._tx_key: bytes | None = None  # host -> device session key
         self._key: bytes | None = None
         self._hello = b""  # the HELLO payload of this connection: the transcript starts with it
-        self._hello_parts = wire.Reassembler(wire.HELLO_SIZE)
+        self._hello_parts = handshake.Reassembler(wire.HELLO_SIZE)
         self._device_nonce = b""
         self._host_nonce = b""
         self._claim = b""  # the CLAIM payload sent
@@ -99,7 +99,7 @@ class HostLink:
         self._private = b""
         self._public = b""
         self._device_public: bytes | None = None
-        self._key_parts = wire.Reassembler(wire.PUBLIC_KEY_SIZE)
+        self._key_parts = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
         self._past: list[tuple[bytes, bytes]] = []  # (transcript, key) of overtaken CLAIMs
         self._confirmed = False
         self._ack_due = False
@@ -434,7 +434,7 @@ class HostLink:
         if self._claim and self._key is not None:
             self._past = [*self._past[-7:], (self._transcript(), self._key)]
         self._host_nonce = self._random(wire.NONCE_SIZE)
-        self._claim = wire.claim_payload(self.table_id, self._host_nonce, self._new_claim)
+        self._claim = handshake.claim_payload(self.table_id, self._host_nonce, self._new_claim)
 
     def _transcript(self) -> bytes:
         """HELLO, CLAIM and, for a new claim (a 13-byte CLAIM), both public keys."""
@@ -446,13 +446,13 @@ class HostLink:
     def _send_claim(self, now: float) -> None:
         self._last_try = now
         if self._new_claim:
-            for part in wire.parts(self._public):
+            for part in handshake.parts(self._public):
                 self._send(wire.KEY, part, signed=False)
         self._send(wire.CLAIM, self._claim, signed=False)
 
     def _on_device_auth(self, frame: wire.Frame, now: float) -> None:
         assert self.peer is not None
-        proof = wire.parse_auth(frame.payload)
+        proof = handshake.parse_auth(frame.payload)
         if self._new_claim:
             if self._device_public is None:
                 return  # its key parts were lost: our retry brings them again
@@ -461,23 +461,21 @@ class HostLink:
             except ValueError:
                 self._claim_failed("the device sent an unusable key")
                 return
-            self._key = wire.claim_key(shared, self._transcript())
+            self._key = handshake.claim_key(shared, self._transcript())
         assert self._key is not None
         transcript = self._transcript()
-        expected = wire.device_proof(self._key, transcript)
+        expected = handshake.device_proof(self._key, transcript)
         if not hmac.compare_digest(proof, expected):
-            if any(
-                hmac.compare_digest(proof, wire.device_proof(k, t)) for t, k in self._past
-            ):
+            if any(hmac.compare_digest(proof, handshake.device_proof(k, t)) for t, k in self._past):
                 return  # the answer to an earlier CLAIM of this connection, overtaken: not forged
             self._claim_failed("the device did not prove the new key")
             return
         if self._new_claim:
             self.keys.store(self.peer.device, self._key)
-            self.claim_code = wire.claim_code(self._key, transcript)
+            self.claim_code = handshake.claim_code(self._key, transcript)
             self._new_claim = False
             self._finish_claim("ok")
-        self._rx_key, self._tx_key = wire.session_keys(self._key, transcript)
+        self._rx_key, self._tx_key = handshake.session_keys(self._key, transcript)
         # Remembered, so a frame of this session replayed into a later one is told apart.
         self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._rx_key]
         self.state = State.OPEN
@@ -495,7 +493,7 @@ class HostLink:
     def _send_host_auth(self, now: float) -> None:
         assert self._key is not None
         self._last_try = now
-        proof = wire.host_proof(self._key, self._transcript())
+        proof = handshake.host_proof(self._key, self._transcript())
         self._send(wire.AUTH, proof, signed=False)
         # A signed frame right away gives the device this host's numbering to start from.
         ack = self.peer.inbox.ack_value() if self.peer else None

@@ -14,7 +14,7 @@ BASE_POINT = b"\x09" + bytes(31)
 KEY_SIZE = 32
 
 
-def _from_le(data) -> int:
+def _from_le(data: bytes | bytearray) -> int:
     n = 0
     for i in range(len(data) - 1, -1, -1):
         n = (n << 8) | data[i]
@@ -29,7 +29,7 @@ def _to_le(n: int) -> bytes:
     return bytes(out)
 
 
-def clamp(scalar) -> int:
+def clamp(scalar: bytes | bytearray) -> int:
     """The private scalar as RFC 7748 decodes it: low 3 bits cleared, bit 254 set."""
     k = bytearray(scalar)
     k[0] &= 248
@@ -38,7 +38,7 @@ def clamp(scalar) -> int:
     return _from_le(k)
 
 
-def x25519(scalar, u) -> bytes:
+def x25519(scalar: bytes | bytearray, u: bytes | bytearray) -> bytes:
     """The X25519 function: scalar (32 bytes) times the point with u-coordinate u (32 bytes)."""
     if len(scalar) != KEY_SIZE or len(u) != KEY_SIZE:
         raise ValueError("X25519 takes 32-byte scalars and points")
@@ -82,11 +82,11 @@ def x25519(scalar, u) -> bytes:
     return _to_le(x2 * pow(z2, p - 2, p) % p)
 
 
-def public_key(private) -> bytes:
+def public_key(private: bytes | bytearray) -> bytes:
     return x25519(private, BASE_POINT)
 
 
-def shared_secret(private, peer_public) -> bytes:
+def shared_secret(private: bytes | bytearray, peer_public: bytes | bytearray) -> bytes:
     """The shared secret; ValueError when it is all zeros (a peer key of small order)."""
     s = x25519(private, peer_public)
     acc = 0

@@ -7,8 +7,6 @@
 # removed first, and a cut between the two leaves the device unclaimed, never with a wrong key.
 # With the REPL closed (boot.py, `player` builds) and, on ESP32, flash encryption on, the file
 # cannot be read off the board (docs/hardware.md).
-import os
-
 KEY_FILE = "altar_key.bin"
 
 
@@ -31,6 +29,8 @@ class KeyStore:
         return self.key is not None
 
     def store(self, table, key):
+        import os  # here, not at the top: the module costs heap, and only a claim needs it
+
         tmp = self.path + ".new"
         with open(tmp, "wb") as f:
             f.write(bytes(table))
@@ -48,6 +48,8 @@ class KeyStore:
 
     def forget(self):
         """An unclaim: the key dies here too."""
+        import os
+
         self.table = None
         self.key = None
         try:

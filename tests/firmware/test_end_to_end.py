@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import serial
 
-from hardware import wire, x25519
+from hardware import handshake, wire, x25519
 from tests.firmware.micropython_vm import HARNESS, HERE, MPVM
 from tests.firmware.test_firmware_on_micropython import firmware_files
 
@@ -42,8 +42,8 @@ class Table:
         self.tx: bytes | None = None  # host -> device key
         self.key: bytes | None = None  # agreed at the claim
         self.hello = b""
-        self.hello_parts = wire.Reassembler(wire.HELLO_SIZE)
-        self.key_parts = wire.Reassembler(32)
+        self.hello_parts = handshake.Reassembler(wire.HELLO_SIZE)
+        self.key_parts = handshake.Reassembler(32)
         self.device_public = b""
         self.public = x25519.public_key(HOST_PRIVATE)
         self.claim = b""
@@ -63,9 +63,9 @@ class Table:
     def send_claim(self) -> None:
         """A new claim: our public key in parts, then CLAIM; or, once claimed, CLAIM alone."""
         self.session = self.tx = None
-        self.claim = wire.claim_payload(TABLE, HOST_NONCE, self.key is None)
+        self.claim = handshake.claim_payload(TABLE, HOST_NONCE, self.key is None)
         if self.key is None:
-            for part in wire.parts(self.public):
+            for part in handshake.parts(self.public):
                 self.send(wire.KEY, 0, part)
         self.send(wire.CLAIM, 0, self.claim)
 
@@ -113,12 +113,12 @@ class Table:
             if len(self.claim) == 13:
                 transcript += self.public + self.device_public
                 shared = x25519.shared_secret(HOST_PRIVATE, self.device_public)
-                key = wire.claim_key(shared, transcript)
+                key = handshake.claim_key(shared, transcript)
             assert key is not None
-            assert f.payload == wire.device_proof(key, transcript), "device proof"
-            self.send(wire.AUTH, 0, wire.host_proof(key, transcript))
+            assert f.payload == handshake.device_proof(key, transcript), "device proof"
+            self.send(wire.AUTH, 0, handshake.host_proof(key, transcript))
             self.key = key
-            self.session, self.tx = wire.session_keys(key, transcript)
+            self.session, self.tx = handshake.session_keys(key, transcript)
             self.sessions.append(self.session)
             # A signed frame at once: its sequence field (0) is the oldest command we hold.
             self.send(wire.ACK, 0, wire.ack_payload((self.expected_seq - 1) & 0xFFFF))

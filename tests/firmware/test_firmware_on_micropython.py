@@ -45,6 +45,7 @@ MODULES = [
     "test_serial_io",
     "test_ble",
     "test_main_boot",
+    "test_vm_facts",
 ]
 
 
@@ -52,8 +53,9 @@ MODULES = [
 def test_firmware_module_on_micropython(micropython_vm: None, module: str) -> None:
     files = firmware_files()
     files[f"/lib/{module}.py"] = HERE / "mp" / f"{module}.py"
-    if module == "test_link_attacks":
+    if module in ("test_link", "test_link_attacks"):
         files["/lib/test_link.py"] = HERE / "mp" / "test_link.py"  # its host-side helpers
+        files["/lib/handshake.py"] = ROOT / "hardware" / "handshake.py"  # the table's side
     if module == "test_main_boot":
         files["/lib/main.py"] = FIRMWARE / "main.py"
         files["/lib/machine.py"] = HERE / "mp" / "fake_machine.py"

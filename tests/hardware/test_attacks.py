@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from hardware import wire
+from hardware import handshake, wire
 from hardware.events import DeviceStatus, DialChanged
 from hardware.keys import KeyStore
 from hardware.link import State
@@ -58,7 +58,9 @@ def random_frames(rng: random.Random, n: int, signed_share: float = 0.5) -> list
         t = rng.randrange(16)
         key = rng.randbytes(16) if rng.random() < signed_share else None
         limit = wire.MAX_SIGNED_PAYLOAD if key else wire.MAX_PAYLOAD
-        raw = bytearray(wire.pack(t, rng.randrange(65536), rng.randbytes(rng.randrange(limit + 1)), key))
+        raw = bytearray(
+            wire.pack(t, rng.randrange(65536), rng.randbytes(rng.randrange(limit + 1)), key)
+        )
         if rng.random() < 0.1:
             raw[0] = (raw[0] & 0x1F) | (rng.choice((0, 1, 3, 7)) << 5)  # another version
             raw[-2:] = wire.crc16(raw, 0, len(raw) - 2).to_bytes(2, "little")
@@ -135,7 +137,7 @@ def test_unsigned_refuse_hello_auth_and_other_version_do_not_end_a_session() -> 
     hello = wire.hello_payload((1, 0, 0), bytes.fromhex(DEV), 0, 2, 1, bytes(8))
     attacks = [
         wire.pack(wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_BAD_PROOF, "no")),
-        *[wire.pack(wire.HELLO, 30000, p) for p in wire.parts(hello)],
+        *[wire.pack(wire.HELLO, 30000, p) for p in handshake.parts(hello)],
         wire.pack(wire.AUTH, 0, bytes(8)),
         wire.pack(wire.KEY, 0, bytes(15)),
         wire.pack(wire.DIAL, 1, wire.dial_payload(0, 13)),

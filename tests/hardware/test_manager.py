@@ -191,7 +191,9 @@ def test_any_exception_of_a_link_is_reported_and_the_device_served_again() -> No
         manager.add_transport(transport)
         await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
         device.turn_dial(0, 3)
-        failed = await until(events, lambda e: isinstance(e, DeviceStatus) and "failed" in e.message)
+        failed = await until(
+            events, lambda e: isinstance(e, DeviceStatus) and "failed" in e.message
+        )
         assert "WireError" in failed.message and "reconnecting" in failed.message
         assert transport.raised == 1 and manager.link_errors == 1
         await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hardware import wire
+from hardware import handshake, wire
 
 VECTORS = json.loads((Path(__file__).parents[1] / "vectors" / "wire_vectors.json").read_text())
 
@@ -82,9 +82,9 @@ def test_parts_reassemble_and_survive_loss_and_reordering(data: bytes, rnd: obje
     import random as _random
 
     assert isinstance(rnd, _random.Random)
-    parts = wire.parts(data)
+    parts = handshake.parts(data)
     assert all(len(wire.pack(wire.KEY, 0, p)) <= wire.MAX_FRAME for p in parts)
-    r = wire.Reassembler(len(data))
+    r = handshake.Reassembler(len(data))
     got = [r.feed(p) for p in parts]
     assert got[-1] == data and all(g is None for g in got[:-1])
     if len(parts) > 1:
@@ -98,9 +98,9 @@ def test_parts_reassemble_and_survive_loss_and_reordering(data: bytes, rnd: obje
 
 def test_hello_is_split_in_two_parts_of_at_most_20_bytes() -> None:
     hello = wire.hello_payload((1, 2, 3), b"\x01\x02\x03\x04", 0x21, 2, 1, bytes(range(8)))
-    frames = [wire.pack(wire.HELLO, 0, p) for p in wire.parts(hello)]
+    frames = [wire.pack(wire.HELLO, 0, p) for p in handshake.parts(hello)]
     assert [len(f) for f in frames] == [20, 10]
-    r = wire.Reassembler(wire.HELLO_SIZE)
+    r = handshake.Reassembler(wire.HELLO_SIZE)
     assert [r.feed(wire.unpack(f).payload) for f in frames][-1] == hello
 
 

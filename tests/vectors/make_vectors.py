@@ -130,14 +130,27 @@ def rejected() -> list[dict[str, object]]:
     unsigned = frame(3, 5, b"\x01\x07", None)
     long_body = bytes([0x41]) + bytes(20)
     return [
-        {"name": "bad crc", "raw": (unsigned[:-1] + b"\x00").hex(), "key": None, "error": "checksum"},
+        {
+            "name": "bad crc",
+            "raw": (unsigned[:-1] + b"\x00").hex(),
+            "key": None,
+            "error": "checksum",
+        },
         {"name": "too short", "raw": "4100", "key": None, "error": "too short"},
         {"name": "version 1", "raw": v1.hex(), "key": None, "error": "protocol version"},
         {"name": "wrong mac", "raw": bad_mac.hex(), "key": KEY.hex(), "error": "wrong MAC"},
-        {"name": "unsigned where a MAC is required", "raw": unsigned.hex(), "key": KEY.hex(),
-         "error": "without a MAC"},
-        {"name": "21 bytes", "raw": (long_body[:19] + crc(long_body[:19])).hex(), "key": None,
-         "error": "longer than any"},
+        {
+            "name": "unsigned where a MAC is required",
+            "raw": unsigned.hex(),
+            "key": KEY.hex(),
+            "error": "without a MAC",
+        },
+        {
+            "name": "21 bytes",
+            "raw": (long_body[:19] + crc(long_body[:19])).hex(),
+            "key": None,
+            "error": "longer than any",
+        },
     ]
 
 
@@ -165,9 +178,7 @@ def auth() -> list[dict[str, str]]:
 
 def chaskey() -> dict[str, object]:
     msg = bytes(range(64))
-    c8 = [
-        {"n": n, "tag": struct.pack("<4I", *words).hex()} for n, words in CHASKEY8.items()
-    ]
+    c8 = [{"n": n, "tag": struct.pack("<4I", *words).hex()} for n, words in CHASKEY8.items()]
     for v in c8:
         assert wire.chaskey(CHASKEY8_KEY, msg[: int(str(v["n"]))], 8).hex() == v["tag"]
     c12 = [{"n": n, "tag": wire.chaskey(CHASKEY8_KEY, msg[:n]).hex()} for n in (0, 1, 14, 16, 17)]

@@ -4,6 +4,7 @@
 # whose bytes the shared vectors pin on both interpreters.
 import os
 
+import handshake
 import micropython
 import wire
 import x25519
@@ -77,7 +78,7 @@ def drain(link, now, key=None):
         if f.msg_type in (wire.HELLO, wire.KEY):
             r = parts.setdefault(
                 f.msg_type,
-                wire.Reassembler(wire.HELLO_SIZE if f.msg_type == wire.HELLO else 32),
+                handshake.Reassembler(wire.HELLO_SIZE if f.msg_type == wire.HELLO else 32),
             )
             whole = r.feed(f.payload)
             if whole is None:
@@ -103,9 +104,9 @@ def claim(link, cmds, new_key=True, held=True, now=0, nh=b"hostnonc"):
     cmds.held = held
     host_pub = x25519.public_key(HOST_PRIVATE) if new_key else b""
     if new_key:
-        for p in wire.parts(host_pub):
+        for p in handshake.parts(host_pub):
             send(link, wire.KEY, 0, p, now=now)
-    claim_p = wire.claim_payload(TABLE, nh, new_key)
+    claim_p = handshake.claim_payload(TABLE, nh, new_key)
     send(link, wire.CLAIM, 0, claim_p, now=now)
     frames = drain(link, now)
     auth = [f for f in frames if f.msg_type == wire.AUTH]
@@ -116,10 +117,10 @@ def claim(link, cmds, new_key=True, held=True, now=0, nh=b"hostnonc"):
     if new_key:
         dev_pub = [f for f in frames if f.msg_type == wire.KEY][0].payload
         t += host_pub + dev_pub
-        key = wire.claim_key(x25519.shared_secret(HOST_PRIVATE, dev_pub), t)
-    assert auth[0].payload == wire.device_proof(key, t), "device proof"
-    send(link, wire.AUTH, 0, wire.host_proof(key, t), now=now)
-    session = wire.session_keys(key, t)
+        key = handshake.claim_key(x25519.shared_secret(HOST_PRIVATE, dev_pub), t)
+    assert auth[0].payload == handshake.device_proof(key, t), "device proof"
+    send(link, wire.AUTH, 0, handshake.host_proof(key, t), now=now)
+    session = handshake.session_keys(key, t)
     # As hardware/link.py does: a signed ACK at once, carrying the host's oldest number (0).
     send(link, wire.ACK, 0, wire.ack_payload(0xFFFF), key=session, now=now)
     link.agreed_key = key

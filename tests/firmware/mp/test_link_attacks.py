@@ -6,6 +6,7 @@
 # Then the numbers: a claim's cost on this VM, and a claimed session's loop under heap_lock.
 import time
 
+import handshake
 import micropython
 import wire
 from altarfw.link import ST_AUTHED, Link
@@ -84,8 +85,10 @@ def test_unsigned_wrong_side_and_other_version_fuzz_never_ends_a_session():
     assert cmds.dials == []
     assert link.security_errors + link.errors >= FUZZ // 2
     alive(link, cmds, session, FUZZ)
-    print("FUZZ open-session frames=%d security=%d errors=%d" % (
-        FUZZ, link.security_errors, link.errors))
+    print(
+        "FUZZ open-session frames=%d security=%d errors=%d"
+        % (FUZZ, link.security_errors, link.errors)
+    )
 
 
 def test_bad_mac_fuzz_ends_the_session_after_the_limit_only():
@@ -178,15 +181,15 @@ def test_a_tampered_hello_or_claim_fails_the_proofs():
     link, cmds = make(claimed=True)
     link.on_connect(0)
     hello = [f for f in drain(link, 0) if f.msg_type == wire.HELLO][0].payload
-    claim_p = wire.claim_payload(TABLE, b"hostnonc")
+    claim_p = handshake.claim_payload(TABLE, b"hostnonc")
     send(link, wire.CLAIM, 0, claim_p)
     proof = [f for f in drain(link, 0) if f.msg_type == wire.AUTH][0].payload
     doctored = bytearray(hello)
     doctored[-1] ^= 1  # what a man in the middle showed the host
-    assert proof != wire.device_proof(KEY, bytes(doctored) + claim_p)
-    assert proof == wire.device_proof(KEY, hello + claim_p)
+    assert proof != handshake.device_proof(KEY, bytes(doctored) + claim_p)
+    assert proof == handshake.device_proof(KEY, hello + claim_p)
     # The host proves over the doctored HELLO: the device refuses and opens nothing.
-    send(link, wire.AUTH, 0, wire.host_proof(KEY, bytes(doctored) + claim_p))
+    send(link, wire.AUTH, 0, handshake.host_proof(KEY, bytes(doctored) + claim_p))
     frames = drain(link, 0)
     assert frames[0].msg_type == wire.REFUSE and link.state != ST_AUTHED
 
