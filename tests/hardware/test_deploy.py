@@ -49,7 +49,10 @@ def test_romfs_plan_writes_the_package_to_romfs_and_the_config_to_files(tmp_path
     commands = [s.argv[3:] for s in plan.steps[1:]]
     romfs_at = commands.index(("romfs", "deploy", str(stage)))
     cleanup = commands[romfs_at - 1]
-    assert cleanup[0] == "exec" and '"altarfw", "wire.py", "x25519.py", "board_config.py"' in cleanup[1]
+    assert (
+        cleanup[0] == "exec"
+        and '"altarfw", "wire.py", "x25519.py", "board_config.py"' in cleanup[1]
+    )
     copied = [c[-1] for c in commands if c[:2] == ("fs", "cp")]
     assert copied == [":main.py"], "package, codec and config come from ROMFS"
 
