@@ -196,6 +196,11 @@ class HostLink:
         self.claim_result = None
         self.claim_code = None
         self._before_claim = self.state
+        if self._tx_key is not None:
+            # In a session the device obeys nothing unsigned: end it with a signed word; the
+            # new claim runs on its next HELLO.
+            self._rekey(now)
+            return
         if self.state is not State.WAIT_HELLO and self._hello:
             self._new_host_nonce()
             self._end_keys()

@@ -285,3 +285,20 @@ def test_proofs_are_compared_in_constant_time() -> None:
 
     src = inspect.getsource(link.HostLink._on_device_auth)
     assert "compare_digest" in src and "proof != expected" not in src
+
+
+def test_every_claim_makes_a_new_key_and_an_unclaim_kills_it_on_both_sides() -> None:
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.2)
+    t.device.hold_button(True)
+    keys = []
+    for _ in range(2):
+        t.link.begin_claim(t.now)
+        t.settle(0.3)
+        assert t.link.claim_result == "ok"
+        keys.append(t.keys.key_for(DEV))
+    assert keys[0] != keys[1] and None not in keys  # rotated by the second claim
+    t.link.unclaim()
+    t.settle(0.1)
+    assert t.keys.key_for(DEV) is None and t.device.endpoint.claim is None

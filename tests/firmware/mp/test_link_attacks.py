@@ -9,6 +9,7 @@ import time
 import handshake
 import micropython
 import wire
+from altarfw.keystore import KeyStore
 from altarfw.link import ST_AUTHED, Link
 from test_link import DEVICE, KEY, TABLE, claim, drain, events_only, make, send
 
@@ -279,3 +280,21 @@ def test_a_claimed_sessions_loop_allocates_nothing():
     assert dials_before == 0 and cmds.i == 40
     assert link.next_seq == 80 and link.count == 0 and link.state == ST_AUTHED
     print("HEAPLOCK signed_loop_iterations=40 frames_out=%d" % (80 + 80))
+
+
+def test_a_new_key_is_written_only_after_the_hosts_proof():
+    """A claim abandoned (or forged) before the host's AUTH leaves the old key on flash."""
+    import x25519
+
+    link, cmds = make(claimed=True)
+    link.on_connect(0)
+    drain(link, 0)
+    cmds.held = True
+    for p in handshake.parts(x25519.public_key(bytes(range(1, 33)))):
+        send(link, wire.KEY, 0, p)
+    send(link, wire.CLAIM, 0, handshake.claim_payload(TABLE, b"hostnonc", True))
+    kinds = [f.msg_type for f in drain(link, 0)]
+    assert wire.KEY in kinds and wire.AUTH in kinds
+    assert link.keys.key == KEY and KeyStore(link.keys.path).key == KEY
+    send(link, wire.AUTH, 0, bytes(8))  # a wrong proof: refused, nothing stored
+    assert link.keys.key == KEY and KeyStore(link.keys.path).key == KEY
