@@ -259,6 +259,23 @@ def _times2(k: list[int]) -> list[int]:
     ]
 
 
+# The last two keys and their (K, K1, K2): a session uses one key each way.
+_subkey_cache: dict[bytes, tuple[list[int], list[int], list[int]]] = {}
+
+
+def _subkeys(key: bytes | bytearray) -> tuple[list[int], list[int], list[int]]:
+    key = bytes(key)
+    found = _subkey_cache.get(key)
+    if found is None:
+        if len(_subkey_cache) >= 2:
+            _subkey_cache.clear()
+        k = list(struct.unpack("<4I", key))
+        k1 = _times2(k)
+        found = (k, k1, _times2(k1))
+        _subkey_cache[key] = found
+    return found
+
+
 def chaskey(
     key: bytes | bytearray, data: bytes | bytearray | memoryview, rounds: int = 12
 ) -> bytes:
@@ -268,32 +285,27 @@ def chaskey(
     16-byte block (every signed frame is one block). On the host 32-bit words; the firmware
     (altarfw/auth.py) computes the same in 16-bit halves so that it allocates nothing.
     """
-    k = [int.from_bytes(bytes(key[i : i + 4]), "little") for i in range(0, 16, 4)]
-    k1 = _times2(k)
-    k2 = _times2(k1)
+    k, k1, k2 = _subkeys(key)
+    data = bytes(data)
     v = list(k)
     n = len(data)
     full = (n - 1) // 16 if n else 0  # blocks before the last one
     for b in range(full):
-        for j in range(4):
-            o = b * 16 + j * 4
-            v[j] ^= int.from_bytes(bytes(data[o : o + 4]), "little")
+        m = struct.unpack_from("<4I", data, b * 16)
+        v = [v[0] ^ m[0], v[1] ^ m[1], v[2] ^ m[2], v[3] ^ m[3]]
         _permute(v, rounds)
     last = bytearray(16)
-    rest = bytes(data[full * 16 :])
+    rest = data[full * 16 :]
     last[: len(rest)] = rest
     if n and len(rest) == 16:
         lk = k1
     else:
         last[len(rest)] = 0x01
         lk = k2
-    for j in range(4):
-        v[j] ^= int.from_bytes(bytes(last[j * 4 : j * 4 + 4]), "little") ^ lk[j]
+    m = struct.unpack("<4I", last)
+    v = [v[j] ^ m[j] ^ lk[j] for j in range(4)]
     _permute(v, rounds)
-    out = bytearray()
-    for j in range(4):
-        out.extend((v[j] ^ lk[j]).to_bytes(4, "little"))
-    return bytes(out)
+    return struct.pack("<4I", v[0] ^ lk[0], v[1] ^ lk[1], v[2] ^ lk[2], v[3] ^ lk[3])
 
 
 def _permute(v: list[int], rounds: int) -> None:
