@@ -14,6 +14,8 @@
 # transport: "serial" (USB), "ble", or "auto": BLE when the board has bluetooth and aioble
 #   (deploy installs it unless --no-ble), USB serial otherwise. In BLE mode the USB port stays a
 #   plain REPL; choose "serial" to use the device over USB (e.g. with `altar monitor`).
+# locked: True for builds handed to players: no REPL at all (its key file cannot be read with
+#   mpremote), see docs/hardware.md "Builds for players". Add "locked": True to the board's dict.
 
 BOARD = "esp32_devkit"
 

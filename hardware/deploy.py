@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE_DIR = ROOT / "firmware"
 WIRE = Path(__file__).resolve().parent / "wire.py"
+X25519 = Path(__file__).resolve().parent / "x25519.py"  # the claim's key agreement, shared too
 BOARDS = ("esp32_devkit", "pico_w")
 # CR then Ctrl-C right after a frame delimiter: the firmware leaves run mode for the REPL.
 REPL_ESCAPE = b"\x00\r\x03"
@@ -82,7 +83,7 @@ def rm(p):
             os.remove(p)
     except OSError:
         pass
-for p in ("altarfw", "wire.py", "board_config.py"):
+for p in ("altarfw", "wire.py", "x25519.py", "board_config.py"):
     rm(p)
 """
 
@@ -98,6 +99,7 @@ def romfs_stage(into: Path, board_config: Path, firmware_dir: Path = FIRMWARE_DI
         ignore=shutil.ignore_patterns("__pycache__"),
     )
     shutil.copy(WIRE, lib / "wire.py")
+    shutil.copy(X25519, lib / "x25519.py")
     shutil.copy(board_config, lib / "board_config.py")
     return into
 
@@ -135,6 +137,10 @@ def build_plan(
                 base + ("fs", "cp", "-r", str(firmware_dir / "altarfw"), ":"),
             ),
             Step("copy the wire codec as wire.py", base + ("fs", "cp", str(WIRE), ":wire.py")),
+            Step(
+                "copy the claim's key agreement as x25519.py",
+                base + ("fs", "cp", str(X25519), ":x25519.py"),
+            ),
             Step(
                 "copy the board config",
                 base + ("fs", "cp", str(board_config), ":board_config.py"),

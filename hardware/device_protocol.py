@@ -2,9 +2,11 @@
 
 The simulator (hardware/simulator.py) wraps it with dials, readers and a button; tests drive it
 frame by frame against ``hardware.link.HostLink``. It follows docs/protocol.md as the firmware
-does: HELLO on every connection (and on a host's HELLO request), a new claim only while the
-button is held, AUTH proofs both ways, a session key signing every later frame, a replay ring of
-32 frames with a DIAG on overflow, cumulative acks, and SET_DIAL answered with DIAL.
+does: HELLO (in parts) on every connection and on a host's HELLO request, a new claim only while
+the button is held with a key agreed by X25519, AUTH proofs over the HELLO and CLAIM both ways,
+a session key per direction signing every later frame, unsigned or wrong-side frames ignored
+in a session, a replay ring of 32 frames with a DIAG on overflow, cumulative acks, and SET_DIAL
+answered with DIAL.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import os
 from collections.abc import Callable
 from enum import Enum
 
-from hardware import wire
+from hardware import handshake, wire, x25519
 from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered, Outbox
 
 RING_SIZE = 32
 FIRMWARE_VERSION = (1, 0, 0)
+QUIET_SESSION = 2.5  # s without a good signed frame: a HELLO request may start over
 
 
 class DeviceState(Enum):
@@ -59,7 +62,18 @@ class DeviceEndpoint:
         self._nonce = b""
         self._hello = b""
         self._host_nonce = b""
-        self._session: bytes | None = None
+        self._claim = b""
+        self._transcript = b""
+        self._key = b""
+        self._pending: tuple[bytes, bytes] | None = None  # a new claim's table and key
+        self._host_public = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
+        self._host_pub: bytes | None = None
+        self._my_public = b""
+        self._proof = b""
+        self._session: bytes | None = None  # device -> host key
+        self._rx_key: bytes | None = None  # host -> device key
+        self._last_good = 0.0
+        self.bad_macs = 0
         self._out: list[bytes] = []
         self._ack_due = False
         self._overflow_noted = False
@@ -70,7 +84,11 @@ class DeviceEndpoint:
         """A host connected (or asked for a HELLO): a new connection with a fresh nonce."""
         self._nonce = self.boot_id + self._random(4)
         self._session = None
+        self._rx_key = None
+        self.bad_macs = 0
         self._host_nonce = b""
+        self._claim = b""
+        self._pending = None
         self._hello = wire.hello_payload(
             FIRMWARE_VERSION,
             self.device_id,
@@ -79,7 +97,7 @@ class DeviceEndpoint:
             self.readers,
             self._nonce,
         )
-        self._send(wire.HELLO, self._hello, signed=False)
+        self._send_hello()
         if self.claim is None:
             self.state = DeviceState.UNCLAIMED
             self._send_numbered(self.outbox.all_unacked(now))
@@ -137,75 +155,139 @@ class DeviceEndpoint:
             self.errors += 1
             return
         t = frame.msg_type
-        if t == wire.PING and frame.payload == wire.HELLO_REQUEST and not wire.is_signed(raw):
+        signed = wire.is_signed(raw)
+        if not wire.FROM_HOST[t]:
+            self.errors += 1  # a type only a device sends: reflected or made up
+            return
+        if self.state is DeviceState.OPEN:
+            if not signed:
+                if (
+                    t == wire.PING
+                    and frame.payload == wire.HELLO_REQUEST
+                    and now - self._last_good >= QUIET_SESSION
+                ):
+                    self.connect(now)  # the host lost this session and starts over
+                else:
+                    self.errors += 1  # in a session nothing unsigned is obeyed
+                return
+            try:
+                frame = wire.unpack(raw, self._rx_key)
+            except wire.WireError:
+                self.errors += 1  # forged, reflected, or replayed from an earlier session
+                self.bad_macs += 1
+                if self.bad_macs >= wire.BAD_MAC_LIMIT:
+                    self.connect(now)  # a new nonce: the host's next handshake has new keys
+                return
+            self._last_good = now
+            self._on_session_frame(frame, now)
+            return
+        if signed:
+            self.errors += 1
+        elif t == wire.PING and frame.payload == wire.HELLO_REQUEST:
             if self.state in (DeviceState.HELLO_SENT, DeviceState.AUTH_SENT, DeviceState.UNCLAIMED):
                 # No session yet: the same HELLO again, so a late request cannot pull the
                 # nonce from under a claim in flight. The host's fresh nonce keeps it unique.
-                self._send(wire.HELLO, self._hello, signed=False)
+                self._send_hello()
             else:
                 self.connect(now)
         elif self.state is DeviceState.OFFLINE:
             return
-        elif t == wire.CLAIM and not wire.is_signed(raw):
-            self._on_claim(frame, now)
-        elif t == wire.AUTH and not wire.is_signed(raw):
-            self._on_host_auth(frame, now)
-        elif t == wire.REFUSE and not wire.is_signed(raw):
-            self.state = DeviceState.OFFLINE  # the host dropped us; it will ask for a HELLO
-        elif self.state is DeviceState.OPEN:
+        elif t == wire.KEY:
             try:
-                frame = wire.unpack(raw, self._session)
+                key = self._host_public.feed(frame.payload)
             except wire.WireError:
-                self.errors += 1  # forged, or replayed from an earlier session: refused
+                self.errors += 1
                 return
-            self._on_session_frame(frame, now)
-        elif self.state is DeviceState.UNCLAIMED and not wire.is_signed(raw):
+            if key is not None:
+                self._host_pub = key
+        elif t == wire.CLAIM:
+            self._on_claim(frame, now)
+        elif t == wire.AUTH:
+            self._on_host_auth(frame, now)
+        elif t == wire.REFUSE:
+            self.state = DeviceState.OFFLINE  # the host dropped us; it will ask for a HELLO
+        elif self.state is DeviceState.UNCLAIMED:
             self._on_session_frame(frame, now)
         else:
             self.errors += 1
+
+    def _send_hello(self) -> None:
+        for part in handshake.parts(self._hello):
+            self._send(wire.HELLO, part, signed=False)
 
     # ------------------------------------------------------------------ claim and auth
 
     def _on_claim(self, frame: wire.Frame, now: float) -> None:
         try:
-            table, host_nonce, new_key = wire.parse_claim(frame.payload)
+            table, host_nonce, new = handshake.parse_claim(frame.payload)
         except wire.WireError:
             self.errors += 1
             return
-        if new_key is not None:
+        if frame.payload == self._claim and self.state is DeviceState.AUTH_SENT:
+            self._send_proof()  # the same CLAIM again (our AUTH was lost): the same answer
+            return
+        if new:
             if not self.button_held:
                 self._refuse(wire.REFUSE_HOLD_BUTTON, "hold the device's button to claim it")
                 return
-            self.claim = (table, new_key)
+            if self._host_pub is None:
+                self.errors += 1  # its key parts were lost: the host sends them again
+                return
+            private = self._random(32)
+            self._my_public = x25519.public_key(private)
+            try:
+                shared = x25519.shared_secret(private, self._host_pub)
+            except ValueError:
+                self.errors += 1
+                return
+            transcript = self._hello + bytes(frame.payload) + self._host_pub + self._my_public
+            key = handshake.claim_key(shared, transcript)
+            self._pending = (table, key)  # kept once the host proves it too
         elif self.claim is None:
             self._refuse(wire.REFUSE_HOLD_BUTTON, "hold the device's button to claim it")
             return
         elif self.claim[0] != table:
             self._refuse(wire.REFUSE_OTHER_TABLE, "claimed by another table")
             return
-        if host_nonce != self._host_nonce or self.state is not DeviceState.OPEN:
-            self._host_nonce = host_nonce
-            self._session = None
-            self.state = DeviceState.AUTH_SENT
-        # A repeated CLAIM (our AUTH was lost) gets the same proof again.
-        key = self.claim[1]
-        self._send(wire.AUTH, wire.device_proof(key, self._nonce, host_nonce), signed=False)
+        else:
+            key = self.claim[1]
+            transcript = self._hello + bytes(frame.payload)
+            self._pending = None
+            self._my_public = b""
+        self._claim = bytes(frame.payload)
+        self._host_nonce = host_nonce
+        self._transcript = transcript
+        self._key = key
+        self._session = None
+        self._rx_key = None
+        self.state = DeviceState.AUTH_SENT
+        self._proof = handshake.device_proof(key, transcript)
+        self._send_proof()
+
+    def _send_proof(self) -> None:
+        if self._my_public:
+            for part in handshake.parts(self._my_public):
+                self._send(wire.KEY, part, signed=False)
+        self._send(wire.AUTH, self._proof, signed=False)
 
     def _on_host_auth(self, frame: wire.Frame, now: float) -> None:
-        if self.claim is None or not self._host_nonce:
+        if self.state is not DeviceState.AUTH_SENT:
             self.errors += 1
             return
-        key = self.claim[1]
-        if frame.payload != wire.host_proof(key, self._nonce, self._host_nonce):
+        if frame.payload != handshake.host_proof(self._key, self._transcript):
             self.errors += 1
             self._refuse(wire.REFUSE_BAD_PROOF, "wrong proof")
             self.state = DeviceState.OFFLINE
             return
-        if self.state is not DeviceState.OPEN:
-            self._session = wire.session_key(key, self._nonce, self._host_nonce)
-            self.state = DeviceState.OPEN
-            self._send_numbered(self.outbox.all_unacked(now))
-        # A signed frame tells the host we accepted its proof (sent again if it asks again).
+        if self._pending is not None:
+            self.claim = self._pending  # the key is kept only once both proofs matched
+            self._pending = None
+        self._session, self._rx_key = handshake.session_keys(self._key, self._transcript)
+        self.state = DeviceState.OPEN
+        self._last_good = now
+        self.bad_macs = 0
+        self._send_numbered(self.outbox.all_unacked(now))
+        # A signed frame tells the host we accepted its proof.
         self._send(wire.PING)
 
     # ------------------------------------------------------------------ in a session
@@ -225,7 +307,15 @@ class DeviceEndpoint:
             if self.outbox.on_ack(wire.parse_ack(frame.payload), now):
                 self._send_numbered(self.outbox.all_unacked(now))
         elif t == wire.PING:
-            self._send(wire.PONG, frame.payload)
+            self._send(wire.PONG, frame.payload[: wire.MAX_SIGNED_PAYLOAD])
+        elif t == wire.REFUSE and self.state is DeviceState.OPEN:
+            # Signed, so the table's own word: an unclaim forgets the key; a rekey starts over.
+            code = frame.payload[0] if frame.payload else 0
+            if code == wire.REFUSE_UNCLAIM:
+                self.claim = None
+                self.state = DeviceState.OFFLINE
+            elif code == wire.REFUSE_REKEY:
+                self.connect(now)
 
     def _apply(self, msg_type: int, payload: bytes) -> None:
         try:

@@ -1,9 +1,9 @@
 """This table's identity and the per-device keys it shares with the devices it claimed.
 
 ``KeyStore(path)`` keeps them in SQLite (``path=None`` or ``":memory:"``: for this run only).
-A device key is 16 random bytes the host made when it claimed the device; the device keeps its
-copy with the table id. The key never travels again after the claim: sessions prove it with
-HMAC challenges (docs/protocol.md).
+A device key is 16 bytes agreed by X25519 when the table claimed the device (never sent); the
+device keeps its copy with the table id. Sessions prove it with HMAC challenges over the
+handshake's transcript (docs/protocol.md). A new claim replaces it; ``forget`` is the unclaim.
 """
 
 from __future__ import annotations
@@ -15,10 +15,6 @@ import threading
 
 def new_table_id() -> bytes:
     return os.urandom(4)
-
-
-def new_device_key() -> bytes:
-    return os.urandom(16)
 
 
 class KeyStore:

@@ -5,11 +5,16 @@ Feed it raw frames (``receive``) and the time (``tick``); take out frames to sen
 device manager drives it, and the tests drive it frame by frame with a made-up clock.
 
 What it does (docs/protocol.md): asks for a HELLO, refuses another protocol version, claims the
-device with this table's key (or a new one, while the device's button is held), checks the
-device's proof and proves itself, then signs and checks every frame with the session key.
-Events are delivered once and in order: duplicates are acked again and dropped, a gap is re-acked
-so the device resends (go-back-N). Frames from an unclaimed device, with a wrong MAC, or from an
-earlier session are refused and reported as ``DeviceStatus`` messages.
+device with this table's key (or agrees a new one by X25519 while the device's button is held),
+checks the device's proof over the HELLO and CLAIM it saw and proves itself, then signs and
+checks every frame with the session key of its direction. Events are delivered once and in
+order: duplicates are acked again and dropped, a gap is re-acked so the device resends
+(go-back-N); an event is acked only once the caller says it is stored (``Inbox.hold``).
+
+Nothing a stranger sends costs more than that frame: ``receive`` never raises; in a session an
+unsigned frame, a frame of a type only the host sends, a wrong MAC or a replay is counted and
+dropped, never obeyed; after ``wire.BAD_MAC_LIMIT`` wrong MACs, or before the numbering could
+come round again (``wire.REKEY_AFTER``), the session ends and a new handshake makes new keys.
 
 State that must outlive a connection (the device's boot, the numbering in both directions,
 commands not yet acked) lives in a ``Peer``, one per device, that the caller keeps.
@@ -18,12 +23,13 @@ commands not yet acked) lives in a ``Peer``, one per device, that the caller kee
 from __future__ import annotations
 
 import dataclasses
+import hmac
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from hardware import wire
+from hardware import handshake, wire, x25519
 from hardware.events import DeviceStatus, Event
 from hardware.frame_events import device_label, event_for
 from hardware.keys import KeyStore
@@ -78,14 +84,23 @@ class HostLink:
         self.peer: Peer | None = None
         self._out: list[bytes] = []
         self._events: list[Event] = []
+        self._delivered: list[tuple[Event, int | None]] = []
         self.reports: list[Report] = []
-        self._session: bytes | None = None
+        self._rx_key: bytes | None = None  # device -> host session key
+        self._tx_key: bytes | None = None  # host -> device session key
         self._key: bytes | None = None
-        self._new_key: bytes | None = None  # a claim in progress brings its own key
+        self._hello = b""  # the HELLO payload of this connection: the transcript starts with it
+        self._hello_parts = handshake.Reassembler(wire.HELLO_SIZE)
         self._device_nonce = b""
         self._host_nonce = b""
-        self._past_nonces: list[tuple[bytes, bytes]] = []
-        self._hello_seq = 0
+        self._claim = b""  # the CLAIM payload sent
+        # A new claim in progress: our X25519 private key and public key, the device's.
+        self._new_claim = False
+        self._private = b""
+        self._public = b""
+        self._device_public: bytes | None = None
+        self._key_parts = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
+        self._past: list[tuple[bytes, bytes]] = []  # (transcript, key) of overtaken CLAIMs
         self._confirmed = False
         self._ack_due = False
         self._last_try = -1e9
@@ -94,12 +109,20 @@ class HostLink:
         self._reported: set[str] = set()
         self._before_claim = State.WAIT_HELLO
         self.claim_result: str | None = None  # None while a claim runs; "ok" or the refusal
+        self.claim_code: str | None = None  # six digits both ends of a new claim can show
+        self.bad_macs = 0  # in this session
+        self._frames = 0  # signed frames sent and received in this session
+        self.rekeys = 0
 
     # ------------------------------------------------------------------ driving
 
     @property
     def device(self) -> str | None:
         return self.peer.device if self.peer else None
+
+    @property
+    def _session(self) -> bytes | None:
+        return self._rx_key
 
     def start(self, now: float) -> None:
         """A transport just opened: ask the device for its HELLO."""
@@ -128,17 +151,29 @@ class HostLink:
     def take_outgoing(self) -> list[bytes]:
         if self.peer and self.state in (State.OPEN, State.UNCLAIMED):
             self._send_numbered(self.peer.outbox.take_unsent())
-            if self._ack_due:
+            if self._ack_due or self.peer.ack_due:
                 ack = self.peer.inbox.ack_value()
                 if ack is not None:
                     self._send(wire.ACK, wire.ack_payload(ack))
                 self._ack_due = False
+                self.peer.ack_due = False
         out, self._out = self._out, []
         return out
 
     def take_events(self) -> list[Event]:
-        events, self._events = self._events, []
+        """Events so far; taking them counts as storing them (their frames are acked)."""
+        events = self._events
+        for _event, seq in self.take_delivered():
+            if seq is not None and self.peer is not None:
+                self.peer.inbox.release(seq)
         return events
+
+    def take_delivered(self) -> list[tuple[Event, int | None]]:
+        """Events with the sequence number of their frame (None: not from a numbered frame).
+        The frame stays unacked until ``peer.inbox.release(seq)``: the caller says it is stored."""
+        self._events = []
+        out, self._delivered = self._delivered, []
+        return out
 
     def take_reports(self) -> list[Report]:
         reports, self.reports = self.reports, []
@@ -152,43 +187,83 @@ class HostLink:
             raise RuntimeError("no device on this link yet")
         self.peer.outbox.add(msg_type, payload)
 
-    def begin_claim(self, now: float, key: bytes) -> None:
-        """Claim the device for this table with a new key (its button must be held)."""
-        self._new_key = key
+    def begin_claim(self, now: float) -> None:
+        """Claim the device for this table (its button must be held): a new key agreed by X25519."""
+        self._new_claim = True
+        self._private = self._random(x25519.KEY_SIZE)
+        self._public = x25519.public_key(self._private)
+        self._device_public = None
         self.claim_result = None
+        self.claim_code = None
         self._before_claim = self.state
-        if self.state is not State.WAIT_HELLO and self._device_nonce:
+        if self._tx_key is not None:
+            # In a session the device obeys nothing unsigned: end it with a signed word; the
+            # new claim runs on its next HELLO.
+            self._rekey(now)
+            return
+        if self.state is not State.WAIT_HELLO and self._hello:
             self._new_host_nonce()
-            self._session = None
-            self._confirmed = False
-            self._key = key
+            self._end_keys()
             self.state = State.CLAIMING
             self._send_claim(now)
+
+    def unclaim(self) -> None:
+        """Forget this device's key here and, in a session, on the device (a signed REFUSE)."""
+        if self.peer is None:
+            return
+        if self.state is State.OPEN:
+            self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaimed"))
+        self.keys.forget(self.peer.device)
+        self._end_keys()
+        self.state = State.REFUSED
 
     # ------------------------------------------------------------------ receiving
 
     def receive(self, raw: bytes | wire.WireError, now: float) -> None:
+        """Take one frame. Never raises: whatever arrives costs at most itself."""
         if isinstance(raw, wire.WireError):
             self._count_noise()
             return
         try:
+            self._receive(raw, now)
+        except wire.WireError as e:
+            self._count_noise(str(e))
+        except (ValueError, KeyError, IndexError) as e:
+            self._refuse("malformed", f"a malformed frame was dropped ({e})")
+
+    def _receive(self, raw: bytes, now: float) -> None:
+        try:
             frame = wire.unpack(raw)  # the header, CRC and version; the MAC comes next
         except wire.WireError as e:
-            if "protocol version" in str(e):
+            if "protocol version" in str(e) and self._rx_key is None and raw[0] & 0x0F == 0:
+                # A HELLO of another version: the device needs other firmware (or the app an
+                # update). Any other frame of another version is noise: it cannot end anything.
                 self._refuse_version(str(e))
             else:
-                self._count_noise()
+                self._count_noise(str(e))
             return
-        if frame.msg_type == wire.HELLO:
-            self.last_rx = now
-            self._on_hello(frame, now)
+        if not wire.FROM_DEVICE[frame.msg_type]:
+            # SET_DIAL, FEEDBACK or CLAIM: only a host sends them, so this one was reflected
+            # or made up.
+            self._refuse("wrong-side", "a frame only a host may send came from the device side")
+            return
+        signed = wire.is_signed(raw)
+        if self._rx_key is not None:
+            if signed:
+                self._receive_signed(raw, now)
+            else:
+                # In a session nothing unsigned is obeyed (HELLO, REFUSE, AUTH, events ...).
+                self._refuse("unsigned", "an unsigned frame in a signed session was ignored")
+            return
+        if frame.msg_type == wire.HELLO and not signed:
+            whole = self._hello_parts.feed(frame.payload)
+            if whole is not None:
+                self.last_rx = now
+                self._on_hello(whole, frame.seq, now)
             return
         if self.peer is None:
             return  # a frame from before this connection's HELLO: nothing to place it in
-        if self._session is not None:
-            self._receive_signed(raw, frame, now)
-        else:
-            self._receive_unsigned(frame, wire.is_signed(raw), now)
+        self._receive_unsigned(frame, signed, now)
 
     def _receive_unsigned(self, frame: wire.Frame, signed: bool, now: float) -> None:
         assert self.peer is not None
@@ -196,42 +271,56 @@ class HostLink:
             # Signed, but no session yet: a frame replayed from an earlier connection.
             self._refuse("replay", "a frame signed in an earlier session was refused")
             return
-        if frame.msg_type == wire.AUTH and self.state is State.CLAIMING:
+        t = frame.msg_type
+        if t == wire.KEY and self.state is State.CLAIMING and self._new_claim:
+            key = self._key_parts.feed(frame.payload)
+            if key is not None:
+                self.last_rx = now
+                self._device_public = key
+        elif t == wire.AUTH and self.state is State.CLAIMING:
             self.last_rx = now
             self._on_device_auth(frame, now)
-        elif frame.msg_type == wire.REFUSE:
+        elif t == wire.REFUSE and self.state in (State.CLAIMING, State.UNCLAIMED):
             self.last_rx = now
             self._on_refuse(frame)
         elif self.state is State.UNCLAIMED:
             self.last_rx = now
             self._on_session_frame(frame, now)
-        elif frame.msg_type in NUMBERED_TYPES:
+        elif t in NUMBERED_TYPES:
             self._refuse("unsigned", "an unsigned frame on a link that must be signed was refused")
+        else:
+            self._count_noise()
 
-    def _receive_signed(self, raw: bytes, frame: wire.Frame, now: float) -> None:
-        assert self.peer is not None and self._session is not None
-        if frame.msg_type in (wire.AUTH, wire.REFUSE) and not wire.is_signed(raw):
-            self.last_rx = now
-            if frame.msg_type == wire.REFUSE:
-                self._on_refuse(frame)
-            return  # a repeated device AUTH: ours may have been lost, the retry timer covers it
+    def _receive_signed(self, raw: bytes, now: float) -> None:
+        assert self.peer is not None and self._rx_key is not None
         try:
-            frame = wire.unpack(raw, self._session)
+            frame = wire.unpack(raw, self._rx_key)
         except wire.WireError as e:
             if "wrong MAC" not in str(e):
                 self._refuse("unsigned", str(e))
-            elif self._signed_earlier(raw):
+                return
+            if self._signed_earlier(raw):
                 self._refuse(
                     "replay", f"a frame from an earlier session of {self._name()} was refused"
                 )
             else:
                 self._refuse("bad-mac", str(e))
+            self.bad_macs += 1
+            if self.bad_macs >= wire.BAD_MAC_LIMIT:
+                self._status(f"{self._name()}: too many forged frames, starting a new session")
+                self._rekey(now)
             return
         self.last_rx = now
         if not self._confirmed:
             self._confirmed = True  # the device signs with our session key: it checked our AUTH
-            self._sync(self._hello_seq)
+            if frame.msg_type not in NUMBERED_TYPES:
+                # Its first authenticated word on where its numbering stands (HELLO's number is
+                # not trusted: anyone could have rewritten it).
+                self._sync(frame.seq)
             self._send_numbered(self.peer.outbox.all_unacked(now))
+        self._count_frame(now)
+        if frame.msg_type == wire.HELLO:
+            return  # never signed by a real device
         self._on_session_frame(frame, now)
 
     def _signed_earlier(self, raw: bytes) -> bool:
@@ -267,7 +356,9 @@ class HostLink:
             if peer.outbox.on_ack(wire.parse_ack(frame.payload), now):
                 self._send_numbered(peer.outbox.all_unacked(now))
         elif t == wire.PING:
-            self._send(wire.PONG, frame.payload)
+            self._send(wire.PONG, frame.payload[: wire.MAX_SIGNED_PAYLOAD])
+        elif t == wire.REFUSE and self.state is State.OPEN:
+            self._on_refuse(frame)  # signed: really the device's word
 
     def _sync(self, sender_oldest: int) -> None:
         assert self.peer is not None
@@ -277,48 +368,66 @@ class HostLink:
                 f"{self._name()} lost {skipped} events it could not keep while out of touch"
             )
 
+    def _count_frame(self, now: float) -> None:
+        self._frames += 1
+        if self._frames >= wire.REKEY_AFTER:
+            self._rekey(now)
+
+    def _rekey(self, now: float) -> None:
+        """End this session (a signed word to the device) and start a new handshake, so new
+        keys are made before a sequence number comes round or after too many forgeries."""
+        self.rekeys += 1
+        if self._tx_key is not None:
+            self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_REKEY, "new keys"))
+        self._end_keys()
+        self.state = State.WAIT_HELLO
+        self._hello = b""
+        self._request_hello(now)
+
+    def _end_keys(self) -> None:
+        self._rx_key = None
+        self._tx_key = None
+        self._confirmed = False
+        self.bad_macs = 0
+        self._frames = 0
+
     # ------------------------------------------------------------------ handshake
 
     def _request_hello(self, now: float) -> None:
         self._last_try = now
         self._out.append(wire.pack(wire.PING, 0, wire.HELLO_REQUEST))
 
-    def _on_hello(self, frame: wire.Frame, now: float) -> None:
-        try:
-            proto, fw, dev_id, _caps, dials, readers, nonce = wire.parse_hello(frame.payload)
-        except wire.WireError as e:
-            self._count_noise(str(e))
-            return
-        if proto != wire.PROTOCOL_VERSION:
-            self._refuse_version(
-                f"the device speaks protocol version {proto}, this app version "
-                f"{wire.PROTOCOL_VERSION}: update {'the app' if proto > 1 else 'the firmware'}"
-            )
-            return
+    def _on_hello(self, payload: bytes, seq: int, now: float) -> None:
+        fw, dev_id, _caps, dials, readers, nonce = wire.parse_hello(payload)
         device = dev_id.hex()
         if self.peer is not None and self.peer.device != device:
             self._refuse("refused", "another device answered on this link")
             return
-        if self.state is not State.WAIT_HELLO and nonce == self._device_nonce:
+        if self.state is not State.WAIT_HELLO and payload == self._hello:
             return  # the same HELLO again (our request was answered twice)
         peer = self.peers.setdefault(device, Peer(device))
         self.peer = peer
         peer.dials, peer.readers, peer.firmware = dials, readers, fw
         if peer.boot_id != nonce[:4]:
-            # The device restarted (or this host did): its numbering starts where it says.
+            # The device restarted (or this host did): its numbering starts afresh. Where it
+            # starts is learnt from its first signed frame, not from this HELLO.
             if peer.boot_id is not None:
                 self._status(f"{self._name()} restarted")
             peer.boot_id = nonce[:4]
             peer.inbox = Inbox()
             peer.cards.clear()
+        self._past = []
+        if self.state is State.CLAIMING and self._key is not None:
+            # A CLAIM of ours may be on its way, answered over the HELLO it was sent after.
+            self._past = [(self._transcript(), self._key)]
+        self._claim = b""  # so _new_host_nonce does not file it again under the new HELLO
+        self._hello = payload
         self._device_nonce = nonce
-        self._hello_seq = frame.seq
-        self._session = None
-        self._confirmed = False
-        self._key = self._new_key or self.keys.key_for(device)
-        if self._key is None:
+        self._end_keys()
+        self._key = None if self._new_claim else self.keys.key_for(device)
+        if self._key is None and not self._new_claim:
             self.state = State.UNCLAIMED
-            peer.inbox.sync(frame.seq)
+            peer.inbox.sync(seq)  # nothing is trusted here anyway: events are marked so
             self._status(f"{self._name()} is connected but not claimed by this table", True)
             self._send_numbered(peer.outbox.all_unacked(now))
             return
@@ -327,60 +436,76 @@ class HostLink:
         self._send_claim(now)
 
     def _new_host_nonce(self) -> None:
-        if self._host_nonce:
-            self._past_nonces = [*self._past_nonces[-7:], (self._device_nonce, self._host_nonce)]
+        if self._claim and self._key is not None:
+            self._past = [*self._past[-7:], (self._transcript(), self._key)]
         self._host_nonce = self._random(wire.NONCE_SIZE)
+        self._claim = handshake.claim_payload(self.table_id, self._host_nonce, self._new_claim)
+
+    def _transcript(self) -> bytes:
+        """HELLO, CLAIM and, for a new claim (a 13-byte CLAIM), both public keys."""
+        t = self._hello + self._claim
+        if len(self._claim) == 13:
+            t += self._public + (self._device_public or b"")
+        return t
 
     def _send_claim(self, now: float) -> None:
         self._last_try = now
-        payload = wire.claim_payload(self.table_id, self._host_nonce, self._new_key)
-        self._send(wire.CLAIM, payload, signed=False)
+        if self._new_claim:
+            for part in handshake.parts(self._public):
+                self._send(wire.KEY, part, signed=False)
+        self._send(wire.CLAIM, self._claim, signed=False)
 
     def _on_device_auth(self, frame: wire.Frame, now: float) -> None:
-        assert self.peer is not None and self._key is not None
-        try:
-            proof = wire.parse_auth(frame.payload)
-        except wire.WireError as e:
-            self._count_noise(str(e))
+        assert self.peer is not None
+        proof = handshake.parse_auth(frame.payload)
+        if self._new_claim:
+            if self._device_public is None:
+                return  # its key parts were lost: our retry brings them again
+            try:
+                shared = x25519.shared_secret(self._private, self._device_public)
+            except ValueError:
+                self._claim_failed("the device sent an unusable key")
+                return
+            self._key = handshake.claim_key(shared, self._transcript())
+        assert self._key is not None
+        transcript = self._transcript()
+        expected = handshake.device_proof(self._key, transcript)
+        if not hmac.compare_digest(proof, expected):
+            if any(hmac.compare_digest(proof, handshake.device_proof(k, t)) for t, k in self._past):
+                return  # the answer to an earlier CLAIM of this connection, overtaken: not forged
+            self._claim_failed("the device did not prove the new key")
             return
-        expected = wire.device_proof(self._key, self._device_nonce, self._host_nonce)
-        if proof != expected and any(
-            proof == wire.device_proof(self._key, nd, nh) for nd, nh in self._past_nonces
-        ):
-            return  # the answer to an earlier CLAIM of this connection, overtaken: not forged
-        if proof != expected:
-            self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_BAD_PROOF, "wrong proof"))
-            self.state = State.REFUSED
-            self._refuse(
-                "bad-proof",
-                f"{self._name()} did not prove it holds this table's key: claim it again",
-            )
-            self._finish_claim("the device did not prove the new key")
-            return
-        if self._new_key is not None:
-            self.keys.store(self.peer.device, self._new_key)
-            self._new_key = None
+        if self._new_claim:
+            self.keys.store(self.peer.device, self._key)
+            self.claim_code = handshake.claim_code(self._key, transcript)
+            self._new_claim = False
             self._finish_claim("ok")
-        self._session = wire.session_key(self._key, self._device_nonce, self._host_nonce)
-        self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._session]
+        self._rx_key, self._tx_key = handshake.session_keys(self._key, transcript)
+        # Remembered, so a frame of this session replayed into a later one is told apart.
+        self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._rx_key]
         self.state = State.OPEN
         self._send_host_auth(now)
         self._status(f"{self._name()} is connected", True)
 
+    def _claim_failed(self, why: str) -> None:
+        self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_BAD_PROOF, "wrong proof"), False)
+        self.state = State.REFUSED
+        self._refuse(
+            "bad-proof", f"{self._name()} did not prove it holds this table's key: claim it again"
+        )
+        self._finish_claim(why)
+
     def _send_host_auth(self, now: float) -> None:
         assert self._key is not None
         self._last_try = now
-        proof = wire.host_proof(self._key, self._device_nonce, self._host_nonce)
+        proof = handshake.host_proof(self._key, self._transcript())
         self._send(wire.AUTH, proof, signed=False)
         # A signed frame right away gives the device this host's numbering to start from.
         ack = self.peer.inbox.ack_value() if self.peer else None
         self._send(wire.ACK, wire.ack_payload(ack if ack is not None else 0xFFFF))
 
     def _on_refuse(self, frame: wire.Frame) -> None:
-        try:
-            code, text = wire.parse_refuse(frame.payload)
-        except wire.WireError:
-            return
+        code, text = wire.parse_refuse(frame.payload)
         if code == wire.REFUSE_HOLD_BUTTON:
             message = f"{self._name()} refused the claim: hold its button while claiming it"
         elif code == wire.REFUSE_OTHER_TABLE:
@@ -389,12 +514,13 @@ class HostLink:
             message = f"{self._name()} does not know this table's key: claim it again"
         else:
             message = f"{self._name()} refused: {text}"
-        if self._new_key is not None and self._before_claim is State.UNCLAIMED:
+        if self._new_claim and self._before_claim is State.UNCLAIMED:
             # A new claim refused (button not held): the device carries on unclaimed.
-            self._new_key = None
+            self._new_claim = False
             self.state = State.UNCLAIMED
             self._status(message)
         else:
+            self._new_claim = False
             self.state = State.REFUSED
             self._refuse("refused", message)
         self._finish_claim(message)
@@ -423,24 +549,32 @@ class HostLink:
         if self.state is State.UNCLAIMED and not isinstance(event, DeviceStatus):
             # No claim, no MAC: anyone on the line could have sent it. Marked, for the monitor.
             event = dataclasses.replace(event, trusted=False)
+        self.peer.inbox.hold(frame.seq)  # acked once the caller has stored it
         self._events.append(event)
+        self._delivered.append((event, frame.seq))
 
     # ------------------------------------------------------------------ sending and reporting
 
     def _send(self, msg_type: int, payload: bytes = b"", signed: bool = True) -> None:
         seq = self.peer.outbox.oldest() if self.peer else 0
-        key = self._session if signed else None
+        key = self._tx_key if signed else None
         self._out.append(wire.pack(msg_type, seq, payload, key))
+        if key is not None:
+            self._frames += 1
 
     def _send_numbered(self, items: list[Numbered]) -> None:
         for item in items:
-            self._out.append(wire.pack(item.msg_type, item.seq, item.payload, self._session))
+            self._out.append(wire.pack(item.msg_type, item.seq, item.payload, self._tx_key))
+        if self._tx_key is not None:
+            self._frames += len(items)
 
     def _name(self) -> str:
         return device_label(self.device or "?")
 
     def _status(self, message: str, connected: bool = True) -> None:
-        self._events.append(DeviceStatus(self.device or "?", connected, message=message))
+        event = DeviceStatus(self.device or "?", connected, message=message)
+        self._events.append(event)
+        self._delivered.append((event, None))
 
     def _count_noise(self, why: str = "") -> None:
         if self.peer:

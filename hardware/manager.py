@@ -12,6 +12,7 @@ API (stable; the app and `altar demo` are written against it)::
     await manager.set_dial("a1b2c3d4", dial=0, value=5, minimum=0, maximum=13)
     await manager.feedback("a1b2c3d4", reader=0, ok=True)
     await manager.claim("a1b2c3d4")                # player holds the device's button; ClaimRefused
+    manager.unclaim("a1b2c3d4")                    # its key forgotten here and on the device
     manager.assign_dial("a1b2c3d4", 0, seat=2)     # events then carry seat=2
     manager.devices()                              # [DeviceInfo]: battery, signal, last seen ...
     await manager.discover_ble(); manager.discover_serial()   # what could be added
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from hardware import wire
 from hardware.events import DeviceStatus, DialChanged, Event, TagPresented, TagRemoved
-from hardware.keys import KeyStore, new_device_key
+from hardware.keys import KeyStore
 from hardware.link import ClaimRefused, HostLink, Peer, State, device_label
 from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
@@ -89,24 +90,58 @@ class _Runner:
         self.changed = asyncio.Event()  # set after each batch, for waiters (claim, add_*)
 
 
+class Receipt:
+    """Where an event came from: released (acked to the device) once the event is stored."""
+
+    def __init__(self, runner: _Runner, peer: Peer, seq: int) -> None:
+        self.runner = runner
+        self.peer = peer
+        self.inbox = peer.inbox  # the numbering it belongs to (a reboot makes a new one)
+        self.seq = seq
+
+    def release(self) -> None:
+        if self.inbox.release(self.seq) and self.peer.inbox is self.inbox:
+            self.peer.ack_due = True
+            self.runner.transport.poke()
+
+
+_Item = tuple[Event, Receipt | None]
+
+
 class EventStream:
     """An async iterator over the manager's events. Unlike an async generator it survives a
-    cancelled wait (``asyncio.wait_for(stream.__anext__(), t)``): nothing is lost or closed."""
+    cancelled wait (``asyncio.wait_for(stream.__anext__(), t)``): nothing is lost or closed.
 
-    def __init__(self, queue: asyncio.Queue[Event]) -> None:
+    Asking for the next event says the last one is stored: only then is it acked."""
+
+    def __init__(self, queue: asyncio.Queue[_Item]) -> None:
         self._queue = queue
+        self._last: Receipt | None = None
 
     def __aiter__(self) -> EventStream:
         return self
 
+    def stored(self) -> None:
+        """The last event is stored: ack it now (asking for the next one does this too)."""
+        self._stored()
+
+    def _stored(self) -> None:
+        last, self._last = self._last, None
+        if last is not None:
+            last.release()
+
     async def __anext__(self) -> Event:
-        return await self._queue.get()
+        self._stored()
+        event, self._last = await self._queue.get()
+        return event
 
     def get_nowait(self) -> Event | None:
+        self._stored()
         try:
-            return self._queue.get_nowait()
+            event, self._last = self._queue.get_nowait()
         except asyncio.QueueEmpty:
             return None
+        return event
 
 
 class DeviceManager:
@@ -120,7 +155,8 @@ class DeviceManager:
         self.accept_unclaimed = accept_unclaimed  # for `altar monitor`: unclaimed devices' events
         self._peers: dict[str, Peer] = {}
         self._runners: list[_Runner] = []
-        self._queue: asyncio.Queue[Event] = asyncio.Queue()
+        self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self.link_errors = 0  # exceptions a link raised and the manager survived
         self._seats: dict[tuple[str, str, int], int] = {}
         self._closed = False
         self._sources: list[asyncio.Task[None]] = []
@@ -158,7 +194,7 @@ class DeviceManager:
 
     async def _pump(self, source: AsyncIterator[Event]) -> None:
         async for event in source:
-            self._queue.put_nowait(self._stamp(event))
+            self._queue.put_nowait((self._stamp(event), None))
 
     async def _added(self, runner: _Runner, wait: float) -> str | None:
         """Wait (at most ``wait`` s) until the device said hello; -> its id or None."""
@@ -208,19 +244,39 @@ class DeviceManager:
         runner = self._runner_for(device)
         if runner.link is None or runner.link.state is State.WAIT_HELLO:
             raise ClaimRefused(f"{device_label(device)} is not connected: plug it in or wake it")
-        runner.link.begin_claim(time.monotonic(), new_device_key())
+        runner.link.begin_claim(time.monotonic())
         runner.transport.poke()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             link = runner.link
             if link is not None and link.claim_result is not None:
                 if link.claim_result == "ok":
+                    code = link.claim_code
+                    self._queue.put_nowait(
+                        (
+                            DeviceStatus(
+                                device,
+                                True,
+                                message=f"{device_label(device)} is claimed by this table "
+                                f"(claim code {code}): keys agreed afresh",
+                            ),
+                            None,
+                        )
+                    )
                     return
                 raise ClaimRefused(link.claim_result)
             runner.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
         raise ClaimRefused(f"{device_label(device)} did not answer the claim: try again")
+
+    def unclaim(self, device: str) -> None:
+        """Forget a device's key: here at once, and on the device when it is connected."""
+        self.keys.forget(device)
+        for r in self._runners:
+            if r.info.device == device and r.link is not None:
+                r.link.unclaim()
+                r.transport.poke()
 
     def assign_dial(self, device: str, dial: int, seat: int | None) -> None:
         self._assign(device, "dial", dial, seat)
@@ -300,6 +356,17 @@ class DeviceManager:
                         f"{device_label(runner.info.device)} lost its connection ({e}): "
                         "reconnecting; play on by hand meanwhile",
                     )
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - no frame, from anyone, ends the device's task
+                self.link_errors += 1
+                name = device_label(runner.info.device) if runner.info.device else transport.name
+                self._set_status(
+                    runner,
+                    False,
+                    f"{name}: the link failed ({type(e).__name__}: {e}); reconnecting",
+                )
+                await asyncio.sleep(BACKOFF_FIRST)
             finally:
                 with contextlib.suppress(Exception):
                     await transport.close()
@@ -335,13 +402,16 @@ class DeviceManager:
         info.state = link.state.value
         info.claimed = link.state is State.OPEN
         info.connected = link.state in (State.OPEN, State.UNCLAIMED)
-        for event in link.take_events():
+        for event, seq in link.take_delivered():
             if isinstance(event, DeviceStatus):
                 info.message = event.message or info.message
                 if event.battery is not None:
                     info.battery = event.battery
                 info.errors = max(info.errors, event.errors)
-            self._queue.put_nowait(self._stamp(event))
+            receipt = None
+            if seq is not None and link.peer is not None:
+                receipt = Receipt(runner, link.peer, seq)
+            self._queue.put_nowait((self._stamp(event), receipt))
         link.take_reports()  # already in the stream as DeviceStatus messages
         runner.changed.set()
 
@@ -351,6 +421,6 @@ class DeviceManager:
         info.message = message
         info.state = "disconnected"
         self._queue.put_nowait(
-            DeviceStatus(info.device or runner.transport.name, connected, message=message)
+            (DeviceStatus(info.device or runner.transport.name, connected, message=message), None)
         )
         runner.changed.set()

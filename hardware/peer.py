@@ -25,6 +25,7 @@ class Peer:
     # Session keys of earlier connections: a frame signed with one is a replay (or a frame the
     # radio delayed past a reconnect), told apart from a forgery in the report.
     old_sessions: list[bytes] = field(default_factory=list)
+    ack_due: bool = False  # events were stored since the last ack: send one
     dials: int = 0
     readers: int = 0
     firmware: tuple[int, int, int] = (0, 0, 0)

@@ -115,6 +115,10 @@ class Inbox:
     def __init__(self, next_seq: int | None = None) -> None:
         self.next: int | None = next_seq
         self.skipped = 0  # numbers given up on because the sender no longer held them
+        # Delivered but not yet stored by the receiver's consumer, oldest first: [seq, stored].
+        # The cumulative ack stops before the oldest of them, so the sender keeps it in its
+        # ring (and sends it again after a crash) until it is stored.
+        self._held: deque[list[int]] = deque()
 
     def accept(self, seq: int) -> str:
         if self.next is None:
@@ -138,6 +142,32 @@ class Inbox:
             return skipped
         return 0
 
+    def hold(self, seq: int) -> None:
+        """A delivered frame whose event is not stored yet: not acked until ``release``."""
+        self._held.append([seq, 0])
+
+    def release(self, seq: int) -> bool:
+        """The event of frame seq is stored. -> True when the ack moved (send one)."""
+        for item in self._held:
+            if item[0] == seq:
+                item[1] = 1
+                break
+        else:
+            return False  # from before a restart of the sender: nothing to ack here
+        moved = False
+        while self._held and self._held[0][1]:
+            self._held.popleft()
+            moved = True
+        return moved
+
+    @property
+    def held(self) -> int:
+        return len(self._held)
+
     def ack_value(self) -> int | None:
-        """The cumulative ack to send: the last number delivered in order."""
-        return None if self.next is None else (self.next - 1) & 0xFFFF
+        """The cumulative ack to send: the last number delivered in order and stored."""
+        if self.next is None:
+            return None
+        if self._held:
+            return (self._held[0][0] - 1) & 0xFFFF
+        return (self.next - 1) & 0xFFFF

@@ -9,23 +9,32 @@ A frame, before framing::
 
     byte 0      version (bits 7-5) | MAC flag (bit 4) | message type (bits 3-0)
     bytes 1-2   sequence number, little endian, numbered per sender
-    payload     0..MAX_PAYLOAD bytes, by message type
-    [4 bytes]   MAC: HMAC-SHA256(session key, everything before it), truncated; only if flagged
+    payload     0..MAX_PAYLOAD bytes, by message type (0..MAX_SIGNED_PAYLOAD when signed)
+    [4 bytes]   MAC: Chaskey-12 (session key of this direction, everything before it),
+                truncated; only if flagged
     2 bytes     CRC-16/CCITT-FALSE over everything before it, little endian
+
+Every frame, either way, is at most MAX_FRAME = 20 bytes: one BLE notification (or write) at
+the default ATT MTU of 23. HELLO and the public keys of a claim are longer, so they travel in
+parts (``parts``/``Reassembler``): the payload's first byte is index << 4 | last index.
 
 On a byte stream (USB serial) each frame is COBS-encoded and ends with a 0x00 delimiter, so a
 reader resynchronises on the next 0x00 after noise or a boot banner. A BLE notification carries
 one frame as it is (the notification is the delimiter). Every event frame is at most 20 bytes,
 one BLE notification at the default MTU; ``MAX_EVENT_FRAME`` states it and the tests hold it.
 
+Version 2 (docs/protocol.md, "Threat model"): a claim agrees a new key by X25519 (x25519.py),
+so a listener learns nothing; proofs and session keys are bound to the HELLO and CLAIM
+(transcript); each direction has its own session key, so a frame reflected back to its sender
+fails its MAC.
+
 Events carry absolute state (the dial's value, the tag present or removed), so a frame that is
 delivered twice cannot count twice.
 """
 
-import hashlib
 import struct
 
-PROTOCOL_VERSION = 1  # fits in 3 bits; a HELLO of another version is refused with a message
+PROTOCOL_VERSION = 2  # fits in 3 bits; a HELLO of another version is refused with a message
 
 # Message types (4 bits). Device -> host events first, then link control, then host commands.
 HELLO = 0  # device -> host: versions, device id, capabilities, counts, nonce
@@ -43,6 +52,7 @@ FEEDBACK = 11  # host -> device: confirm or refuse a scan (LED colour, buzzer)
 CLAIM = 12  # host -> device: claim with a challenge; device answers with AUTH
 AUTH = 13  # both ways: challenge-response material
 REFUSE = 14  # both ways: a request refused, with a reason code
+KEY = 15  # both ways, during a new claim: one part of an X25519 public key
 
 TYPE_NAMES = (
     "HELLO",
@@ -60,11 +70,22 @@ TYPE_NAMES = (
     "CLAIM",
     "AUTH",
     "REFUSE",
-    "RESERVED",
+    "KEY",
 )
 
 # Event types: the ones numbered, kept in the replay ring and acknowledged.
 EVENT_TYPES = (TAG, CARD, DIAL, BUTTON, STATUS, DIAG)
+
+# Who may send what: each side drops (and counts) every other type, so a frame reflected or
+# injected from the wrong side is never obeyed. Indexed by message type: 1 = allowed.
+FROM_DEVICE = bytes((1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1))
+FROM_HOST = bytes((0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+
+# Sessions end (and a new handshake makes new keys) before a sequence number can come round
+# again, and after this many frames with a wrong MAC (a 4-byte MAC then gives a forger at most
+# BAD_MAC_LIMIT / 2**32 chances per session).
+REKEY_AFTER = 0x4000
+BAD_MAC_LIMIT = 16
 
 # Button press kinds.
 PRESS_SHORT = 1
@@ -79,15 +100,18 @@ FEEDBACK_ATTENTION = 3
 HEADER_SIZE = 3
 CRC_SIZE = 2
 MAC_SIZE = 4
-MAX_PAYLOAD = 48  # HELLO is the largest; every event payload is far smaller
-MAX_EVENT_FRAME = 20  # bytes, one BLE notification at the default ATT MTU of 23
+MAX_FRAME = 20  # bytes, every frame: one BLE notification at the default ATT MTU of 23
+MAX_EVENT_FRAME = MAX_FRAME
+MAX_PAYLOAD = MAX_FRAME - HEADER_SIZE - CRC_SIZE  # 15, unsigned
+MAX_SIGNED_PAYLOAD = MAX_PAYLOAD - MAC_SIZE  # 11
 MAX_UID = 10  # ISO 14443A triple-size UID
 MAX_CARD_REF = 10  # bytes of ASCII after "altar:" in a tag's NDEF URI
-MAX_FRAME = HEADER_SIZE + MAX_PAYLOAD + MAC_SIZE + CRC_SIZE
 # A COBS frame grows by one byte in 254, plus its delimiter.
 MAX_ENCODED = MAX_FRAME + MAX_FRAME // 254 + 2
 
 _MAC_FLAG = 0x10
+# Version 1 frames ran to 57 bytes: one that long with a good CRC is told apart as a version.
+_LONGEST_OLD_FRAME = 57
 
 
 class WireError(ValueError):
@@ -219,24 +243,90 @@ def cobs_decode(data: bytes | bytearray | memoryview) -> bytes:
 # ---------------------------------------------------------------- MAC
 
 
-def hmac_sha256(key: bytes | bytearray, data: bytes | bytearray | memoryview) -> bytes:
-    """HMAC-SHA256 (RFC 2104): the frame MAC, the claim proofs and the session key.
+_M32 = 0xFFFFFFFF
 
-    Written out because MicroPython has hashlib.sha256 but no hmac module.
+
+def _rotl(x: int, r: int) -> int:
+    return ((x << r) | (x >> (32 - r))) & _M32
+
+
+def _times2(k: list[int]) -> list[int]:
+    return [
+        ((k[0] << 1) & _M32) ^ (0x87 if k[3] >> 31 else 0),
+        ((k[1] << 1) & _M32) | (k[0] >> 31),
+        ((k[2] << 1) & _M32) | (k[1] >> 31),
+        ((k[3] << 1) & _M32) | (k[2] >> 31),
+    ]
+
+
+# The last two keys and their (K, K1, K2): a session uses one key each way.
+_subkey_cache: dict[bytes, tuple[list[int], list[int], list[int]]] = {}
+
+
+def _subkeys(key: bytes | bytearray) -> tuple[list[int], list[int], list[int]]:
+    key = bytes(key)
+    found = _subkey_cache.get(key)
+    if found is None:
+        if len(_subkey_cache) >= 2:
+            _subkey_cache.clear()
+        k = list(struct.unpack("<4I", key))
+        k1 = _times2(k)
+        found = (k, k1, _times2(k1))
+        _subkey_cache[key] = found
+    return found
+
+
+def chaskey(
+    key: bytes | bytearray, data: bytes | bytearray | memoryview, rounds: int = 12
+) -> bytes:
+    """Chaskey (Mouha et al., 2014) over data; 12 rounds is Chaskey-12, 8 the original.
+
+    The frame MAC: a 128-bit-key MAC made for 32-bit microcontrollers, one permutation per
+    16-byte block (every signed frame is one block). On the host 32-bit words; the firmware
+    (altarfw/auth.py) computes the same in 16-bit halves so that it allocates nothing.
     """
-    if len(key) > 64:
-        key = hashlib.sha256(key).digest()
-    pad = bytes(key) + bytes(64 - len(key))
-    inner = hashlib.sha256(bytes(b ^ 0x36 for b in pad))
-    inner.update(data)
-    outer = hashlib.sha256(bytes(b ^ 0x5C for b in pad))
-    outer.update(inner.digest())
-    return outer.digest()
+    k, k1, k2 = _subkeys(key)
+    data = bytes(data)
+    v = list(k)
+    n = len(data)
+    full = (n - 1) // 16 if n else 0  # blocks before the last one
+    for b in range(full):
+        m = struct.unpack_from("<4I", data, b * 16)
+        v = [v[0] ^ m[0], v[1] ^ m[1], v[2] ^ m[2], v[3] ^ m[3]]
+        _permute(v, rounds)
+    last = bytearray(16)
+    rest = data[full * 16 :]
+    last[: len(rest)] = rest
+    if n and len(rest) == 16:
+        lk = k1
+    else:
+        last[len(rest)] = 0x01
+        lk = k2
+    m = struct.unpack("<4I", last)
+    v = [v[j] ^ m[j] ^ lk[j] for j in range(4)]
+    _permute(v, rounds)
+    return struct.pack("<4I", v[0] ^ lk[0], v[1] ^ lk[1], v[2] ^ lk[2], v[3] ^ lk[3])
+
+
+def _permute(v: list[int], rounds: int) -> None:
+    v0, v1, v2, v3 = v
+    for _ in range(rounds):
+        v0 = (v0 + v1) & _M32
+        v1 = _rotl(v1, 5) ^ v0
+        v0 = _rotl(v0, 16)
+        v2 = (v2 + v3) & _M32
+        v3 = _rotl(v3, 8) ^ v2
+        v0 = (v0 + v3) & _M32
+        v3 = _rotl(v3, 13) ^ v0
+        v2 = (v2 + v1) & _M32
+        v1 = _rotl(v1, 7) ^ v2
+        v2 = _rotl(v2, 16)
+    v[0], v[1], v[2], v[3] = v0, v1, v2, v3
 
 
 def mac4(key: bytes, data: bytes | bytearray | memoryview) -> bytes:
-    """The frame MAC: HMAC-SHA256(key, data) truncated to 4 bytes (like BLE's 4-byte MIC)."""
-    return hmac_sha256(key, data)[:MAC_SIZE]
+    """The frame MAC: Chaskey-12(key, data) truncated to 4 bytes (like BLE's 4-byte MIC)."""
+    return chaskey(key, data)[:MAC_SIZE]
 
 
 def _macs_equal(a: bytes | bytearray | memoryview, b: bytes | bytearray | memoryview) -> bool:
@@ -258,10 +348,9 @@ def pack(
     """Build a raw frame (no COBS). With a key, the frame carries a MAC."""
     if not 0 <= msg_type <= 15:
         raise WireError("message type %d is out of range 0-15" % msg_type)
-    if len(payload) > MAX_PAYLOAD:
-        raise WireError(
-            "payload of %d bytes is over the %d-byte limit" % (len(payload), MAX_PAYLOAD)
-        )
+    limit = MAX_PAYLOAD if key is None else MAX_SIGNED_PAYLOAD
+    if len(payload) > limit:
+        raise WireError("payload of %d bytes is over the %d-byte limit" % (len(payload), limit))
     first = (PROTOCOL_VERSION << 5) | msg_type
     if key is not None:
         first |= _MAC_FLAG
@@ -288,7 +377,7 @@ def unpack(raw: bytes | bytearray | memoryview, key: bytes | None = None) -> Fra
     """
     if len(raw) < HEADER_SIZE + CRC_SIZE:
         raise WireError("a frame of %d bytes is too short to be one" % len(raw))
-    if len(raw) > MAX_FRAME:
+    if len(raw) > _LONGEST_OLD_FRAME:
         raise WireError("a frame of %d bytes is longer than any Altar frame" % len(raw))
     got_crc = raw[-2] | (raw[-1] << 8)
     if crc16(raw, 0, len(raw) - CRC_SIZE) != got_crc:
@@ -301,6 +390,8 @@ def unpack(raw: bytes | bytearray | memoryview, key: bytes | None = None) -> Fra
             "protocol version %d, but this side speaks version %d: update the firmware or the app"
             % (version, PROTOCOL_VERSION)
         )
+    if len(raw) > MAX_FRAME:
+        raise WireError("a frame of %d bytes is longer than any Altar frame" % len(raw))
     msg_type = first & 0x0F
     end = len(raw) - CRC_SIZE
     authenticated = False
@@ -374,25 +465,30 @@ def hello_payload(
     readers: int,
     nonce: bytes | bytearray | memoryview,
 ) -> bytes:
-    """HELLO: firmware major.minor.patch, 4-byte device id, capability bits, counts, 8-byte nonce."""
-    if len(device_id) != 4 or len(nonce) != 8:
+    """HELLO (18 bytes, sent in two parts): firmware major.minor.patch, 4-byte device id,
+    capability bits, dial and reader counts, 8-byte nonce (its first 4 bytes: the boot id).
+    The protocol version is the frame header's."""
+    if len(device_id) != 4 or len(nonce) != NONCE_SIZE:
         raise WireError("HELLO needs a 4-byte device id and an 8-byte nonce")
     return (
-        struct.pack("<BBBB", PROTOCOL_VERSION, fw_version[0], fw_version[1], fw_version[2])
+        struct.pack("<BBB", fw_version[0], fw_version[1], fw_version[2])
         + bytes(device_id)
         + struct.pack("<BBB", capabilities, dials, readers)
         + bytes(nonce)
     )
 
 
+HELLO_SIZE = 18
+
+
 def parse_hello(
     payload: bytes | bytearray | memoryview,
-) -> tuple[int, tuple[int, int, int], bytes, int, int, int, bytes]:
-    """-> (protocol, (major, minor, patch), device_id, capabilities, dials, readers, nonce)."""
-    if len(payload) != 19:
-        raise WireError("HELLO payload of %d bytes, expected 19" % len(payload))
+) -> tuple[tuple[int, int, int], bytes, int, int, int, bytes]:
+    """-> ((major, minor, patch), device_id, capabilities, dials, readers, nonce)."""
+    if len(payload) != HELLO_SIZE:
+        raise WireError("HELLO payload of %d bytes, expected %d" % (len(payload), HELLO_SIZE))
     p = payload
-    return p[0], (p[1], p[2], p[3]), bytes(p[4:8]), p[8], p[9], p[10], bytes(p[11:19])
+    return (p[0], p[1], p[2]), bytes(p[3:7]), p[7], p[8], p[9], bytes(p[10:18])
 
 
 # Capability bits in HELLO.
@@ -540,52 +636,13 @@ REFUSE_HOLD_BUTTON = 2  # a new claim while the device's button is not held
 REFUSE_OTHER_TABLE = 3  # the device is claimed by another table
 REFUSE_BAD_PROOF = 4  # an AUTH proof did not match: wrong key
 REFUSE_NOT_AUTHENTICATED = 5  # a frame that needs a session arrived before one was set up
-
-
-def device_proof(key: bytes, device_nonce: bytes, host_nonce: bytes) -> bytes:
-    """The device's AUTH: HMAC(K, "altar-dev" + Nd + Nh)[:8]."""
-    return hmac_sha256(key, b"altar-dev" + bytes(device_nonce) + bytes(host_nonce))[:PROOF_SIZE]
-
-
-def host_proof(key: bytes, device_nonce: bytes, host_nonce: bytes) -> bytes:
-    """The host's AUTH: HMAC(K, "altar-host" + Nh + Nd)[:8]."""
-    return hmac_sha256(key, b"altar-host" + bytes(host_nonce) + bytes(device_nonce))[:PROOF_SIZE]
-
-
-def session_key(key: bytes, device_nonce: bytes, host_nonce: bytes) -> bytes:
-    """The session key S = HMAC(K, "altar-session" + Nd + Nh)[:16]; it signs every later frame."""
-    data = b"altar-session" + bytes(device_nonce) + bytes(host_nonce)
-    return hmac_sha256(key, data)[:SESSION_KEY_SIZE]
-
-
-def claim_payload(
-    table_id: bytes | bytearray, host_nonce: bytes | bytearray, new_key: bytes | None = None
-) -> bytes:
-    """CLAIM: table id (4), host nonce (8) [, new device key (16), only for a new claim]."""
-    if len(table_id) != TABLE_ID_SIZE or len(host_nonce) != NONCE_SIZE:
-        raise WireError("CLAIM needs a 4-byte table id and an 8-byte nonce")
-    if new_key is not None and len(new_key) != KEY_SIZE:
-        raise WireError("a device key has 16 bytes, not %d" % len(new_key))
-    return bytes(table_id) + bytes(host_nonce) + (bytes(new_key) if new_key else b"")
-
-
-def parse_claim(payload: bytes | bytearray | memoryview) -> tuple[bytes, bytes, bytes | None]:
-    """-> (table_id, host_nonce, new_key or None)."""
-    if len(payload) not in (12, 28):
-        raise WireError("CLAIM payload of %d bytes, expected 12 or 28" % len(payload))
-    key = bytes(payload[12:28]) if len(payload) == 28 else None
-    return bytes(payload[0:4]), bytes(payload[4:12]), key
-
-
-def parse_auth(payload: bytes | bytearray | memoryview) -> bytes:
-    if len(payload) != PROOF_SIZE:
-        raise WireError("AUTH payload of %d bytes, expected %d" % (len(payload), PROOF_SIZE))
-    return bytes(payload)
+REFUSE_UNCLAIM = 6  # host -> device, signed: forget this table's key (an unclaim)
+REFUSE_REKEY = 7  # host -> device, signed: end this session; a new handshake follows
 
 
 def refuse_payload(code: int, text: str) -> bytes:
     """REFUSE: reason code, then the reason in ASCII (cut to fit one frame)."""
-    return bytes([code & 0xFF]) + text.encode()[: MAX_PAYLOAD - 1]
+    return bytes([code & 0xFF]) + text.encode()[: MAX_SIGNED_PAYLOAD - 1]
 
 
 def parse_refuse(payload: bytes | bytearray | memoryview) -> tuple[int, str]:
@@ -597,7 +654,7 @@ def parse_refuse(payload: bytes | bytearray | memoryview) -> tuple[int, str]:
 
 
 def diag_payload(code: int, detail: bytes | bytearray = b"") -> bytes:
-    return bytes([code & 0xFF]) + bytes(detail)[:16]
+    return bytes([code & 0xFF]) + bytes(detail)[: MAX_SIGNED_PAYLOAD - 1]
 
 
 def parse_diag(payload: bytes | bytearray | memoryview) -> tuple[int, bytes]:

@@ -5,6 +5,12 @@
 #
 # Back to the REPL: hold the pair button (dial 0's push switch) while the board resets, or,
 # in USB mode, send Ctrl-C twice (or CR then Ctrl-C, as mpremote does) between frames.
+#
+# Builds for players set "locked": True in board_config.py (docs/hardware.md, "Builds for
+# players"): then there is no way back to the REPL, where `mpremote cat altar_key.bin` would
+# read the table's key. Ctrl-C is never an interrupt (kbd_intr(-1), in BLE mode too), the
+# held button and the serial escape are ignored, and if the firmware ever stops the board
+# resets instead of falling into the REPL.
 import asyncio
 import sys
 
@@ -67,9 +73,17 @@ async def _run(cfg, use_ble):
     await app.run(transport)
 
 
+def repl_allowed(cfg, held_at_boot):
+    """True when this boot may end in the REPL: never for a locked (player) build."""
+    return not cfg.get("locked", False) and held_at_boot
+
+
 def main():
     cfg = board_config.config()
-    if _held_at_boot(cfg):
+    if cfg.get("locked", False):
+        _run_locked(cfg)
+        return
+    if repl_allowed(cfg, _held_at_boot(cfg)):
         print("Altar: pair button held at boot, staying in the REPL")
         return
     mode = cfg.get("transport", "auto")
@@ -84,3 +98,15 @@ def main():
     finally:
         micropython.kbd_intr(3)
     sys.stdout.write("\r\nAltar: left run mode, REPL ready\r\n")
+
+
+def _run_locked(cfg):
+    import machine
+
+    micropython.kbd_intr(-1)  # Ctrl-C is data, never an interrupt: no way into the REPL
+    mode = cfg.get("transport", "auto")
+    use_ble = mode == "ble" or (mode == "auto" and _ble_available())
+    try:
+        asyncio.run(_run(cfg, use_ble))
+    finally:
+        machine.reset()  # stopped (a REPL escape, an error): start again, never the REPL

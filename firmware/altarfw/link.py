@@ -13,9 +13,18 @@
 # numbering from them. The host's numbering is learnt the same way, afresh on each connection.
 #
 # Connections: BLE says when one starts; on a byte stream the host starts each one with an
-# unsigned PING "hello" (wire.HELLO_REQUEST), answered with HELLO and a fresh nonce.
+# unsigned PING "hello" (wire.HELLO_REQUEST), answered with HELLO (two parts) and a fresh nonce.
+# In a session that request is obeyed only once the session has been quiet for _QUIET_MS: a
+# stranger's unsigned frames are counted and ignored, never obeyed.
 #
-# next_frame() and receive() work in preallocated buffers; only MACs (hashlib) allocate.
+# Security (docs/protocol.md, "Threat model"): proofs are bound to the HELLO and CLAIM
+# (transcript); each direction has its own session key, so a frame reflected back fails its MAC;
+# only the types a host may send are taken; BAD_MAC_LIMIT wrong MACs, or REKEY_AFTER frames,
+# end the session (a fresh nonce, new keys). A new claim agrees its key by X25519 while the
+# button is held; the key file is written only after both proofs matched.
+#
+# next_frame() and receive() work in preallocated buffers and, in a session, allocate nothing
+# (auth.Chaskey); only the handshake (HMAC, X25519) allocates.
 import time
 
 import wire
@@ -26,6 +35,7 @@ _PENDING = const(16)
 _SLOT = const(16)  # header (3) + the largest event payload (11) + spare
 _MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
 _RESEND_MS = const(250)
+_QUIET_MS = const(2500)  # a session without a good signed frame this long may be restarted
 
 _WAIT_CLAIM = const(0)  # claimed device: waiting for its table's CLAIM
 _PROVE = const(1)  # sent our AUTH, waiting for the host's
@@ -38,19 +48,20 @@ _AUTH = const(2)
 _PING = const(4)
 _ACK = const(8)
 _PONG = const(16)
-
-_DIAG_SECURITY = const(4)  # detail: 1 unsigned frame, 2 wrong MAC, 3 wrong proof
+_HELLO1 = const(32)  # HELLO's second part
+_KEYS = const(64)  # a new claim's public key, three parts
 
 
 def _refuse_text(code):
     # REFUSE texts, for people; the codes are wire.REFUSE_*.
+    # At most 14 bytes: a REFUSE is one 20-byte frame.
     if code == 2:
-        return b"hold the device's button to claim it"
+        return b"hold button"
     if code == 3:
-        return b"claimed by another table"
+        return b"another table"
     if code == 4:
         return b"wrong proof"
-    return b"not authenticated"
+    return b"not signed in"
 
 
 class Link:
@@ -81,10 +92,12 @@ class Link:
         # frames out
         self.tx = bytearray(wire.MAX_FRAME)
         self._scratch = bytearray(wire.MAX_PAYLOAD)
+        self._hello_buf = bytearray(wire.HELLO_SIZE)
         # connection and session
         self.connected = False
         self.state = _WAIT_CLAIM
-        self.session = None  # auth.Hmac of the session key once authenticated
+        self.session = None  # auth.Chaskey of the device-to-host key once authenticated
+        self.rx_mac = None  # auth.Chaskey of the host-to-device key
         self.drop_requested = False  # the transport ends the connection after sending
         self._boot_id = bytearray(4)
         rng(self._boot_id)
@@ -93,13 +106,24 @@ class Link:
         self._have_nh = False
         self._host_proof = None
         self._dev_proof = None
+        self._claim = bytearray(13)  # the CLAIM payload answered, for the transcript
+        self._claim_len = 0
+        self._keys_out = None  # keys agreed in the handshake: (d2h, h2d)
+        self._pending = None  # a new claim's (table, key), kept once the host proved it too
+        self._hpub = bytearray(32)  # the host's X25519 public key, from its KEY parts
+        self._hpub_next = 0  # the next part expected; 3: complete
+        self._my_pub = None
+        self._key_part = 0
+        self.bad_macs = 0
+        self._frames = 0  # numbered frames in this session: new keys before the numbers wrap
+        self._last_good = 0
         self._due = 0  # control frames to send: _HELLO | _AUTH | _PING | _ACK | _PONG
         self._pong = bytearray(8)
         self._pong_len = 0
         self._refuse = 0
         self._host_next = -1  # the host's next command number; -1: not learnt yet
         self.errors = 0  # frames dropped as damaged, malformed or out of place
-        self.security_errors = 0
+        self.security_errors = 0  # unsigned, wrong-side or wrongly signed frames in a session
         self.last_rx = 0
 
     # ------------------------------------------------------------ connection
@@ -108,6 +132,12 @@ class Link:
         self.connected = True
         self.drop_requested = False
         self.session = None
+        self.rx_mac = None
+        self.bad_macs = 0
+        self._frames = 0
+        self._pending = None
+        self._hpub_next = 0
+        self._claim_len = 0
         self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
         for i in range(4):
             self._nd[i] = self._boot_id[i]  # the boot id: tells the host whether we restarted
@@ -123,6 +153,7 @@ class Link:
     def on_disconnect(self):
         self.connected = False
         self.session = None
+        self.rx_mac = None
         self.state = _WAIT_CLAIM
 
     @property
@@ -175,6 +206,7 @@ class Link:
             r[o + 3 + i] = src[off + i]
         self._ring_len[slot] = 3 + n
         self.count += 1
+        self._frames += 1
         self.next_seq = (self.next_seq + 1) & 0xFFFF
         self._last_type = msg_type
 
@@ -233,8 +265,22 @@ class Link:
             return self._control(wire.REFUSE, s, 1 + len(text), False)  # never signed
         due = self._due
         if due & _HELLO:
-            self._due = due & ~_HELLO
-            return self._hello()
+            self._due = (due & ~_HELLO) | _HELLO1
+            return self._hello(0)
+        if due & _HELLO1:
+            self._due = due & ~_HELLO1
+            return self._hello(1)
+        if due & _KEYS:
+            k = self._key_part
+            if k == 2:
+                self._due = due & ~_KEYS
+            self._key_part = k + 1
+            s = self._scratch
+            s[0] = (k << 4) | 2
+            n = 14 if k < 2 else 4
+            for i in range(n):
+                s[1 + i] = self._my_pub[k * 14 + i]
+            return self._control(wire.KEY, s, 1 + n, False)
         if due & _AUTH:
             self._due = due & ~_AUTH
             return self._control(wire.AUTH, self._dev_proof, 8, False)
@@ -273,20 +319,26 @@ class Link:
         self._timer = now
         return self._finish(n, True)
 
-    def _hello(self):
-        s = self._scratch
-        s[0] = wire.PROTOCOL_VERSION
-        s[1] = self.fw[0]
-        s[2] = self.fw[1]
-        s[3] = self.fw[2]
+    def _hello(self, part):
+        # HELLO (wire.hello_payload, 18 bytes) in two parts: 14 bytes, then 4. Never signed.
+        h = self._hello_buf
+        h[0] = self.fw[0]
+        h[1] = self.fw[1]
+        h[2] = self.fw[2]
         for i in range(4):
-            s[4 + i] = self.device_id[i]
-        s[8] = self.caps | wire.CAP_AUTH  # this firmware speaks the claim handshake
-        s[9] = self.dials
-        s[10] = self.readers
+            h[3 + i] = self.device_id[i]
+        h[7] = self.caps | wire.CAP_AUTH  # this firmware speaks the claim handshake
+        h[8] = self.dials
+        h[9] = self.readers
         for i in range(8):
-            s[11 + i] = self._nd[i]
-        return self._control(wire.HELLO, s, 19, False)  # HELLO is never signed
+            h[10 + i] = self._nd[i]
+        s = self._scratch
+        s[0] = (part << 4) | 1
+        o = part * 14
+        n = 14 if part == 0 else 4
+        for i in range(n):
+            s[1 + i] = h[o + i]
+        return self._control(wire.HELLO, s, 1 + n, False)
 
     # ------------------------------------------------------------ frames in
     def receive(self, buf, n, now):
@@ -303,6 +355,9 @@ class Link:
             self.errors += 1
             return
         msg_type = first & 0x0F
+        if not wire.FROM_HOST[msg_type]:
+            self.errors += 1  # a type only a device sends: reflected, or made up
+            return
         end = n - 2
         signed = first & 0x10
         if signed:
@@ -317,27 +372,52 @@ class Link:
             self.on_connect(now)
         self.last_rx = now
         seq = buf[1] | (buf[2] << 8)
-        if not signed:
-            if msg_type == wire.PING and self._is_hello_request(buf, end):
-                if not fresh and self.state == ST_AUTHED:
-                    self.on_connect(now)  # the host starts over: a new connection, a new nonce
-                else:
-                    self._due |= _HELLO  # the same HELLO again: a claim may be in flight
-                return
-            if msg_type == wire.CLAIM:
-                self._on_claim(buf, end)
-                return
-            if msg_type == wire.AUTH:
-                self._on_auth(buf, end)
-                return
-            if msg_type == wire.REFUSE:
-                self.drop_requested = True  # the host gave up on us; it will ask for a HELLO
-                return
         if self.state == ST_AUTHED:
-            if not signed or not self.session.mac_ok(buf, end):
-                self._security(1 if not signed else 2)
+            if not signed:
+                if (
+                    msg_type == wire.PING
+                    and self._is_hello_request(buf, end)
+                    and time.ticks_diff(now, self._last_good) >= _QUIET_MS
+                ):
+                    self.on_connect(now)  # the host lost this session and starts over
+                else:
+                    self.security_errors += 1  # counted, never obeyed
                 return
-        elif self.state != _OPEN or signed:
+            if not self.rx_mac.mac_ok(buf, end):
+                self.security_errors += 1
+                self.bad_macs += 1
+                if self.bad_macs >= wire.BAD_MAC_LIMIT:
+                    self.on_connect(now)  # a fresh nonce: the next handshake makes new keys
+                return
+            self._last_good = now
+            if msg_type == wire.REFUSE:
+                self._on_signed_refuse(buf, end, now)
+                return
+            self._on_session_frame(msg_type, seq, buf, end, now)
+            if self._frames >= wire.REKEY_AFTER:
+                self.on_connect(now)  # new keys before a sequence number comes round again
+            return
+        if signed:
+            self.errors += 1  # signed before a session: from an earlier one
+            return
+        if msg_type == wire.PING and self._is_hello_request(buf, end):
+            if fresh:
+                return  # on_connect queued the HELLO
+            self._due |= _HELLO  # the same HELLO again: a claim may be in flight
+            return
+        if msg_type == wire.KEY:
+            self._on_key_part(buf, end)
+            return
+        if msg_type == wire.CLAIM:
+            self._on_claim(buf, end)
+            return
+        if msg_type == wire.AUTH:
+            self._on_auth(buf, end, now)
+            return
+        if msg_type == wire.REFUSE:
+            self.drop_requested = True  # the host gave up on us; it will ask for a HELLO
+            return
+        if self.state != _OPEN:
             self.errors += 1  # nothing to do with it before the claim is done
             return
         self._on_session_frame(msg_type, seq, buf, end, now)
@@ -352,14 +432,14 @@ class Link:
                 return False
         return True
 
-    def _security(self, detail):
-        # Counted and reported to the table in a (signed) DIAG; never answered on the link,
-        # so a stranger's frames cannot make the device disturb the table's session.
-        self.security_errors += 1
-        s = self._scratch
-        s[0] = _DIAG_SECURITY
-        s[1] = detail
-        self.event(wire.DIAG, s, 2)
+    def _on_signed_refuse(self, buf, end, now):
+        # The table's own word (signed): an unclaim forgets the key, a rekey starts over.
+        code = buf[3] if end > 3 else 0
+        if code == wire.REFUSE_UNCLAIM:
+            self.keys.forget()
+            self.on_connect(now)
+        elif code == wire.REFUSE_REKEY:
+            self.on_connect(now)
 
     def _on_session_frame(self, msg_type, seq, buf, end, now):
         if msg_type == wire.SET_DIAL or msg_type == wire.FEEDBACK:
@@ -372,7 +452,7 @@ class Link:
             if end - 3 == 2:
                 self._on_ack(buf[3] | (buf[4] << 8), now)
         elif msg_type == wire.PING:
-            k = min(end - 3, 8)
+            k = end - 3 if end - 3 < 8 else 8
             for i in range(k):
                 self._pong[i] = buf[3 + i]
             self._pong_len = k
@@ -415,46 +495,95 @@ class Link:
         else:
             self.errors += 1
 
-    def _on_claim(self, buf, end):
+    def _on_key_part(self, buf, end):
+        # The host's X25519 public key for a new claim, parts 0, 1, 2 in order.
         plen = end - 3
-        if plen != 12 and plen != 28:
+        if plen < 2 or self.state == ST_AUTHED:
             self.errors += 1
             return
-        table = memoryview(buf)[3:7]
-        if plen == 28:
+        index = buf[3] >> 4
+        if index == 0:
+            self._hpub_next = 0
+        want = 14 if index < 2 else 4
+        if index != self._hpub_next or index > 2 or buf[3] & 0x0F != 2 or plen - 1 != want:
+            self._hpub_next = 0
+            self.errors += 1
+            return
+        for i in range(want):
+            self._hpub[index * 14 + i] = buf[4 + i]
+        self._hpub_next = index + 1
+
+    def _on_claim(self, buf, end):
+        plen = end - 3
+        if plen != 12 and (plen != 13 or buf[15] != 1):
+            self.errors += 1
+            return
+        if self.state == _PROVE and plen == self._claim_len:
+            same = True
+            for i in range(plen):
+                if self._claim[i] != buf[3 + i]:
+                    same = False
+            if same:
+                # The same CLAIM again (our AUTH was lost): the same answer again.
+                if self._my_pub is not None and plen == 13:
+                    self._key_part = 0
+                    self._due |= _KEYS
+                self._due |= _AUTH
+                return
+        table = bytes(buf[3:7])
+        claim = bytes(buf[3 : 3 + plen])
+        hello = bytes(self._hello_buf)
+        from altarfw import auth  # loaded at the first claim: unclaimed devices never need it
+
+        if plen == 13:
             if not self.commands.pairing():
                 self._refuse = wire.REFUSE_HOLD_BUTTON
                 return
-            self.keys.store(table, memoryview(buf)[15:31])
+            if self._hpub_next != 3:
+                self.errors += 1  # its key parts were lost: the host sends them all again
+                return
+            import x25519
+
+            private = bytearray(32)
+            self._rng(private)
+            host_pub = bytes(self._hpub)
+            self._my_pub = x25519.public_key(private)
+            try:
+                shared = x25519.shared_secret(private, host_pub)
+            except ValueError:
+                self.errors += 1
+                return
+            transcript = hello + claim + host_pub + self._my_pub
+            key = auth.claim_key(shared, transcript)
+            self._pending = (table, key)
+            self._key_part = 0
+            self._due |= _KEYS
         elif not self.keys.claimed:
             self._refuse = wire.REFUSE_HOLD_BUTTON
             return
-        elif bytes(table) != self.keys.table:
+        elif table != self.keys.table:
             self._refuse = wire.REFUSE_OTHER_TABLE
             return
-        same = self._have_nh
-        for i in range(8):
-            if self._nh[i] != buf[7 + i]:
-                same = False
-            self._nh[i] = buf[7 + i]
+        else:
+            key = self.keys.key
+            transcript = hello + claim
+            self._pending = None
+            self._my_pub = None
+        for i in range(plen):
+            self._claim[i] = claim[i]
+        self._claim_len = plen
         self._have_nh = True
-        if not (same and self.state == ST_AUTHED):
-            # A new claim (or a claim on a new host nonce): prove ourselves, no session yet.
-            # The same CLAIM again (our AUTH was lost) just gets the same proof again.
-            from altarfw import auth  # loaded at the first claim: unclaimed devices never need it
+        self._dev_proof, self._host_proof, d2h, h2d = auth.proofs(key, transcript)
+        self._keys_out = (d2h, h2d)
+        self.session = None
+        self.rx_mac = None
+        self.state = _PROVE
+        # ACK or PONG still due from before would go out unsigned after our AUTH, when
+        # the host already signs: drop them (the host repeats what it needs).
+        self._due = (self._due & (_HELLO | _HELLO1 | _KEYS)) | _AUTH
 
-            self._dev_proof, self._host_proof, self._session_key = auth.proofs(
-                self.keys.key, self._nd, self._nh
-            )
-            self.session = None
-            self.state = _PROVE
-            # ACK or PONG still due from before would go out unsigned after our AUTH, when
-            # the host already signs: drop them (the host repeats what it needs).
-            self._due &= _HELLO
-        self._due |= _AUTH
-
-    def _on_auth(self, buf, end):
-        if (self.state != _PROVE and self.state != ST_AUTHED) or not self._have_nh:
+    def _on_auth(self, buf, end, now):
+        if self.state != _PROVE or not self._have_nh:
             self.errors += 1
             return
         diff = 0 if end - 3 == 8 else 1
@@ -463,14 +592,23 @@ class Link:
         if diff:
             self._refuse = wire.REFUSE_BAD_PROOF
             self.security_errors += 1
-            self.state = _WAIT_CLAIM
+            self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
             self.session = None
+            self._pending = None
             self.drop_requested = True  # the transport drops the link after the REFUSE
             return
-        if self.state != ST_AUTHED:
-            from altarfw import auth
+        from altarfw import auth
 
-            self.session = auth.Hmac(self._session_key)
-            self.state = ST_AUTHED
-            self._sent = 0  # resend everything unacknowledged, now signed with this session
+        if self._pending is not None:
+            # Both proofs matched: only now is the new key written (atomically).
+            self.keys.store(self._pending[0], self._pending[1])
+            self._pending = None
+        d2h, h2d = self._keys_out
+        self.session = auth.Chaskey(d2h)
+        self.rx_mac = auth.Chaskey(h2d)
+        self.state = ST_AUTHED
+        self.bad_macs = 0
+        self._frames = 0
+        self._last_good = now
+        self._sent = 0  # resend everything unacknowledged, now signed with this session
         self._due |= _PING  # a signed frame tells the host its proof was right

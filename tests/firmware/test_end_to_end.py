@@ -2,15 +2,14 @@
 this host over a real pseudo-terminal that the host opens with pyserial.
 
 The host plays the table's side of docs/protocol.md, written here from the spec and wire.py
-(not from the firmware): it claims the device with a new key while the device's button is
-held, checks the device's proof and answers with its own, then checks that every later frame
-is signed with the session key, acknowledges events, and sends SET_DIAL and FEEDBACK.
+(not from the firmware): it claims the device while the device's button is held, agreeing a new
+key by X25519, checks the device's proof over the HELLO and CLAIM and answers with its own, then
+checks that every later frame is signed with the device-to-host key, acknowledges events, and
+sends SET_DIAL and FEEDBACK signed with the host-to-device key.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import select
 import subprocess
@@ -19,17 +18,13 @@ from collections.abc import Callable
 
 import serial
 
-from hardware import wire
+from hardware import handshake, wire, x25519
 from tests.firmware.micropython_vm import HARNESS, HERE, MPVM
 from tests.firmware.test_firmware_on_micropython import firmware_files
 
 TABLE = b"\x00\x00\x07\x01"
-KEY = bytes(range(100, 116))
 HOST_NONCE = b"table-nc"
-
-
-def proof(label: bytes, a: bytes, b: bytes, n: int) -> bytes:
-    return hmac.new(KEY, label + a + b, hashlib.sha256).digest()[:n]
+HOST_PRIVATE = bytes(range(100, 132))
 
 
 class Table:
@@ -43,8 +38,15 @@ class Table:
         self.silent_until = 0.0
         self.sessions: list[bytes] = []
         self._buf = bytearray()
-        self.session: bytes | None = None
-        self.nd = b""
+        self.session: bytes | None = None  # device -> host key
+        self.tx: bytes | None = None  # host -> device key
+        self.key: bytes | None = None  # agreed at the claim
+        self.hello = b""
+        self.hello_parts = handshake.Reassembler(wire.HELLO_SIZE)
+        self.key_parts = handshake.Reassembler(32)
+        self.device_public = b""
+        self.public = x25519.public_key(HOST_PRIVATE)
+        self.claim = b""
         self.events: list[wire.Frame] = []
         self.expected_seq = 0
         self.host_seq = 0
@@ -56,7 +58,16 @@ class Table:
         self.hello_seen = False
 
     def send(self, msg_type: int, seq: int, payload: bytes = b"") -> None:
-        self.port.write(wire.encode(msg_type, seq, payload, self.session))
+        self.port.write(wire.encode(msg_type, seq, payload, self.tx))
+
+    def send_claim(self) -> None:
+        """A new claim: our public key in parts, then CLAIM; or, once claimed, CLAIM alone."""
+        self.session = self.tx = None
+        self.claim = handshake.claim_payload(TABLE, HOST_NONCE, self.key is None)
+        if self.key is None:
+            for part in handshake.parts(self.public):
+                self.send(wire.KEY, 0, part)
+        self.send(wire.CLAIM, 0, self.claim)
 
     def feed(self, data: bytes) -> None:
         if time.monotonic() < self.silent_until:
@@ -81,21 +92,33 @@ class Table:
 
     def handle(self, f: wire.Frame, size: int) -> None:
         if f.msg_type == wire.HELLO:
+            whole = self.hello_parts.feed(f.payload)
+            if whole is None:
+                return
             self.hello_seen = True
-            if wire.parse_hello(f.payload)[6] == self.nd:
+            if whole == self.hello:
                 return  # the same HELLO again: our request was answered twice
-            self.nd = wire.parse_hello(f.payload)[6]
-            if self.sessions and self.session is not None:
-                # A HELLO after a lost link: a new session, claimed by this table's id alone.
-                self.session = None
-                self.send(wire.CLAIM, 0, TABLE + HOST_NONCE)
-            elif self.session is None:
-                self.send(wire.CLAIM, 0, TABLE + HOST_NONCE + KEY)
+            self.hello = whole
+            # A HELLO after a lost link: a new session, claimed with the key agreed before.
+            self.send_claim()
+            return
+        if f.msg_type == wire.KEY:
+            whole = self.key_parts.feed(f.payload)
+            if whole is not None:
+                self.device_public = whole
             return
         if f.msg_type == wire.AUTH:
-            assert f.payload == proof(b"altar-dev", self.nd, HOST_NONCE, 8), "device proof"
-            self.send(wire.AUTH, 0, proof(b"altar-host", HOST_NONCE, self.nd, 8))
-            self.session = proof(b"altar-session", self.nd, HOST_NONCE, 16)
+            transcript = self.hello + self.claim
+            key = self.key
+            if len(self.claim) == 13:
+                transcript += self.public + self.device_public
+                shared = x25519.shared_secret(HOST_PRIVATE, self.device_public)
+                key = handshake.claim_key(shared, transcript)
+            assert key is not None
+            assert f.payload == handshake.device_proof(key, transcript), "device proof"
+            self.send(wire.AUTH, 0, handshake.host_proof(key, transcript))
+            self.key = key
+            self.session, self.tx = handshake.session_keys(key, transcript)
             self.sessions.append(self.session)
             # A signed frame at once: its sequence field (0) is the oldest command we hold.
             self.send(wire.ACK, 0, wire.ack_payload((self.expected_seq - 1) & 0xFFFF))
@@ -167,7 +190,7 @@ def run_device(module: str, table_factory: Callable[[serial.Serial], Table]) -> 
                     break  # the VM closed its end: it has finished
             if table.retry_at is not None and time.monotonic() > table.retry_at:
                 table.retry_at = None
-                table.send(wire.CLAIM, 0, TABLE + HOST_NONCE + KEY)
+                table.send_claim()
             quiet = time.monotonic() < table.silent_until
             if quiet:
                 was_silent = True

@@ -13,7 +13,10 @@ FIRMWARE = ROOT / "firmware"
 
 def firmware_files() -> dict[str, Path]:
     """The firmware as deployed (under /lib, with wire.py) plus the simulated chips."""
-    files: dict[str, Path] = {"/lib/wire.py": ROOT / "hardware" / "wire.py"}
+    files: dict[str, Path] = {
+        "/lib/wire.py": ROOT / "hardware" / "wire.py",
+        "/lib/x25519.py": ROOT / "hardware" / "x25519.py",
+    }
     for path in sorted(FIRMWARE.rglob("*.py")):
         rel = path.relative_to(FIRMWARE).as_posix()
         if rel in ("main.py", "manifest.py"):
@@ -36,11 +39,13 @@ MODULES = [
     "test_buttons",
     "test_feedback",
     "test_link",
+    "test_link_attacks",
     "test_ndef",
     "test_device",
     "test_serial_io",
     "test_ble",
     "test_main_boot",
+    "test_vm_facts",
 ]
 
 
@@ -48,6 +53,9 @@ MODULES = [
 def test_firmware_module_on_micropython(micropython_vm: None, module: str) -> None:
     files = firmware_files()
     files[f"/lib/{module}.py"] = HERE / "mp" / f"{module}.py"
+    if module in ("test_link", "test_link_attacks"):
+        files["/lib/test_link.py"] = HERE / "mp" / "test_link.py"  # its host-side helpers
+        files["/lib/handshake.py"] = ROOT / "hardware" / "handshake.py"  # the table's side
     if module == "test_main_boot":
         files["/lib/main.py"] = FIRMWARE / "main.py"
         files["/lib/machine.py"] = HERE / "mp" / "fake_machine.py"

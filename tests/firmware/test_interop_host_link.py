@@ -20,7 +20,7 @@ import serial
 from hardware import wire
 from hardware.events import ButtonPressed, DialChanged, TagPresented, TagRemoved
 from hardware.framing import CobsSplitter
-from hardware.keys import KeyStore, new_device_key
+from hardware.keys import KeyStore
 from hardware.link import HostLink, State
 from tests.firmware.micropython_vm import HARNESS, HERE, MPVM
 from tests.firmware.test_firmware_on_micropython import firmware_files
@@ -63,7 +63,7 @@ def test_firmware_and_the_real_host_link_agree(micropython_vm: None, tmp_path: P
             if link.state is State.UNCLAIMED and now >= claim_at:
                 # The player holds the device's button and taps "claim": until the device
                 # has seen the button held it refuses, and the app lets the player try again.
-                link.begin_claim(now, new_device_key())
+                link.begin_claim(now)
                 claim_at = now + 0.3
             if reports_before_claim < 0 and link.claim_result == "ok":
                 reports_before_claim = len(link.reports)

@@ -36,6 +36,8 @@ ALLOWED = {
     "time",
     "aioble",
     "wire",
+    "x25519",
+    "array",
     "board_config",
     "altarfw",
 }

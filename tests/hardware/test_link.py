@@ -77,18 +77,21 @@ def test_new_claim_needs_the_button_held() -> None:
     t.connect()
     t.settle(0.2)
     assert t.link.state is State.UNCLAIMED
-    t.link.begin_claim(t.now, bytes(16))
+    t.link.begin_claim(t.now)
     t.settle(0.2)
     assert "hold its button" in (t.link.claim_result or "")
     assert t.link.state is State.UNCLAIMED  # refused, the device carries on as it was
     assert t.keys.key_for("a1b2c3d4") is None and t.device.endpoint.claim is None
 
     t.device.hold_button(True)
-    t.link.begin_claim(t.now, bytes(range(16)))
+    t.link.begin_claim(t.now)
     t.settle(0.3)
     assert t.link.claim_result == "ok" and t.link.state is State.OPEN
-    assert t.keys.key_for("a1b2c3d4") == bytes(range(16))
-    assert t.device.endpoint.claim == (TABLE, bytes(range(16)))
+    # The key was agreed by X25519, never sent: both ends hold the same new 16 bytes.
+    key = t.keys.key_for("a1b2c3d4")
+    assert key is not None and len(key) == 16
+    assert t.device.endpoint.claim == (TABLE, key)
+    assert t.link.claim_code is not None and len(t.link.claim_code) == 6
 
 
 def test_unclaimed_device_events_are_refused_and_reported_once() -> None:
@@ -155,12 +158,14 @@ def test_forged_and_replayed_frames_are_refused_and_reported() -> None:
 def test_other_protocol_version_is_refused_with_a_message() -> None:
     t = VirtualTable()
     t.connect()
-    hello = wire.hello_payload((1, 0, 0), b"\x01\x02\x03\x04", 0, 1, 1, bytes(8))
+    # A version 1 device's HELLO: 19 bytes of payload in one 24-byte frame.
+    body = bytes([0x20, 0, 0, 1, 1, 0, 0]) + bytes.fromhex("01020304") + bytes([0, 1, 1]) + bytes(8)
     t.link = t._new_link()
     t.link.start(0)
-    t.inject(wire.pack(wire.HELLO, 0, bytes([2]) + hello[1:]))
+    t.inject(body + wire.crc16(body).to_bytes(2, "little"))
     assert t.link.state is State.REFUSED
-    assert "protocol version 2" in t.reports[0].message
+    assert "protocol version 1" in t.reports[0].message
+    assert "update the firmware" in t.reports[0].message
 
 
 def test_host_restart_keeps_going_from_the_devices_ring() -> None:

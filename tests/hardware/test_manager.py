@@ -7,6 +7,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
+from hardware import wire
 from hardware.events import DeviceStatus, DialChanged, Event, TagPresented
 from hardware.manager import DeviceManager
 from hardware.simulator import SimulatedDevice
@@ -158,5 +159,78 @@ def test_many_devices_at_once_with_seats_and_a_dial_set_while_away() -> None:
         )
         assert devices[3].values == [12]
         await manager.close()
+
+    asyncio.run(main())
+
+
+class _RaisingTransport(LoopbackTransport):
+    """A loopback whose receive fails once with an error no link expects (a bug, a driver)."""
+
+    def __init__(self, device: SimulatedDevice) -> None:
+        super().__init__(device)
+        self.raised = 0
+
+    async def receive(self, timeout: float) -> list[bytes | wire.WireError]:
+        items = await super().receive(timeout)
+        if items and self.raised == 0 and self.device.endpoint.state.value == "open":
+            self.raised += 1
+            raise wire.WireError("ACK payload of 3 bytes, expected 2")
+        return items
+
+
+def test_any_exception_of_a_link_is_reported_and_the_device_served_again() -> None:
+    """Issue 14: a WireError out of a link killed the device's task. Now it is reported, the
+    link reopened, and the device's events keep coming."""
+    device = claimed(b"\xa1\xb2\xc3\xd4")
+
+    async def main() -> None:
+        manager = DeviceManager(TABLE)
+        manager.keys.store(device.device, KEY)
+        events = manager.events()
+        transport = _RaisingTransport(device)
+        manager.add_transport(transport)
+        await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        device.turn_dial(0, 3)
+        failed = await until(
+            events, lambda e: isinstance(e, DeviceStatus) and "failed" in e.message
+        )
+        assert "WireError" in failed.message and "reconnecting" in failed.message
+        assert transport.raised == 1 and manager.link_errors == 1
+        await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        device.turn_dial(0, 6)
+        assert await until(events, lambda e: isinstance(e, DialChanged) and e.value == 6)
+        await manager.close()
+
+    asyncio.run(main())
+
+
+def test_an_event_is_acked_only_once_the_consumer_comes_back_for_the_next() -> None:
+    """The app stores an event before it asks for the next one: until then the device keeps it,
+    so a crash between the two loses nothing (a restarted host gets it again)."""
+    device = claimed(b"\xa1\xb2\xc3\xd4")
+
+    async def main() -> None:
+        first = DeviceManager(TABLE)
+        first.keys.store(device.device, KEY)
+        events = first.events()
+        first.add_transport(LoopbackTransport(device))
+        await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        device.turn_dial(0, 4)
+        got = await until(events, lambda e: isinstance(e, DialChanged))
+        assert got == DialChanged(device.device, 0, 4)
+        await asyncio.sleep(0.4)  # acks and resends have had their time
+        assert len(device.endpoint.outbox) == 1  # not acked: the app has not stored it yet
+        await first.close()  # the app dies before its commit
+
+        second = DeviceManager(TABLE)
+        second.keys.store(device.device, KEY)
+        events = second.events()
+        second.add_transport(LoopbackTransport(device))
+        again = await until(events, lambda e: isinstance(e, DialChanged))
+        assert again == DialChanged(device.device, 0, 4)  # sent again, not lost
+        events.get_nowait()  # the consumer comes back: the event counts as stored
+        await asyncio.sleep(0.4)
+        assert len(device.endpoint.outbox) == 0  # now acked
+        await second.close()
 
     asyncio.run(main())

@@ -58,6 +58,7 @@ async def play_the_table(port: str, events: list[Event]) -> None:
                     await manager.feedback(DEVICE, 0, True)
                 if isinstance(event, DialChanged) and event.value == 10:
                     break  # the dial answered the table's SET_DIAL
+        stream.stored()  # events are acked once stored: say so for the last one too
         await asyncio.sleep(0.5)  # let the last acks reach the device before we hang up
     finally:
         await manager.close()

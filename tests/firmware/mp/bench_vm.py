@@ -75,8 +75,9 @@ def test_largest_frames():
         link = Link(b"\x01\x02\x03\x04", 0, 8, 2, KeyStore("/none"), Cmds(), rng)
         link.on_connect(0)
         hello = link.next_frame(0)
+        hello2 = link.next_frame(0)
         if signed:
-            link.session = auth.Hmac(b"0123456789abcdef")
+            link.session = auth.Chaskey(b"0123456789abcdef")
             link.state = 3  # authenticated: every frame carries a MAC
         events = (
             (wire.TAG, b"\x80" + bytes(range(10))),
@@ -90,4 +91,35 @@ def test_largest_frames():
             link.event(t, p, len(p))
             n = link.next_frame(0)
             print("BENCH frame signed=%d type=%s bytes=%d" % (signed, wire.type_name(t), n))
-        print("BENCH frame signed=%d type=HELLO bytes=%d (not an event)" % (signed, hello))
+        print(
+            "BENCH frame signed=%d type=HELLO bytes=%d+%d (two parts, not an event)"
+            % (signed, hello, hello2)
+        )
+
+
+def test_security_costs():
+    """What the defences cost on this VM: the frame MAC, a claim's key agreement and proofs."""
+    import time
+
+    import x25519
+    from altarfw import auth
+
+    mac = auth.Chaskey(b"0123456789abcdef")
+    buf = bytearray(20)
+    n = 1000
+    t = time.ticks_us()
+    for _ in range(n):
+        mac.mac_into(buf, 14)
+    us = time.ticks_diff(time.ticks_us(), t) / n
+    print("BENCH mac chaskey12 frame=14B us_per_frame=%d bytes_per_frame=4" % us)
+    t = time.ticks_ms()
+    for _ in range(20):
+        auth.proofs(bytes(16), bytes(31))
+    print("BENCH handshake hmac_proofs ms=%d" % (time.ticks_diff(time.ticks_ms(), t) / 20))
+    t = time.ticks_ms()
+    for i in range(5):
+        priv = bytes((i + j) & 0xFF for j in range(32))
+        pub = x25519.public_key(priv)
+        x25519.shared_secret(priv, pub)
+    ms = time.ticks_diff(time.ticks_ms(), t) / 5
+    print("BENCH claim device_x25519_keypair_and_secret ms=%d (two ladders)" % ms)

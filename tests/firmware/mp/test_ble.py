@@ -70,8 +70,10 @@ async def test_ble_link_end_to_end_with_reconnect():
     assert SERVICE_UUID == bytes(
         reversed(binascii.unhexlify(wire.BLE_SERVICE_UUID.replace("-", "")))
     )
-    got = [wire.unpack(n) for n in conn.take()]
-    assert [f.msg_type for f in got] == [wire.HELLO]
+    notes = conn.take()
+    got = [wire.unpack(n) for n in notes]
+    assert [f.msg_type for f in got] == [wire.HELLO, wire.HELLO], "HELLO in two parts"
+    assert all(len(n) <= wire.MAX_FRAME for n in notes), "each part one notification"
     link.event(wire.DIAL, b"\x00\x05", 2)
     link.event(wire.TAG, b"\x80" + bytes(range(10)), 11)
     await settle()
@@ -95,8 +97,8 @@ async def test_ble_link_end_to_end_with_reconnect():
     conn2 = aioble.central_connects()
     await settle()
     got = [wire.unpack(n) for n in conn2.take()]
-    assert [(f.msg_type, f.seq) for f in got][1:] == [(wire.TAG, 1), (wire.DIAL, 2)]
-    assert got[0].msg_type == wire.HELLO
+    assert [(f.msg_type, f.seq) for f in got][2:] == [(wire.TAG, 1), (wire.DIAL, 2)]
+    assert got[0].msg_type == got[1].msg_type == wire.HELLO
     assert ble.connections == 2
     task.cancel()
     await settle(5)

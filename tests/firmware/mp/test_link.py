@@ -1,24 +1,21 @@
-# The device's protocol half (docs/protocol.md): HELLO, numbering, cumulative acks, go-back-N
-# resend, replay after reconnect, overflow reported, claim and challenge-response, MACs.
-# The host side here is built from wire.py and an HMAC written out independently below.
-import hashlib
+# The device's protocol half (docs/protocol.md): HELLO in parts, numbering, cumulative acks,
+# go-back-N resend, replay after reconnect, overflow reported, claims (X25519 for a new one),
+# transcript proofs, one Chaskey key per direction. The host side here is built from wire.py,
+# whose bytes the shared vectors pin on both interpreters.
 import os
 
+import handshake
 import micropython
 import wire
+import x25519
 from altarfw.keystore import KeyStore
 from altarfw.link import ST_AUTHED, Link
 
 TABLE = b"TBL1"
 KEY = bytes(range(16))
 DEVICE = b"\xde\xad\xbe\xef"
+HOST_PRIVATE = bytes(range(1, 33))
 _n = [0]
-
-
-def hmac(key, msg):
-    k = key + bytes(64 - len(key))
-    inner = hashlib.sha256(bytes(b ^ 0x36 for b in k) + msg).digest()
-    return hashlib.sha256(bytes(b ^ 0x5C for b in k) + inner).digest()
 
 
 class Cmds:
@@ -58,21 +55,41 @@ def make(claimed=False):
     return link, cmds
 
 
+def _up(key):
+    return key[0] if isinstance(key, tuple) else key  # (device-to-host, host-to-device)
+
+
+def _down(key):
+    return key[1] if isinstance(key, tuple) else key
+
+
 def drain(link, now, key=None):
+    """Frames the device sends now; HELLO and KEY parts come back as one frame each, whole."""
     out = []
+    parts = {}
     for _ in range(100):
         n = link.next_frame(now)
         if not n:
             break
         raw = bytes(link.tx[:n])
-        f = wire.unpack(raw, key if raw[0] & 0x10 else None)
+        assert n <= wire.MAX_FRAME, n
+        f = wire.unpack(raw, _up(key) if raw[0] & 0x10 else None)
         f.raw = raw
+        if f.msg_type in (wire.HELLO, wire.KEY):
+            r = parts.setdefault(
+                f.msg_type,
+                handshake.Reassembler(wire.HELLO_SIZE if f.msg_type == wire.HELLO else 32),
+            )
+            whole = r.feed(f.payload)
+            if whole is None:
+                continue
+            f.payload = whole
         out.append(f)
     return out
 
 
 def send(link, msg_type, seq, payload=b"", key=None, now=0):
-    raw = bytearray(wire.pack(msg_type, seq, payload, key))
+    raw = bytearray(wire.pack(msg_type, seq, payload, _down(key)))
     link.receive(raw, len(raw), now)
 
 
@@ -81,22 +98,32 @@ def tag(link, reader, uid, present=True):
     link.event(wire.TAG, p, len(p))
 
 
-def claim(link, cmds, new_key=True, held=True, now=0):
-    """The host's side of steps 2-4; returns (session key, device frames)."""
+def claim(link, cmds, new_key=True, held=True, now=0, nh=b"hostnonc"):
+    """The host's side of the handshake; -> ((d2h, h2d) session keys, device frames)."""
     hello = [f for f in drain(link, now) if f.msg_type == wire.HELLO][-1]
-    nd = wire.parse_hello(hello.payload)[6]
-    nh = b"hostnonc"
     cmds.held = held
-    send(link, wire.CLAIM, 0, TABLE + nh + (KEY if new_key else b""), now=now)
+    host_pub = x25519.public_key(HOST_PRIVATE) if new_key else b""
+    if new_key:
+        for p in handshake.parts(host_pub):
+            send(link, wire.KEY, 0, p, now=now)
+    claim_p = handshake.claim_payload(TABLE, nh, new_key)
+    send(link, wire.CLAIM, 0, claim_p, now=now)
     frames = drain(link, now)
     auth = [f for f in frames if f.msg_type == wire.AUTH]
     if not auth:
         return None, frames
-    assert auth[0].payload == hmac(KEY, b"altar-dev" + nd + nh)[:8], "device proof"
-    send(link, wire.AUTH, 0, hmac(KEY, b"altar-host" + nh + nd)[:8], now=now)
-    session = hmac(KEY, b"altar-session" + nd + nh)[:16]
+    t = hello.payload + claim_p
+    key = KEY
+    if new_key:
+        dev_pub = [f for f in frames if f.msg_type == wire.KEY][0].payload
+        t += host_pub + dev_pub
+        key = handshake.claim_key(x25519.shared_secret(HOST_PRIVATE, dev_pub), t)
+    assert auth[0].payload == handshake.device_proof(key, t), "device proof"
+    send(link, wire.AUTH, 0, handshake.host_proof(key, t), now=now)
+    session = handshake.session_keys(key, t)
     # As hardware/link.py does: a signed ACK at once, carrying the host's oldest number (0).
     send(link, wire.ACK, 0, wire.ack_payload(0xFFFF), key=session, now=now)
+    link.agreed_key = key
     return session, frames
 
 
@@ -111,8 +138,8 @@ def test_hello_then_numbered_events_in_order():
     link.on_connect(0)
     frames = drain(link, 0)
     assert [f.msg_type for f in frames] == [wire.HELLO, wire.TAG, wire.DIAL]
-    proto, fw, dev, caps, dials, readers, nonce = wire.parse_hello(frames[0].payload)
-    assert (proto, dev, dials, readers) == (1, DEVICE, 2, 1)
+    fw, dev, caps, dials, readers, nonce = wire.parse_hello(frames[0].payload)
+    assert (dev, dials, readers) == (DEVICE, 2, 1)
     assert caps & wire.CAP_AUTH, "the firmware speaks the claim handshake"
     assert [f.seq for f in frames[1:]] == [0, 1]
     assert wire.parse_tag(frames[1].payload) == (0, True, b"\x04\x01\x02\x03")
@@ -204,7 +231,7 @@ def test_new_claim_needs_the_button_held():
     assert session is None
     refuse = [f for f in frames if f.msg_type == wire.REFUSE][0]
     assert refuse.payload[0] == wire.REFUSE_HOLD_BUTTON
-    assert refuse.payload[1:] == b"hold the device's button to claim it"
+    assert refuse.payload[1:] == b"hold button"
     assert not link.keys.claimed
 
 
@@ -212,14 +239,16 @@ def test_claim_with_button_signs_everything_after():
     link, cmds = make()
     link.on_connect(0)
     session, _ = claim(link, cmds, new_key=True, held=True)
-    assert link.keys.claimed and link.keys.table == TABLE and link.keys.key == KEY
+    # The key was agreed by X25519, never sent, and written once both proofs matched.
+    assert link.keys.claimed and link.keys.table == TABLE and link.keys.key == link.agreed_key
+    assert KeyStore(link.keys.path).key == link.agreed_key, "on flash, whole"
     link.event(wire.DIAL, b"\x00\x05", 2)
     frames = drain(link, 0, session)
     assert [f.msg_type for f in frames] == [wire.PING, wire.DIAL], "signed PING: proof accepted"
     assert all(f.authenticated for f in frames)
     frames = frames[1:]
     try:
-        wire.unpack(frames[0].raw, b"another session key!")
+        wire.unpack(frames[0].raw, session[1])  # the other direction's key
     except wire.WireError as e:
         assert "wrong MAC" in str(e)
     else:
@@ -231,8 +260,8 @@ def test_claim_with_button_signs_everything_after():
     assert cmds.dials == [(0, 4, 0, 13)]
     frames = drain(link, 0, session)
     kinds = [f.msg_type for f in frames]
-    assert wire.DIAG in kinds and wire.REFUSE not in kinds, "reported to the table, not answered"
-    assert link.security_errors == 1
+    assert wire.REFUSE not in kinds, "counted (STATUS reports it), never answered"
+    assert link.security_errors == 1 and link.state == ST_AUTHED
 
 
 def test_a_neighbouring_table_cannot_use_a_claimed_device():
@@ -240,7 +269,7 @@ def test_a_neighbouring_table_cannot_use_a_claimed_device():
     link.on_connect(0)
     drain(link, 0)
     tag(link, 0, b"\x04\x01\x02\x03")
-    send(link, wire.CLAIM, 0, b"NEXT" + b"hostnonc")
+    send(link, wire.CLAIM, 0, b"NEXT" + b"hostnonc")  # another table's id
     frames = drain(link, 0)
     assert [f.msg_type for f in frames] == [wire.REFUSE], "no events before authentication"
     assert frames[0].payload[0] == wire.REFUSE_OTHER_TABLE
@@ -302,8 +331,10 @@ def test_hello_request_starts_a_connection_or_repeats_the_hello():
     link.on_connect(0)
     session, _ = claim(link, cmds, new_key=False)
     drain(link, 0, session)
-    send(link, wire.PING, 0, wire.HELLO_REQUEST)  # the host starts over mid-session
-    fresh = drain(link, 0)
+    send(link, wire.PING, 0, wire.HELLO_REQUEST, now=100)  # unsigned, mid-session: ignored
+    assert drain(link, 100) == [] and link.state == ST_AUTHED
+    send(link, wire.PING, 0, wire.HELLO_REQUEST, now=3000)  # the session went quiet: start over
+    fresh = drain(link, 3000)
     assert [f.msg_type for f in fresh] == [wire.HELLO]
     assert fresh[0].payload != hello[0].payload, "a new connection, a new nonce"
     assert link.session is None and link.state != ST_AUTHED
