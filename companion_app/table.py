@@ -250,9 +250,7 @@ class TableController:
                 device_commands=refuse,
                 unknown_uid=event.uid,
             )
-        try:
-            card = self.catalog.get(card_id)
-        except KeyError:
+        if card_id not in self.catalog:
             return Reaction(
                 False,
                 f"The tag says this is card '{card_id}', which is not in the card catalog.",
@@ -280,19 +278,15 @@ class TableController:
                 device_commands=(FeedbackCommand(event.device, event.reader, True),),
                 needs_targets=action,
             )
+        # In the engine's words, as of before it happens: a card set face down is not named.
+        words = self.game.describe(action)
         self.apply(action)
         # Paying the cost may have moved what a dial shows.
         commands: tuple[DeviceCommand, ...] = (
             FeedbackCommand(event.device, event.reader, True),
             *self.dial_commands(),
         )
-        return Reaction(
-            True,
-            f"{self._name(player)} plays {card.name}",
-            player=player,
-            card_id=card_id,
-            device_commands=commands,
-        )
+        return Reaction(True, words, player=player, card_id=card_id, device_commands=commands)
 
     def _button(self, event: ButtonPressed) -> Reaction:
         # A dial's button passes for its seat: the quickest "no response" at the table.
