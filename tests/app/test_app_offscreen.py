@@ -87,7 +87,8 @@ def test_a_whole_journey_then_quit_and_resume(tmp_path: Path) -> None:
     notes = first["notes"]
     assert "dies" in notes["flank_prediction"]
     seat, turned = notes["blockers_face"]
-    assert seat == 1 - notes["first"] and turned == 180  # the far seat's choice faces them
+    # The blocker's choice faces the blocker: seat 1 sits at the far edge (turned 180).
+    assert seat == 1 - notes["first"] and turned == (180 if seat == 1 else 0)
     assert "Lunari Acolyte" in notes["news"] and "dies" in notes["news"]
     assert "lunari_acolyte" in notes["in_play"]  # undo brought it back
     second = run_journey("journey_resume", OUTPUT / "app" / "journey_resume", db=db)

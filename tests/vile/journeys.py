@@ -21,8 +21,14 @@ def board(d: Any) -> Any:
 
 
 async def tap_choice(d: Any, label: str, screen: Any = None) -> None:
-    """Tap a one-tap decision: the band's, or a screen's own choice list."""
-    box = (screen or board(d)).ids.choices
+    """Tap a one-tap decision: on the deciding player's own panel, or in a screen's own
+    choice list."""
+    if screen is None:
+        from tests.app.journeys import tap_choice as on_their_panel
+
+        await on_their_panel(d, label)
+        return
+    box = screen.ids.choices
     await d.until(
         lambda: any(b.text == label for b in box.children),
         f"'{label}' is offered (offered: {[b.text for b in box.children]})",
@@ -38,12 +44,10 @@ async def scan_face_down(d: Any, seat: int, card_id: str) -> None:
         lambda: len(d.session.game.state.players[seat].ritual_zone) == before + 1,
         f"{card_id} is set face down",
     )
-    device.remove_tag(0)
-    await d.frames(2)
     panel = board(d).card_panels[seat]
     await d.until(lambda: panel.parent is not None, "the card shows in front of its player")
     assert panel.ids.name.text == "A component card"  # never which one
-    d.session.dismiss_card(seat)  # "Put away": the panel shows the seat's counters again
+    device.remove_tag(0)  # lifting the card puts it away: the seat's counters show again
     await d.until(lambda: panel.parent is None, "the card is put away")
 
 
