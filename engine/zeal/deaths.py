@@ -89,6 +89,11 @@ def check_connections(ctx: Ctx, state: GameState) -> GameState:
 _stable: list[object] = [None]
 
 
+def stable_players() -> object:
+    """The players tuple last found stable (None before any)."""
+    return _stable[0]
+
+
 def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None) -> GameState:
     """Puts every character due to die in the discard, together; repeats until stable.
     ``also``: other triggers of the same event, queued in one batch with the deaths'."""

@@ -116,7 +116,28 @@ def _trigger_actions(
             yield za.DeclineTrigger(seat, t.id)
 
 
+# The plays found for the last (players, stack, catalog), by (seat, Commit window, hidden):
+# they depend on nothing else (hands, devotion, permanents, bases, discards and the stack;
+# turn and step only through the Commit window). Passing changes neither players nor stack,
+# so each seat's plays are worked out once per step instead of in every priority window.
+# Kept as one triple (replaced in one step); holding the references keeps identities unique.
+_PlaysMemo = tuple[object, object, Catalog | None, dict[tuple[int, bool, bool], list[za.Action]]]
+_plays_memo: list[_PlaysMemo] = [(None, None, None, {})]
+
+
 def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
+    players, stack_, known_catalog, memo = _plays_memo[0]
+    if players is not state.players or stack_ is not state.stack or known_catalog is not catalog:
+        memo = {}
+        _plays_memo[0] = (state.players, state.stack, catalog, memo)
+    key = (seat, commit_window(state, seat), state.hidden)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _find_plays(state, catalog, seat)
+    return found
+
+
+def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     player = state.players[seat]
     if state.hidden:
         ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
