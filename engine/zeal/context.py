@@ -9,7 +9,7 @@ from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import GameState
 
 
-@dataclass
+@dataclass(slots=True)  # one per action: slots make it cheaper to make and read
 class Ctx:
     """Per-action scratch: the catalog, log lines written so far, characters about to die.
 

@@ -25,20 +25,21 @@ _PERMANENT_KINDS = frozenset(
     {"character", "foe_character", "own_character", "device", "character_or_base"}
 )
 
-# Candidates found for the last (state, catalog), kept as one triple (replaced in one step, so
-# safe to share): several cards in a hand often share a target kind. States are immutable;
-# holding the references keeps their identities unique.
-_Memo = tuple[GameState | None, Catalog | None, dict[tuple[str, int, str], list[Target]]]
-_memo: list[_Memo] = [(None, None, {})]
+# Candidates found for the last (players, stack, catalog), kept as one tuple (replaced in one
+# step, so safe to share): several cards in a hand often share a target kind, and passing
+# changes neither. A target's validity (check_target) reads only the players (permanents,
+# bases, discards) and the stack. Holding the references keeps their identities unique.
+_Memo = tuple[object, object, Catalog | None, dict[tuple[str, int, str], list[Target]]]
+_memo: list[_Memo] = [(None, None, None, {})]
 
 
 def candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
-    known_state, known_catalog, memo = _memo[0]
-    if known_state is not state or known_catalog is not catalog:
+    players, stack_, known_catalog, memo = _memo[0]
+    if players is not state.players or stack_ is not state.stack or known_catalog is not catalog:
         memo = {}
-        _memo[0] = (state, catalog, memo)
+        _memo[0] = (state.players, state.stack, catalog, memo)
     found = memo.get((kind, seat, source))
     if found is None:
         found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)

@@ -24,7 +24,10 @@ def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
             return stack.resolve_top(ctx, evolve(state, passed=passed))
     else:
         ctx.say(state, seat, f"{players[seat].name} passes")
-        if all(p.eliminated or i in passed for i, p in enumerate(players)):
+        for i, p in enumerate(players):  # a plain loop: this runs for most actions of a game
+            if not (p.eliminated or i in passed):
+                break
+        else:
             return turn.advance(ctx, evolve(state, passed=passed))
     # The next opponent in turn order who has not passed gets the chance to act.
     count = len(players)
