@@ -13,6 +13,7 @@ gives the list a fresh copy when a snapshot of it may still be held, so no snaps
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import Any, Generic, TypeVar, overload
 
 from engine.core.records import LogEntry
@@ -46,7 +47,10 @@ class Snapshot(Sequence[T]):
     def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
         if isinstance(index, slice):
             # Only the slice is copied: the last lines of a long log cost what they hold.
-            return tuple(self._items[i] for i in range(*index.indices(self._len)))
+            start, stop, step = index.indices(self._len)
+            if step > 0:
+                return tuple(self._items[start:stop:step])
+            return tuple(self._items[i] for i in range(start, stop, step))
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
@@ -54,14 +58,11 @@ class Snapshot(Sequence[T]):
         return self._items[index]
 
     def __iter__(self) -> Iterator[T]:
-        items = self._items
-        for i in range(self._len):
-            yield items[i]
+        # Over the list itself, stopping at this snapshot's length (no copy, iterated in C).
+        return islice(self._items, self._len)
 
     def __reversed__(self) -> Iterator[T]:
-        items = self._items
-        for i in range(self._len - 1, -1, -1):
-            yield items[i]
+        return reversed(self._items[: self._len])
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Snapshot | tuple):
