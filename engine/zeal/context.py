@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.evolve import maker
 from engine.core.records import LogEntry
 from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import GameState
@@ -27,4 +28,8 @@ class Ctx:
         return self.catalog.get(card_id)
 
     def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.log.append(LogEntry(state.turn, state.step.label, player, text))
+        self.log.append(_entry(state.turn, state.step.label, player, text))
+
+
+# LogEntry(turn, step, player, text), made without the frozen __init__ (a line or two per action).
+_entry = maker(LogEntry)

@@ -64,7 +64,7 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
 
     def listed_now(self, action: za.Action) -> bool:
         known, listed = self._listed
-        return known is self.state and listed.get(id(action)) is action
+        return known is self._history.state and listed.get(id(action)) is action
 
     def outcome(self) -> Outcome | None:
         state = self.state

@@ -78,6 +78,10 @@ def _target_choices(
             yield (t,)
 
 
+# Actions are immutable: one Pass per seat serves every priority window (most windows' first).
+_PASSES = tuple(za.Pass(seat) for seat in range(8))
+
+
 def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
     seat = actor(state)
     if seat is None:
@@ -99,7 +103,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
         return
     if not in_priority(state):
         return
-    yield za.Pass(seat)
+    yield _PASSES[seat] if seat < len(_PASSES) else za.Pass(seat)
     yield from _plays(state, catalog, seat)
 
 
