@@ -49,7 +49,7 @@ def _twin_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any, dict[str, 
     exec("\n".join(lines), scope)  # noqa: S102 -- our own field names, checked above
     copy: Callable[[Any, dict[str, Any]], Any] = scope["copy"]
     try:
-        probe = object.__new__(twin)
+        probe: Any = object.__new__(twin)
         probe.__class__ = cls  # raises TypeError if the layouts differ after all
     except TypeError:
         return None
