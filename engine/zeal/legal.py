@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.core.evolve import maker
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.cards import Ability, Card, Catalog
@@ -144,42 +145,44 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
 
 def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     player = state.players[seat]
+    info, playable_ids = _card_info(catalog)
     if state.hidden:
-        ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
+        ids = playable_ids if player.hand_size else ()
     else:
-        ids = list(dict.fromkeys(player.hand))
+        ids = tuple(dict.fromkeys(player.hand))
     commit = commit_window(state, seat)
     devotion = player.devotion
-    info = _card_info(catalog)
     out: list[za.Action] = []
     for card_id in ids:
-        card, permanent, may_ambush, _ = info[card_id]
+        card, permanent, may_ambush, _, kinds, ambush = info[card_id]
         if permanent and not commit and not may_ambush:
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
         cost = cost_to_play(state, seat, card, zeal)
         if cost > devotion:
             continue
-        if permanent and not commit and "ambush" not in card.keywords_with(zeal):
+        if permanent and not commit and not ambush[zeal]:
             continue
         source = _SOURCES[card.type]
         # Turn, timing, cost and targets are checked above (tests hold every listed action to
         # is_legal), so explain() is not repeated for each.
-        xs = [0]
+        xs: tuple[int, ...] = (0,)
         if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
-            xs = sorted(
-                {
-                    0,
-                    *(
-                        x
-                        for x in range(devotion - cost + 2)
-                        if cost_to_play(state, seat, card, zeal, x) == devotion
-                    ),
-                }
+            xs = tuple(
+                sorted(
+                    {
+                        0,
+                        *(
+                            x
+                            for x in range(devotion - cost + 2)
+                            if cost_to_play(state, seat, card, zeal, x) == devotion
+                        ),
+                    }
+                )
             )
-        for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
+        for targets in _target_choices(state, catalog, kinds[zeal], seat, source):
             for x in xs:
-                out.append(za.PlayCard(seat, card_id, targets, x=x))
+                out.append(_play_card(seat, card_id, targets, None, x))
     for perm in player.in_play:
         acts = info[perm.card_id][3][perm.zeal]
         if not acts:
@@ -194,29 +197,40 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action
 
 
 _SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
+# PlayCard(player, card_id, targets, zeal, x) without the frozen __init__ (hidden hands list a
+# play for every card of the catalog).
+_play_card = maker(za.PlayCard)
 
 # Per card id: the card, whether it is a character or device, whether it has Ambush with or
-# without Zeal (Restrictions; Ambush), and its actions with a cost ("cost: effect") without and
-# with Zeal. Worked out once per catalog (kept with it here, so its identity stays its own).
-_CardInfo = tuple[Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]]]
-_info: list[tuple[Catalog | None, dict[str, _CardInfo]]] = [(None, {})]
+# without Zeal (Restrictions; Ambush), its actions with a cost ("cost: effect"), the targets it
+# declares when played, and whether it has Ambush, each without and with Zeal. Worked out once
+# per catalog (kept with it here, so its identity stays its own), with the ids of every card
+# but bases (what a hidden hand may hold).
+_ByZeal = tuple[tuple[str, ...], tuple[str, ...]]
+_CardInfo = tuple[
+    Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]], _ByZeal, tuple[bool, bool]
+]
+_info: list[tuple[Catalog | None, dict[str, _CardInfo], tuple[str, ...]]] = [(None, {}, ())]
 
 
-def _card_info(catalog: Catalog) -> dict[str, _CardInfo]:
-    known, table = _info[0]
+def _card_info(catalog: Catalog) -> tuple[dict[str, _CardInfo], tuple[str, ...]]:
+    known, table, ids = _info[0]
     if known is catalog:
-        return table
+        return table, ids
     table = {
         c.id: (
             c,
             c.is_permanent,
             "ambush" in c.keywords or "ambush" in c.zeal_keywords,
             (_activated(c, False), _activated(c, True)),
+            (card_target_kinds(c, False), card_target_kinds(c, True)),
+            ("ambush" in c.keywords_with(False), "ambush" in c.keywords_with(True)),
         )
         for c in catalog.cards
     }
-    _info[0] = (catalog, table)
-    return table
+    ids = tuple(c.id for c in catalog.cards if c.type != "base")
+    _info[0] = (catalog, table, ids)
+    return table, ids
 
 
 def _activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
