@@ -15,6 +15,8 @@ import random
 
 import pytest
 
+from engine.core.evolve import evolve, maker
+from engine.core.records import LogEntry
 from engine.zeal import ZealGame, flow
 from engine.zeal import actions as za
 from engine.zeal import legal as zlegal
@@ -143,3 +145,37 @@ def test_a_snapshot_reads_like_the_tuple_it_replaces() -> None:
     assert log == copy and copy == log and hash(log) == hash(copy)
     with pytest.raises(IndexError):
         log[len(copy)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Unslotted:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+def test_evolve_copies_exactly_as_dataclasses_replace_and_stays_frozen() -> None:
+    game = new_game(4, False)
+    play(game, 4, 60)
+    state = game.state
+    player = state.players[0]
+    for obj, changes in (
+        (state, {"passed": (1,), "priority": 0}),
+        (player, {"devotion": 7, "hand": ("x",)}),
+        (Unslotted(1), {"b": (2,)}),  # not slotted: the descriptor-free fallback
+    ):
+        copy = evolve(obj, **changes)  # type: ignore[arg-type]
+        assert copy == dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        assert type(copy) is type(obj) and copy is not obj
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(copy, next(iter(changes)), None)
+    with pytest.raises(TypeError):
+        evolve(state, no_such_field=1)
+
+
+def test_a_log_line_made_fast_is_a_log_line() -> None:
+    line = maker(LogEntry)(3, "Commit", 1, "Alena passes")
+    assert type(line) is LogEntry and line == LogEntry(3, "Commit", 1, "Alena passes")
+    assert hash(line) == hash(LogEntry(3, "Commit", 1, "Alena passes"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        line.text = "changed"  # type: ignore[misc]
+    assert maker(Unslotted) is Unslotted  # nothing to gain: the class itself
