@@ -161,7 +161,7 @@ def test_evolve_copies_exactly_as_dataclasses_replace_and_stays_frozen() -> None
     for obj, changes in (
         (state, {"passed": (1,), "priority": 0}),
         (player, {"devotion": 7, "hand": ("x",)}),
-        (Unslotted(1), {"b": (2,)}),  # not slotted: the descriptor-free fallback
+        (state.players[1].bases[0], {"damage": 2}),
     ):
         copy = evolve(obj, **changes)  # type: ignore[arg-type]
         assert copy == dataclasses.replace(obj, **changes)  # type: ignore[type-var]
