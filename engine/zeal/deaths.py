@@ -36,7 +36,18 @@ def force_die(ctx: Ctx, perm: Permanent, verb: str = "dies") -> None:
 
 def _lethal(state: GameState) -> list[Permanent]:
     out = []
-    for perm in state.permanents():
+    stable = _stable[0]
+    known = stable if isinstance(stable, tuple) else ()
+    for seat, player in enumerate(state.players):
+        if seat < len(known) and known[seat] is player:
+            continue  # the same record as when last found stable: no one of theirs is due
+        out.extend(_lethal_of(player.in_play))
+    return out
+
+
+def _lethal_of(perms: tuple[Permanent, ...]) -> list[Permanent]:
+    out = []
+    for perm in perms:
         if not perm.is_character:
             continue
         if perm.combat <= 0:
