@@ -170,6 +170,31 @@ def record_log(target: int) -> tuple[list[tuple[object, list[za.Action]]], int]:
     return recorded, total
 
 
+def board_size(seconds: float) -> list[tuple[int, float, int]]:
+    """CPU time per action (listing + apply) in random 8-player games, by permanents in play."""
+    spent: dict[int, float] = {}
+    count: dict[int, int] = {}
+    seed = 0
+    start = clock()
+    while clock() - start < seconds:
+        game = ZealGame(random_setup(seed, 8))
+        rnd = random.Random(seed)
+        for _ in range(CAP * 2):
+            if game.outcome() is not None:
+                break
+            bucket = min(len(game.state.permanents()) // 10 * 10, 30)
+            t0 = clock()
+            options = list(game.legal_actions())
+            t1 = clock()
+            action = choose(rnd, options)
+            t2 = clock()
+            game.apply(action)
+            spent[bucket] = spent.get(bucket, 0.0) + (t1 - t0) + (clock() - t2)
+            count[bucket] = count.get(bucket, 0) + 1
+        seed += 1
+    return [(b, spent[b] / count[b] * 1e6, count[b]) for b in sorted(count)]
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -237,6 +262,14 @@ def main() -> int:
             f"their time is), mean {sum(x.actions for x in runs) / max(played, 1):.0f} actions"
         )
         print(report(figure, RANDOM_GAMES, rate / chess_games_rate >= 1.0))
+
+    # Board size: legal generation + apply per action in 8-player games, by permanents in play.
+    by_board = board_size(span * 2)
+    print(
+        "8-player games, legal generation + apply per action by permanents in play: "
+        + ", ".join(f"{lo}+: {us:.1f} us ({n} actions)" for lo, us, n in by_board)
+        + " (no DESIGN.md target; the rise is mostly more targets to list)"
+    )
 
     # Replay of a 10,000-command log (the resume after a crash) and undo.
     recorded, total_commands = record_log(10_000)
