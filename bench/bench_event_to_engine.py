@@ -148,8 +148,17 @@ async def simulator_samples(dials: int, scans: int, folder: str) -> tuple[list[f
                 pass
             table.undo()  # untimed: the next scan finds the same position
         await manager.close()
+    # The SQLite commit alone, on the same store (the rest of the path is link + engine).
+    assert table.game_id is not None
+    for _ in range(len(dial_samples) // 2):
+        start = time.perf_counter()
+        store.append(table.game_id, za.to_dict(za.SetDevotion(0, current=1)))
+        COMMITS.append(time.perf_counter() - start)
     store.close()
     return dial_samples, scan_samples
+
+
+COMMITS: list[float] = []  # the store's commit times, measured after the simulator's events
 
 
 def firmware_samples(folder: str) -> tuple[list[tuple[str, float]], str | None]:
@@ -264,6 +273,8 @@ def main() -> int:
                 f"SQLite commit included: {text}"
             )
             print(report(figure, WHAT, p99 <= 10.0))
+        text, _ = summary(COMMITS)
+        print(f"  of which the SQLite commit alone (CommandStore.append): {text}")
         Path(folder, "vm").mkdir()
         vm, problem = firmware_samples(str(Path(folder) / "vm"))
     if problem:
