@@ -106,13 +106,23 @@ class Game(ABC, Generic[SetupT, S, A]):
     def is_legal(self, action: A) -> bool:
         return self.explain(action) is None
 
+    def listed_now(self, action: A) -> bool:
+        """True only for an action object that ``legal_actions`` listed in the current state:
+        it is known legal, and ``apply`` need not explain it again (python-chess's pushes of
+        generated moves skip the legality check the same way). A game that keeps no such note
+        says False, and every action is explained."""
+        return False
+
     def apply(self, action: A) -> None:
         """Applies a legal action; IllegalAction (a ValueError) leaves everything untouched."""
-        problem = self.explain(action)
-        if problem is not None:
-            raise IllegalAction(problem)
-        state, entries = self.perform_in(self.state, action)
-        self._history.push(action, state, entries)
+        history = self._history
+        state = history.state
+        if not self.listed_now(action):
+            problem = self.explain_in(state, action)
+            if problem is not None:
+                raise IllegalAction(problem)
+        after, entries = self.perform_in(state, action)
+        history.push(action, after, entries)
 
     def undo(self) -> A:
         """Restores the exact previous state (a snapshot, not reverse logic)."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.evolve import maker
 from engine.core.records import LogEntry
 from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import GameState
 
 
-@dataclass
+@dataclass(slots=True)  # one per action: slots make it cheaper to make and read
 class Ctx:
     """Per-action scratch: the catalog, log lines written so far, characters about to die.
 
@@ -27,4 +28,8 @@ class Ctx:
         return self.catalog.get(card_id)
 
     def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.log.append(LogEntry(state.turn, state.step.label, player, text))
+        self.log.append(_entry(state.turn, state.step.label, player, text))
+
+
+# LogEntry(turn, step, player, text), made without the frozen __init__ (a line or two per action).
+_entry = maker(LogEntry)

@@ -36,7 +36,18 @@ def force_die(ctx: Ctx, perm: Permanent, verb: str = "dies") -> None:
 
 def _lethal(state: GameState) -> list[Permanent]:
     out = []
-    for perm in state.permanents():
+    stable = _stable[0]
+    known = stable if isinstance(stable, tuple) else ()
+    for seat, player in enumerate(state.players):
+        if seat < len(known) and known[seat] is player:
+            continue  # the same record as when last found stable: no one of theirs is due
+        out.extend(_lethal_of(player.in_play))
+    return out
+
+
+def _lethal_of(perms: tuple[Permanent, ...]) -> list[Permanent]:
+    out = []
+    for perm in perms:
         if not perm.is_character:
             continue
         if perm.combat <= 0:
@@ -87,6 +98,11 @@ def check_connections(ctx: Ctx, state: GameState) -> GameState:
 # immutable, so the same object has the same permanents: checking it again can be skipped (the
 # rules loop asks after every change). Holding the reference keeps its identity unique.
 _stable: list[object] = [None]
+
+
+def stable_players() -> object:
+    """The players tuple last found stable (None before any)."""
+    return _stable[0]
 
 
 def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None) -> GameState:

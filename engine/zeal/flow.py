@@ -164,6 +164,18 @@ def after_damage(ctx: Ctx, state: GameState) -> GameState:
 
 
 def settle(ctx: Ctx, state: GameState) -> GameState:
+    players = state.players
+    if (
+        players is _all_standing[0]
+        and players is deaths.stable_players()
+        and not ctx.dying
+        and not state.pending
+        and state.awaiting is None
+    ):
+        # A bare priority window (most passes): the permanents and bases were already found
+        # stable (no one due to die, every living player holds a base) and nothing waits, so
+        # one pass of the loop below would change nothing.
+        return state
     for _ in range(10_000):
         state = deaths.settle(ctx, state)
         state = check_eliminations(ctx, state)

@@ -34,6 +34,10 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         ctx = Ctx(self.catalog)
         initial = state if state is not None else initial_state(setup, ctx)
         super().__init__(setup, initial, ctx.log)
+        # The actions legal_actions last listed, by identity, and the state they were listed in
+        # (holding both references keeps the identities unique): apply() skips re-explaining
+        # them. Random play-outs apply only listed actions, so this halves their checking.
+        self._listed: tuple[GameState | None, dict[int, za.Action]] = (None, {})
 
     @classmethod
     def start(cls, setup: ZealSetup, state: GameState | None = None) -> Self:
@@ -51,7 +55,16 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         return actor(self.state)
 
     def legal_actions(self) -> Iterator[za.Action]:
-        return legal_actions(self.state, self.catalog)
+        state = self.state
+        listed: dict[int, za.Action] = {}
+        self._listed = (state, listed)
+        for action in legal_actions(state, self.catalog):
+            listed[id(action)] = action
+            yield action
+
+    def listed_now(self, action: za.Action) -> bool:
+        known, listed = self._listed
+        return known is self._history.state and listed.get(id(action)) is action
 
     def outcome(self) -> Outcome | None:
         state = self.state

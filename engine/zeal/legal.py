@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.core.evolve import maker
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.cards import Ability, Card, Catalog
@@ -25,20 +26,21 @@ _PERMANENT_KINDS = frozenset(
     {"character", "foe_character", "own_character", "device", "character_or_base"}
 )
 
-# Candidates found for the last (state, catalog), kept as one triple (replaced in one step, so
-# safe to share): several cards in a hand often share a target kind. States are immutable;
-# holding the references keeps their identities unique.
-_Memo = tuple[GameState | None, Catalog | None, dict[tuple[str, int, str], list[Target]]]
-_memo: list[_Memo] = [(None, None, {})]
+# Candidates found for the last (players, stack, catalog), kept as one tuple (replaced in one
+# step, so safe to share): several cards in a hand often share a target kind, and passing
+# changes neither. A target's validity (check_target) reads only the players (permanents,
+# bases, discards) and the stack. Holding the references keeps their identities unique.
+_Memo = tuple[object, object, Catalog | None, dict[tuple[str, int, str], list[Target]]]
+_memo: list[_Memo] = [(None, None, None, {})]
 
 
 def candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
-    known_state, known_catalog, memo = _memo[0]
-    if known_state is not state or known_catalog is not catalog:
+    players, stack_, known_catalog, memo = _memo[0]
+    if players is not state.players or stack_ is not state.stack or known_catalog is not catalog:
         memo = {}
-        _memo[0] = (state, catalog, memo)
+        _memo[0] = (state.players, state.stack, catalog, memo)
     found = memo.get((kind, seat, source))
     if found is None:
         found = memo[(kind, seat, source)] = _candidates(state, catalog, kind, seat, source)
@@ -77,6 +79,10 @@ def _target_choices(
             yield (t,)
 
 
+# Actions are immutable: one Pass per seat serves every priority window (most windows' first).
+_PASSES = tuple(za.Pass(seat) for seat in range(8))
+
+
 def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
     seat = actor(state)
     if seat is None:
@@ -98,7 +104,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
         return
     if not in_priority(state):
         return
-    yield za.Pass(seat)
+    yield _PASSES[seat] if seat < len(_PASSES) else za.Pass(seat)
     yield from _plays(state, catalog, seat)
 
 
@@ -116,44 +122,67 @@ def _trigger_actions(
             yield za.DeclineTrigger(seat, t.id)
 
 
+# The plays found for the last (players, stack, catalog), by (seat, Commit window, hidden):
+# they depend on nothing else (hands, devotion, permanents, bases, discards and the stack;
+# turn and step only through the Commit window). Passing changes neither players nor stack,
+# so each seat's plays are worked out once per step instead of in every priority window.
+# Kept as one triple (replaced in one step); holding the references keeps identities unique.
+_PlaysMemo = tuple[object, object, Catalog | None, dict[tuple[int, bool, bool], list[za.Action]]]
+_plays_memo: list[_PlaysMemo] = [(None, None, None, {})]
+
+
 def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
+    players, stack_, known_catalog, memo = _plays_memo[0]
+    if players is not state.players or stack_ is not state.stack or known_catalog is not catalog:
+        memo = {}
+        _plays_memo[0] = (state.players, state.stack, catalog, memo)
+    key = (seat, commit_window(state, seat), state.hidden)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _find_plays(state, catalog, seat)
+    return found
+
+
+def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     player = state.players[seat]
+    info, playable_ids = _card_info(catalog)
     if state.hidden:
-        ids = [c.id for c in catalog.cards if c.type != "base"] if player.hand_size else []
+        ids = playable_ids if player.hand_size else ()
     else:
-        ids = list(dict.fromkeys(player.hand))
+        ids = tuple(dict.fromkeys(player.hand))
     commit = commit_window(state, seat)
     devotion = player.devotion
-    info = _card_info(catalog)
     out: list[za.Action] = []
     for card_id in ids:
-        card, permanent, may_ambush, _ = info[card_id]
+        card, permanent, may_ambush, _, kinds, ambush = info[card_id]
         if permanent and not commit and not may_ambush:
             continue  # cheap test first: most of a hand is characters
         zeal = zeal_for_card(state, seat, card)
         cost = cost_to_play(state, seat, card, zeal)
         if cost > devotion:
             continue
-        if permanent and not commit and "ambush" not in card.keywords_with(zeal):
+        if permanent and not commit and not ambush[zeal]:
             continue
         source = _SOURCES[card.type]
         # Turn, timing, cost and targets are checked above (tests hold every listed action to
         # is_legal), so explain() is not repeated for each.
-        xs = [0]
+        xs: tuple[int, ...] = (0,)
         if card.x_cost:  # X: none, or all the devotion left (any other X is legal too)
-            xs = sorted(
-                {
-                    0,
-                    *(
-                        x
-                        for x in range(devotion - cost + 2)
-                        if cost_to_play(state, seat, card, zeal, x) == devotion
-                    ),
-                }
+            xs = tuple(
+                sorted(
+                    {
+                        0,
+                        *(
+                            x
+                            for x in range(devotion - cost + 2)
+                            if cost_to_play(state, seat, card, zeal, x) == devotion
+                        ),
+                    }
+                )
             )
-        for targets in _target_choices(state, catalog, card_target_kinds(card, zeal), seat, source):
+        for targets in _target_choices(state, catalog, kinds[zeal], seat, source):
             for x in xs:
-                out.append(za.PlayCard(seat, card_id, targets, x=x))
+                out.append(_play_card(seat, card_id, targets, None, x))
     for perm in player.in_play:
         acts = info[perm.card_id][3][perm.zeal]
         if not acts:
@@ -168,29 +197,40 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
 
 
 _SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
+# PlayCard(player, card_id, targets, zeal, x) without the frozen __init__ (hidden hands list a
+# play for every card of the catalog).
+_play_card = maker(za.PlayCard)
 
 # Per card id: the card, whether it is a character or device, whether it has Ambush with or
-# without Zeal (Restrictions; Ambush), and its actions with a cost ("cost: effect") without and
-# with Zeal. Worked out once per catalog (kept with it here, so its identity stays its own).
-_CardInfo = tuple[Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]]]
-_info: list[tuple[Catalog | None, dict[str, _CardInfo]]] = [(None, {})]
+# without Zeal (Restrictions; Ambush), its actions with a cost ("cost: effect"), the targets it
+# declares when played, and whether it has Ambush, each without and with Zeal. Worked out once
+# per catalog (kept with it here, so its identity stays its own), with the ids of every card
+# but bases (what a hidden hand may hold).
+_ByZeal = tuple[tuple[str, ...], tuple[str, ...]]
+_CardInfo = tuple[
+    Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]], _ByZeal, tuple[bool, bool]
+]
+_info: list[tuple[Catalog | None, dict[str, _CardInfo], tuple[str, ...]]] = [(None, {}, ())]
 
 
-def _card_info(catalog: Catalog) -> dict[str, _CardInfo]:
-    known, table = _info[0]
+def _card_info(catalog: Catalog) -> tuple[dict[str, _CardInfo], tuple[str, ...]]:
+    known, table, ids = _info[0]
     if known is catalog:
-        return table
+        return table, ids
     table = {
         c.id: (
             c,
             c.is_permanent,
             "ambush" in c.keywords or "ambush" in c.zeal_keywords,
             (_activated(c, False), _activated(c, True)),
+            (card_target_kinds(c, False), card_target_kinds(c, True)),
+            ("ambush" in c.keywords_with(False), "ambush" in c.keywords_with(True)),
         )
         for c in catalog.cards
     }
-    _info[0] = (catalog, table)
-    return table
+    ids = tuple(c.id for c in catalog.cards if c.type != "base")
+    _info[0] = (catalog, table, ids)
+    return table, ids
 
 
 def _activated(card: Card, zeal: bool) -> tuple[Ability, ...]:

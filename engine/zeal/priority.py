@@ -21,11 +21,18 @@ def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
         ctx.say(state, seat, f"{players[seat].name} passes on {top.name}")
         waiting = [i for i, p in enumerate(players) if not p.eliminated and i != top.controller]
         if all(i in passed for i in waiting):
-            return stack.resolve_top(ctx, evolve(state, passed=passed))
+            # Everyone passed: resolving begins by clearing the passes (stack.resolve_top), so
+            # recording this last pass first would be a copy of the state no one reads.
+            return stack.resolve_top(ctx, state)
     else:
         ctx.say(state, seat, f"{players[seat].name} passes")
-        if all(p.eliminated or i in passed for i, p in enumerate(players)):
-            return turn.advance(ctx, evolve(state, passed=passed))
+        for i, p in enumerate(players):  # a plain loop: this runs for most actions of a game
+            if not (p.eliminated or i in passed):
+                break
+        else:
+            # The next step begins by clearing the passes (turn.enter, turn.start_turn): as
+            # above, recording this last pass first would be a copy no one reads.
+            return turn.advance(ctx, state)
     # The next opponent in turn order who has not passed gets the chance to act.
     count = len(players)
     nxt = None

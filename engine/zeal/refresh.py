@@ -32,16 +32,22 @@ _fresh: list[object] = [None]
 
 
 def refresh(state: GameState) -> GameState:
-    if state.players is _fresh[0]:
+    known = _fresh[0]
+    if state.players is known:
         return state
-    state = _recompute(state)
+    state = _recompute(state, known if isinstance(known, tuple) else ())
     _fresh[0] = state.players
     return state
 
 
-def _recompute(state: GameState) -> GameState:
+def _recompute(state: GameState, fresh: tuple[object, ...]) -> GameState:
     for seat, player in enumerate(state.players):
         if not player.in_play:
+            continue
+        if seat < len(fresh) and fresh[seat] is player:
+            # The same player record as in the last players found up to date: a player's
+            # derived values depend only on their own permanents and spells (Zeal, Rally), so
+            # theirs are too. With 8 players most actions change one player at most.
             continue
         cult_counts: dict[str | None, int] = {}
         rally = 0

@@ -214,11 +214,13 @@ class GameState:
     over_reason: str = ""
 
     def permanent(self, pid: int) -> Permanent | None:
-        for player in self.players:
-            for perm in player.in_play:
-                if perm.id == pid:
-                    return perm
-        return None
+        known, index = _permanent_index[0]
+        if known is not self.players:
+            # Asked several times per players record (targets, connections, combat): one pass
+            # makes the index, instead of a scan of every permanent at the table per question.
+            index = {perm.id: perm for player in self.players for perm in player.in_play}
+            _permanent_index[0] = (self.players, index)
+        return index.get(pid)
 
     def permanents(self) -> tuple[Permanent, ...]:
         out: tuple[Permanent, ...] = ()
@@ -239,3 +241,8 @@ class GameState:
     @property
     def over(self) -> bool:
         return self.step is Step.GAME_OVER
+
+
+# The players tuple last indexed and its permanents by id (replaced in one step, so safe to
+# share; holding the tuple keeps its identity unique).
+_permanent_index: list[tuple[object, dict[int, Permanent]]] = [(None, {})]

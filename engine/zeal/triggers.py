@@ -122,8 +122,27 @@ def effect_words(effect: Effect) -> str:
 
 
 def abilities_of(ctx: Ctx, perm: Permanent, trigger: str) -> list[tuple[Card, Ability]]:
-    card = ctx.card(perm.card_id)
-    return [(card, a) for a in card.abilities_with(perm.zeal) if a.trigger == trigger]
+    # Asked for every permanent at every end of turn and every death: most have none, so the
+    # answer per (card, Zeal, trigger) is kept with its catalog (cards are immutable data).
+    known, table = _abilities[0]
+    if known is not ctx.catalog:
+        table = {}
+        _abilities[0] = (ctx.catalog, table)
+    key = (perm.card_id, perm.zeal, trigger)
+    found = table.get(key)
+    if found is None:
+        card = ctx.card(perm.card_id)
+        found = table[key] = [
+            (card, a) for a in card.abilities_with(perm.zeal) if a.trigger == trigger
+        ]
+    return found
+
+
+# The catalog the table below was made for, and the table (replaced in one step, so safe to
+# share; holding the catalog's reference keeps its identity unique).
+_abilities: list[tuple[object, dict[tuple[str, bool, str], list[tuple[Card, Ability]]]]] = [
+    (None, {})
+]
 
 
 def collect(

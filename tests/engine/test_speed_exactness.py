@@ -1,0 +1,181 @@
+"""The engine's shortcuts for speed change no result (issue 13).
+
+Each shortcut is checked against the slow path it replaces, over random games with open and
+hidden hands: apply() trusting an action legal_actions() just listed (against explain()),
+plays and target candidates kept per (players, stack) (against working them out afresh), the
+rules loop returning at once on a bare priority window (against running the loop), and history
+and log read as snapshots instead of copies (against the tuples they replace). Undo and replay
+stay exact: whole-state snapshots (Undo; engine/core/history.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from engine.core.evolve import evolve, maker
+from engine.core.records import LogEntry
+from engine.zeal import ZealGame, flow
+from engine.zeal import actions as za
+from engine.zeal import legal as zlegal
+from engine.zeal.randomplay import choose, random_setup
+from engine.zeal.rules import explain
+
+SEEDS = range(6)
+
+
+def new_game(seed: int, hidden: bool) -> ZealGame:
+    setup = random_setup(seed)
+    return ZealGame(dataclasses.replace(setup, hidden_hands=hidden) if hidden else setup)
+
+
+def play(game: ZealGame, seed: int, actions: int) -> None:
+    rnd = random.Random(seed)
+    for _ in range(actions):
+        if game.outcome() is not None:
+            return
+        game.apply(choose(rnd, list(game.legal_actions())))
+
+
+def forget_memos() -> None:
+    zlegal._plays_memo[0] = (None, None, None, {})
+    zlegal._memo[0] = (None, None, None, {})
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_listed_action_is_legal_by_the_rules_themselves(seed: int, hidden: bool) -> None:
+    """apply() skips explain() for a listed action: the rules must agree it is legal."""
+    game = new_game(seed, hidden)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        options = list(game.legal_actions())
+        for action in options:
+            assert explain(game.state, game.catalog, action) is None, action
+        game.apply(choose(rnd, options))
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_memoised_plays_equal_plays_worked_out_afresh(seed: int, hidden: bool) -> None:
+    game = new_game(seed, hidden)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        listed = list(game.legal_actions())
+        forget_memos()
+        assert list(zlegal.legal_actions(game.state, game.catalog)) == listed
+        game.apply(choose(rnd, listed))
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_game_applied_by_trust_replays_to_the_same_state_and_log(seed: int, hidden: bool) -> None:
+    """Replay explains every command (nothing listed in a fresh game): the same game results."""
+    game = new_game(seed, hidden)
+    play(game, seed, 600)
+    again = ZealGame.replay(game.setup, list(game.history))
+    assert again.state == game.state
+    assert again.log == game.log
+    assert again.history == game.history
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_rules_loop_shortcut_changes_nothing(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same random game with the bare-window shortcut of flow.settle never taken."""
+    fast = new_game(seed, False)
+    play(fast, seed, 600)
+    real_settle = flow.settle
+
+    def full_loop(ctx: object, state: object) -> object:
+        flow._all_standing[0] = None  # the shortcut's condition can never hold
+        return real_settle(ctx, state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("engine.zeal.perform.flow.settle", full_loop)
+    slow = ZealGame.replay(fast.setup, list(fast.history))
+    assert slow.state == fast.state and slow.log == fast.log
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_undo_restores_the_very_state_and_log_before(seed: int, hidden: bool) -> None:
+    game = new_game(seed, hidden)
+    rnd = random.Random(seed)
+    for _ in range(200):
+        if game.outcome() is not None:
+            break
+        before, log, history = game.state, tuple(game.log), tuple(game.history)
+        options = list(game.legal_actions())
+        action = choose(rnd, options)
+        game.apply(action)
+        assert game.undo() is action
+        assert game.state is before
+        assert game.log == log and game.history == history
+        game.apply(action)
+
+
+def test_history_and_log_snapshots_never_change_after_they_are_read() -> None:
+    game = new_game(1, False)
+    play(game, 1, 40)
+    history, log = game.history, game.log
+    frozen_history, frozen_log = tuple(history), tuple(log)
+    undone = game.undo()
+    game.apply(za.SetDevotion(0, current=5))  # a different command where the undone one was
+    assert history == frozen_history and log == frozen_log
+    assert history[-1] == undone and game.history[-1] == za.SetDevotion(0, current=5)
+    play(game, 2, 20)
+    assert tuple(history) == frozen_history and len(log) == len(frozen_log)
+
+
+def test_a_snapshot_reads_like_the_tuple_it_replaces() -> None:
+    game = new_game(3, False)
+    play(game, 3, 30)
+    log, copy = game.log, tuple(game.log)
+    assert len(log) == len(copy) and list(log) == list(copy)
+    assert log[0] == copy[0] and log[-1] == copy[-1]
+    assert log[-5:] == copy[-5:] and log[::2] == copy[::2] and log[::-1] == copy[::-1]
+    assert list(reversed(log)) == list(reversed(copy))
+    assert log == copy and copy == log and hash(log) == hash(copy)
+    with pytest.raises(IndexError):
+        log[len(copy)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Unslotted:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+def test_evolve_copies_exactly_as_dataclasses_replace_and_stays_frozen() -> None:
+    game = new_game(4, False)
+    play(game, 4, 60)
+    state = game.state
+    player = state.players[0]
+    for obj, changes in (
+        (state, {"passed": (1,), "priority": 0}),
+        (player, {"devotion": 7, "hand": ("x",)}),
+        (state.players[1].bases[0], {"damage": 2}),
+    ):
+        copy = evolve(obj, **changes)  # type: ignore[arg-type]
+        assert copy == dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        assert type(copy) is type(obj) and copy is not obj
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(copy, next(iter(changes)), None)
+    with pytest.raises(TypeError):
+        evolve(state, no_such_field=1)
+
+
+def test_a_log_line_made_fast_is_a_log_line() -> None:
+    line = maker(LogEntry)(3, "Commit", 1, "Alena passes")
+    assert type(line) is LogEntry and line == LogEntry(3, "Commit", 1, "Alena passes")
+    assert hash(line) == hash(LogEntry(3, "Commit", 1, "Alena passes"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        line.text = "changed"  # type: ignore[misc]
+    assert maker(Unslotted) is Unslotted  # nothing to gain: the class itself
