@@ -43,6 +43,7 @@ from hardware.events import DeviceStatus, TagPresented, TagRemoved
 from hardware.registry import DeckEnrolment, TagRegistry
 
 STORY_LINES = 40  # the engine's log lines kept for the log screen
+LOG_ROWS = 200  # the commands the log screen can list (the newest)
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
@@ -761,19 +762,20 @@ class GameSession(EventDispatcher):
         return self.adapter.card_view(self.catalog.get(card_id), seat, reason)
 
     def _log_rows(self, game: AnyGame) -> list[LogRow]:
-        """One row per command. Rows already made are kept: a long game's redraw must not
-        re-word thousands of commands (a rewrite of the log clears them first)."""
+        """One row per command, the newest LOG_ROWS for the log screen. Rows already made are
+        kept and only new ones worded, in place: a long game's redraw must cost the same at
+        command 50,000 as at 100 (a rewrite of the log clears them first)."""
         history = game.history
-        rows = self._rows[: len(history)]
-        if len(rows) < len(history):
-            # Worded against the position now: replaying to each command's own position
-            # would cost a replay per redraw.
-            for i in range(len(rows), len(history)):
-                at = self._times[i] if i < len(self._times) else 0.0
-                action = history[i]
-                rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action)))
-        self._rows = rows
-        return list(rows)
+        rows = self._rows
+        if len(rows) > len(history):
+            del rows[len(history) :]
+        # Worded against the position now: replaying to each command's own position would
+        # cost a replay per redraw.
+        for i in range(len(rows), len(history)):
+            at = self._times[i] if i < len(self._times) else 0.0
+            action = history[i]
+            rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action)))
+        return rows[max(0, len(rows) - LOG_ROWS) :]
 
 
 def _preview_key(key: CounterKey) -> str:
