@@ -36,6 +36,11 @@ CREATE TABLE IF NOT EXISTS commands (
 """
 
 
+# The next command's sequence number: one step down the primary key's index, however long
+# the game (tests/app/test_store.py checks the query plan).
+NEXT_SEQ = "SELECT COALESCE(MAX(seq), -1) + 1 FROM commands WHERE game_id = ?"
+
+
 class StoreError(Exception):
     """The saved games could not be read or written; the message says what to do."""
 
@@ -82,9 +87,9 @@ class CommandStore:
         """Commit one command; returns its sequence number. Durable when this returns."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            (n,) = self._db.execute(
-                "SELECT COUNT(*) FROM commands WHERE game_id = ?", (game_id,)
-            ).fetchone()
+            # The newest seq, found on the (game_id, seq) primary key: O(log n), where
+            # COUNT(*) walked every command of the game (1.4 ms at 50k commands, issue 13).
+            (n,) = self._db.execute(NEXT_SEQ, (game_id,)).fetchone()
             self._db.execute(
                 "INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
                 (game_id, n, json.dumps(command, sort_keys=True), time.time()),
