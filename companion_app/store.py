@@ -8,15 +8,27 @@ state on screen.
 
 The store knows nothing of the rules: setups and commands are JSON-ready dicts that the engine
 makes and reads.
+
+The app opens the file with ``open_store``, which survives a damaged file (issue 14): it runs
+``PRAGMA quick_check``, and if the file is damaged (a page error, garbage in the header, a
+truncated file) or a saved game no longer replays (the app hands in the engine's check), it
+keeps the file aside under a dated name, starts a fresh one with what could be salvaged
+(salvage.py) and says so in players' words (``Recovery.message``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
+import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from companion_app import salvage
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -156,3 +168,179 @@ class CommandStore:
             "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return None if row is None else self.load(int(row[0]))
+
+
+# --- opening the file at start-up, damaged or not -------------------------------------------
+
+ReplayCheck = Callable[[SavedGame], int]
+"""The engine's word on a saved game (the store knows no rules): how many of its commands,
+from the first, replay into a game (``len(saved.commands)`` when all do). Raises ValueError
+when the game's setup itself can no longer start."""
+
+
+@dataclass(frozen=True)
+class SalvagedGame:
+    id: int
+    created: float
+    finished: bool
+    kept: int  # commands kept
+    lost: int | None  # commands dropped; None when they could not even be counted
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What open_store found wrong and did about it, for the app to show the players."""
+
+    problem: str  # what was wrong, in players' words
+    kept_as: str  # where the damaged file now is (untouched)
+    games: tuple[SalvagedGame, ...]  # what the fresh file holds, newest first
+    games_lost: int  # games that could not be saved at all
+    more_may_be_lost: bool  # the list of games itself broke off
+
+    def message(self) -> str:
+        lines = [
+            f"The saved games were damaged: {self.problem}.",
+            f"The damaged file is kept as {os.path.basename(self.kept_as)} beside the new one.",
+        ]
+        if self.games:
+            lines.append("Saved from it:")
+            lines += [f"- {_game_words(g)}" for g in self.games]
+        else:
+            lines.append("No game could be saved from it.")
+        if self.games_lost:
+            lost = "1 game" if self.games_lost == 1 else f"{self.games_lost} games"
+            lines.append(f"Lost: {lost} that could not be read.")
+        if self.more_may_be_lost:
+            lines.append("Games after the damaged part could not be read and may be missing.")
+        return "\n".join(lines)
+
+
+def _game_words(game: SalvagedGame) -> str:
+    when = time.strftime("%a %d %b at %H:%M", time.localtime(game.created))
+    moves = f"{game.kept} move" + ("" if game.kept == 1 else "s")
+    if game.lost is None:
+        moves += "; any later moves could not be read"
+    elif game.lost:
+        moves += f"; {game.lost} later move{'' if game.lost == 1 else 's'} could not be kept"
+    elif game.kept > 1:
+        moves = f"all {moves}"
+    state = "finished" if game.finished else "can be resumed"
+    return f"the game started {when}: {moves} ({state})"
+
+
+def open_store(
+    path: str, replay_check: ReplayCheck | None = None
+) -> tuple[CommandStore, Recovery | None]:
+    """The store at ``path``, and a Recovery when the file had to be rebuilt.
+
+    Checks the file (``PRAGMA quick_check``) and, with ``replay_check``, that every unfinished
+    game still replays. A damaged file is renamed aside, never changed or deleted, and a fresh
+    file at ``path`` gets every game and command that could be read and replayed. Raises
+    StoreError only when the file can't be opened for a reason that is not damage (a locked
+    file, no permission, a full disk): moving it aside would not help."""
+    if path == ":memory:" or not os.path.exists(path):
+        return CommandStore(path), None
+    try:
+        problem = salvage.diagnose(path)
+    except sqlite3.DatabaseError as e:
+        raise StoreError(
+            f"The saved games file {path} could not be opened ({e}). Nothing was changed."
+        ) from e
+    if problem is None:
+        store = CommandStore(path)
+        problem = _first_that_does_not_replay(store, replay_check)
+        if problem is None:
+            return store, None
+        store.close()  # a healthy file: closing folds the WAL in, so the file alone is it
+    kept_as = _move_aside(path)
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = os.path.join(scratch, "copy.sqlite")
+        shutil.copyfile(kept_as, copy)
+        if os.path.exists(kept_as + "-wal"):
+            shutil.copyfile(kept_as + "-wal", copy + "-wal")
+        found = salvage.salvage(copy)
+    store = CommandStore(path)
+    games = [_restore(store, raw, replay_check) for raw in reversed(found.games)]
+    kept = tuple(g for g in games if g is not None)
+    recovery = Recovery(
+        problem=problem,
+        kept_as=kept_as,
+        games=kept,
+        games_lost=found.games_unreadable + len(games) - len(kept),
+        more_may_be_lost=found.games_table_cut,
+    )
+    return store, recovery
+
+
+def _first_that_does_not_replay(store: CommandStore, check: ReplayCheck | None) -> str | None:
+    """Players' words for the first unfinished game that no longer replays, or None."""
+    if check is None:
+        return None
+    ids = [r[0] for r in store._db.execute("SELECT id FROM games WHERE finished IS NULL")]
+    for game_id in ids:
+        try:
+            saved = store.load(game_id)
+            replayed = check(saved)
+        except (StoreError, ValueError) as e:
+            return f"saved game number {game_id} can no longer be read ({e})"
+        if replayed < len(saved.commands):
+            return f"move {replayed + 1} of saved game number {game_id} no longer replays"
+    return None
+
+
+def _move_aside(path: str) -> str:
+    """Renames the file (and its WAL) to a dated name beside it; returns the new name."""
+    stem, ext = os.path.splitext(path)
+    stamp = time.strftime("%Y-%m-%d-%H%M")
+    aside = f"{stem}.damaged-{stamp}{ext}"
+    n = 1
+    while os.path.exists(aside):
+        n += 1
+        aside = f"{stem}.damaged-{stamp}-{n}{ext}"
+    os.replace(path, aside)
+    if os.path.exists(path + "-wal"):
+        os.replace(path + "-wal", aside + "-wal")  # the WAL holds the newest commits
+    if os.path.exists(path + "-shm"):
+        os.remove(path + "-shm")  # only an index of the WAL, rebuilt on open
+    return aside
+
+
+def _restore(
+    store: CommandStore, raw: salvage.RawGame, check: ReplayCheck | None
+) -> SalvagedGame | None:
+    """Writes one salvaged game into the fresh store, as many commands as replay; None if
+    its setup no longer starts a game (it is not written)."""
+    commands = raw.commands
+    lost: int | None = None if raw.cut_short else 0
+    if check is not None and raw.finished is None:
+        saved = SavedGame(
+            id=raw.id,
+            kind=raw.kind,
+            setup=json.loads(raw.setup),
+            commands=[json.loads(c) for c, _ in commands],
+            times=[at for _, at in commands],
+            created=raw.created,
+        )
+        try:
+            replayed = check(saved)
+        except ValueError:
+            return None
+        if replayed < len(commands):
+            lost = None if raw.cut_short else len(commands) - replayed
+            commands = commands[:replayed]
+    db = store._db
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute(
+            "INSERT INTO games (id, kind, setup, created, finished) VALUES (?, ?, ?, ?, ?)",
+            (raw.id, raw.kind, raw.setup, raw.created, raw.finished),
+        )
+        db.executemany(
+            "INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
+            [(raw.id, i, c, at) for i, (c, at) in enumerate(commands)],
+        )
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    return SalvagedGame(raw.id, raw.created, raw.finished is not None, len(commands), lost)
