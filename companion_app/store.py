@@ -258,13 +258,19 @@ def open_store(
         if problem is None:
             return store, None
         store.close()  # a healthy file: closing folds the WAL in, so the file alone is it
-    kept_as = _move_aside(path)
-    with tempfile.TemporaryDirectory() as scratch:
-        copy = os.path.join(scratch, "copy.sqlite")
-        shutil.copyfile(kept_as, copy)
-        if os.path.exists(kept_as + "-wal"):
-            shutil.copyfile(kept_as + "-wal", copy + "-wal")
-        found = salvage.salvage(copy)
+    try:
+        kept_as = _move_aside(path)
+        with tempfile.TemporaryDirectory() as scratch:
+            copy = os.path.join(scratch, "copy.sqlite")
+            shutil.copyfile(kept_as, copy)
+            if os.path.exists(kept_as + "-wal"):
+                shutil.copyfile(kept_as + "-wal", copy + "-wal")
+            found = salvage.salvage(copy)
+    except OSError as e:
+        raise StoreError(
+            f"The saved games file {path} is damaged ({problem}) and could not be moved aside"
+            f" ({e.strerror or e}). Move it aside by hand to start afresh."
+        ) from e
     store = CommandStore(path)
     games = [_restore(store, raw, replay_check) for raw in reversed(found.games)]
     kept = tuple(g for g in games if g is not None)
