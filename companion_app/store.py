@@ -239,8 +239,8 @@ def open_store(
 ) -> tuple[CommandStore, Recovery | None]:
     """The store at ``path``, and a Recovery when the file had to be rebuilt.
 
-    Checks the file (``PRAGMA quick_check``) and, with ``replay_check``, that every unfinished
-    game still replays. A damaged file is renamed aside, never changed or deleted, and a fresh
+    Checks the file (``PRAGMA quick_check``) and, with ``replay_check``, that the game the app
+    would offer to resume (the newest unfinished one) still replays. A damaged file is renamed aside, never changed or deleted, and a fresh
     file at ``path`` gets every game and command that could be read and replayed. Raises
     StoreError only when the file can't be opened for a reason that is not damage (a locked
     file, no permission, a full disk): moving it aside would not help."""
@@ -254,7 +254,7 @@ def open_store(
         ) from e
     if problem is None:
         store = CommandStore(path)
-        problem = _first_that_does_not_replay(store, replay_check)
+        problem = _does_not_replay(store, replay_check)
         if problem is None:
             return store, None
         store.close()  # a healthy file: closing folds the WAL in, so the file alone is it
@@ -272,7 +272,14 @@ def open_store(
             f" ({e.strerror or e}). Move it aside by hand to start afresh."
         ) from e
     store = CommandStore(path)
-    games = [_restore(store, raw, replay_check) for raw in reversed(found.games)]
+    # Only the game the app offers to resume is replayed (last_unfinished: the newest not
+    # finished); older unfinished games are never offered, and replaying them all would
+    # make start-up slower with every game ever left open.
+    resumable = max((g.id for g in found.games if g.finished is None), default=None)
+    games = [
+        _restore(store, raw, replay_check if raw.id == resumable else None)
+        for raw in reversed(found.games)
+    ]
     kept = tuple(g for g in games if g is not None)
     recovery = Recovery(
         problem=problem,
@@ -284,19 +291,23 @@ def open_store(
     return store, recovery
 
 
-def _first_that_does_not_replay(store: CommandStore, check: ReplayCheck | None) -> str | None:
-    """Players' words for the first unfinished game that no longer replays, or None."""
+def _does_not_replay(store: CommandStore, check: ReplayCheck | None) -> str | None:
+    """Players' words for why the game the app would resume no longer replays, or None."""
     if check is None:
         return None
-    ids = [r[0] for r in store._db.execute("SELECT id FROM games WHERE finished IS NULL")]
-    for game_id in ids:
-        try:
-            saved = store.load(game_id)
-            replayed = check(saved)
-        except (StoreError, ValueError) as e:
-            return f"saved game number {game_id} can no longer be read ({e})"
-        if replayed < len(saved.commands):
-            return f"move {replayed + 1} of saved game number {game_id} no longer replays"
+    row = store._db.execute(
+        "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
+    ).fetchone()
+    if row is None:
+        return None
+    game_id = int(row[0])
+    try:
+        saved = store.load(game_id)
+        replayed = check(saved)
+    except (StoreError, ValueError) as e:
+        return f"saved game number {game_id} can no longer be read ({e})"
+    if replayed < len(saved.commands):
+        return f"move {replayed + 1} of saved game number {game_id} no longer replays"
     return None
 
 
@@ -324,7 +335,7 @@ def _restore(
     its setup no longer starts a game (it is not written)."""
     commands = raw.commands
     lost: int | None = None if raw.cut_short else 0
-    if check is not None and raw.finished is None:
+    if check is not None:
         saved = SavedGame(
             id=raw.id,
             kind=raw.kind,

@@ -327,3 +327,20 @@ def test_open_store__games_past_a_damaged_page_of_the_games_table_are_looked_up(
     # one by one from the ids the commands' index names.
     assert recovery.games and max(g.id for g in recovery.games) == max(logged)
     assert recovery.more_may_be_lost
+
+
+def test_open_store__only_the_game_offered_for_resume_is_replayed(tmp_path: Path) -> None:
+    """A finished game is never resumed, and replaying every old game would make start-up
+    slower with every game played: a bad command in one is left for the log screen."""
+    path = tmp_path / "games.sqlite"
+    logged = _write_games(path)
+    db = sqlite3.connect(path)
+    db.execute(
+        "UPDATE commands SET command = ? WHERE game_id = ? AND seq = 3",
+        (json.dumps({"type": "Pass", "player": 7}), min(logged)),
+    )
+    db.commit()
+    db.close()
+    store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    assert recovery is None
+    assert store.load(min(logged)).commands[3] == {"type": "Pass", "player": 7}
