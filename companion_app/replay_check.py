@@ -22,15 +22,19 @@ def zeal_replay_check(catalog: Catalog) -> ReplayCheck:
     def replayed(saved: SavedGame) -> int:
         if saved.kind != KIND:
             return len(saved.commands)  # another game's engine must judge it
-        # A setup that no longer starts raises ValueError (SetupError is one): game lost.
-        game = ZealGame(read_setup(saved.setup, catalog).setup)
+        try:
+            game = ZealGame(read_setup(saved.setup, catalog).setup)
+        except ValueError:
+            raise  # read_setup's and SetupError's words say what is wrong
+        except Exception as e:  # a damaged setup of any shape: the game can't start
+            raise ValueError(f"its setup is damaged ({type(e).__name__}: {e})") from e
         for index, command in enumerate(saved.commands):
             try:
                 game.apply(za.from_dict(command))
             except (IllegalAction, MalformedAction):
                 return index
-            except Exception:  # noqa: BLE001 - start-up must survive any command, even one
-                return index  # that trips an engine bug: the players are told, not crashed
+            except Exception:  # start-up must survive any command, even one that trips an
+                return index  # engine bug: the players are told, the app is not crashed
         return len(saved.commands)
 
     return replayed

@@ -22,6 +22,7 @@ import json
 import os
 import sqlite3
 import struct
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,12 +106,12 @@ class Salvage:
     header_rebuilt: bool
 
 
-def salvage(path: str) -> Salvage:
+def salvage(path: str, schema: str) -> Salvage:
     """Everything readable in the damaged database at ``path`` (a copy: this may rewrite its
-    header and let SQLite roll its WAL into it)."""
+    first page and let SQLite roll its WAL into it). ``schema`` is the SQL that made it."""
     rebuilt = False
     if not _readable(path):
-        rebuilt = _rebuild_header(path)
+        rebuilt = _rebuild_header(path) or _rebuild_first_page(path, schema)
     db = sqlite3.connect(path, isolation_level=None)
     try:
         games, unreadable, cut = _games(db)
@@ -160,6 +161,27 @@ def _rebuild_header(path: str) -> bool:
     return False
 
 
+def _rebuild_first_page(path: str, schema: str) -> bool:
+    """Page 1 holds the header and the schema table, which says where each table's pages
+    start. When it is lost, the schema is known (the store's own, run on a new file, puts
+    the tables' roots on pages 2, 3 and 4 in the same order), so page 1 of a new file made
+    with it points at the old tables. Only for the default 4,096-byte pages the store uses."""
+    with tempfile.TemporaryDirectory() as scratch:
+        fresh = os.path.join(scratch, "fresh.sqlite")
+        db = sqlite3.connect(fresh)
+        db.execute("PRAGMA page_size=4096")
+        db.executescript(schema)
+        db.close()
+        with open(fresh, "rb") as f:
+            page = bytearray(f.read(4096))
+    page[28:32] = bytes(4)  # size 0: the file's own size, not the new file's 4 pages
+    if os.path.exists(path + "-wal"):
+        page[18] = page[19] = 2
+    with open(path, "r+b") as f:
+        f.write(page)
+    return _readable(path)
+
+
 def _games(db: sqlite3.Connection) -> tuple[list[RawGame], int, bool]:
     """The games' rows in id order; if the scan breaks off, each id the commands' index
     still names (or below) is looked up on its own, since its row may be on a good page."""
@@ -181,8 +203,11 @@ def _games(db: sqlite3.Connection) -> tuple[list[RawGame], int, bool]:
     unreadable = 0
     for game_id, kind, setup, created, finished in rows:
         try:
-            json.loads(setup)
-            games.append(RawGame(int(game_id), str(kind), str(setup), float(created), finished))
+            if not isinstance(setup, str) or not isinstance(json.loads(setup), dict):
+                raise ValueError("a setup is a JSON table")
+            if finished is not None and not isinstance(finished, (int, float)):
+                finished = 0.0  # damaged, but it was set: the game was finished
+            games.append(RawGame(int(game_id), str(kind), setup, float(created), finished))
         except (TypeError, ValueError):
             unreadable += 1
     return games, unreadable, cut

@@ -265,7 +265,7 @@ def open_store(
             shutil.copyfile(kept_as, copy)
             if os.path.exists(kept_as + "-wal"):
                 shutil.copyfile(kept_as + "-wal", copy + "-wal")
-            found = salvage.salvage(copy)
+            found = salvage.salvage(copy, SCHEMA)
     except OSError as e:
         raise StoreError(
             f"The saved games file {path} is damaged ({problem}) and could not be moved aside"

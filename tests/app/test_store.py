@@ -7,11 +7,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion_app.game_record import KIND, read_setup, setup_record
 from companion_app.replay_check import zeal_replay_check
@@ -175,11 +178,17 @@ def test_open_store__a_new_file_is_made(tmp_path: Path) -> None:
     assert recovery is None and store.last_unfinished() is None
 
 
-def test_open_store__garbage_in_the_header_salvages_every_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("damage", ["100 bytes of garbage", "the whole first page zeroed"])
+def test_open_store__garbage_in_the_header_salvages_every_game(tmp_path: Path, damage: str) -> None:
+    """Garbage in the 100-byte header: rebuilt from the format's fixed values. The whole
+    first page (the header and the schema) zeroed: rebuilt from the store's own schema."""
     path = tmp_path / "games.sqlite"
     logged = _write_games(path)
     damaged = bytearray(path.read_bytes())
-    damaged[:100] = random.Random(1).randbytes(100)
+    if damage.startswith("100"):
+        damaged[:100] = random.Random(1).randbytes(100)
+    else:
+        damaged[:4096] = bytes(4096)
     path.write_bytes(bytes(damaged))
     store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
     assert recovery is not None and "header" in recovery.problem
@@ -344,3 +353,52 @@ def test_open_store__only_the_game_offered_for_resume_is_replayed(tmp_path: Path
     store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
     assert recovery is None
     assert store.load(min(logged)).commands[3] == {"type": "Pass", "player": 7}
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, dict[int, list[Any]]]:
+    path = tmp_path_factory.mktemp("written") / "games.sqlite"
+    logged = _write_games(path)
+    return path.read_bytes(), logged
+
+
+_damage = st.one_of(
+    st.tuples(st.just("page of zeros"), st.integers(0, 14), st.just(4096)),
+    st.tuples(st.just("page of garbage"), st.integers(0, 14), st.just(4096)),
+    st.tuples(st.just("bytes of garbage"), st.integers(0, 61_000), st.integers(1, 64)),
+    st.tuples(st.just("cut at"), st.integers(0, 61_000), st.just(0)),
+)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(damages=st.lists(_damage, min_size=1, max_size=3))
+def test_open_store__any_damage_still_starts_with_a_game_that_replays(
+    written: tuple[bytes, dict[int, list[Any]]], damages: list[tuple[str, int, int]]
+) -> None:
+    """Whatever happened to the file, start-up gives a store (never an exception), and the
+    game it offers to resume replays in the engine."""
+    original, logged = written
+    data = bytearray(original)
+    rnd = random.Random(len(damages))
+    for kind, where, size in damages:
+        start = where * 4096 if kind.startswith("page") else where
+        if kind == "cut at":
+            del data[start:]
+        elif kind == "page of zeros":
+            data[start : start + size] = bytes(len(data[start : start + size]))
+        else:
+            data[start : start + size] = rnd.randbytes(len(data[start : start + size]))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.sqlite"
+        path.write_bytes(bytes(data))
+        store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+        saved = store.last_unfinished()
+        if saved is not None:
+            setup = read_setup(saved.setup, sample_catalog()).setup
+            ZealGame.replay(setup, [za.from_dict(c) for c in saved.commands])
+        if recovery is not None:
+            assert Path(recovery.kept_as).read_bytes() == bytes(data)
+            recovery.message()
+            for game in recovery.games:
+                assert store.load(game.id).commands == logged[game.id][: game.kept]
+        store.close()
