@@ -103,7 +103,7 @@ class Salvage:
     games: list[RawGame]
     games_unreadable: int  # game rows found whose setup could not be read
     games_table_cut: bool  # the list of games itself broke off: more may have been lost
-    header_rebuilt: bool
+    rebuilt: bool  # the first page or its header had to be rebuilt to read anything
 
 
 def salvage(path: str, schema: str) -> Salvage:

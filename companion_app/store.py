@@ -221,8 +221,11 @@ class Recovery:
         return "\n".join(lines)
 
 
+def _started(created: float) -> str:
+    return time.strftime("the game started %a %d %b at %H:%M", time.localtime(created))
+
+
 def _game_words(game: SalvagedGame) -> str:
-    when = time.strftime("%a %d %b at %H:%M", time.localtime(game.created))
     moves = f"{game.kept} move" + ("" if game.kept == 1 else "s")
     if game.lost is None:
         moves += "; any later moves could not be read"
@@ -231,7 +234,7 @@ def _game_words(game: SalvagedGame) -> str:
     elif game.kept > 1:
         moves = f"all {moves}"
     state = "finished" if game.finished else "can be resumed"
-    return f"the game started {when}: {moves} ({state})"
+    return f"{_started(game.created)}: {moves} ({state})"
 
 
 def open_store(
@@ -240,8 +243,9 @@ def open_store(
     """The store at ``path``, and a Recovery when the file had to be rebuilt.
 
     Checks the file (``PRAGMA quick_check``) and, with ``replay_check``, that the game the app
-    would offer to resume (the newest unfinished one) still replays. A damaged file is renamed aside, never changed or deleted, and a fresh
-    file at ``path`` gets every game and command that could be read and replayed. Raises
+    would offer to resume (the newest unfinished one) still replays. A damaged file is renamed
+    aside, never changed or deleted, and a fresh file at ``path`` gets every game and command
+    that could be read and replayed (only up to a command that no longer replays). Raises
     StoreError only when the file can't be opened for a reason that is not damage (a locked
     file, no permission, a full disk): moving it aside would not help."""
     if path == ":memory:" or not os.path.exists(path):
@@ -260,17 +264,20 @@ def open_store(
         store.close()  # a healthy file: closing folds the WAL in, so the file alone is it
     try:
         kept_as = _move_aside(path)
+    except OSError as e:
+        raise StoreError(
+            f"The saved games file {path} is damaged ({problem}) and could not be moved aside"
+            f" ({e.strerror or e}). Move it aside by hand to start afresh."
+        ) from e
+    try:
         with tempfile.TemporaryDirectory() as scratch:
             copy = os.path.join(scratch, "copy.sqlite")
             shutil.copyfile(kept_as, copy)
             if os.path.exists(kept_as + "-wal"):
                 shutil.copyfile(kept_as + "-wal", copy + "-wal")
             found = salvage.salvage(copy, SCHEMA)
-    except OSError as e:
-        raise StoreError(
-            f"The saved games file {path} is damaged ({problem}) and could not be moved aside"
-            f" ({e.strerror or e}). Move it aside by hand to start afresh."
-        ) from e
+    except OSError:  # no room for the scratch copy: start empty, the damaged file is kept
+        found = salvage.Salvage([], games_unreadable=0, games_table_cut=True, rebuilt=False)
     store = CommandStore(path)
     # Only the game the app offers to resume is replayed (last_unfinished: the newest not
     # finished); older unfinished games are never offered, and replaying them all would
@@ -305,9 +312,9 @@ def _does_not_replay(store: CommandStore, check: ReplayCheck | None) -> str | No
         saved = store.load(game_id)
         replayed = check(saved)
     except (StoreError, ValueError) as e:
-        return f"saved game number {game_id} can no longer be read ({e})"
+        return f"the game to resume can no longer be read ({e})"
     if replayed < len(saved.commands):
-        return f"move {replayed + 1} of saved game number {game_id} no longer replays"
+        return f"move {replayed + 1} of {_started(saved.created)} no longer replays"
     return None
 
 
