@@ -3,7 +3,7 @@ source, the card and the field (docs/catalog.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from engine.zeal.card_model import (
@@ -22,14 +22,36 @@ from engine.zeal.card_model import (
 
 
 class _Where:
-    """Builds error messages that name the source, the card and the field."""
+    """Builds error messages that name the source, the card and the field. Inside an ability
+    or an effect the field is its path, counted from 1: ``abilities[2].effects[1].op``."""
 
-    def __init__(self, source: str, card: str) -> None:
+    def __init__(self, source: str, card: str, within: str = "") -> None:
         self.source = source
         self.card = card
+        self.within = within
+
+    def inside(self, part: str) -> _Where:
+        return _Where(self.source, self.card, f"{self.within}.{part}" if self.within else part)
 
     def fail(self, field_name: str, problem: str) -> CatalogError:
-        return CatalogError(f"{self.source}: card {self.card}: field {field_name!r}: {problem}")
+        path = f"{self.within}.{field_name}" if self.within else field_name
+        return CatalogError(f"{self.source}: card {self.card}: field {path!r}: {problem}")
+
+
+def _shown(value: Any) -> str:
+    """A value as it appears in an error: short, whatever the file held (a list, a table)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _word(where: _Where, name: str, value: Any, known: Collection[str], what: str) -> str:
+    """A word from a closed vocabulary. Checked as text first: a list or a table where a
+    word belongs must be a CatalogError, not the TypeError a set lookup of it raises."""
+    if not isinstance(value, str) or value not in known:
+        raise where.fail(
+            name, f"unknown {what} {_shown(value)} (known: {', '.join(sorted(known))})"
+        )
+    return value
 
 
 _CARD_FIELDS = frozenset(
@@ -61,7 +83,7 @@ def _int(where: _Where, data: Mapping[str, Any], name: str, *, lo: int = 0) -> i
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise where.fail(name, f"must be a whole number, not {value!r}")
+        raise where.fail(name, f"must be a whole number, not {_shown(value)}")
     if value < lo:
         raise where.fail(name, f"must be {lo} or more, not {value}")
     return value
@@ -70,7 +92,7 @@ def _int(where: _Where, data: Mapping[str, Any], name: str, *, lo: int = 0) -> i
 def _str(where: _Where, data: Mapping[str, Any], name: str, default: str = "") -> str:
     value = data.get(name, default)
     if not isinstance(value, str):
-        raise where.fail(name, f"must be text, not {value!r}")
+        raise where.fail(name, f"must be text, not {_shown(value)}")
     return value
 
 
@@ -88,31 +110,25 @@ def _keywords(where: _Where, data: Mapping[str, Any], name: str) -> tuple[str, .
     return tuple(out)
 
 
-def _effect(where: _Where, name: str, data: Any) -> Effect:
+def _effect(where: _Where, data: Any) -> Effect:
+    """One effect table; ``where`` is already inside it (abilities[1].effects[2])."""
     if not isinstance(data, dict):
-        raise where.fail(name, f"each effect must be a table, not {data!r}")
-    op = data.get("op")
-    if op not in EFFECT_OPS:
-        raise where.fail(name, f"unknown effect op {op!r} (known: {', '.join(EFFECT_OPS)})")
+        raise where.fail("op", f"each effect must be a table, not {_shown(data)}")
+    op = _word(where, "op", data.get("op"), EFFECT_OPS, "effect op")
     allowed = EFFECT_OPS[op] | {"op"}
     for key in data:
         if key not in allowed:
-            raise where.fail(name, f"effect {op!r} does not take {key!r}")
-    target = _str(where, data, "target")
-    if target not in TARGET_KINDS:
-        raise where.fail(
-            name, f"unknown target {target!r} (known: {', '.join(sorted(TARGET_KINDS))})"
-        )
-    scope = _str(where, data, "scope")
-    if scope not in SCOPES:
-        raise where.fail(name, f"unknown scope {scope!r} (known: all, foes, yours)")
+            raise where.fail(key, f"effect {op!r} does not take {key!r}")
+    target = _word(where, "target", data.get("target", ""), TARGET_KINDS, "target")
+    scope = _word(where, "scope", data.get("scope", ""), SCOPES, "scope")
     keyword = _str(where, data, "keyword")
     if keyword and keyword not in KEYWORDS:
-        raise where.fail(name, f"unknown keyword {keyword!r}")
+        raise where.fail("keyword", f"unknown keyword {keyword!r}")
+    is_x = data.get("amount") == "X"
     return Effect(
         op=op,
-        amount=0 if data.get("amount") == "X" else (_int(where, data, "amount", lo=-99) or 0),
-        x=data.get("amount") == "X",
+        amount=0 if is_x else (_int(where, data, "amount", lo=-99) or 0),
+        x=is_x,
         target=target,
         scope=scope,
         keyword=keyword,
@@ -125,31 +141,30 @@ def _abilities(where: _Where, data: Mapping[str, Any], name: str) -> tuple[Abili
     if not isinstance(value, list):
         raise where.fail(name, "must be a list of ability tables ([[card.abilities]])")
     out = []
-    for entry in value:
+    for number, entry in enumerate(value, start=1):
+        at = where.inside(f"{name}[{number}]")
         if not isinstance(entry, dict):
-            raise where.fail(name, f"each ability must be a table, not {entry!r}")
-        trigger = entry.get("trigger")
-        if trigger not in TRIGGERS:
-            raise where.fail(
-                name, f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})"
-            )
+            raise at.fail("trigger", f"each ability must be a table, not {_shown(entry)}")
+        trigger = _word(at, "trigger", entry.get("trigger"), TRIGGERS, "trigger")
         for key in entry:
             if key not in ("trigger", "effects", "optional", "cost", "cost_text", "text"):
-                raise where.fail(name, f"an ability does not take {key!r}")
+                raise at.fail(key, "an ability does not take this field")
         effects = entry.get("effects", [])
         if not isinstance(effects, list):
-            raise where.fail(name, "effects must be a list of tables")
+            raise at.fail("effects", "must be a list of effect tables")
         optional = entry.get("optional", False)
         if not isinstance(optional, bool):
-            raise where.fail(name, "optional must be true or false")
+            raise at.fail("optional", "must be true or false")
         out.append(
             Ability(
                 trigger=trigger,
-                effects=tuple(_effect(where, name, e) for e in effects),
+                effects=tuple(
+                    _effect(at.inside(f"effects[{i}]"), e) for i, e in enumerate(effects, start=1)
+                ),
                 optional=optional,
-                cost=_int(where, entry, "cost") or 0,
-                cost_text=_str(where, entry, "cost_text"),
-                text=_str(where, entry, "text"),
+                cost=_int(at, entry, "cost") or 0,
+                cost_text=_str(at, entry, "cost_text"),
+                text=_str(at, entry, "text"),
             )
         )
     return tuple(out)
@@ -172,11 +187,11 @@ def card_from_dict(data: Mapping[str, Any], source: str, position: int) -> Card:
         raise where.fail("name", "every card needs a name")
     card_type = _str(where, data, "type")
     if card_type not in TYPES:
-        raise where.fail("type", f"must be one of {', '.join(TYPES)}, not {card_type!r}")
+        raise where.fail("type", f"must be one of {', '.join(TYPES)}, not {_shown(card_type)}")
     cult = data.get("cult")
     if card_type != "base":
-        if cult not in CULTS:
-            raise where.fail("cult", f"must be one of {', '.join(CULTS)}, not {cult!r}")
+        if not isinstance(cult, str) or cult not in CULTS:
+            raise where.fail("cult", f"must be one of {', '.join(CULTS)}, not {_shown(cult)}")
     elif cult is not None:
         raise where.fail("cult", "bases have no cult")
     combat = _int(where, data, "combat")
@@ -194,7 +209,9 @@ def card_from_dict(data: Mapping[str, Any], source: str, position: int) -> Card:
     if not isinstance(x_cost, bool):
         raise where.fail("x_cost", "must be true or false")
     sample = data.get("sample", [])
-    if not isinstance(sample, list) or not all(s in _CARD_FIELDS for s in sample):
+    if not isinstance(sample, list) or not all(
+        isinstance(s, str) and s in _CARD_FIELDS for s in sample
+    ):
         raise where.fail("sample", "must list field names whose values are sample values")
     return Card(
         id=card_id.strip(),

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
+import copy
+import re
+from typing import Any
 
-from engine.zeal.cards import CatalogError, load_catalog, sample_catalog
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.zeal.cards import CatalogError, card_to_dict, load_catalog, sample_catalog
 
 RULEBOOK_NAMES = [
     "Psychopomp", "Burn", "Outmaneuver", "Chalice Keeper", "Revenge of the Goddess",
@@ -63,6 +70,45 @@ def test_catalog__errors_name_the_source_the_card_and_the_field(toml: str, messa
     assert text.startswith("my_cards.toml: card 'x': ") and message in text
 
 
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ('type = "spell"\ncult = ["Magi"]', "cult"),
+        ('type = "spell"\ncult = "Magi"\nsample = [["cost"]]', "sample"),
+        (
+            'type = "spell"\ncult = "Magi"\nabilities = [{trigger = ["resolve"]}]',
+            "abilities[1].trigger",
+        ),
+        (
+            'type = "spell"\ncult = "Magi"\nabilities = [{trigger = "resolve"}, '
+            '{trigger = "dies", effects = [{op = "draw"}, {op = ["draw"]}]}]',
+            "abilities[2].effects[2].op",
+        ),
+        (
+            'type = "spell"\ncult = "Magi"\n'
+            'abilities = [{trigger = "resolve", effects = [{op = "kill", target = {a = 1}}]}]',
+            "abilities[1].effects[1].target",
+        ),
+        (
+            'type = "spell"\ncult = "Magi"\n'
+            'abilities = [{trigger = "resolve", effects = [{op = "kill", scope = [1]}]}]',
+            "abilities[1].effects[1].scope",
+        ),
+        (
+            'type = "spell"\ncult = "Magi"\nabilities = [{trigger = "resolve", cost = "2"}]',
+            "abilities[1].cost",
+        ),
+    ],
+)
+def test_catalog__a_list_or_table_where_a_word_belongs_is_named_not_a_type_error(
+    fields: str, field: str
+) -> None:
+    """Issue 14: a list where a word belongs raised ``TypeError: unhashable type``."""
+    with pytest.raises(CatalogError) as info:
+        load_catalog(_one(fields), "my_cards.toml")
+    assert str(info.value).startswith(f"my_cards.toml: card 'x': field '{field}': ")
+
+
 def test_catalog__missing_id_names_the_card_position() -> None:
     with pytest.raises(CatalogError, match="my.toml: card #2: field 'id'"):
         load_catalog(
@@ -81,3 +127,98 @@ def test_catalog__zeal_text_adds_unless_instead() -> None:
     assert len(dead.abilities_with(True)) == 1  # "instead"
     bull = catalog.get("asterion_bull")
     assert bull.abilities_with(False) == () and len(bull.abilities_with(True)) == 1
+
+
+# --- fuzzing: whatever a catalog file holds, the only error is a CatalogError that names the
+# file, the card and the field (issue 14: a list where a word belongs raised TypeError).
+
+SOURCE = "fuzzed_cards.toml"
+# "fuzzed_cards.toml: card 'x': field 'abilities[1].effects[2].op': ..."
+NAMES_FILE_CARD_FIELD = re.compile(
+    rf"{re.escape(SOURCE)}: card (#\d+|'.*'|\".*\"): field '[a-z_]+(\[\d+\]\.[a-z_]+)*': \S"
+)
+# A few sample cards with abilities and effects, as the TOML data a catalog file holds.
+_BASE_CARDS = [
+    card_to_dict(c)
+    for c in sample_catalog().cards
+    if c.abilities or c.zeal_abilities or c.type == "base"
+][:12]
+
+_toml_values = st.recursive(
+    st.one_of(
+        st.booleans(),
+        st.integers(-3, 12),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=6),
+        st.sampled_from(["X", "resolve", "draw", "fly", "Magi", "character", "base", "cost"]),
+        st.datetimes(timezones=st.none()),
+        st.dates(),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from(["op", "trigger", "amount", "x", "effects"]), inner),
+    ),
+    max_leaves=6,
+)
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += _paths(value, (*prefix, key))
+        out += [(*prefix, new) for new in ("amount", "op", "cult", "colour")]  # new keys too
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += _paths(value, (*prefix, i))
+    return out
+
+
+_PATHS = _paths(_BASE_CARDS)
+
+
+def _mutated(picks: list[tuple[tuple[Any, ...], Any]]) -> list[dict[str, Any]]:
+    data = copy.deepcopy(_BASE_CARDS)
+    for path, value in picks:
+        node: Any = data
+        for key in path[:-1]:
+            in_dict = isinstance(node, dict) and key in node
+            if not in_dict and not (isinstance(node, list) and isinstance(key, int)):
+                break
+            if not in_dict and key >= len(node):
+                break
+            node = node[key]
+        else:
+            last = path[-1]
+            if isinstance(node, dict) and isinstance(last, str):
+                if value is None:
+                    node.pop(last, None)
+                else:
+                    node[last] = value
+            elif isinstance(node, list) and isinstance(last, int) and last < len(node):
+                if value is None:
+                    del node[last]
+                else:
+                    node[last] = value
+    return data
+
+
+@settings(
+    max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    picks=st.lists(
+        # None drops the field or list entry
+        st.tuples(st.sampled_from(_PATHS), st.none() | _toml_values),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_catalog__any_damage_is_a_catalog_error_naming_file_card_and_field(
+    picks: list[tuple[tuple[Any, ...], Any]],
+) -> None:
+    text = tomli_w.dumps({"card": _mutated(picks)})
+    try:
+        load_catalog(text, SOURCE)
+    except CatalogError as exc:
+        assert NAMES_FILE_CARD_FIELD.match(str(exc)), str(exc)
