@@ -28,12 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion_app.game_record import KIND, setup_record  # noqa: E402
-from companion_app.replay_check import zeal_replay_check  # noqa: E402
+from companion_app.game_record import setup_record  # noqa: E402
+from companion_app.replay_check import replay_check  # noqa: E402
 from companion_app.store import CommandStore, open_store  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from engine.zeal.cards import sample_catalog  # noqa: E402
+from engine.zeal.kind import KIND as ZEAL_KIND  # noqa: E402
 from engine.zeal.randomplay import choose, random_setup  # noqa: E402
 
 PASS = json.dumps({"type": "Pass", "player": 0})
@@ -73,13 +74,13 @@ def start_up_ms(runs: int) -> tuple[float, float, int]:
         path = os.path.join(folder, "games.sqlite")
         store = CommandStore(path)
         store._db.execute("PRAGMA synchronous=OFF")
-        old = store.new_game(KIND, {})
+        old = store.new_game("zeal", {})
         _fill(store, old, 50_000)
         store.finish(old)
         setup = random_setup(5)
         game = ZealGame(setup)
         rnd = random.Random(5)
-        game_id = store.new_game(KIND, setup_record(setup, (0, 1)))
+        game_id = store.new_game("zeal", setup_record(ZEAL_KIND, setup, (0, 1)))
         while not game.is_over() and len(game.history) < 400:
             action = choose(rnd, list(game.legal_actions()))
             game.apply(action)
@@ -87,7 +88,10 @@ def start_up_ms(runs: int) -> tuple[float, float, int]:
         store.close()
         plain, checked = [], []
         for _ in range(runs):
-            for check, out in ((None, plain), (zeal_replay_check(sample_catalog()), checked)):
+            for check, out in (
+                (None, plain),
+                (replay_check(lambda _kind: sample_catalog()), checked),
+            ):
                 start = time.perf_counter()
                 opened, recovery = open_store(path, check)
                 out.append((time.perf_counter() - start) * 1000)

@@ -25,8 +25,9 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion_app.games import adapter_for, playable
 from companion_app.keep_going import KeepGoing
 from companion_app.keyboard_sim import keyboard_simulator
+from companion_app.replay_check import replay_check
 from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.store import open_store
 from engine.core.catalog import CardCatalog
 from engine.games import DEFAULT_KIND
 from hardware.registry import TagRegistry
@@ -118,7 +119,12 @@ class AltarApp(App):
     ) -> None:
         super().__init__(**kwargs)
         path = db_path or default_db_path()
-        self.store = CommandStore(path)
+        # A damaged saves file is kept aside and what can be read is salvaged (store.open_store);
+        # whether a saved game still replays is its own engine's word.
+        catalogs = {DEFAULT_KIND: catalog} if catalog is not None else {}
+        self.store, self.recovery = open_store(
+            path, replay_check(lambda kind: catalogs.get(kind) or adapter_for(kind).catalog())
+        )
         # Which card each tag is, per game: beside the saved games, kept across restarts.
         self.session = GameSession(
             self.store,
@@ -163,6 +169,9 @@ class AltarApp(App):
         return sm
 
     def on_start(self) -> None:
+        if self.recovery is not None:
+            # The players are told what happened to their saves, in words, before anything.
+            self.confirm(self.recovery.message(), "OK", "", lambda: None)
         if self.start_names:
             self.session.start_new(self.start_names)
             self.show("scoreboard")

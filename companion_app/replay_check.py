@@ -1,40 +1,42 @@
-"""The Zeal engine's check of a saved game, for store.open_store at start-up (no Kivy).
+"""The engine's check of a saved game of any game, for store.open_store at start-up (no Kivy).
 
 The store knows no rules, so whether a saved game still replays is the engine's word: a
 command log written by an older Altar, edited by hand or damaged on disk may hold a command
 the engine now refuses, and resuming it would crash the table. This replays the log command
-by command and says how many replay.
+by command with the game's own engine (found by the saved kind in the registry) and says how
+many replay.
 """
 
 from __future__ import annotations
 
-from companion_app.game_record import KIND, read_setup
+from collections.abc import Callable
+
+from companion_app.game_record import read_setup
 from companion_app.store import ReplayCheck, SavedGame
-from engine.errors import IllegalAction, MalformedAction
-from engine.zeal import ZealGame
-from engine.zeal import actions as za
-from engine.zeal.cards import Catalog
+from engine import games
+from engine.core.catalog import CardCatalog
 
 
-def zeal_replay_check(catalog: Catalog) -> ReplayCheck:
-    """A ReplayCheck for Zeal games played with ``catalog`` (the app's)."""
+def replay_check(catalog_for: Callable[[str], CardCatalog]) -> ReplayCheck:
+    """A ReplayCheck for saved games of every registered game; ``catalog_for(kind)`` is the
+    catalog the app plays that game with."""
 
     def replayed(saved: SavedGame) -> int:
-        if saved.kind != KIND:
-            return len(saved.commands)  # another game's engine must judge it
         try:
-            game = ZealGame(read_setup(saved.setup, catalog).setup)
+            kind = games.get(saved.kind)
+        except games.UnknownGame as e:
+            raise ValueError(f"it is a game this Altar does not know ({e})") from None
+        try:
+            game = kind.game.start(read_setup(kind, saved.setup, catalog_for(saved.kind)).setup)
         except ValueError:
             raise  # read_setup's and SetupError's words say what is wrong
         except Exception as e:  # a damaged setup of any shape: the game can't start
             raise ValueError(f"its setup is damaged ({type(e).__name__}: {e})") from e
         for index, command in enumerate(saved.commands):
             try:
-                game.apply(za.from_dict(command))
-            except (IllegalAction, MalformedAction):
-                return index
-            except Exception:  # start-up must survive any command, even one that trips an
-                return index  # engine bug: the players are told, the app is not crashed
+                game.apply(kind.action_from_dict(command))
+            except Exception:  # refused, malformed, or an engine bug: start-up survives it,
+                return index  # the players are told, the app is not crashed
         return len(saved.commands)
 
     return replayed

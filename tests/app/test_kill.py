@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from companion_app.game_record import read_setup
-from companion_app.replay_check import zeal_replay_check
+from companion_app.replay_check import replay_check
 from companion_app.store import CommandStore, open_store
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
@@ -115,20 +115,21 @@ def test_every_logged_command_survives_kill_9(tmp_path: Path) -> None:
 WRITER = """
 import hashlib, random, sys
 sys.path.insert(0, {root!r})
-from companion_app.game_record import KIND, setup_record
-from companion_app.replay_check import zeal_replay_check
+from companion_app.game_record import setup_record
+from engine.zeal.kind import KIND as ZEAL_KIND
+from companion_app.replay_check import replay_check
 from companion_app.store import open_store
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
 from engine.zeal.randomplay import choose, random_setup
 
-store, recovery = open_store({db!r}, zeal_replay_check(sample_catalog()))
+store, recovery = open_store({db!r}, replay_check(lambda _kind: sample_catalog()))
 if recovery is not None:
     print("RECOVERY", recovery.problem, flush=True)
 setup = random_setup({seed})
 game = ZealGame(setup)
-gid = store.new_game(KIND, setup_record(setup, (0, 1)))
+gid = store.new_game("zeal", setup_record(ZEAL_KIND, setup, (0, 1)))
 print("GAME", gid, flush=True)
 rnd = random.Random({seed})
 
@@ -205,7 +206,7 @@ def test_kill_9__the_store_replays_to_what_the_engine_showed(tmp_path: Path) -> 
             continue  # killed before its game was shown
         shown_last[game_id] = (last, digests, doing)
         confirmed += max(digests)
-        store, recovery = open_store(str(db), zeal_replay_check(sample_catalog()))
+        store, recovery = open_store(str(db), replay_check(lambda _kind: sample_catalog()))
         assert recovery is None, recovery.message()
         for gid, (shown, digests_of, doing_then) in shown_last.items():
             saved = store.load(gid)
@@ -215,7 +216,7 @@ def test_kill_9__the_store_replays_to_what_the_engine_showed(tmp_path: Path) -> 
             allowed = {shown, shown - 1} if doing_then else {shown, shown + 1}
             assert stored in allowed, (run, gid, stored, shown, doing_then)
             common = min(stored, shown)
-            setup = read_setup(saved.setup, sample_catalog()).setup
+            setup = read_setup(ZEAL_KIND, saved.setup, sample_catalog()).setup
             game = ZealGame.replay(setup, [za.from_dict(c) for c in saved.commands[:common]])
             assert state_digest(game) == digests_of[common], (run, gid, common)
         store.close()

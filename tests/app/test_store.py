@@ -16,12 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion_app.game_record import KIND, read_setup, setup_record
-from companion_app.replay_check import zeal_replay_check
+from companion_app.game_record import read_setup, setup_record
+from companion_app.replay_check import replay_check
 from companion_app.store import CommandStore, Recovery, StoreError, open_store
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
+from engine.zeal.kind import KIND as ZEAL_KIND
 from engine.zeal.randomplay import choose, random_setup
 
 
@@ -131,7 +132,7 @@ def _write_games(path: Path) -> dict[int, list[dict[str, Any]]]:
     for g in range(GAMES):
         setup = random_setup(40 + g)
         game = ZealGame(setup)
-        gid = store.new_game(KIND, setup_record(setup, (0, 1)))
+        gid = store.new_game("zeal", setup_record(ZEAL_KIND, setup, (0, 1)))
         rnd = random.Random(g)
         logged[gid] = []
         while len(logged[gid]) < MOVES and not game.is_over():
@@ -158,7 +159,7 @@ def _check_salvage(
     for game in recovery.games:
         saved = store.load(game.id)
         assert saved.commands == logged[game.id][: game.kept]
-        ZealGame.replay(read_setup(saved.setup, sample_catalog()).setup, [
+        ZealGame.replay(read_setup(ZEAL_KIND, saved.setup, sample_catalog()).setup, [
             za.from_dict(c) for c in saved.commands
         ])  # fmt: skip
     return store
@@ -167,7 +168,7 @@ def _check_salvage(
 def test_open_store__a_healthy_file_opens_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite"
     logged = _write_games(path)
-    store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    store, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
     assert recovery is None
     assert {g: store.load(g).commands for g in logged} == logged
     assert not [p for p in tmp_path.iterdir() if "damaged" in p.name]
@@ -190,7 +191,7 @@ def test_open_store__garbage_in_the_header_salvages_every_game(tmp_path: Path, d
     else:
         damaged[:4096] = bytes(4096)
     path.write_bytes(bytes(damaged))
-    store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    store, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
     assert recovery is not None and "header" in recovery.problem
     assert Path(recovery.kept_as).read_bytes() == bytes(damaged)  # kept aside untouched
     _check_salvage(path, logged, recovery)
@@ -211,7 +212,7 @@ def test_open_store__a_page_of_garbage_keeps_what_reads(tmp_path: Path) -> None:
     hit = pages // 2
     data[hit * page : (hit + 1) * page] = random.Random(2).randbytes(page)
     path.write_bytes(bytes(data))
-    store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    store, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
     assert recovery is not None and "cannot be read" in recovery.problem
     assert Path(recovery.kept_as).read_bytes() == bytes(data)
     _check_salvage(path, logged, recovery)
@@ -227,7 +228,7 @@ def test_open_store__a_truncated_file_keeps_the_games_before_the_cut(tmp_path: P
     data = path.read_bytes()
     cut = data[: len(data) - 3 * 4096 - 1000]  # the last pages written never made it
     path.write_bytes(cut)
-    store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    store, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
     assert recovery is not None and "end of the file is missing" in recovery.problem
     assert Path(recovery.kept_as).read_bytes() == cut
     _check_salvage(path, logged, recovery)
@@ -248,7 +249,7 @@ def test_open_store__a_command_that_no_longer_replays_is_cut_there(tmp_path: Pat
     )
     db.commit()
     db.close()
-    store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    store, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
     assert recovery is not None
     assert recovery.problem.startswith("move 41 of the game started ")
     assert recovery.problem.endswith(" no longer replays")
@@ -330,7 +331,7 @@ def test_open_store__games_past_a_damaged_page_of_the_games_table_are_looked_up(
     first = (leaves[0] - 1) * 4096
     data[first : first + 4096] = bytes(4096)  # the first page of games zeroed
     path.write_bytes(bytes(data))
-    _, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    _, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
     assert recovery is not None
     _check_salvage(path, logged, recovery)
     # The scan in id order breaks at the first page; the games on the later page are found
@@ -351,7 +352,7 @@ def test_open_store__only_the_game_offered_for_resume_is_replayed(tmp_path: Path
     )
     db.commit()
     db.close()
-    store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+    store, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
     assert recovery is None
     assert store.load(min(logged)).commands[3] == {"type": "Pass", "player": 7}
 
@@ -392,10 +393,10 @@ def test_open_store__any_damage_still_starts_with_a_game_that_replays(
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "games.sqlite"
         path.write_bytes(bytes(data))
-        store, recovery = open_store(str(path), zeal_replay_check(sample_catalog()))
+        store, recovery = open_store(str(path), replay_check(lambda _kind: sample_catalog()))
         saved = store.last_unfinished()
         if saved is not None:
-            setup = read_setup(saved.setup, sample_catalog()).setup
+            setup = read_setup(ZEAL_KIND, saved.setup, sample_catalog()).setup
             ZealGame.replay(setup, [za.from_dict(c) for c in saved.commands])
         if recovery is not None:
             assert Path(recovery.kept_as).read_bytes() == bytes(data)
@@ -403,3 +404,29 @@ def test_open_store__any_damage_still_starts_with_a_game_that_replays(
             for game in recovery.games:
                 assert store.load(game.id).commands == logged[game.id][: game.kept]
         store.close()
+
+
+def test_replay_check__any_registered_game_is_judged_by_its_own_engine(tmp_path: Path) -> None:
+    from engine import games
+
+    deeds = games.get("deeds")
+    setup = deeds.setup_from_dict(
+        {
+            "players": [{"name": "Alena", "deck_size": 30}, {"name": "Anton", "deck_size": 30}],
+            "seed": 3,
+            "hidden_hands": True,
+        },
+        deeds.sample_catalog(),
+    )
+    game = deeds.game.start(setup)
+    first = next(game.legal_actions())
+    store = CommandStore(str(tmp_path / "g.sqlite"))
+    gid = store.new_game("deeds", setup_record(deeds, setup, (0, 1)))
+    store.append(gid, deeds.action_to_dict(first))
+    check = replay_check(lambda kind: games.get(kind).sample_catalog())
+    assert check(store.load(gid)) == 1
+    store.append(gid, {"type": "Nonsense", "player": 0})  # a command no engine takes
+    assert check(store.load(gid)) == 1  # the first replays; the second is where it stops
+    unknown = store.new_game("chess", {})
+    with pytest.raises(ValueError, match="does not know"):
+        check(store.load(unknown))
