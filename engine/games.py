@@ -14,6 +14,7 @@ from engine.core.kind import GameKind
 # In the order the new-game screen lists them.
 _MODULES: dict[str, str] = {
     "zeal": "engine.zeal.kind",
+    "zg": "engine.zg.kind",
 }
 
 DEFAULT_KIND = "zeal"  # files and saved games from before there was a choice are Zeal's
