@@ -47,6 +47,10 @@ def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None
         return _anytime(state, catalog, action)
     if isinstance(action, za.Flameout):
         return _flameout(state, action)
+    if isinstance(action, za.Retest):  # the attacker or the defender (Core Exceptions 8)
+        from engine.zg.rules_test import explain_test
+
+        return explain_test(state, catalog, action)
     who = actor(state)
     if who != action.player:
         assert who is not None
