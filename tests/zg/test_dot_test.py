@@ -124,3 +124,8 @@ def test_rule6__chart_two_strikes_slag_three_slag_and_attack_again_four_stun() -
 def test_rule_of_prime__asks_whether_any_dot_matches() -> None:
     assert any_match(end("red", "blue", "green"), end("yellow", "yellow", "red"))
     assert not any_match(end("red", "blue", "green"), end("red", "yellow", "yellow"))
+
+
+def test_rule6__explosive_with_a_match_and_augmented_piercing_on_a_weak_point_is_two() -> None:
+    assert pair(Dot("red", "explosive"), Dot("red", "weak_point"), augments=1).strikes == 2
+    assert pair(Dot("red", "explosive"), Dot("red", "weak_point")).strikes == 1

@@ -245,3 +245,48 @@ def test_setup_switches__unknown_rules_are_refused_in_words() -> None:
         hidden_duel(CARDS, ALENA, ANTON, options=("gravity",))
     with pytest.raises(SetupError, match="needs at least 3 zGear cards"):
         hidden_duel(CARDS, ("red3",), ANTON)
+
+
+def test_core1__a_sacrifice_saves_the_card_only_three_strikes_still_attack_again() -> None:
+    cards = CARDS + [zcard("three", "red red red")]
+    game = hidden_duel(cards, ALENA, ("three",) + ANTON, characters=("", "phantom"))
+    start_turn(game, 753, 642)
+    attack_with(game, "red3", "three")
+    game.apply(za.Resolve(0))
+    game.apply(za.Save(1, True))
+    pulse = game.state.pulse
+    assert pulse is not None and pulse.again_foe == 1 and game.state.players[1].slag == ()
+
+
+def test_option8_attack_stance__hand_to_hand_attacks_are_sneak_unless_the_foe_defends() -> None:
+    game = duel("stances")
+    game.apply(za.SetMarkers(0, 0, stance="attack"))
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0))
+    assert game.state.attack is not None and game.state.attack.sneak
+    game = duel("stances")
+    game.apply(za.SetMarkers(0, 0, stance="attack"))
+    game.apply(za.SetMarkers(1, 1, stance="defense"))
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0))
+    assert game.state.attack is not None and not game.state.attack.sneak
+
+
+def test_open_hands__a_card_returned_to_the_deck_is_shuffled_in() -> None:
+    from engine.zg import zones
+    from engine.zg.state import GameState, PlayerState
+
+    state = GameState((PlayerState("A", deck=("a", "b", "c"), deck_size=3),), hidden=False)
+    places = {
+        zones.to_deck(state.__class__(**{**_fields(state), "rng": s}), 0, "x")
+        .players[0]
+        .deck.index("x")
+        for s in range(40)
+    }
+    assert places == {0, 1, 2, 3}
+
+
+def _fields(state: object) -> dict[str, object]:
+    import dataclasses
+
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}  # type: ignore[arg-type]
