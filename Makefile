@@ -11,8 +11,14 @@ MPVM   := tests/firmware/mpvm
 # Debian libraries Kivy needs: EGL on Mesa to draw (offscreen too), mtdev for touch input on
 # Linux, xclip for its clipboard. Without the last two Kivy still runs but logs errors.
 KIVY_DEBS := libgl1 libegl1 libgl1-mesa-dri libmtdev1 xclip
+# The MQTT broker tournament tests, the demo and the bench start on loopback (docs/tournament.md).
+BROKER_DEBS := mosquitto
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
+.PHONY: broker
+# The tournament tests and bench need a broker on the machine (target below).
+pytest: broker
+bench: broker
 
 run: setup-app gl-libs
 	$(BIN)/altar app --simulator
@@ -24,6 +30,7 @@ test: setup-dev gl-libs mpvm lint typecheck pytest
 
 lint:
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/ruff format --check engine hardware companion_app tests bench
 
 typecheck:
@@ -71,6 +78,19 @@ gl-libs:
 	  else \
 	    echo "Kivy needs these Debian libraries to draw:$$missing"; \
 	    echo "run: sudo apt-get install -y$$missing   (then run make again)"; exit 1; \
+	  fi; \
+	fi
+
+# Installs Mosquitto (Debian's) when missing, the way gl-libs installs Kivy's libraries. Its
+# system service is not needed: tests start their own broker on a free loopback port.
+broker:
+	@if ! dpkg-query -W -f='$${Status}' $(BROKER_DEBS) 2>/dev/null | grep -q 'install ok installed'; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's $(BROKER_DEBS) for tournament tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROKER_DEBS); \
+	  else \
+	    echo "tournament tests need Debian's $(BROKER_DEBS)"; \
+	    echo "run: sudo apt-get install -y $(BROKER_DEBS)   (then run make again)"; exit 1; \
 	  fi; \
 	fi
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion_app.games.zeal.adapter import ADAPTER as ZEAL
 from companion_app.table import SeatMap, TableController  # noqa: E402
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup  # noqa: E402
 from engine.zeal.cards import sample_catalog  # noqa: E402
@@ -42,7 +43,7 @@ async def measure(n: int) -> list[float]:
     device = SimulatedDevice()
     seats = SeatMap()
     seats.assign_dial(device.device, 0, 0)
-    table = TableController(game, seats, NoTags(), catalog)
+    table = TableController(game, ZEAL, seats, NoTags(), catalog)
     manager = DeviceManager(b"BNCH")
     samples: list[float] = []
     with PtySimulator(device) as pty:

@@ -22,11 +22,13 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion_app.games import adapter_for, playable
 from companion_app.keep_going import KeepGoing
 from companion_app.keyboard_sim import keyboard_simulator
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
-from engine.zeal.cards import Catalog, sample_catalog
+from engine.core.catalog import CardCatalog
+from engine.games import DEFAULT_KIND
 from hardware.registry import TagRegistry
 
 HERE = Path(__file__).parent
@@ -40,8 +42,6 @@ SCREENS = (
     ("scoreboard", "ScoreboardScreen"),
     ("log", "LogScreen"),
     ("menu", "MenuScreen"),
-    ("combat", "CombatScreen"),
-    ("adjust", "AdjustScreen"),
     ("history", "HistoryScreen"),
     ("devices", "DevicesScreen"),
     ("catalog", "CatalogScreen"),
@@ -57,7 +57,19 @@ def load_kv() -> None:
         return
     for name in KV_FILES:
         Builder.load_file(str(HERE / name))
+    for kind, _title in playable():  # each game's own screens
+        for extra in adapter_for(kind).screens():
+            Builder.load_file(extra.kv)
     _loaded = True
+
+
+def tags_path(games_db: str, kind: str) -> str:
+    """Where a game's tag enrolments live, beside the saved games. Zeal keeps the file it has
+    always had, so tags enrolled before there was a choice of game are still known."""
+    if games_db == ":memory:":
+        return ":memory:"
+    suffix = ".tags.sqlite" if kind == DEFAULT_KIND else f".tags.{kind}.sqlite"
+    return str(Path(games_db).with_suffix(suffix))
 
 
 def default_db_path() -> str:
@@ -100,18 +112,19 @@ class AltarApp(App):
     def __init__(
         self,
         db_path: str | None = None,
-        catalog: Catalog | None = None,
+        catalog: CardCatalog | None = None,
         hardware: HardwareStarter | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         path = db_path or default_db_path()
         self.store = CommandStore(path)
-        catalog = catalog or sample_catalog()
-        # Which card each tag is: beside the saved games, kept across games and restarts.
-        tags = ":memory:" if path == ":memory:" else str(Path(path).with_suffix(".tags.sqlite"))
-        self.registry = TagRegistry(tags)
-        self.session = GameSession(self.store, catalog, self.registry)
+        # Which card each tag is, per game: beside the saved games, kept across restarts.
+        self.session = GameSession(
+            self.store,
+            lambda kind: TagRegistry(tags_path(path, kind)),
+            {DEFAULT_KIND: catalog} if catalog is not None else None,
+        )
         ExceptionManager.add_handler(KeepGoing(self.session))
         self.hardware = hardware
         self.sm: ScreenManager | None = None
@@ -119,6 +132,7 @@ class AltarApp(App):
         # `altar app --players A,B` starts a game at once; --screenshot saves and quits.
         self.start_names: list[str] | None = None
         self.screenshot_then_quit: str | None = None
+        self._leaving = False
 
     def build(self) -> ScreenManager:
         load_kv()
@@ -133,8 +147,18 @@ class AltarApp(App):
             screen = getattr(module, class_name)(name=name)
             screen.session = self.session
             sm.add_widget(screen)
+        # Tournaments across tables (docs/tournament.md): standings, pairings, this table's match.
+        tournament = importlib.import_module("companion_app.tournament.screen")
+        sm.add_widget(tournament.TournamentScreen(name="tournament"))
+        for kind, _title in playable():  # each game's own screens (Zeal's combat assistant)
+            for extra in adapter_for(kind).screens():
+                module = importlib.import_module(extra.module)
+                screen = getattr(module, extra.class_name)(name=extra.name)
+                screen.session = self.session
+                sm.add_widget(screen)
         self.sm = sm
-        self.session.bind(unknown_tag=self._offer_enrolment, outcome_text=self._game_over)
+        self.session.bind(unknown_tag=self._offer_enrolment, due_screen=self._open_due)
+        Window.bind(on_request_close=self._on_request_close)
         sm.current = "start" if self.session.saved_game() is not None else "newgame"
         return sm
 
@@ -162,24 +186,54 @@ class AltarApp(App):
     def _on_key(self, _window: Any, key: int, _scancode: int, text: str | None, *_a: Any) -> bool:
         """Keyboard controls for the simulated devices (and Escape back to the table)."""
         link = self.hardware_link
-        if key == 27 and self.sm is not None and self.sm.current != "scoreboard":
-            if self.session.has_game:
+        if key == 27 and self.sm is not None:
+            # Escape (Android's Back): back to the table from any screen; on the table, ask
+            # before leaving. Never quit at once.
+            if self.sm.current != "scoreboard" and self.session.has_game:
                 self.show("scoreboard")
                 return True
-            return False
+            return self._on_request_close()
         if key == 283:  # F2
             self.show("simulator")
             return True
         if link is None or not link.simulated or not self.session.has_game:
             return False
-        if self.sm is not None and self.sm.current not in ("scoreboard", "combat"):
+        if self.sm is not None and self.sm.current in ("newgame", "catalog", "simulator"):
             return False  # typing a name must not turn a dial
-        return keyboard_simulator(link.simulated[0], key, text or "", self.session.catalog)
+        session = self.session
+        quick = session.adapter.quick_cards(session.catalog)
+        return keyboard_simulator(link.simulated[0], key, text or "", quick)
 
-    def _game_over(self, _session: Any, text: str) -> None:
-        """The end-of-game summary: the history of devotion and bases, and who won."""
-        if text:
-            self.show("history")
+    def _open_due(self, _session: Any, name: str) -> None:
+        """A game's screen that is due (a combat declaration with real choices) opens by
+        itself from the table; going back to the table leaves it closed until the next one."""
+        sm = self.sm
+        if name and sm is not None and sm.current == "scoreboard" and sm.has_screen(name):
+            self.show(name)
+
+    def _on_request_close(self, *_args: Any, **_kwargs: Any) -> bool:
+        """Closing the window (or Android's Back on the table) asks first while a game is on.
+        True keeps the app open."""
+        if self.sm is None or not self.session.has_game or self.session.game is None:
+            return False
+        if self.session.game.outcome() is not None or self._leaving:
+            return False
+        self.confirm(
+            "Leave the table? The game is saved: resume it when you come back.",
+            "Leave",
+            "Stay",
+            self._leave,
+        )
+        return True
+
+    def _leave(self) -> None:
+        self._leaving = True
+        self.stop()
+
+    def confirm(self, question: str, yes: str, no: str, then: Callable[[], None]) -> None:
+        from companion_app.widgets.confirm_popup import ConfirmPopup
+
+        ConfirmPopup(then, question=question, yes_text=yes, no_text=no).open()
 
     def _offer_enrolment(self, _session: Any, unknown: Any) -> None:
         if unknown is not None:

@@ -24,6 +24,11 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("scenario", "companion_app.commands.scenario", "run or check a scenario file"),
     ("monitor", "companion_app.commands.monitor", "print a device's frames and events live"),
     ("firmware", "companion_app.commands.firmware", "deploy the firmware to a board"),
+    (
+        "tournament",
+        "companion_app.commands.tournament",
+        "host or join a draft tournament over MQTT",
+    ),
 ]
 
 

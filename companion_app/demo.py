@@ -1,22 +1,29 @@
-"""`altar demo`: a short scripted Zeal opening carried through every layer, with no display.
+"""`altar demo [--game KIND] [--to-the-end]`: a short scripted opening of any game, carried
+through every layer with no display; optionally played on to a winner.
 
     simulated device --bytes--> pseudo-terminal --pyserial--> host link --events--> table
-    --actions--> engine, and back: engine devotion --SET_DIAL--> the device's dial
+    --actions--> engine, and back: the engine's value --SET_DIAL--> the device's dial
 
 It runs the table the way the app does: one task pumps every hardware event through the
-``TableController`` and sends its device commands back; the script acts on the simulated device
-(turn a dial, place a card) and waits for the engine to show the result. Every wait names the
-layer it depends on, so when one breaks the demo exits non-zero saying which.
+``TableController`` and sends its device commands back; the game's script (its adapter's
+``demo_script``) acts on the simulated device (turn a dial, place a card) and waits for the
+engine to show the result. Every wait names the layer it depends on, so when one breaks the
+demo exits non-zero saying which. ``--to-the-end`` then plays random legal actions through the
+same table (each one logged) until the engine names a winner.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from companion_app import scoreboard_text
+from companion_app.games import adapter_for
+from companion_app.games.base import AnyGame
+from companion_app.sim_tags import sim_uid
 from companion_app.table import (
     DeviceCommand,
     FeedbackCommand,
@@ -25,9 +32,6 @@ from companion_app.table import (
     TableController,
 )
 from engine.errors import IllegalAction
-from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
-from engine.zeal import actions as za
-from engine.zeal.cards import sample_catalog
 from hardware.events import DialChanged, Event, TagPresented, TagRemoved
 from hardware.manager import ClaimRefused, DeviceManager
 from hardware.simulator import PtySimulator, SimulatedDevice
@@ -36,8 +40,8 @@ WAIT_S = 10.0  # how long a step may take before its layer is declared broken (g
 # a loaded CI machine is slow, and a broken layer fails the same, only later)
 TABLE_ID = b"DEMO"
 DEVICE_ID = b"\xa1\xb2\xc3\xd4"
-WISP_UID = bytes.fromhex("04a1b2c3d4e5f6")  # Specter Wisp: a character costing 1 devotion
-TAGS = {WISP_UID: "specter_wisp"}
+TAGS: dict[bytes, str] = {}  # tags enrolled before the script starts (tests empty it)
+MAX_RANDOM_ACTIONS = 5000  # --to-the-end gives up after this many (a game that never ends)
 
 
 class DemoFailure(Exception):
@@ -58,40 +62,54 @@ def describe(event: Event) -> str:
 
 
 class DemoTags:
-    """The demo deck's tags, enrolled by UID (the Tags screen enrols a real deck)."""
+    """The demo deck's tags, enrolled by UID (the catalog screen enrols a real deck)."""
+
+    def __init__(self) -> None:
+        self.tags = dict(TAGS)
 
     def card_for(self, uid: bytes, card_ref: str | None = None) -> str | None:
-        return card_ref or TAGS.get(uid)
+        return card_ref or self.tags.get(uid)
 
 
 @dataclass
 class DemoResult:
-    game: ZealGame
+    game: AnyGame
     events: list[Event]
 
 
 class Demo:
-    def __init__(self, say: Callable[[str], None]) -> None:
+    def __init__(
+        self, say: Callable[[str], None], kind: str = "zeal", to_the_end: bool = False
+    ) -> None:
         self.say = say
-        catalog = sample_catalog()
-        setup = ZealSetup(
-            players=(PlayerSetup("Alena"), PlayerSetup("Anton")),
-            seed=7,
-            catalog=catalog,
-            first_player=0,
-            hidden_hands=True,
-        )
-        self.game = ZealGame(setup)
+        self.to_the_end = to_the_end
+        self.adapter = adapter_for(kind)
+        engine = self.adapter.engine
+        self.catalog = engine.sample_catalog()
+        setup = engine.setup_from_dict(self.adapter.demo_record(), self.catalog)
+        self.game: AnyGame = engine.game.start(setup)
         self.device = SimulatedDevice(DEVICE_ID, dials=2, readers=1)
         self.name = self.device.device
         seats = SeatMap()
-        seats.assign_dial(self.name, 0, 0)  # Alena's dial
-        seats.assign_dial(self.name, 1, 1)  # Anton's dial
-        self.table = TableController(self.game, seats, DemoTags(), catalog)
+        seats.assign_dial(self.name, 0, 0)  # the first player's dial
+        seats.assign_dial(self.name, 1, 1)  # the second player's dial
+        self.tags = DemoTags()
+        self.table = TableController(self.game, self.adapter, seats, self.tags, self.catalog)
         self.manager = DeviceManager(TABLE_ID)
         self.events: list[Event] = []
         self.refusals: list[str] = []
         self._logged = 0
+
+    def enrol(self, uid: bytes, card_id: str) -> None:
+        """The script's deck: a tag known as a card before it is scanned."""
+        self.tags.tags[uid] = card_id
+
+    def place(self, card_id: str, uid: bytes | None = None) -> bytes:
+        """Put a card's tag on the reader (enrolled first); returns the tag's UID."""
+        uid = uid or sim_uid(card_id)
+        self.enrol(uid, card_id)
+        self.device.place_tag(0, uid)
+        return uid
 
     # ------------------------------------------------------------------ plumbing
 
@@ -119,24 +137,14 @@ class Demo:
             self.say(f"    {entry.text}")
         self._logged = len(self.game.log)
 
-    async def act(self, action: za.Action) -> None:
+    async def act(self, action: Any) -> None:
         """A decision taken on the tablet (the scoreboard's buttons)."""
         try:
             self.table.apply(action)
         except IllegalAction as e:
-            raise DemoFailure("engine", f"it refused {action}: {e}") from e
+            raise DemoFailure("engine", f"it refused {self.game.describe(action)}: {e}") from e
         self.print_new_log()
         await self.send(self.table.dial_commands())
-
-    async def pass_until(self, step: Step) -> None:
-        for _ in range(50):
-            if self.game.state.step == step:
-                return
-            priority = self.game.state.priority
-            if priority is None:
-                break
-            await self.act(za.Pass(priority))
-        raise DemoFailure("engine", f"passing did not reach the {step.label} step")
 
     async def until(self, done: Callable[[], bool], layer: str, what: str) -> None:
         loop = asyncio.get_running_loop()
@@ -172,7 +180,12 @@ class Demo:
             finally:
                 self.device.hold_button(False)
             pump = asyncio.create_task(self.pump())
-            await self.script()
+            await self.adapter.demo_script(self)
+            if self.to_the_end:
+                self.say("")
+                self.say("On to the end: random legal moves through the same table.")
+                if not await self.play_to_the_end():
+                    raise DemoFailure("engine", f"no winner after {MAX_RANDOM_ACTIONS} moves")
         finally:
             if pump is not None:
                 pump.cancel()
@@ -182,62 +195,24 @@ class Demo:
             pty.stop()
         return DemoResult(self.game, self.events)
 
-    async def script(self) -> None:
-        state = lambda: self.game.state  # noqa: E731 - always the newest snapshot
-        self.say("Set-up: Alena goes first; both keep their opening hands.")
-        await self.act(za.KeepHand(0))
-        await self.act(za.KeepHand(1))
-
-        self.say("Turn 1. Alena develops: +1 maximum devotion; her dial turns to 1 by itself.")
-        await self.act(za.Develop(0, "devotion"))
-        await self.until(lambda: self.device.values[0] == 1, "host link", "Alena's dial showed 1")
-        await self.pass_until(Step.COMMIT)
-
-        self.say("Commit. Alena scans Specter Wisp (1 devotion) on the reader.")
-        self.device.place_tag(0, WISP_UID)
-        await self.until(
-            lambda: any(isinstance(e, TagPresented) for e in self.events),
-            "host link",
-            "the tag event arrived",
-        )
-        await self.until(
-            lambda: (
-                any(p.card_id == "specter_wisp" for p in state().stack)
-                or any(c.card_id == "specter_wisp" for c in state().players[0].in_play)
-            ),
-            "table",
-            "the scanned card reached the engine",
-        )
-        await self.until(lambda: self.device.values[0] == 0, "host link", "her dial showed 0")
-        await self.until(lambda: bool(self.device.feedback), "host link", "the reader lit up")
-        self.device.remove_tag(0)
-        while state().stack:  # Anton lets it resolve
-            priority = state().priority
-            if priority is None:
-                raise DemoFailure("engine", "an action is pending but nobody may act")
-            await self.act(za.Pass(priority))
-        await self.pass_until(Step.DEVELOP)
-
-        self.say("Turn 2. Anton develops (+1 maximum devotion), then turns his dial to 3")
-        self.say("by hand: a card's text gave him 2 more. The dial is his hand on the counter.")
-        await self.act(za.Develop(1, "devotion"))
-        await self.until(lambda: self.device.values[1] == 1, "host link", "Anton's dial showed 1")
-        self.device.turn_dial(1, 3)
-        await self.until(
-            lambda: any(isinstance(e, DialChanged) and e.value == 3 for e in self.events),
-            "host link",
-            "the dial event arrived",
-        )
-        await self.until(
-            lambda: state().players[1].devotion == 3,
-            "table",
-            "Anton's dial turn reached the engine",
-        )
+    async def play_to_the_end(self, seed: int = 1) -> bool:
+        """Random legal actions through the table (each one logged) until a winner; False
+        when the game is still going after MAX_RANDOM_ACTIONS."""
+        rnd = random.Random(seed)
+        for _ in range(MAX_RANDOM_ACTIONS):
+            if self.game.outcome() is not None:
+                return True
+            options = list(self.game.legal_actions())
+            if not options:
+                raise DemoFailure("engine", "no legal action, and the game is not over")
+            await self.act(rnd.choice(options))
+        return self.game.outcome() is not None
 
 
-def main() -> int:
+def main(kind: str = "zeal", to_the_end: bool = False) -> int:
+    demo = Demo(print, kind, to_the_end)
     try:
-        result = asyncio.run(Demo(print).run())
+        result = asyncio.run(demo.run())
     except DemoFailure as e:
         print(f"altar demo failed in the {e.layer} layer: {e}")
         return 1
@@ -250,5 +225,10 @@ def main() -> int:
     for entry in result.game.log:
         print(f"  turn {entry.turn}: {entry.text}")
     print()
-    print(scoreboard_text.render(result.game))
+    for text in demo.adapter.engine.summary(result.game):
+        print(text)
+    outcome = result.game.outcome()
+    if outcome is not None:
+        winner = "nobody" if outcome.winner is None else result.game.player_names()[outcome.winner]
+        print(f"Game over: {outcome.reason}. Winner: {winner}.")
     return 0

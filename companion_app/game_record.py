@@ -1,8 +1,11 @@
 """How a game's setup is saved in the command store (no Kivy here).
 
-The store keeps a JSON setup per game: the engine's ``ZealSetup`` fields (the catalog is the
-app's, named by nothing: the sample catalog plus imports) and what only the table knows, the
-seat colours. Resuming rebuilds the same setup, and the engine replays the commands on it.
+The store keeps the game's kind and a JSON record per game: the engine's setup record (each
+game owns its shape: ``engine.games.get(kind).setup_to_dict``) and what only the table knows,
+the seat colours. Resuming rebuilds the same setup, and the engine replays the commands on it.
+
+Version 1 records (before there was a choice of game) are Zeal's, with the setup's fields at
+the top level beside the colours; they still resume.
 """
 
 from __future__ import annotations
@@ -10,51 +13,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.zeal import PlayerSetup, ZealSetup
-from engine.zeal.cards import Catalog
+from engine.core.catalog import CardCatalog
+from engine.core.kind import GameKind
 
-KIND = "zeal"
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True)
 class TableSetup:
-    setup: ZealSetup
+    setup: Any  # the game's own setup
     colours: tuple[int, ...]
 
 
-def setup_record(setup: ZealSetup, colours: tuple[int, ...]) -> dict[str, Any]:
-    return {
-        "version": VERSION,
-        "players": [
-            {"name": p.name, "deck": list(p.deck), "deck_size": p.deck_size} for p in setup.players
-        ],
-        "seed": setup.seed,
-        "first_player": setup.first_player,
-        "hidden_hands": setup.hidden_hands,
-        "mode": setup.mode,
-        "colours": list(colours),
-    }
+def setup_record(kind: GameKind, setup: Any, colours: tuple[int, ...]) -> dict[str, Any]:
+    return {"version": VERSION, "setup": kind.setup_to_dict(setup), "colours": list(colours)}
 
 
-def read_setup(record: dict[str, Any], catalog: Catalog) -> TableSetup:
+def read_setup(kind: GameKind, record: dict[str, Any], catalog: CardCatalog) -> TableSetup:
     """The setup back from the store; a damaged record raises ValueError saying what."""
+    version = record.get("version")
+    if version == 1:
+        # The first records: Zeal's setup fields and the colours side by side.
+        engine_part = {k: v for k, v in record.items() if k not in ("version", "colours")}
+    elif version == VERSION:
+        found = record.get("setup")
+        if not isinstance(found, dict):
+            raise ValueError("the saved setup is damaged (no setup)")
+        engine_part = found
+    else:
+        raise ValueError(f"saved by another version of Altar ({version})")
     try:
-        if record.get("version") != VERSION:
-            raise ValueError(f"saved by another version of Altar ({record.get('version')})")
-        players = tuple(
-            PlayerSetup(str(p["name"]), tuple(p["deck"]), p.get("deck_size"))
-            for p in record["players"]
-        )
-        setup = ZealSetup(
-            players=players,
-            seed=int(record["seed"]),
-            catalog=catalog,
-            first_player=record.get("first_player"),
-            hidden_hands=bool(record.get("hidden_hands", True)),
-            mode=str(record.get("mode", "casual")),
-        )
         colours = tuple(int(c) for c in record.get("colours", ()))
-    except (KeyError, TypeError) as e:
-        raise ValueError(f"the saved setup is damaged (missing {e})") from None
-    return TableSetup(setup, colours)
+    except (TypeError, ValueError):
+        raise ValueError("the saved setup is damaged (its seat colours)") from None
+    return TableSetup(kind.setup_from_dict(engine_part, catalog), colours)

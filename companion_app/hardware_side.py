@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.logger import Logger
 
+from companion_app.games import playable
 from companion_app.sim_tags import sim_uid
 from companion_app.table import FeedbackCommand, SetDialCommand
 from hardware.events import DeviceStatus
@@ -160,9 +161,11 @@ async def simulator_side(app: AltarApp) -> None:
     link = HardwareLink(app.session, manager)
     device = SimulatedDevice(device_id=SIM_DEVICE_ID, dials=2, readers=1)
     link.simulated.append(device)
-    # The simulated deck's tags are enrolled already: every catalog card has one.
-    for card in app.session.catalog.cards:
-        app.registry.enrol(sim_uid(card.id), card.id)
+    # The simulated decks' tags are enrolled already: every card of every game has one.
+    for kind, _title in playable():
+        registry = app.session.cards_for(kind)
+        for card in app.session.catalog_for(kind).cards:
+            registry.enrol(sim_uid(card.id), card.id)
     app.hardware_link = link
     pump = asyncio.ensure_future(link.pump())
     try:

@@ -1,7 +1,7 @@
-"""Devotion and bases over the turns, for the history plot and the end-of-game summary.
+"""What the game's adapter plots, over the turns: for the history screen and the end summary.
 
-One sample per seat at the end of every turn (and the current moment), read from the
-engine's state. Rebuilding after an undo replays the command log once through the engine.
+One sample per turn (the last moment of each finished turn) and the current moment, read from
+the engine's state through the adapter. Rebuilding after an undo replays the command log once.
 """
 
 from __future__ import annotations
@@ -10,44 +10,45 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.zeal import ZealGame, ZealSetup
+from companion_app.games.base import AnyGame, GameAdapter, HistorySeries
 
 
 @dataclass(frozen=True)
 class HistorySample:
     turn: int
-    devotion: tuple[int, ...]  # per seat
-    max_devotion: tuple[int, ...]
-    bases_up: tuple[int, ...]  # bases still face up, per seat
-    base_damage: tuple[int, ...]  # damage on face-up bases, per seat
+    series: tuple[HistorySeries, ...]
+
+    def values(self, label: str) -> tuple[int, ...]:
+        for s in self.series:
+            if s.label == label:
+                return s.values
+        return ()
 
 
-def sample(game: ZealGame) -> HistorySample:
-    players = game.state.players
-    return HistorySample(
-        turn=game.state.turn,
-        devotion=tuple(p.devotion for p in players),
-        max_devotion=tuple(p.max_devotion for p in players),
-        bases_up=tuple(sum(1 for b in p.bases if b.face_up) for p in players),
-        base_damage=tuple(sum(b.damage for b in p.bases if b.face_up) for p in players),
-    )
+def sample(game: AnyGame, adapter: GameAdapter) -> HistorySample:
+    return HistorySample(game.status().turn, adapter.history(game))
 
 
 class HistoryRecorder:
-    def __init__(self) -> None:
+    def __init__(self, adapter: GameAdapter | None = None) -> None:
+        self.adapter = adapter
         self._closed: list[HistorySample] = []  # the last sample of each finished turn
         self._current: HistorySample | None = None
 
-    def record(self, game: ZealGame) -> None:
-        now = sample(game)
+    def record(self, game: AnyGame) -> None:
+        if self.adapter is None:
+            return
+        now = sample(game, self.adapter)
         if self._current is not None and now.turn != self._current.turn:
             self._closed.append(self._current)
         self._current = now
 
-    def rebuild(self, setup: ZealSetup, actions: Sequence[Any]) -> None:
+    def rebuild(
+        self, game_class: type[AnyGame], setup: Any, start: Any, actions: Sequence[Any]
+    ) -> None:
         self._closed = []
         self._current = None
-        game = ZealGame(setup)
+        game = game_class.start(setup, start)
         self.record(game)
         for action in actions:
             game.apply(action)

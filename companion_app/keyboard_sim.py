@@ -14,14 +14,9 @@ from companion_app.sim_tags import UNKNOWN_UID, sim_uid
 KEY_UP, KEY_DOWN = 273, 274
 
 
-def key_cards(catalog: Any) -> list[Any]:
-    """The nine cards under keys 1-9: the cheapest characters, devices and spells."""
-    playable = [c for c in catalog.cards if c.type != "base"]
-    return sorted(playable, key=lambda c: (c.cost, c.name))[:9]
-
-
-def keyboard_simulator(device: Any, key: int, text: str, catalog: Any) -> bool:
-    """Act on ``device`` for one key; True when the key was ours."""
+def keyboard_simulator(device: Any, key: int, text: str, cards: list[str]) -> bool:
+    """Act on ``device`` for one key; True when the key was ours. ``cards``: the card ids
+    under keys 1-9 (the game adapter's quick cards)."""
     turns = {KEY_UP: (0, 1), KEY_DOWN: (0, -1), ord("w"): (1, 1), ord("s"): (1, -1)}
     if key in turns:
         dial, delta = turns[key]
@@ -31,10 +26,9 @@ def keyboard_simulator(device: Any, key: int, text: str, catalog: Any) -> bool:
         device.place_tag(0, UNKNOWN_UID)
         return True
     if text.isdigit():
-        cards = key_cards(catalog)
         index = int(text) - 1
         if index < len(cards):
-            device.place_tag(0, sim_uid(cards[index].id))
+            device.place_tag(0, sim_uid(cards[index]))
             return True
         return False
     if text == " ":

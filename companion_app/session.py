@@ -1,9 +1,10 @@
 """The session: owns the game, the command log and the hardware feed; screens render it.
 
-Screens never touch the engine. They bind to this object's Kivy properties and call its
-methods. Every command goes: check with the engine -> write to SQLite -> apply -> schedule a
-redraw. The redraw is rate-limited with ``Clock.create_trigger``: a burst of dial events
-costs one refresh per frame, not one per event.
+It knows no game: the engine's common contract (engine/core/game.py) and the game's adapter
+(companion_app/games/) say everything game-specific. Screens never touch the engine. They bind
+to this object's Kivy properties and call its methods. Every command goes: check with the
+engine -> write to SQLite -> apply -> schedule a redraw. The redraw is rate-limited with
+``Clock.create_trigger``: a burst of dial events costs one refresh per frame, not one per event.
 """
 
 from __future__ import annotations
@@ -24,32 +25,33 @@ from kivy.properties import (
     StringProperty,
 )
 
+from companion_app.auto_advance import AutoAdvance
 from companion_app.burst import BurstMerger, CounterKey
-from companion_app.game_record import KIND, read_setup, setup_record
+from companion_app.game_record import read_setup, setup_record
+from companion_app.games import adapter_for
+from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.history import HistoryRecorder
+from companion_app.sounds import Sounds
 from companion_app.store import CommandStore, SavedGame
 from companion_app.table import FeedbackCommand, Reaction, SeatMap, TableController
-from companion_app.views import CardView, card_view, seat_views
-from companion_app.wording import choice_label
-from engine.errors import IllegalAction
-from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
-from engine.zeal import actions as za
-from engine.zeal.cards import Catalog
-from hardware.events import DeviceStatus, TagPresented
+from companion_app.turn_timer import TurnTimer
+from companion_app.views import seat_views
+from engine import games
+from engine.core.catalog import CardCatalog
+from engine.errors import IllegalAction, MalformedAction, SetupError
+from hardware.events import DeviceStatus, TagPresented, TagRemoved
 from hardware.registry import DeckEnrolment, TagRegistry
-
-QUIET_STEPS = (
-    Step.COMBAT_START,
-    Step.CHOOSE_ATTACKERS,
-    Step.CHOOSE_BLOCKERS,
-    Step.FLANKING,
-    Step.END_OF_TURN,
-)
 
 STORY_LINES = 40  # the engine's log lines kept for the log screen
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
+# How long a notable result (a combat's damage and deaths) stays on the band.
+NEWS_S = 10.0
+
+# Tags are enrolled per game (the same sticker can be a card in two games' decks): the
+# session opens the game's own registry through this.
+RegistryFor = Callable[[str], TagRegistry]
 
 
 @dataclass(frozen=True)
@@ -66,37 +68,50 @@ class GameSession(EventDispatcher):
     """One table's game. Kivy properties are what screens draw."""
 
     has_game = BooleanProperty(False)
+    kind = StringProperty(games.DEFAULT_KIND)  # the game being played (or about to be set up)
     seats = ListProperty([])  # list[SeatView]
     step_text = StringProperty("")
     priority_text = StringProperty("")
     prompt_lines = ListProperty([])  # what may be done now, from the engine's prompts()
     choices = ListProperty([])  # [(label, action)]: the acting player's one-tap decisions
-    pending_text = StringProperty("")  # pending triggers and the stack
+    pending_text = StringProperty("")  # what waits to resolve (the stack, triggers)
     log_rows = ListProperty([])  # list[LogRow], newest last
     story = ListProperty([])  # the engine's own log lines, newest last (the last 40)
     scans = DictProperty({})  # seat -> CardView in front of that player
+    picking = DictProperty({})  # seat -> TargetRequest: that player chooses a target now
+    message_seat = NumericProperty(-1)  # whose refusal or prompt the message is (-1: all)
     unknown_tag = ObjectProperty(None, allownone=True)  # (seat, uid hex) to offer enrolment
-    previews = DictProperty({})  # "seat:what:index" -> "+3 -> 7" while a burst is open
+    previews = DictProperty({})  # "seat:key" -> "+3 = 7" while a burst is open
     message = StringProperty("")  # the last refusal or notice, in players' words
     message_ok = BooleanProperty(True)
     outcome_text = StringProperty("")
+    winner = NumericProperty(-1)  # the winner's seat once the game is over (-1: none yet)
+    headline = StringProperty("")  # "Alena wins!" once the game is over
+    due_screen = StringProperty("")  # a game screen that opens by itself now ("combat")
+    news = StringProperty("")  # what just happened that all should see (a combat's result)
+    sound_on = BooleanProperty(True)
     revision = NumericProperty(0)  # bumped on every redraw; tests and plots watch it
     history = ListProperty([])  # list[HistorySample]
     devices = ListProperty([])  # list[DeviceInfo], filled by the hardware link
     timer_on = BooleanProperty(False)  # the optional turn timer, off by default
-    # Steps where nobody has a decision to make advance by themselves after this many
-    # seconds, unless something new happens first (0: never).
+    # Quiet moments advance by themselves after this many seconds, unless something new
+    # happens first (0: never).
     auto_advance_s = NumericProperty(4.0)
-    auto_text = StringProperty("")  # "Next step in 4 s" while a quiet step counts down
+    auto_text = StringProperty("")  # "Next step in 4 s" while a quiet moment counts down
     timer_text = StringProperty("")
 
     def __init__(
-        self, store: CommandStore, catalog: Catalog, cards: TagRegistry, **kwargs: Any
+        self,
+        store: CommandStore,
+        registry_for: RegistryFor,
+        catalogs: dict[str, CardCatalog] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.store = store
-        self.catalog = catalog
-        self.cards = cards  # the tag registry: which card a tag is
+        self._registry_for = registry_for
+        self._registries: dict[str, TagRegistry] = {}
+        self._catalogs: dict[str, CardCatalog] = dict(catalogs or {})
         self.seat_map = SeatMap()  # which dial and reader belong to which seat
         self.table: TableController | None = None
         # Where device commands go (set by the hardware link; nowhere without hardware).
@@ -105,7 +120,10 @@ class GameSession(EventDispatcher):
         # Screens that pick cards in play by scanning them: each gets the card id first and
         # says whether it used it (then the scan is not a card played).
         self.scan_pickers: list[Callable[[str], bool]] = []
-        self.setup: ZealSetup | None = None
+        self._picks: dict[int, Any] = {}  # seat -> the action whose targets are being chosen
+        self._scan_seat: dict[tuple[str, int], int] = {}  # reader -> seat of its last scan
+        self.setup: Any = None
+        self.start_state: Any = None  # the position the game started from
         self.colours: tuple[int, ...] = ()
         self.game_id: int | None = None
         self._times: list[float] = []  # wall-clock time of each command, parallel to history
@@ -115,10 +133,57 @@ class GameSession(EventDispatcher):
         self._history = HistoryRecorder()
         # One redraw per frame at most, however many events arrive in between.
         self.redraw = Clock.create_trigger(self._refresh, 0)
-        self._timer_turn = (-1, -1)  # (turn, active) the timer counts for
-        self._timer_start = 0.0
+        self._auto = AutoAdvance(Clock.schedule_once, self.auto_advance_s)
+        self._timer = TurnTimer()
         self._timer_event: Any = None
-        self._auto_event: Any = None
+        self.sounds = Sounds()
+        self._last_active: int | None = None  # whose turn the last redraw showed
+        self._was_over = False
+        self._seen_log = 0  # log lines already looked at for news
+        self._news_event: Any = None
+
+    # --- the game being played, its adapter, catalog and tags ----------------------------
+
+    @property
+    def adapter(self) -> GameAdapter:
+        return adapter_for(self.kind)
+
+    @property
+    def catalog(self) -> CardCatalog:
+        """The cards of the game being played (its sample, plus what was imported)."""
+        return self.catalog_for(self.kind)
+
+    @catalog.setter
+    def catalog(self, catalog: CardCatalog) -> None:
+        self._catalogs[self.kind] = catalog
+
+    def catalog_for(self, kind: str) -> CardCatalog:
+        found = self._catalogs.get(kind)
+        if found is None:
+            found = adapter_for(kind).catalog()
+            self._catalogs[kind] = found
+        return found
+
+    @property
+    def cards(self) -> TagRegistry:
+        """Which card each tag is, in the game being played."""
+        return self.cards_for(self.kind)
+
+    def cards_for(self, kind: str) -> TagRegistry:
+        found = self._registries.get(kind)
+        if found is None:
+            found = self._registry_for(kind)
+            self._registries[kind] = found
+        return found
+
+    def choose_game(self, kind: str) -> None:
+        """The game the next new game will be (the new-game screen's list)."""
+        adapter_for(kind)  # refuses a game the app can't play
+        self.kind = kind
+
+    @property
+    def game(self) -> AnyGame | None:
+        return self.table.game if self.table is not None else None
 
     # --- starting, resuming, finishing ---------------------------------------------------
 
@@ -129,25 +194,36 @@ class GameSession(EventDispatcher):
         decks: Sequence[tuple[str, ...]] | None = None,
         seed: int | None = None,
         first_player: int | None = None,
+        options: dict[str, Any] | None = None,
+        kind: str | None = None,
     ) -> None:
-        if not 2 <= len(names) <= 8:
-            raise IllegalAction(f"Zeal is for 2 to 8 players, not {len(names)}.")
+        if kind is not None:
+            self.choose_game(kind)
+        engine = self.adapter.engine
+        if not engine.min_players <= len(names) <= engine.max_players:
+            raise IllegalAction(
+                f"{engine.title} is for {engine.min_players} to {engine.max_players} players, "
+                f"not {len(names)}."
+            )
         if any(not n.strip() for n in names):
             raise IllegalAction("Every seat needs a player's name.")
         decks = decks or [()] * len(names)
-        setup = ZealSetup(
-            players=tuple(
-                PlayerSetup(n.strip(), deck=tuple(d)) for n, d in zip(names, decks, strict=False)
-            ),
-            seed=seed if seed is not None else int(time.time() * 1000) % 1_000_000,
-            catalog=self.catalog,
-            first_player=first_player,
-            hidden_hands=True,
+        record = self.adapter.setup_record(
+            [n.strip() for n in names],
+            list(decks),
+            seed if seed is not None else int(time.time() * 1000) % 1_000_000,
+            first_player,
+            options or {},
         )
+        try:
+            setup = engine.setup_from_dict(record, self.catalog)
+            # A setup the engine refuses never reaches the store.
+            game = engine.game.start(setup)
+        except SetupError as e:
+            raise IllegalAction(str(e)) from None
         chosen = tuple(colours) if colours else tuple(range(len(names)))
-        game = ZealGame(setup)  # a setup the engine refuses never reaches the store
         self.finish_current()
-        self.game_id = self.store.new_game(KIND, setup_record(setup, chosen))
+        self.game_id = self.store.new_game(self.kind, setup_record(engine, setup, chosen))
         self._install(setup, chosen, game, [])
 
     def saved_game(self) -> SavedGame | None:
@@ -155,9 +231,15 @@ class GameSession(EventDispatcher):
         return self.store.last_unfinished()
 
     def resume(self, saved: SavedGame) -> None:
-        table = read_setup(saved.setup, self.catalog)
-        actions = [za.from_dict(c) for c in saved.commands]
-        game = ZealGame.replay(table.setup, actions)
+        """Replays a saved game with its own game's adapter and engine."""
+        self.choose_game(saved.kind)
+        engine = self.adapter.engine
+        table = read_setup(engine, saved.setup, self.catalog)
+        try:
+            actions = [engine.action_from_dict(c) for c in saved.commands]
+        except MalformedAction as e:
+            raise IllegalAction(f"This saved game is damaged: {e}") from None
+        game = engine.game.replay(table.setup, actions)
         self.game_id = saved.id
         self._install(table.setup, table.colours, game, list(saved.times))
 
@@ -166,32 +248,37 @@ class GameSession(EventDispatcher):
             self.store.finish(self.game_id)
 
     def abandon(self) -> None:
-        """Close the current game for good (the new-game screen asks first)."""
+        """Close the current game for good (the screens ask first)."""
         if self.game_id is not None:
             self.store.finish(self.game_id)
         self.table = None
         self.game_id = None
         self.has_game = False
-
-    @property
-    def game(self) -> ZealGame | None:
-        return self.table.game if self.table is not None else None
+        self._auto.cancel()
+        self.auto_text = ""
 
     def _install(
-        self, setup: ZealSetup, colours: tuple[int, ...], game: ZealGame, times: list[float]
+        self, setup: Any, colours: tuple[int, ...], game: AnyGame, times: list[float]
     ) -> None:
         self.setup = setup
+        self.start_state = game.initial_state
         self.colours = colours
         self.table = TableController(
-            game, self.seat_map, self.cards, self.catalog, self.store, self.game_id
+            game, self.adapter, self.seat_map, self.cards, self.catalog, self.store, self.game_id
         )
         self._times = times
         self._rows = []
         self._bursts.discard()
         self.scans = {}
         self.previews = {}
-        self._history = HistoryRecorder()
-        self._history.rebuild(setup, list(game.history))
+        self.winner = -1
+        self.headline = ""
+        self._last_active = game.status().active
+        self._was_over = game.outcome() is not None
+        self._seen_log = len(game.log)
+        self.news = ""
+        self._history = HistoryRecorder(self.adapter)
+        self._history.rebuild(type(game), setup, self.start_state, list(game.history))
         self.has_game = True
         self.say("")
         self.resync_dials()
@@ -199,7 +286,7 @@ class GameSession(EventDispatcher):
 
     # --- commands ------------------------------------------------------------------------
 
-    def command(self, action: za.Action) -> bool:
+    def command(self, action: Any) -> bool:
         """Check, log, apply. False (with a message in players' words) when refused."""
         self._require_game()
         assert self.table is not None
@@ -236,6 +323,7 @@ class GameSession(EventDispatcher):
         self._times = self._times[: len(game.history)]
         # An undo then a new command in the same frame keep the length: drop the row now.
         self._rows = self._rows[: len(game.history)]
+        self._auto.hold(len(game.history))  # the pass just taken back must not come back
         self._after_rewrite()
         return True
 
@@ -248,72 +336,74 @@ class GameSession(EventDispatcher):
             self.say("That entry is no longer in the log.", ok=False)
             return False
         kept = actions[:index] + actions[index + 1 :]
-        assert self.setup is not None and self.game_id is not None
+        assert self.game_id is not None and self.table is not None
         try:
-            replayed = ZealGame.replay(self.setup, kept)
+            replayed = type(game).replay(self.setup, kept, state=self.start_state)
         except IllegalAction as e:
             self.say(f"Can't take that back alone: later moves depend on it ({e}).", ok=False)
             return False
-        self.store.replace_commands(self.game_id, [za.to_dict(a) for a in kept])
-        assert self.table is not None
+        encode = self.adapter.engine.action_to_dict
+        self.store.replace_commands(self.game_id, [encode(a) for a in kept])
         self.table.game = replayed
         self._times = self._times[:index] + self._times[index + 1 :]
+        self._auto.hold(len(kept))
         self._after_rewrite()
         return True
 
     def _after_rewrite(self) -> None:
-        assert self.setup is not None and self.game is not None
+        game = self._require_game()
+        self._seen_log = len(game.log)
+        self.news = ""
         self._rows = []
-        self._history.rebuild(self.setup, list(self.game.history))
+        self._history.rebuild(type(game), self.setup, self.start_state, list(game.history))
         self.scans = {}
         self.say("")
         self.resync_dials()
         self.redraw()
 
-    def legal(self) -> list[za.Action]:
+    def legal(self) -> list[Any]:
         return list(self._require_game().legal_actions())
 
     def pass_priority(self) -> bool:
+        """The acting player passes (the band's and a dial button's quickest answer)."""
         game = self._require_game()
-        who = game.state.priority
-        if who is None:
-            self.say("Nobody holds priority now: make the choice the prompt asks for.", ok=False)
+        who = game.acting_player()
+        action = self.adapter.pass_action(game, who) if who is not None else None
+        if action is None:
+            self.say("Nobody can pass now: make the choice the prompt asks for.", ok=False)
             return False
-        return self.command(za.Pass(who))
+        return self.command(action)
 
     def next_step(self) -> bool:
         """Everyone passes until the step changes (the "next step" button)."""
         game = self._require_game()
-        step, turn = game.state.step, game.state.turn
-        for _ in range(2 * len(game.state.players) + 2):
-            if game.state.step != step or game.state.turn != turn:
+        before = game.status()
+        for _ in range(2 * len(game.player_names()) + 2):
+            now = game.status()
+            if (now.phase, now.turn) != (before.phase, before.turn):
                 return True
-            if game.state.priority is None or not self.pass_priority():
-                return game.state.step != step or game.state.turn != turn
+            if not self.pass_priority():
+                now = game.status()
+                return (now.phase, now.turn) != (before.phase, before.turn)
         return True
 
     # --- scoreboard taps: bursts merge into one command ---------------------------------
 
-    def nudge(self, seat: int, what: str, index: int, delta: int) -> None:
+    def nudge(self, seat: int, key: str, delta: int) -> None:
+        """A tap on a seat's counter ``key``: +-1, or +-5 held."""
         game = self._require_game()
-        player = game.state.players[seat]
-        if what == "devotion":
-            current, high = player.devotion, None
-        elif what == "max_devotion":
-            current, high = player.max_devotion, None
-        elif what == "base_damage":
-            current, high = player.bases[index].damage, None
-        else:
-            raise ValueError(f"unknown counter {what!r}")
-        key: CounterKey = (seat, what, index)
-        change = self._bursts.nudge(key, current, delta, 0, high)
-        self.previews = {**self.previews, _preview_key(key): change.preview()}
+        counter = next((c for c in self.adapter.counters(game, seat) if c.key == key), None)
+        if counter is None:
+            raise ValueError(f"seat {seat} has no counter {key!r}")
+        bkey: CounterKey = (seat, key, 0)
+        change = self._bursts.nudge(bkey, counter.value, delta, counter.minimum, counter.maximum)
+        self.previews = {**self.previews, _preview_key(bkey): change.preview()}
         if self._burst_event is not None:
             self._burst_event.cancel()
         self._burst_event = Clock.schedule_once(lambda _dt: self.flush_bursts(), BURST_SETTLE_S)
 
-    def preview_for(self, seat: int, what: str, index: int = 0) -> str:
-        return str(self.previews.get(_preview_key((seat, what, index)), ""))
+    def preview_for(self, seat: int, key: str) -> str:
+        return str(self.previews.get(_preview_key((seat, key, 0)), ""))
 
     def flush_bursts(self) -> None:
         if self._burst_event is not None:
@@ -321,20 +411,22 @@ class GameSession(EventDispatcher):
             self._burst_event = None
         changes = self._bursts.take_all()
         self.previews = {}
+        game = self.game
+        if game is None:
+            return
         for change in changes:
-            seat, what, index = change.key
-            if change.result == change.start:
-                continue
-            if what == "devotion":
-                self.command(za.SetDevotion(seat, current=change.result))
-            elif what == "max_devotion":
-                self.command(za.SetDevotion(seat, maximum=change.result))
-            else:
-                self.command(za.SetBase(seat, index, damage=change.result))
+            seat, key, _index = change.key
+            if change.result != change.start:
+                self.command(self.adapter.counter_action(game, seat, key, change.result))
 
-    def toggle_base(self, seat: int, index: int) -> bool:
-        base = self._require_game().state.players[seat].bases[index]
-        return self.command(za.SetBase(seat, index, face_up=not base.face_up))
+    def toggle(self, seat: int, key: str) -> bool:
+        """A tap in the middle of a counter that toggles (a base face up or down); while a
+        player chooses a target, a tap on a counter that is one picks it instead."""
+        if self._pick_by_tap(seat, key):
+            return True
+        game = self._require_game()
+        action = self.adapter.toggle_action(game, seat, key)
+        return action is not None and self.command(action)
 
     # --- scans ---------------------------------------------------------------------------
 
@@ -346,20 +438,76 @@ class GameSession(EventDispatcher):
         except KeyError:
             self.say(f"This tag names a card we don't know ({card_id}).", ok=False)
             return None
-        reason = game.explain(za.PlayCard(seat, card_id))
-        view = card_view(card, seat, reason)
+        reason = game.explain(self.adapter.scan_action(game, seat, card_id))
+        view = self.adapter.card_view(card, seat, reason)
         self.scans = {**self.scans, seat: view}
         self.redraw()
         return view
 
     def play_shown(self, seat: int) -> bool:
         view = self.scans.get(seat)
-        if view is None:
+        game = self.game
+        if view is None or game is None:
             return False
-        ok = self.command(za.PlayCard(seat, view.card_id))
+        ok = self.play(seat, self.adapter.scan_action(game, seat, view.card_id))
         if ok:
             self.dismiss_card(seat)
         return ok
+
+    # --- targets: asked where the engine asks, chosen by a tap or a scan ------------------
+
+    def play(self, seat: int, action: Any) -> bool:
+        """Plays ``action`` for ``seat``, first asking that player for any targets it takes."""
+        game = self._require_game()
+        request = self.adapter.target_request(game, action)
+        if request is None:
+            return self.command(action)
+        self._picks[seat] = action
+        self.picking = {**self.picking, seat: request}
+        self.say(request.prompt, seat=seat)
+        self.redraw()
+        return True
+
+    def pick_target(self, seat: int, index: int | None) -> bool:
+        """The player at ``seat`` chose option ``index`` (None: "No target")."""
+        game = self._require_game()
+        action, request = self._picks.get(seat), self.picking.get(seat)
+        if action is None or request is None:
+            return False
+        if index is None:
+            if not request.optional:
+                self.say("A target is needed here: choose one, or Cancel.", ok=False, seat=seat)
+                return False
+            action = self.adapter.without_target(game, action)
+            following = None
+        else:
+            action = self.adapter.with_target(game, action, request.options[index].value)
+            following = self.adapter.target_request(game, action)
+        if following is not None:
+            self._picks[seat] = action
+            self.picking = {**self.picking, seat: following}
+            self.say(following.prompt, seat=seat)
+            return True
+        self.cancel_pick(seat)
+        return self.command(action)
+
+    def cancel_pick(self, seat: int) -> None:
+        self._picks.pop(seat, None)
+        self.picking = {k: v for k, v in self.picking.items() if k != seat}
+
+    def _pick_by_scan(self, card_id: str) -> bool:
+        for seat, request in list(self.picking.items()):
+            for index, option in enumerate(request.options):
+                if option.card_id == card_id:
+                    return self.pick_target(seat, index) or True
+        return False
+
+    def _pick_by_tap(self, seat: int, key: str) -> bool:
+        for picker, request in list(self.picking.items()):
+            for index, option in enumerate(request.options):
+                if option.seat == seat and option.counter_key == key:
+                    return self.pick_target(picker, index) or True
+        return False
 
     def dismiss_card(self, seat: int) -> None:
         self.scans = {k: v for k, v in self.scans.items() if k != seat}
@@ -373,6 +521,11 @@ class GameSession(EventDispatcher):
             return
         if isinstance(event, TagPresented) and self._picked_by_scan(event):
             return
+        if isinstance(event, TagRemoved):
+            # Lifting the card puts its panel away (a target still being chosen stays).
+            seat = self._scan_seat.pop((event.device, event.reader), None)
+            if seat is not None and seat not in self.picking:
+                self.dismiss_card(seat)
         if self.table is None:
             if isinstance(event, DeviceStatus) and event.message:
                 self.say(event.message, ok=event.connected)
@@ -390,21 +543,33 @@ class GameSession(EventDispatcher):
             self._applied()
         self.send_to_devices(reaction.device_commands)
         if reaction.message:
-            self.say(reaction.message, ok=reaction.ok)
+            seat = reaction.player if reaction.player is not None else -1
+            self.say(reaction.message, ok=reaction.ok, seat=seat)
+        if isinstance(event, TagPresented):
+            self.sounds.play("scan_ok" if reaction.ok else "scan_refused")
         if reaction.card_id is not None and reaction.player is not None:
-            self._show_scanned(reaction)
+            if isinstance(event, TagPresented):
+                self._scan_seat[(event.device, event.reader)] = reaction.player
+            if reaction.needs_targets is not None:
+                self.play(reaction.player, reaction.needs_targets)
+            else:
+                self._show_scanned(reaction)
         if reaction.unknown_uid is not None:
             seat = getattr(event, "seat", None)
             self.unknown_tag = (seat, reaction.unknown_uid.hex())
         self.resync_dials()
 
     def _picked_by_scan(self, event: TagPresented) -> bool:
-        """A screen that picks cards in play (the combat assistant) may claim a scan."""
-        if not self.scan_pickers:
+        """A target being chosen, or a screen that picks cards in play (the combat
+        assistant), may claim a scan."""
+        if not self.scan_pickers and not self.picking:
             return False
         card_id = self.cards.card_for(event.uid, event.card_ref)
         if card_id is None:
             return False
+        if self._pick_by_scan(card_id):
+            self.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
+            return True
         for picker in list(self.scan_pickers):
             if picker(card_id):
                 self.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
@@ -418,7 +583,7 @@ class GameSession(EventDispatcher):
         except KeyError:
             return
         reason = None if reaction.ok else reaction.message
-        view = card_view(card, reaction.player, reason, played=reaction.ok)
+        view = self.adapter.card_view(card, reaction.player, reason, played=reaction.ok)
         self.scans = {**self.scans, reaction.player: view}
 
     def assign_dial(self, device: str, dial: int, seat: int) -> None:
@@ -427,7 +592,7 @@ class GameSession(EventDispatcher):
             self.table.forget_dial(device, dial)
 
     def resync_dials(self, force: bool = False) -> None:
-        """Send each dial the engine's devotion where it shows something else (the table
+        """Send each dial the engine's value where it shows something else (the table
         controller knows what each dial shows and tells its answers from turns)."""
         if self.table is None:
             return
@@ -465,38 +630,15 @@ class GameSession(EventDispatcher):
             self._enrolment = None
         progress(step.done, step.total, enrolment.next_card)
 
-    # --- quiet steps advance by themselves ---------------------------------------------------
+    # --- quiet moments advance by themselves ---------------------------------------------------
 
-    def _quiet(self, game: ZealGame) -> bool:
-        """A response window with nothing on the stack in a step that asks nothing: the start
-        of combat, the windows after declarations, the end of the turn."""
-        state = game.state
-        return (
-            state.priority is not None
-            and not state.stack
-            and not state.pending
-            and state.awaiting is None
-            and state.step in QUIET_STEPS
-            and game.outcome() is None
-        )
-
-    def _arm_auto_advance(self, game: ZealGame) -> None:
-        if self._auto_event is not None:
-            self._auto_event.cancel()
-            self._auto_event = None
-        self.auto_text = ""
-        if self.auto_advance_s <= 0 or not self._quiet(game):
-            return
-        moves = len(game.history)
-        self.auto_text = f"Next step in {self.auto_advance_s:.0f} s"
-        self._auto_event = Clock.schedule_once(
-            lambda _dt: self._auto_advance(moves), self.auto_advance_s
-        )
+    def on_auto_advance_s(self, _inst: Any, value: float) -> None:
+        self._auto.delay_s = value
 
     def _auto_advance(self, moves: int) -> None:
         game = self.game
         # Anything new since (a scan, a tap, an undo) and the countdown starts again instead.
-        if game is None or len(game.history) != moves or not self._quiet(game):
+        if game is None or len(game.history) != moves or not self.adapter.quiet(game):
             return
         self.next_step()
 
@@ -505,7 +647,7 @@ class GameSession(EventDispatcher):
     def toggle_timer(self) -> None:
         self.timer_on = not self.timer_on
         if self.timer_on:
-            self._timer_turn = (-1, -1)
+            self._timer.reset()
             self._tick_timer()
             self._timer_event = Clock.schedule_interval(lambda _dt: self._tick_timer(), 1.0)
         else:
@@ -518,19 +660,19 @@ class GameSession(EventDispatcher):
         if game is None:
             self.timer_text = ""
             return
-        now = (game.state.turn, game.state.active)
-        if now != self._timer_turn:
-            self._timer_turn, self._timer_start = now, time.monotonic()
-        seconds = int(time.monotonic() - self._timer_start)
-        self.timer_text = f"{seconds // 60}:{seconds % 60:02d}"
+        status = game.status()
+        self.timer_text = self._timer.text(status.turn, status.active)
 
     # --- messages and redraw -------------------------------------------------------------
 
-    def say(self, text: str, ok: bool = True) -> None:
+    def say(self, text: str, ok: bool = True, seat: int = -1) -> None:
+        """A notice or refusal in players' words; ``seat``: the player it is addressed to
+        (shown on their side, facing them), -1 for everyone."""
         self.message = text
         self.message_ok = ok
+        self.message_seat = seat
 
-    def _require_game(self) -> ZealGame:
+    def _require_game(self) -> AnyGame:
         if self.game is None:
             raise IllegalAction("Start or resume a game first.")
         return self.game
@@ -539,59 +681,93 @@ class GameSession(EventDispatcher):
         game = self.game
         if game is None:
             return
-        state = game.state
-        self.seats = seat_views(game, list(self.colours))
-        names = [p.name for p in state.players]
-        self.step_text = (
-            f"Turn {state.turn} \u00b7 {state.step.label} \u00b7 {names[state.active]}'s turn"
-        )
+        adapter = self.adapter
+        status = game.status()
+        self.seats = seat_views(game, adapter, list(self.colours))
+        names = game.player_names()
+        whose = f" \u00b7 {names[status.active]}'s turn" if status.active is not None else ""
+        self.step_text = f"Turn {status.turn} \u00b7 {status.phase}{whose}"
         actor = game.acting_player()
-        if state.priority is not None:
-            self.priority_text = f"{names[state.priority]} has priority"
-        elif actor is not None:
-            self.priority_text = f"{names[actor]} to act"
-        else:
-            self.priority_text = ""
+        self.priority_text = f"{names[actor]} to act" if actor is not None else ""
         self.choices = [
             (label, action)
             for action in game.legal_actions()
-            if (label := choice_label(action)) is not None
+            if (label := adapter.choice_label(game, action)) is not None
         ]
         # The engine's prompt text already names the player.
         self.prompt_lines = [p.text for p in game.prompts()]
-        # What waits to resolve: the stack (top first) and triggers not yet put on it.
-        waiting = [f"{item.name} on the stack" for item in reversed(state.stack)]
-        waiting += [f"{t.name}'s trigger waits" for t in state.pending]
-        self.pending_text = "; ".join(waiting)
+        self.pending_text = "; ".join(status.waiting)
         outcome = game.outcome()
         self.outcome_text = outcome.reason if outcome is not None else ""
+        self.winner = outcome.winner if outcome is not None and outcome.winner is not None else -1
+        if outcome is None:
+            self.headline = ""
+        else:
+            self.headline = f"{names[self.winner]} wins!" if self.winner >= 0 else "A draw"
+        self._sound_changes(status.active, outcome is not None)
+        self._gather_news(game)
+        self.due_screen = adapter.due_screen(game) or ""
         self.log_rows = self._log_rows(game)
-        self.story = [f"Turn {e.turn} · {e.step}: {e.text}" for e in list(game.log)[-STORY_LINES:]]
+        log = game.log
+        self.story = [
+            f"Turn {e.turn} · {e.step}: {e.text}" for e in log[max(0, len(log) - STORY_LINES) :]
+        ]
         self.history = self._history.samples()
         # Scanned cards not played yet may have become playable or not: re-ask the engine.
         self.scans = {
             seat: v if v.played else self._card_now(seat, v.card_id)
             for seat, v in self.scans.items()
         }
-        self._arm_auto_advance(game)
+        self._auto.arm(len(game.history), adapter.quiet(game), self._auto_advance)
+        self.auto_text = self._auto.text
         self.revision += 1
+
+    def _gather_news(self, game: AnyGame) -> None:
+        """Notable lines the last commands wrote (a combat's damage and deaths) go on the band
+        for NEWS_S seconds, so a fight's result stays on the table long enough to be seen."""
+        log = game.log
+        fresh = [e.text for e in log[self._seen_log :] if self.adapter.notable(e)]
+        self._seen_log = len(log)
+        if not fresh:
+            return
+        self.news = "; ".join(reversed(fresh[-4:]))  # newest first: the deaths come last
+        if self._news_event is not None:
+            self._news_event.cancel()
+        self._news_event = Clock.schedule_once(lambda _dt: setattr(self, "news", ""), NEWS_S)
+
+    def _sound_changes(self, active: int | None, over: bool) -> None:
+        if over and not self._was_over:
+            self.sounds.play("game_over")
+        elif not over and active != self._last_active and active is not None:
+            self.sounds.play("turn")
+        self._last_active, self._was_over = active, over
+
+    def on_sound_on(self, _inst: Any, value: bool) -> None:
+        self.sounds.muted = not value
+
+    def toggle_sound(self) -> None:
+        self.sound_on = not self.sound_on
 
     def _card_now(self, seat: int, card_id: str) -> CardView:
         game = self._require_game()
-        reason = game.explain(za.PlayCard(seat, card_id))
-        return card_view(self.catalog.get(card_id), seat, reason)
+        reason = game.explain(self.adapter.scan_action(game, seat, card_id))
+        return self.adapter.card_view(self.catalog.get(card_id), seat, reason)
 
-    def _log_rows(self, game: ZealGame) -> list[LogRow]:
+    def _log_rows(self, game: AnyGame) -> list[LogRow]:
         """One row per command. Rows already made are kept: a long game's redraw must not
         re-word thousands of commands (a rewrite of the log clears them first)."""
         history = game.history
         rows = self._rows[: len(history)]
-        for i in range(len(rows), len(history)):
-            at = self._times[i] if i < len(self._times) else 0.0
-            rows.append(LogRow(i, at, history[i].player, game.describe(history[i])))
+        if len(rows) < len(history):
+            # Worded against the position now: replaying to each command's own position
+            # would cost a replay per redraw.
+            for i in range(len(rows), len(history)):
+                at = self._times[i] if i < len(self._times) else 0.0
+                action = history[i]
+                rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action)))
         self._rows = rows
         return list(rows)
 
 
 def _preview_key(key: CounterKey) -> str:
-    return f"{key[0]}:{key[1]}:{key[2]}"
+    return f"{key[0]}:{key[1]}"

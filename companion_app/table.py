@@ -6,7 +6,8 @@ it (after writing it to the log), and answers with a ``Reaction``: what to tell 
 and which commands to send back to the devices (a dial's value, a green or red light).
 
 It holds no rule of its own: whether a card can be played now, and why not, is the engine's
-answer (``is_legal`` / ``explain``).
+answer (``is_legal`` / ``explain``); what a dial, a scan or a button means is the game
+adapter's (companion_app/games/). It knows no game.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion_app.games.base import AnyGame, GameAdapter
+from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction
-from engine.zeal import ZealGame
-from engine.zeal import actions as za
-from engine.zeal.cards import Catalog
 from hardware.events import (
     ButtonPressed,
     DeviceStatus,
@@ -27,9 +27,6 @@ from hardware.events import (
     TagPresented,
     TagRemoved,
 )
-
-DEVOTION_MIN = 0
-DEVOTION_MAX = 13  # Zeal: current devotion never goes above 13 (Accelerate clarification)
 
 
 class CardLookup(Protocol):
@@ -53,8 +50,8 @@ class SetDialCommand:
     device: str
     dial: int
     value: int
-    minimum: int = DEVOTION_MIN
-    maximum: int = DEVOTION_MAX
+    minimum: int  # the range comes from the game's adapter (Zeal's devotion: 0 to 13)
+    maximum: int
 
 
 @dataclass(frozen=True)
@@ -79,6 +76,8 @@ class Reaction:
     card_id: str | None = None
     device_commands: tuple[DeviceCommand, ...] = ()
     unknown_uid: bytes | None = None  # set when a tag is not enrolled: the app offers to enrol it
+    # A scanned card whose action asks for targets: not applied yet; the app asks its player.
+    needs_targets: Any = None
 
 
 @dataclass
@@ -108,14 +107,17 @@ class SeatMap:
 class TableController:
     def __init__(
         self,
-        game: ZealGame,
+        game: AnyGame,
+        adapter: GameAdapter,
         seats: SeatMap,
         cards: CardLookup,
-        catalog: Catalog,
+        catalog: CardCatalog,
         log: CommandLog | None = None,
         game_id: int | None = None,
     ) -> None:
         self.game = game
+        self.adapter = adapter
+        self._encode = adapter.engine.action_to_dict
         self.seats = seats
         self.cards = cards
         self.catalog = catalog
@@ -132,17 +134,17 @@ class TableController:
 
     # ------------------------------------------------------------------ commands
 
-    def apply(self, action: za.Action) -> None:
+    def apply(self, action: Any) -> None:
         """Check, log, then apply: a command is on disk before anyone sees its effect."""
         why = self.game.explain(action)
         if why is not None:
             raise IllegalAction(why)
         if self.log is not None and self.game_id is not None:
-            self.log.append(self.game_id, za.to_dict(action))
+            self.log.append(self.game_id, self._encode(action))
         self.game.apply(action)
         self.on_change()
 
-    def undo(self) -> za.Action:
+    def undo(self) -> Any:
         action = self.game.undo()  # raises IllegalAction when there is nothing to undo
         if self.log is not None and self.game_id is not None:
             self.log.remove_last(self.game_id)
@@ -150,19 +152,24 @@ class TableController:
         return action
 
     def dial_commands(self, force: bool = False) -> tuple[SetDialCommand, ...]:
-        """Commands that bring every seat's dial to the engine's current devotion.
+        """Commands that bring every seat's dial to the engine's value (the adapter says which
+        counter a dial shows, and its range).
 
         Only dials that show something else, unless ``force`` (after a reconnect, when what a
-        dial shows is unknown). Call after anything that may move devotion: a command, an undo,
+        dial shows is unknown). Call after anything that may move a dial's value: a command, an undo,
         a resume. The caller must send what this returns.
         """
         out: list[SetDialCommand] = []
+        seats = len(self.game.player_names())
         for key, player in self.seats.dials.items():
-            value = self.game.state.players[player].devotion
+            if not 0 <= player < seats:
+                continue  # a dial given to a seat this game does not have
+            spec = self.adapter.dial(self.game, player)
+            value = spec.value
             if force or self._dial_shown.get(key) != value:
                 self._dial_shown[key] = value
                 self._dial_pending.setdefault(key, []).append(value)
-                out.append(SetDialCommand(key[0], key[1], value))
+                out.append(SetDialCommand(key[0], key[1], value, spec.minimum, spec.maximum))
         return tuple(out)
 
     def forget_dial(self, device: str, dial: int) -> None:
@@ -195,7 +202,7 @@ class TableController:
         raise TypeError(f"not a hardware event: {event!r}")
 
     def _name(self, player: int) -> str:
-        return self.game.state.players[player].name
+        return self.game.player_names()[player]
 
     def _dial(self, event: DialChanged) -> Reaction:
         if self._is_echo(event):
@@ -207,15 +214,22 @@ class TableController:
                 f"Dial {event.dial + 1} of device {event.device} is not assigned to a seat: "
                 "assign it on the Devices screen.",
             )
+        if player >= len(self.game.player_names()):
+            return Reaction(False, f"Dial {event.dial + 1} belongs to a seat nobody sits in.")
         self._dial_shown[(event.device, event.dial)] = event.value
-        current = self.game.state.players[player].devotion
-        if event.value == current:
+        spec = self.adapter.dial(self.game, player)
+        if event.value == spec.value:
             return Reaction(True, "", player=player)
-        # The dial is the player's hand on their devotion: a manual adjustment, always legal.
-        self.apply(za.SetDevotion(player, current=event.value))
+        # The dial is the player's hand on the counter: a manual adjustment, always legal
+        # (the adapter's action; the engine still has the last word).
+        action = self.adapter.dial_action(self.game, player, event.value)
+        why = self.game.explain(action)
+        if why is not None:
+            return Reaction(False, why, player=player, device_commands=self.dial_commands(True))
+        self.apply(action)
         return Reaction(
             True,
-            f"{self._name(player)} set current devotion to {event.value} on the dial",
+            f"{self._name(player)} set {spec.label} to {event.value} on the dial",
             player=player,
         )
 
@@ -223,8 +237,7 @@ class TableController:
         seat = self.seats.readers.get((device, reader))
         if seat is not None:
             return seat
-        state = self.game.state
-        return state.priority if state.priority is not None else state.active
+        return self.adapter.reader_player(self.game)
 
     def _scan(self, event: TagPresented) -> Reaction:
         refuse = (FeedbackCommand(event.device, event.reader, False),)
@@ -248,12 +261,27 @@ class TableController:
         player = self._player_for_reader(event.device, event.reader)
         if player is None:
             return Reaction(False, "No player can play a card now.", device_commands=refuse)
-        action = za.PlayCard(player, card_id)
+        action = self.adapter.scan_action(self.game, player, card_id)
         why = self.game.explain(action)
+        request = self.adapter.target_request(self.game, action)
+        if request is not None and request.options and why is not None:
+            # Refused only for want of a target? Then asking for one is the answer.
+            first = self.adapter.with_target(self.game, action, request.options[0].value)
+            if self.game.explain(first) is None:
+                why = None
         if why is not None:
             return Reaction(False, why, player=player, card_id=card_id, device_commands=refuse)
+        if request is not None:
+            return Reaction(
+                True,
+                request.prompt,
+                player=player,
+                card_id=card_id,
+                device_commands=(FeedbackCommand(event.device, event.reader, True),),
+                needs_targets=action,
+            )
         self.apply(action)
-        # Paying the cost moved devotion: the dials must show it.
+        # Paying the cost may have moved what a dial shows.
         commands: tuple[DeviceCommand, ...] = (
             FeedbackCommand(event.device, event.reader, True),
             *self.dial_commands(),
@@ -271,14 +299,19 @@ class TableController:
         player = self.seats.dials.get((event.device, event.button))
         if player is None or event.kind != "short":
             return Reaction(True, "")
-        action = za.Pass(player)
+        if player >= len(self.game.player_names()):
+            return Reaction(True, "")
+        action = self.adapter.button_action(self.game, player)
+        if action is None:
+            return Reaction(False, f"{self._name(player)} has nothing to pass now.", player=player)
         why = self.game.explain(action)
         if why is not None:
             return Reaction(False, why, player=player)
+        words = self.game.describe(action)
         self.apply(action)
         return Reaction(
             True,
-            f"{self._name(player)} passes",
+            words,
             player=player,
-            device_commands=self.dial_commands(),  # a new turn's Develop may move devotion
+            device_commands=self.dial_commands(),  # a new turn may move what a dial shows
         )

@@ -1,18 +1,17 @@
 """What the screens show, as small frozen records made from the engine's state (no Kivy here).
 
 Screens bind to these through the session's Kivy properties. Each refresh makes new records,
-so a kv rule that reads ``root.view.devotion`` updates when the view is replaced, and
-rendering never reaches into the live engine.
+so a kv rule that reads ``root.view.name`` updates when the view is replaced, and rendering
+never reaches into the live engine. What a seat shows is the game adapter's answer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from engine.zeal import ZealGame
-    from engine.zeal.cards import Card
+from companion_app.games.base import AnyGame, CardView, CounterView, GameAdapter
+
+__all__ = ["COLOUR_NAMES", "CardView", "SeatView", "seat_colour", "seat_views"]
 
 # Seat colours: bright enough on the dark theme, distinct for eight players.
 SEAT_COLOURS: tuple[tuple[float, float, float, float], ...] = (
@@ -29,115 +28,48 @@ COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange", "teal", "p
 
 
 @dataclass(frozen=True)
-class BaseView:
-    index: int
-    defense: int
-    damage: int
-    face_up: bool
-
-
-@dataclass(frozen=True)
-class PermanentView:
-    id: int
-    name: str
-    combat: int
-    damage: int
-    keywords: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class SeatView:
     seat: int
     name: str
     colour: tuple[float, float, float, float]
-    devotion: int
-    max_devotion: int
-    bases: tuple[BaseView, ...]
-    hand_size: int
-    in_play: tuple[PermanentView, ...]
+    counters: tuple[CounterView, ...]  # the big one first
+    badges: tuple[str, ...]  # "Priority", "Hand 5"
+    lines: tuple[str, ...]  # cards in play, in words
     eliminated: bool
-    active: bool
-    priority: bool
+    active: bool  # whose turn it is
+    acting: bool  # must or may act now
 
-
-@dataclass(frozen=True)
-class CardView:
-    """A scanned card, as shown in front of its player."""
-
-    seat: int
-    card_id: str
-    name: str
-    kind: str
-    cost: str  # "3" or "3 (Zeal 2)"
-    combat: str  # "" for spells and devices
-    keywords: tuple[str, ...]
-    text: str
-    playable: bool
-    reason: str  # why not, in players' words; "" when playable
-    played: bool = False  # the scan played it (the table controller applied it)
-
-    @property
-    def verdict(self) -> str:
-        if self.played:
-            return "Played"
-        return "Can be played now" if self.playable else self.reason
+    def counter(self, key: str) -> CounterView | None:
+        for c in self.counters:
+            if c.key == key:
+                return c
+        return None
 
 
 def seat_colour(seat: int) -> tuple[float, float, float, float]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def seat_views(game: ZealGame, colours: list[int] | None = None) -> list[SeatView]:
-    state = game.state
+def seat_views(
+    game: AnyGame, adapter: GameAdapter, colours: list[int] | None = None
+) -> list[SeatView]:
+    status = game.status()
+    acting = game.acting_player()
     views = []
-    for i, p in enumerate(state.players):
+    for i, name in enumerate(game.player_names()):
         colour = seat_colour(colours[i] if colours and i < len(colours) else i)
+        summary = adapter.summary(game, i)
         views.append(
             SeatView(
                 seat=i,
-                name=p.name,
+                name=name,
                 colour=colour,
-                devotion=p.devotion,
-                max_devotion=p.max_devotion,
-                bases=tuple(
-                    BaseView(j, b.defense, b.damage, b.face_up) for j, b in enumerate(p.bases)
-                ),
-                hand_size=p.hand_size,
-                in_play=tuple(
-                    PermanentView(m.id, m.name, m.combat, m.damage, tuple(m.keywords))
-                    for m in p.in_play
-                ),
-                eliminated=p.eliminated,
-                active=state.active == i,
-                priority=state.priority == i,
+                counters=adapter.counters(game, i),
+                badges=tuple(summary.badges),
+                lines=tuple(summary.lines),
+                eliminated=adapter.eliminated(game, i),
+                active=status.active == i,
+                acting=acting == i,
             )
         )
     return views
-
-
-def _number_pair(normal: int | None, zeal: int | None) -> str:
-    if normal is None:
-        return ""
-    if zeal is None or zeal == normal:
-        return str(normal)
-    return f"{normal} (Zeal {zeal})"
-
-
-def card_view(card: Card, seat: int, reason: str | None, played: bool = False) -> CardView:
-    keywords = tuple(dict.fromkeys(card.keywords + card.zeal_keywords))
-    text = card.text
-    if card.zeal_text:
-        text = f"{text}\nZeal: {card.zeal_text}" if text else f"Zeal: {card.zeal_text}"
-    return CardView(
-        seat=seat,
-        card_id=card.id,
-        name=card.name,
-        kind=card.type,
-        cost=_number_pair(card.cost, card.zeal_cost),
-        combat=_number_pair(card.combat, card.zeal_combat),
-        keywords=keywords,
-        text=text,
-        playable=reason is None,
-        reason=reason or "",
-        played=played,
-    )

@@ -13,8 +13,6 @@ from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from engine.zeal.cards import CatalogError, load_catalog
-
 
 class CatalogScreen(Screen):
     session = ObjectProperty(None, rebind=True)
@@ -29,20 +27,19 @@ class CatalogScreen(Screen):
         self.refresh()
 
     def refresh(self) -> None:
-        self.cults = sorted({c.cult for c in self.session.catalog.cards if c.cult})
+        adapter = self.session.adapter
+        self.cults = list(adapter.decks(self.session.catalog))  # the game's named decks
         if self.cults and self.ids.enrol_cult.text not in self.cults:
             self.ids.enrol_cult.text = self.cults[0]
         words = self.filter_text.lower().split()
-        cards = self.session.catalog.cards
+        cards = sorted(self.session.catalog.cards, key=lambda c: c.name)
         shown = []
         for card in cards:
-            hay = f"{card.name} {card.type} {card.cult or ''} {' '.join(card.keywords)}".lower()
+            view = adapter.card_view(card, 0, None)
+            line = f"{card.name}  [{view.kind}]  cost {view.cost}  {view.stats}".rstrip()
+            hay = f"{line} {' '.join(view.keywords)}".lower()
             if all(w in hay for w in words):
-                cost = f"{card.cost}" + (f"/{card.zeal_cost}" if card.zeal_cost is not None else "")
-                combat = f"  combat {card.combat}" if card.combat is not None else ""
-                shown.append(
-                    f"{card.name}  [{card.type}, {card.cult or 'no cult'}]  cost {cost}{combat}"
-                )
+                shown.append(line)
         self.lines = shown
         self.ids.cards.text = "\n".join(shown[:200]) or "No card matches."
         self.status = f"{len(shown)} of {len(cards)} cards"
@@ -55,25 +52,29 @@ class CatalogScreen(Screen):
             self.status = f"Can't read {path}: {e.strerror or e}"
             return False
         try:
-            extra = load_catalog(text, source=str(path))
-        except CatalogError as e:
+            extra = self.session.adapter.engine.load_catalog(text, str(path))
+        except ValueError as e:  # each game's CatalogError is a ValueError naming the field
             self.status = str(e)
             return False
-        self.session.catalog = self.session.catalog.merged(extra.cards)
+        merge = getattr(self.session.catalog, "merged", None)
+        if merge is None:
+            self.status = "This game's catalog can't take more cards."
+            return False
+        self.session.catalog = merge(extra.cards)
         self.refresh()
         self.status = f"Imported {len(extra.cards)} cards from {path.name}"
         return True
 
-    def start_enrolment(self, cult: str) -> None:
+    def start_enrolment(self, deck: str) -> None:
         link = App.get_running_app().hardware_link
         if link is None:
             self.status = (
                 "No device is connected: connect one (or use the simulator) to enrol tags."
             )
             return
-        cards = [c.id for c in self.session.catalog.of_cult(cult)]
+        cards = list(self.session.adapter.decks(self.session.catalog).get(deck, ()))
         if not cards:
-            self.status = f"No {cult} cards in the catalog."
+            self.status = f"No cards in {deck}."
             return
         link.start_enrolment(cards, self._enrol_progress)
         self.enrol_total, self.enrol_done = len(cards), 0

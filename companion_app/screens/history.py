@@ -1,4 +1,4 @@
-"""History: devotion and standing bases over the turns, during the game and at its end."""
+"""History: what the game plots (its adapter's series) over the turns, and the end summary."""
 
 from __future__ import annotations
 
@@ -16,10 +16,15 @@ class HistoryScreen(Screen):
     colours = ListProperty([])
     legend = StringProperty("")
     summary = StringProperty("")
+    first_series = StringProperty("")
+    second_series = StringProperty("")
 
     def on_pre_enter(self, *_args: Any) -> None:
         session = self.session
         self.colours = [s.colour for s in session.seats]
+        labels = [s.label for s in session.history[-1].series] if session.history else []
+        self.first_series = labels[0] if labels else ""
+        self.second_series = labels[-1] if len(labels) > 1 else ""
         self.legend = "   ".join(f"[color={_hex(s.colour)}]{s.name}[/color]" for s in session.seats)
         self.summary = self._summary()
 
@@ -29,12 +34,18 @@ class HistoryScreen(Screen):
         if not samples:
             return ""
         last = samples[-1]
-        lines = [session.outcome_text or f"After {len(samples)} turns so far"]
+        if session.outcome_text:
+            winner = session.winner
+            names = [s.name for s in session.seats]
+            head = session.outcome_text
+            if 0 <= winner < len(names):
+                head = f"{names[winner]} wins: {head}"
+        else:
+            head = f"Turn {last.turn} so far"
+        lines = [head]
         for s in session.seats:
-            lines.append(
-                f"{s.name}: devotion {last.devotion[s.seat]}/{last.max_devotion[s.seat]}, "
-                f"{last.bases_up[s.seat]} bases standing"
-            )
+            parts = [f"{series.label.lower()} {series.values[s.seat]}" for series in last.series]
+            lines.append(f"{s.name}: {', '.join(parts)}")
         return "\n".join(lines)
 
     def back(self) -> None:

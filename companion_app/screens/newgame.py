@@ -13,20 +13,28 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.spinner import Spinner
+from kivy.uix.textinput import TextInput
 
+from companion_app.games import playable
+from companion_app.games.base import SetupField
 from companion_app.views import SEAT_COLOURS
 from engine.errors import IllegalAction
-from engine.zeal import cult_deck
 
 DEFAULT_NAMES = ("Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus")
-NO_DECK = "Hidden hand (no list)"
+# The table's usual way: real cards, no deck list; the tablet learns each card when scanned.
+NO_DECK = "Own cards (no list)"
+HELP = 'Deck: "Own cards" plays your physical deck as it is; a named deck also checks its list.'
 
 
 class PlayerRow(BoxLayout):
     seat = NumericProperty(0)
     colour_index = NumericProperty(0)
     deck_names = ListProperty([NO_DECK])
+    option_names = ListProperty([])  # the game's per-player choice (a god, a figure), if any
+    option_default = StringProperty("")
 
     screen = ObjectProperty(None)
 
@@ -38,25 +46,83 @@ class NewGameScreen(Screen):
     session = ObjectProperty(None, rebind=True)
     players = NumericProperty(2)
     game_name = StringProperty("Zeal")
+    game_titles = ListProperty([])
+    help_text = StringProperty(HELP)
     error = StringProperty("")
     ceremony = StringProperty("")
     rows = ListProperty([])
 
     def on_kv_post(self, *_args: Any) -> None:
+        self.game_titles = [title for _kind, title in playable()]
         self._sync_rows()
+
+    def on_session(self, *_args: Any) -> None:
+        if self.session is not None:
+            self.game_name = self.session.adapter.engine.title
+            self._game_changed()
+
+    def pick_game(self, title: str) -> None:
+        """The game spinner: set up rows and fields for the chosen game."""
+        kind = next((k for k, t in playable() if t == title), None)
+        if kind is None or self.session is None:
+            return
+        if kind != self.session.kind:
+            self.session.choose_game(kind)
+        self._game_changed()
+
+    def _game_changed(self) -> None:
+        engine = self.session.adapter.engine
+        self.players = max(engine.min_players, min(engine.max_players, self.players))
+        decks = self.deck_choices()
+        per_player = self._per_player_field()
+        for row in self.rows:
+            row.deck_names = decks
+            row.ids.deck.text = decks[0]
+            row.option_names = list(per_player.choices) if per_player else []
+            row.option_default = per_player.default if per_player else ""
+            row.ids.option.text = row.option_default
+        self._build_options()
+
+    def _per_player_field(self) -> SetupField | None:
+        if self.session is None:
+            return None
+        fields = [f for f in self.session.adapter.setup_fields() if f.per_player and f.choices]
+        return fields[0] if fields else None
+
+    def _build_options(self) -> None:
+        """The game's table-wide setup fields: a spinner for a choice, a box for a number."""
+        box = self.ids.get("options")
+        if box is None or self.session is None:
+            return
+        box.clear_widgets()
+        self._option_inputs: dict[str, Any] = {}
+        for f in self.session.adapter.setup_fields():
+            if f.per_player:
+                continue
+            box.add_widget(Label(text=f.label, font_size="16sp", size_hint_x=0.2))
+            widget: Any
+            if f.choices:
+                widget = Spinner(text=f.default, values=list(f.choices), font_size="16sp")
+            else:
+                widget = TextInput(text=f.default, multiline=False, input_filter="int")
+            box.add_widget(widget)
+            self._option_inputs[f.key] = widget
 
     def on_players(self, *_args: Any) -> None:
         self._sync_rows()
 
     def set_players(self, count: int) -> None:
-        self.players = max(2, min(8, count))
+        low, high = 2, 8
+        if self.session is not None:
+            engine = self.session.adapter.engine
+            low, high = engine.min_players, engine.max_players
+        self.players = max(low, min(high, count))
 
     def deck_choices(self) -> list[str]:
-        """Decks from the catalog: one per cult, or no list (the physical-table mode)."""
+        """The game's named decks (Zeal's cult decks ...), or no list (the table's way)."""
         if self.session is None:
             return [NO_DECK]
-        cults = sorted({c.cult for c in self.session.catalog.cards if c.cult})
-        return [NO_DECK] + [f"{cult} deck" for cult in cults]
+        return [NO_DECK, *self.session.adapter.decks(self.session.catalog)]
 
     def _sync_rows(self) -> None:
         box = self.ids.get("rows")
@@ -68,6 +134,10 @@ class NewGameScreen(Screen):
             row = PlayerRow(seat=seat, colour_index=seat, screen=self)
             row.ids.name.text = DEFAULT_NAMES[seat]
             row.deck_names = self.deck_choices()
+            per_player = self._per_player_field()
+            if per_player is not None:
+                row.option_names = list(per_player.choices)
+                row.option_default = per_player.default
             rows.append(row)
         rows = rows[: self.players]
         box.clear_widgets()
@@ -88,7 +158,17 @@ class NewGameScreen(Screen):
     def _deck(self, choice: str) -> tuple[str, ...]:
         if choice == NO_DECK or self.session is None:
             return ()
-        return cult_deck(self.session.catalog, choice.removesuffix(" deck"))
+        return self.session.adapter.decks(self.session.catalog).get(choice, ())
+
+    def options(self) -> dict[str, Any]:
+        """The game's setup fields as entered: per-player ones as a list by seat."""
+        out: dict[str, Any] = {}
+        per_player = self._per_player_field()
+        if per_player is not None:
+            out[per_player.key] = [row.ids.option.text for row in self.rows]
+        for key, widget in getattr(self, "_option_inputs", {}).items():
+            out[key] = widget.text
+        return out
 
     def start(self, seed: int | None = None) -> bool:
         names = [row.ids.name.text for row in self.rows]
@@ -101,12 +181,13 @@ class NewGameScreen(Screen):
             return False
         decks = [self._deck(row.ids.deck.text) for row in self.rows]
         try:
-            self.session.start_new(names, colours, decks, seed=seed)
+            self.session.start_new(names, colours, decks, seed=seed, options=self.options())
         except (IllegalAction, ValueError) as e:
             self.error = str(e)
             return False
         self.error = ""
-        self._ceremony(names, self.session.game.state.active)
+        first = self.session.game.status().active
+        self._ceremony(names, first if first is not None else 0)
         return True
 
     def _ceremony(self, names: list[str], first: int) -> None:

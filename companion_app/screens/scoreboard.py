@@ -7,70 +7,111 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
 from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from companion_app.seating import middle_band, seat_frames
 from companion_app.widgets.card_panel import CardPanel
 from companion_app.widgets.seat_panel import SeatPanel, SeatTurner
+from companion_app.widgets.target_picker import TargetPicker
+from companion_app.widgets.winner_banner import WinnerBanner
 
 
 class ScoreboardScreen(Screen):
+    banner = ObjectProperty(None)
+
     session = ObjectProperty(None, rebind=True)
     panels = ListProperty([])  # SeatPanel per seat, in seat order
     turners = ListProperty([])
     card_panels = ListProperty([])
+    pickers = ListProperty([])
+
+    def on_kv_post(self, *_args: Any) -> None:
+        self.banner = WinnerBanner()
 
     def on_session(self, _inst: Any, session: Any) -> None:
         session.bind(
             seats=self._on_seats,
             previews=self._on_previews,
-            scans=self._on_scans,
+            scans=self._on_overlays,
+            picking=self._on_overlays,
             choices=self._on_choices,
+            message=self._on_choices,
+            prompt_lines=self._on_choices,
+            headline=self._on_headline,
         )
 
-    def _on_choices(self, _session: Any, choices: list[tuple[str, Any]]) -> None:
-        box = self.ids.choices
-        box.clear_widgets()
-        for label, action in choices:
-            button = Factory.BandButton(text=label)
-            button.background_color = (0.15, 0.45, 0.3, 1)
-            button.bind(on_release=lambda _b, a=action: self.session.command(a))
-            box.add_widget(button)
+    def _on_headline(self, _session: Any, headline: str) -> None:
+        """The end of the game covers the table for every seat until someone moves on."""
+        if headline and self.banner.parent is None:
+            self.add_widget(self.banner)
+        elif not headline and self.banner.parent is not None:
+            self.remove_widget(self.banner)
+        self.banner.headline = headline
+        self.banner.reason = self.session.outcome_text
+
+    def _on_choices(self, *_args: Any) -> None:
+        """What the acting player must decide goes on their panel, facing them: the prompt
+        (or their refusal) and the one-tap decisions."""
+        session = self.session
+        acting = next((v.seat for v in session.seats if v.acting), -1)
+        for panel in self.panels:
+            seat = panel.seat
+            mine = seat == acting
+            notice = session.message if session.message_seat == seat else ""
+            prompt = session.prompt_lines[0] if mine and session.prompt_lines else ""
+            panel.show_decision(
+                notice or prompt,
+                not notice or session.message_ok,
+                session.choices if mine else [],
+                session.command,
+            )
 
     def _on_seats(self, _session: Any, seats: list[Any]) -> None:
         if len(seats) != len(self.panels):
             self._build_panels(len(seats))
         for panel, view in zip(self.panels, seats, strict=True):
             panel.view = view
+        self._on_choices()  # new panels, or the turn moved: the decisions follow the actor
 
     def _on_previews(self, _session: Any, previews: dict[str, str]) -> None:
         for panel in self.panels:
             panel.previews = dict(previews)
 
-    def _on_scans(self, _session: Any, scans: dict[int, Any]) -> None:
-        for seat, card_panel in enumerate(self.card_panels):
-            card = scans.get(seat)
+    def _on_overlays(self, *_args: Any) -> None:
+        """A scanned card, or a target being chosen, in front of its player."""
+        scans, picking = self.session.scans, self.session.picking
+        for seat, (card_panel, picker) in enumerate(
+            zip(self.card_panels, self.pickers, strict=True)
+        ):
+            request = picking.get(seat)
+            card = None if request is not None else scans.get(seat)
             card_panel.card = card
+            picker.request = request
             # Only in the tree while shown: a hidden panel must not take the seat's taps.
             turner = self.turners[seat]
-            if card is None and card_panel.parent is not None:
-                turner.remove_widget(card_panel)
-            elif card is not None and card_panel.parent is None:
-                turner.add_widget(card_panel)
+            for widget, shown in ((card_panel, card is not None), (picker, request is not None)):
+                if not shown and widget.parent is not None:
+                    turner.remove_widget(widget)
+                elif shown and widget.parent is None:
+                    turner.add_widget(widget)
 
     def _build_panels(self, count: int) -> None:
         area = self.ids.seat_area
         area.clear_widgets()
-        panels, turners, cards = [], [], []
+        panels, turners, cards, pickers = [], [], [], []
         for seat in range(count):
             panel = SeatPanel()
-            panel.bind(on_nudge=self._nudge, on_toggle_base=self._toggle)
+            panel.bind(on_nudge=self._nudge, on_toggle=self._toggle)
             card = CardPanel()
             card.bind(
                 on_play=lambda _c, s=seat: self.session.play_shown(s),
                 on_dismiss=lambda _c, s=seat: self.session.dismiss_card(s),
+            )
+            picker = TargetPicker()
+            picker.bind(
+                on_pick=lambda _p, index, s=seat: self.session.pick_target(s, index),
+                on_cancel=lambda _p, s=seat: self.session.cancel_pick(s),
             )
             turner = SeatTurner(panel=panel)
             turner.add_widget(panel)
@@ -78,14 +119,16 @@ class ScoreboardScreen(Screen):
             panels.append(panel)
             turners.append(turner)
             cards.append(card)
+            pickers.append(picker)
         self.panels, self.turners, self.card_panels = panels, turners, cards
+        self.pickers = pickers
         self.layout_seats()
 
-    def _nudge(self, panel: SeatPanel, what: str, index: int, delta: int) -> None:
-        self.session.nudge(panel.seat, what, index, delta)
+    def _nudge(self, panel: SeatPanel, key: str, delta: int) -> None:
+        self.session.nudge(panel.seat, key, delta)
 
-    def _toggle(self, panel: SeatPanel, index: int) -> None:
-        self.session.toggle_base(panel.seat, index)
+    def _toggle(self, panel: SeatPanel, key: str) -> None:
+        self.session.toggle(panel.seat, key)
 
     def on_size(self, *_args: Any) -> None:
         self.layout_seats()
@@ -106,8 +149,11 @@ class ScoreboardScreen(Screen):
                 frame.box_height - 2 * gap,
                 frame.rotation,
             )
-            # The scanned card covers the lower part of the panel, nearest its player.
-            card.size = (turner.width, turner.height * 0.83)
+            # A scanned card covers the lower part of the panel, nearest its player, leaving
+            # the name and the big number in view; a target picker takes the same place.
+            card.size = (turner.width, turner.height * 0.62)
             card.pos = (0, 0)
+        for picker, card in zip(self.pickers, self.card_panels, strict=True):
+            picker.size, picker.pos = card.size, card.pos
         band = middle_band(count, w, h)
         self.ids.band_turner.place(band.x, band.y, band.box_width, band.box_height, band.rotation)

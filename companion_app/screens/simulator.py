@@ -13,6 +13,7 @@ from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion_app.games.base import find_by_name
 from companion_app.sim_tags import UNKNOWN_UID, sim_uid
 from hardware.sim_script import SCRIPT_HELP, run_command
 
@@ -51,7 +52,7 @@ class SimulatorScreen(Screen):
 
     def place(self, name: str) -> None:
         device = self._device()
-        card = self.session.catalog.find_by_name(name) if device is not None else None
+        card = find_by_name(self.session.catalog, name) if device is not None else None
         if device is None or card is None:
             return
         device.place_tag(0, sim_uid(card.id))

@@ -10,6 +10,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion_app.game_record import read_setup
+from companion_app.games import adapter_for
 
 
 class StartScreen(Screen):
@@ -22,13 +23,18 @@ class StartScreen(Screen):
             self.summary = "No game to resume."
             return
         try:
-            names = [p.name for p in read_setup(saved.setup, self.session.catalog).setup.players]
-        except (KeyError, ValueError) as e:
+            engine = adapter_for(saved.kind).engine
+            players = engine.setup_to_dict(
+                read_setup(engine, saved.setup, engine.sample_catalog()).setup
+            )["players"]
+            names = [str(p["name"]) for p in players]
+        except (KeyError, ValueError, TypeError) as e:
             self.summary = f"The last game can't be read ({e}); start a new one."
             return
         when = datetime.fromtimestamp(saved.created).strftime("%d %b %H:%M")
         self.summary = (
-            f"Zeal: {', '.join(names)}\nstarted {when}, {len(saved.commands)} moves logged"
+            f"{engine.title}: {', '.join(names)}\n"
+            f"started {when}, {len(saved.commands)} moves logged"
         )
 
     def resume(self) -> None:

@@ -13,8 +13,6 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 
-from companion_app.glossary import glossary_text
-
 LONG_PRESS_S = 0.45
 
 
@@ -62,7 +60,10 @@ class CardPanel(FloatLayout):
             box.add_widget(chip)
 
     def _explain(self, chip: KeywordChip) -> None:
-        self.explanation = f"{chip.keyword}: {glossary_text(chip.keyword)}"
+        from kivy.app import App
+
+        adapter = App.get_running_app().session.adapter
+        self.explanation = f"{chip.keyword}: {adapter.glossary(chip.keyword)}"
 
     def on_play(self) -> None:
         pass

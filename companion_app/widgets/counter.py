@@ -26,6 +26,7 @@ class CounterTile(RelativeLayout):
     title = StringProperty("")
     value = StringProperty("0")
     preview = StringProperty("")
+    note = StringProperty("")  # what the number is, under it ("damage"), when no preview shows
     accent = ColorProperty([0.9, 0.9, 0.9, 1])
     dimmed = BooleanProperty(False)
     # The middle third: a tap there is "toggle" (bases turn face up or down), when enabled.

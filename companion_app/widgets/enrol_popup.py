@@ -7,18 +7,31 @@ from typing import Any
 from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.popup import Popup
 
+from companion_app.games.base import find_by_name
+
 
 class EnrolPopup(Popup):
     session = ObjectProperty(None, rebind=True)
     card_names = ListProperty([])
 
     def on_session(self, _inst: Any, session: Any) -> None:
-        self.card_names = [c.name for c in session.catalog.cards]
+        self.card_names = sorted(c.name for c in session.catalog.cards)
         seat_uid = session.unknown_tag
         self.title = f"New tag {seat_uid[1] if seat_uid else ''}: which card is it?"
 
+    def search(self, words: str) -> None:
+        """Narrow the list to the names holding every word typed (in any order)."""
+        wanted = words.casefold().split()
+        names = sorted(c.name for c in self.session.catalog.cards)
+        self.card_names = [n for n in names if all(w in n.casefold() for w in wanted)]
+        spinner = self.ids.card
+        if len(self.card_names) == 1:
+            spinner.text = self.card_names[0]
+        elif spinner.text not in self.card_names:
+            spinner.text = "Choose the card"
+
     def enrol(self, name: str) -> None:
-        card = self.session.catalog.find_by_name(name)
+        card = find_by_name(self.session.catalog, name)
         if card is None:
             self.ids.problem.text = "Choose a card from the list first."
             return

@@ -1,58 +1,60 @@
-"""One player's panel: name, devotion (current and maximum) and six bases, facing its player.
+"""One player's panel, facing its player: name, badges, and the counters the game's adapter
+lists (the big number first; Zeal's devotion and six bases, Deeds Not Words' base health and
+four resources ...).
 
-The panel renders a ``SeatView`` and reports taps upward as (what, index, delta); it keeps no
-game state. ``SeatTurner`` is the Scatter that turns a panel to face its edge of the table and
-maps touches into the panel's own upright coordinates.
+The panel renders a ``SeatView`` and reports taps upward as (counter key, delta) or a toggle of
+a key; it keeps no game state. ``SeatTurner`` is the Scatter that turns a panel to face its
+edge of the table and maps touches into the panel's own upright coordinates.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
     DictProperty,
-    ListProperty,
     NumericProperty,
     ObjectProperty,
+    StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scatter import Scatter
 
+from companion_app.games.base import CounterView
 from companion_app.views import SeatView
 from companion_app.widgets.counter import CounterTile
 
-BASES = 6
+CALM_S = 0.6  # how long new decision buttons ignore taps
 
 
 class SeatPanel(BoxLayout):
     view = ObjectProperty(None, allownone=True)
     colour = ColorProperty([0.5, 0.5, 0.5, 1])
     active = BooleanProperty(False)
-    priority = BooleanProperty(False)
+    acting = BooleanProperty(False)
     eliminated = BooleanProperty(False)
-    previews = DictProperty({})  # "seat:what:index" -> preview text, from the session
-    base_tiles = ListProperty([])
+    badges = StringProperty("")
+    decision = StringProperty("")  # the seat's prompt or refusal, on its own panel
+    decision_ok = BooleanProperty(True)
+    has_decision = BooleanProperty(False)
+    lines = StringProperty("")
+    previews = DictProperty({})  # "seat:key" -> preview text, from the session
     seat = NumericProperty(0)
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
 
-    __events__ = ("on_nudge", "on_toggle_base", "on_card_play", "on_card_dismiss")
+    __events__ = ("on_nudge", "on_toggle", "on_card_play", "on_card_dismiss")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        tiles = []
-        for i in range(BASES):
-            tile = CounterTile(title=f"Base {i + 1}", toggles=True)
-            tile.bind(on_step=lambda _t, d, i=i: self.dispatch("on_nudge", "base_damage", i, d))
-            tile.bind(on_toggle=lambda _t, i=i: self.dispatch("on_toggle_base", i))
-            self.ids.bases.add_widget(tile)
-            tiles.append(tile)
-        self.base_tiles = tiles
-        self.ids.devotion.bind(on_step=lambda _t, d: self.dispatch("on_nudge", "devotion", 0, d))
-        self.ids.max_devotion.bind(
-            on_step=lambda _t, d: self.dispatch("on_nudge", "max_devotion", 0, d)
-        )
+        self.tiles: dict[str, CounterTile] = {}
+        self._layout: tuple[tuple[str, str], ...] = ()  # (group, key) of the tiles built
+        self._choices: list[tuple[str, Any]] = []
+        self._calm_until = 0.0
 
     def on_view(self, _inst: Any, view: SeatView | None) -> None:
         if view is None:
@@ -60,30 +62,102 @@ class SeatPanel(BoxLayout):
         self.seat = view.seat
         self.colour = view.colour
         self.active = view.active
-        self.priority = view.priority
+        self.acting = view.acting
         self.eliminated = view.eliminated
-        self.ids.devotion.value = str(view.devotion)
-        self.ids.max_devotion.value = str(view.max_devotion)
-        for tile, base in zip(self.base_tiles, view.bases, strict=False):
-            tile.value = str(base.damage)
-            tile.title = f"Def {base.defense}"
-            tile.dimmed = not base.face_up
+        self.badges = "  ".join(view.badges)
+        self.lines = " \u00b7 ".join(view.lines)
+        layout = tuple((c.group, c.key) for c in view.counters)
+        if layout != self._layout:
+            self._build(view.counters)
+            self._layout = layout
+        for c in view.counters:
+            tile = self.tiles[c.key]
+            tile.title = c.label
+            tile.value = str(c.value)
+            tile.dimmed = c.dimmed
+            tile.note = c.note
         self._show_previews()
+
+    def _build(self, counters: tuple[CounterView, ...]) -> None:
+        """Rows of tiles: the "main" group on top, each other group in a grid row below."""
+        main = self.ids.main
+        rows = self.ids.rows
+        main.clear_widgets()
+        rows.clear_widgets()
+        self.tiles = {}
+        grids: dict[str, GridLayout] = {}
+        for c in counters:
+            tile = CounterTile(title=c.label, toggles=c.toggles)
+            if c.big:
+                tile.accent = self.colour
+                tile.size_hint_x = 1.6
+            tile.bind(on_step=lambda _t, d, k=c.key: self.dispatch("on_nudge", k, d))
+            tile.bind(on_toggle=lambda _t, k=c.key: self.dispatch("on_toggle", k))
+            if c.group == "main":
+                main.add_widget(tile)
+            else:
+                grid = grids.get(c.group)
+                if grid is None:
+                    grid = CounterRow()
+                    grids[c.group] = grid
+                    rows.add_widget(grid)
+                grid.add_widget(tile)
+            self.tiles[c.key] = tile
+        self._grids = list(grids.values())
+        self._fit_rows()
+
+    def on_size(self, *_args: Any) -> None:
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        # One line of counters on a wide panel, two on a narrow one.
+        wide = self.width > self.height * 1.25
+        for grid in getattr(self, "_grids", ()):
+            grid.wide = wide
+            grid.count = len(grid.children)
+
+    def show_decision(
+        self,
+        text: str,
+        ok: bool,
+        choices: list[tuple[str, Any]],
+        command: Any,
+    ) -> None:
+        """The seat's own line: what it must decide (or why it was refused), and the one-tap
+        decisions, facing this player. Hidden when there is nothing for them."""
+        self.decision = text
+        self.decision_ok = ok
+        box = self.ids.decide_buttons
+        if list(choices) != self._choices:
+            labels = [label for label, _a in choices]
+            if labels != [label for label, _a in self._choices]:
+                # New buttons ignore taps for a moment: a finger meant for the last
+                # "Keep hand" must not land on the "Draw a card" that replaced it.
+                self._calm_until = Clock.get_time() + CALM_S
+            box.clear_widgets()
+            for label, action in choices:
+                button = Factory.DecisionButton(text=label)
+                button.bind(on_release=lambda _b, a=action: self._decide(command, a))
+                box.add_widget(button)
+            self._choices = list(choices)
+        self.has_decision = bool(text or choices)
+
+    def _decide(self, command: Any, action: Any) -> None:
+        if Clock.get_time() < self._calm_until:
+            return
+        command(action)
 
     def on_previews(self, *_args: Any) -> None:
         self._show_previews()
 
     def _show_previews(self) -> None:
-        seat = self.seat
-        self.ids.devotion.preview = self.previews.get(f"{seat}:devotion:0", "")
-        self.ids.max_devotion.preview = self.previews.get(f"{seat}:max_devotion:0", "")
-        for i, tile in enumerate(self.base_tiles):
-            tile.preview = self.previews.get(f"{seat}:base_damage:{i}", "")
+        for key, tile in self.tiles.items():
+            tile.preview = self.previews.get(f"{self.seat}:{key}", "")
 
-    def on_nudge(self, what: str, index: int, delta: int) -> None:
+    def on_nudge(self, key: str, delta: int) -> None:
         pass
 
-    def on_toggle_base(self, index: int) -> None:
+    def on_toggle(self, key: str) -> None:
         pass
 
     def on_card_play(self) -> None:
@@ -91,6 +165,13 @@ class SeatPanel(BoxLayout):
 
     def on_card_dismiss(self) -> None:
         pass
+
+
+class CounterRow(GridLayout):
+    """A row of small counters (bases, resources): one line on a wide panel, two on a narrow."""
+
+    wide = BooleanProperty(True)
+    count = NumericProperty(1)
 
 
 class SeatTurner(Scatter):

@@ -15,6 +15,8 @@ from engine.zeal.state import GameState, PlayerState, Step
 # Game Modes: deck sizes the rulebook gives; "casual" accepts any deck.
 DECK_SIZES = {"constructed": 36, "limited": 24, "draft": 24}
 MODES = ("casual", "cult", "constructed", "limited", "draft")
+OPENING_HAND_FIRST = 6  # Game Setup
+OPENING_HAND_OTHERS = 7
 HIDDEN_DECK_SIZE = 36  # hidden hands with no deck list: a constructed deck's size
 
 
@@ -102,8 +104,11 @@ def initial_state(setup: ZealSetup, ctx: Ctx) -> GameState:
         rng=rng,
     )
     ctx.say(state, first, f"{state.players[first].name} goes first")
-    # The first player draws six, the second seven, and so on around the table.
+    # Game Setup: "The first player draws six cards and the second player draws seven." With
+    # more players the text is silent; the reading players expect is that only the first
+    # player is short one card: everyone after the first draws seven (engine/README.md).
     for k, seat in enumerate(in_turn_order(first, n)):
-        state = draw(ctx, state, seat, 6 + k)
-        ctx.say(state, seat, f"{state.players[seat].name} draws {6 + k}")
+        count = OPENING_HAND_FIRST if k == 0 else OPENING_HAND_OTHERS
+        state = draw(ctx, state, seat, count)
+        ctx.say(state, seat, f"{state.players[seat].name} draws {count}")
     return state

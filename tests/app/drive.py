@@ -118,13 +118,17 @@ class Driver:
 
 
 async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> dict[str, Any]:
+    import importlib
+
     from companion_app.app import AltarApp
     from companion_app.hardware_side import device_side, simulator_side
-    from tests.app import journeys
 
-    journey = getattr(journeys, journey_name)
+    # "name" is a journey of tests/app/journeys.py; "package.module:name" one of a game's own.
+    module_name, _, function = journey_name.rpartition(":")
+    journeys = importlib.import_module(module_name or "tests.app.journeys")
+    journey = getattr(journeys, function)
     # Journeys run on simulated hardware, except the one that looks for real devices.
-    hardware = device_side if journey_name == "real_devices" else simulator_side
+    hardware = device_side if function == "real_devices" else simulator_side
     app = AltarApp(db_path=db, hardware=hardware)
     driver = Driver(app, out)
     result: dict[str, Any] = {"journey": journey_name, "ok": False}

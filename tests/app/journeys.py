@@ -58,9 +58,9 @@ async def skeleton(d: Any) -> None:
     alena = board.panels[0]
 
     device.turn_dial(0, 4)
-    await d.until(lambda: alena.ids.devotion.value == "4", "Alena's dial shows on her panel")
+    await d.until(lambda: alena.tiles["devotion"].value == "4", "Alena's dial shows on her panel")
     assert game.state.players[0].devotion == 4
-    d.notes["after_dial"] = alena.ids.devotion.value
+    d.notes["after_dial"] = alena.tiles["devotion"].value
 
     device.place_tag(0, sim_uid("psychopomp"))
     await d.until(lambda: d.session.scans, "the scanned card appears")
@@ -104,7 +104,9 @@ async def scoreboards(d: Any) -> None:
         session.command(za.SetBase(0, 3, damage=2))
         board = d.screen("scoreboard")
         await d.until(
-            lambda b=board, n=players: len(b.panels) == n and b.panels[1].ids.devotion.value == "2",
+            lambda b=board, n=players: (
+                len(b.panels) == n and b.panels[1].tiles["devotion"].value == "2"
+            ),
             "the scoreboard shows the position",
         )
         # Let the dials answer the values we set, then clear the notice line: a screenshot
@@ -113,19 +115,36 @@ async def scoreboards(d: Any) -> None:
         d.session.say("")
         panels = d.screen("scoreboard").panels
         assert len(panels) == players
-        assert panels[0].ids.devotion.value == "5" and panels[0].ids.max_devotion.value == "6"
-        assert panels[1].base_tiles[0].dimmed and panels[0].base_tiles[3].value == "2"
+        assert (
+            panels[0].tiles["devotion"].value == "5"
+            and panels[0].tiles["max_devotion"].value == "6"
+        )
+        assert panels[1].tiles["base:0"].dimmed and panels[0].tiles["base:3"].value == "2"
         await d.screenshot(f"scoreboard_{players}p_{orientation}")
 
 
+def decision_buttons(d: Any) -> list[tuple[int, Any]]:
+    """(seat, button) for every one-tap decision on the table: they sit on the acting
+    player's own panel, facing them."""
+    return [
+        (panel.seat, b) for panel in scoreboard(d).panels for b in panel.ids.decide_buttons.children
+    ]
+
+
 async def tap_choice(d: Any, label: str) -> None:
-    """Tap the band's button for one of the engine's one-tap decisions."""
-    board = scoreboard(d)
+    """Tap the acting player's button for one of the engine's one-tap decisions (on their
+    own panel, after the moment new buttons ignore taps)."""
+    import asyncio
+
+    from companion_app.widgets.seat_panel import CALM_S
+
     await d.until(
-        lambda: any(b.text == label for b in board.ids.choices.children),
-        f"the band offers '{label}'",
+        lambda: any(b.text == label for _s, b in decision_buttons(d)),
+        f"the acting player's panel offers '{label}'",
     )
-    button = next(b for b in board.ids.choices.children if b.text == label)
+    await asyncio.sleep(CALM_S + 0.05)
+    seat, button = next((s, b) for s, b in decision_buttons(d) if b.text == label)
+    assert seat == d.session.game.acting_player(), (seat, label)
     await d.tap(button)
 
 
@@ -199,8 +218,8 @@ async def journey(d: Any) -> None:
     await pass_until(d, "develop", 3)
     await tap_choice(d, "Draw a card")
     await pass_until(d, "choose_attackers", 3)
-    await d.tap(scoreboard(d).ids.menu)
-    await d.tap(next(b for b in d.screen("menu").walk() if getattr(b, "text", "") == "Combat"))
+    # The declaration is due and there is a real choice: the assistant opens by itself.
+    await d.until(lambda: d.app.sm.current == "combat", "the combat assistant opens by itself")
     combat = d.screen("combat")
     assert d.app.sm.current == "combat" and combat.phase == "attackers", combat.title
     await choose(d, combat, "Asterion Bull", "attacks")
@@ -219,6 +238,11 @@ async def journey(d: Any) -> None:
     await d.until(lambda: not combat.phase, "a chance to respond to the attack")
     await d.tap(combat.ids.next_step)
     await d.until(lambda: combat.phase == "blockers", "blockers are asked for")
+    # The blocker's choice faces its player: turned to the seat's edge, as their panel is.
+    panel_turn = scoreboard(d).turners[combat.seat].rotation
+    await d.until(lambda: combat.ids.turner.rotation == panel_turn, "it turns to the blocker")
+    d.notes["blockers_face"] = [combat.seat, combat.ids.turner.rotation]
+    await d.screenshot("journey_blockers_face_their_player")
     await choose(d, combat, "Lunari Acolyte", "blocks Asterion")
     await d.tap(combat.ids.confirm)
     for _ in range(3):  # a response window may come first
@@ -246,6 +270,11 @@ async def journey(d: Any) -> None:
             await d.tap(combat.ids.next_step)
         await d.frames(2)
     await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
+    # The fight's result stays on the table, on the band, for every seat to read.
+    d.app.show("scoreboard")
+    await d.until(lambda: "dies" in d.session.news, "the result is on the band")
+    d.notes["news"] = d.session.news
+    await d.screenshot("journey_combat_result")
     # Undo the last command from the log screen; the acolyte is back.
     d.app.show("log")
     await d.frames(3)
@@ -276,7 +305,7 @@ async def journey_resume(d: Any) -> None:
     d.notes["step"] = game.state.step.value
     board = scoreboard(d)
     for seat, panel in enumerate(board.panels):
-        assert panel.ids.devotion.value == str(game.state.players[seat].devotion)
+        assert panel.tiles["devotion"].value == str(game.state.players[seat].devotion)
     await d.screenshot("journey_resumed")
 
 
@@ -313,10 +342,10 @@ async def endless(d: Any) -> None:
             session.command(za.SetBase(seat, rng.randrange(6), damage=rng.randrange(5)))
         elif move == 2:
             for _ in range(rng.randrange(1, 4)):
-                session.nudge(seat, "max_devotion", 0, rng.choice((1, -1)))
+                session.nudge(seat, "max_devotion", rng.choice((1, -1)))
             session.flush_bursts()
         elif move == 3:
-            session.toggle_base(seat, rng.randrange(6))
+            session.toggle(seat, f"base:{rng.randrange(6)}")
         else:
             # Said before it happens: a kill during the undo may leave one command fewer.
             print("UNDOING", flush=True)
@@ -354,23 +383,23 @@ async def screens(d: Any) -> None:
     # Three quick taps on "+": a preview, then one command.
     history = len(session.game.history)
     for _ in range(3):
-        await d.tap_side(alena.ids.devotion, +1)
-    assert alena.ids.devotion.preview == "+3 = 3", alena.ids.devotion.preview
-    d.notes["preview"] = alena.ids.devotion.preview
+        await d.tap_side(alena.tiles["devotion"], +1)
+    assert alena.tiles["devotion"].preview == "+3 = 3", alena.tiles["devotion"].preview
+    d.notes["preview"] = alena.tiles["devotion"].preview
     await d.screenshot("burst_preview")
-    await d.until(lambda: alena.ids.devotion.value == "3", "the burst becomes one change")
+    await d.until(lambda: alena.tiles["devotion"].value == "3", "the burst becomes one change")
     assert len(session.game.history) == history + 1
     # A long press on Anton's first base's "+" is a step of 5.
     anton = board.panels[1]
-    await d.tap_side(anton.base_tiles[0], +1, hold=0.7)
-    await d.until(lambda: anton.base_tiles[0].value == "5", "long press adds 5 damage")
+    await d.tap_side(anton.tiles["base:0"], +1, hold=0.7)
+    await d.until(lambda: anton.tiles["base:0"].value == "5", "long press adds 5 damage")
     # A tap in the middle of a base turns it face down.
-    await d.tap_side(anton.base_tiles[5], 0)
-    await d.until(lambda: anton.base_tiles[5].dimmed, "the base turns face down")
+    await d.tap_side(anton.tiles["base:5"], 0)
+    await d.until(lambda: anton.tiles["base:5"].dimmed, "the base turns face down")
     assert not session.game.state.players[1].bases[5].face_up
     # The keyboard turns the simulated dial: Up on dial 1 (Alena's).
     await d.key(KEY_UP)
-    await d.until(lambda: alena.ids.devotion.value == "4", "Up turns Alena's dial")
+    await d.until(lambda: alena.tiles["devotion"].value == "4", "Up turns Alena's dial")
     # An unknown tag: the popup offers to enrol it; enrolled, it scans as that card.
     device = d.app.hardware_link.simulated[0]
     device.place_tag(0, UNKNOWN_UID)
@@ -379,7 +408,7 @@ async def screens(d: Any) -> None:
     popup.ids.card.text = "Psychopomp"
     await d.screenshot("enrol_popup")
     await d.tap(popup.ids.enrol)
-    assert d.app.registry.card_for(UNKNOWN_UID) == "psychopomp"
+    assert d.session.cards.card_for(UNKNOWN_UID) == "psychopomp"
     device.remove_tag(0)
     await d.frames(2)
     device.place_tag(0, UNKNOWN_UID)
@@ -453,7 +482,7 @@ async def screens(d: Any) -> None:
     assert "Imported 1 cards" in catalog.status, catalog.status
     assert d.session.catalog.get("table_ghoul").name == "Table Ghoul"
     # Enrolling a deck: each tag put on the reader becomes the next card, with progress.
-    catalog.ids.enrol_cult.text = "Magi"
+    catalog.ids.enrol_cult.text = "Magi deck"
     await d.tap(next(b for b in catalog.walk() if getattr(b, "text", "") == "Enrol tags"))
     total = catalog.enrol_total
     assert total == len(d.session.catalog.of_cult("Magi")) and catalog.enrol_done == 0
@@ -463,11 +492,11 @@ async def screens(d: Any) -> None:
         device.remove_tag(0)
         await d.frames(2)
     first = d.session.catalog.of_cult("Magi")[0].id
-    assert d.app.registry.card_for(bytes([0x04, 0xE0, 0, 0, 0, 0, 0])) == first
+    assert d.session.cards.card_for(bytes([0x04, 0xE0, 0, 0, 0, 0, 0])) == first
     d.notes["enrol_status"] = catalog.status
     await d.screenshot("catalog")
     d.app.show("scoreboard")
-    adjust = await visit(d, "Adjust", "adjust")
+    adjust = await visit(d, "Adjust cards", "adjust")
     # The table put a card into play by hand: the engine learns it from here.
     adjust.ids.card_id.text = "specter_wisp"
     while adjust.zone != "play":
@@ -481,10 +510,12 @@ async def screens(d: Any) -> None:
     d.app.show("scoreboard")
     sim = await visit(d, "Simulator", "simulator")
     await d.tap(sim.ids.dial1_up)
-    await d.until(lambda: board.panels[1].ids.devotion.value == "1", "the panel's dial turns")
+    await d.until(lambda: board.panels[1].tiles["devotion"].value == "1", "the panel's dial turns")
     sim.ids.command.text = "dial 1 6"
     await d.tap(sim.ids.run)
-    await d.until(lambda: board.panels[1].ids.devotion.value == "6", "a typed command turns it")
+    await d.until(
+        lambda: board.panels[1].tiles["devotion"].value == "6", "a typed command turns it"
+    )
     sim.ids.command.text = "dail 1 6"
     await d.tap(sim.ids.run)
     d.notes["bad_command"] = sim.status
@@ -510,5 +541,5 @@ async def real_devices(d: Any) -> None:
     # The game still works by hand.
     d.app.show("scoreboard")
     await d.frames(2)
-    await d.tap_side(scoreboard(d).panels[0].ids.devotion, +1, hold=0.7)
+    await d.tap_side(scoreboard(d).panels[0].tiles["devotion"], +1, hold=0.7)
     await d.until(lambda: d.session.game.state.players[0].devotion == 5, "a long press adds 5")

@@ -86,6 +86,9 @@ def test_a_whole_journey_then_quit_and_resume(tmp_path: Path) -> None:
     first = run_journey("journey", OUTPUT / "app" / "journey", db=db)
     notes = first["notes"]
     assert "dies" in notes["flank_prediction"]
+    seat, turned = notes["blockers_face"]
+    assert seat == 1 - notes["first"] and turned == 180  # the far seat's choice faces them
+    assert "Lunari Acolyte" in notes["news"] and "dies" in notes["news"]
     assert "lunari_acolyte" in notes["in_play"]  # undo brought it back
     second = run_journey("journey_resume", OUTPUT / "app" / "journey_resume", db=db)
     again = second["notes"]

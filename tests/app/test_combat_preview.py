@@ -1,6 +1,6 @@
 """The combat assistant's prediction comes from the engine, on a fork of the live game."""
 
-from companion_app.combat_preview import predict
+from companion_app.games.zeal.combat_preview import predict
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog

@@ -1,6 +1,6 @@
 """Long-pressing a keyword shows the rulebook's text for it."""
 
-from companion_app.glossary import glossary_text
+from companion_app.games.zeal.glossary import glossary_text
 
 
 def test_known_keywords_quote_the_rulebook() -> None:

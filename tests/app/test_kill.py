@@ -17,6 +17,7 @@ from companion_app.store import CommandStore
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
+from engine.zeal.kind import KIND as ZEAL_KIND
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20
@@ -87,7 +88,7 @@ def test_every_logged_command_survives_kill_9(tmp_path: Path) -> None:
             if count:
                 assert json.dumps(saved.commands[count - 1], sort_keys=True) == command
         # And the log replays into the same game the engine would make from it.
-        setup = read_setup(saved.setup, sample_catalog()).setup
+        setup = read_setup(ZEAL_KIND, saved.setup, sample_catalog()).setup
         game = ZealGame.replay(setup, [za.from_dict(c) for c in saved.commands])
         assert len(game.history) == len(saved.commands)
         store.close()

@@ -9,15 +9,12 @@ from kivy.clock import Clock
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
 from engine.zeal import actions as za
-from engine.zeal.cards import sample_catalog
 from hardware.registry import TagRegistry
 
 
 @pytest.fixture
 def session(tmp_path: Path) -> GameSession:
-    s = GameSession(
-        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
-    )
+    s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:"))
     s.start_new(["Alena", "Anton"], seed=7)
     Clock.tick()
     return s
@@ -30,7 +27,7 @@ def logged(session: GameSession) -> list[dict]:
 
 def test_a_new_game_draws_both_seats(session: GameSession) -> None:
     assert [s.name for s in session.seats] == ["Alena", "Anton"]
-    assert all(len(s.bases) == 6 for s in session.seats)
+    assert all(len([c for c in s.counters if c.group == "bases"]) == 6 for s in session.seats)
     assert "Mulligan" in session.step_text
     assert session.prompt_lines
 
@@ -39,9 +36,9 @@ def test_a_command_is_logged_before_it_is_shown(session: GameSession) -> None:
     assert session.command(za.SetDevotion(0, current=3))
     # Logged at once; the widgets only change at the next frame (rate-limited redraw).
     assert logged(session)[-1] == {"type": "SetDevotion", "player": 0, "current": 3}
-    assert session.seats[0].devotion == 0
+    assert session.seats[0].counter("devotion").value == 0
     Clock.tick()
-    assert session.seats[0].devotion == 3
+    assert session.seats[0].counter("devotion").value == 3
 
 
 def test_a_refused_command_says_why_and_logs_nothing(session: GameSession) -> None:
@@ -53,8 +50,8 @@ def test_a_refused_command_says_why_and_logs_nothing(session: GameSession) -> No
 
 def test_a_burst_of_taps_is_one_command_with_a_preview(session: GameSession) -> None:
     for _ in range(4):
-        session.nudge(0, "devotion", 0, +1)
-    session.nudge(0, "devotion", 0, -1)
+        session.nudge(0, "devotion", +1)
+    session.nudge(0, "devotion", -1)
     assert session.preview_for(0, "devotion") == "+3 = 3"
     assert logged(session) == []
     session.flush_bursts()
@@ -65,10 +62,10 @@ def test_a_burst_of_taps_is_one_command_with_a_preview(session: GameSession) -> 
 
 
 def test_base_damage_and_face_down_are_one_tap_each(session: GameSession) -> None:
-    session.nudge(1, "base_damage", 2, +1)
-    session.nudge(1, "base_damage", 2, +1)
+    session.nudge(1, "base:2", +1)
+    session.nudge(1, "base:2", +1)
     session.flush_bursts()
-    assert session.toggle_base(1, 5)
+    assert session.toggle(1, "base:5")
     bases = session.game.state.players[1].bases
     assert bases[2].damage == 2 and not bases[5].face_up
 
@@ -95,14 +92,14 @@ def test_resume_replays_every_logged_command(session: GameSession, tmp_path: Pat
     session.command(za.SetDevotion(0, current=4))
     session.command(za.SetBase(1, 3, face_up=False))
     reopened = GameSession(
-        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
+        CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:")
     )
     saved = reopened.saved_game()
     assert saved is not None
     reopened.resume(saved)
     Clock.tick()
-    assert reopened.seats[0].devotion == 4
-    assert not reopened.seats[1].bases[3].face_up
+    assert reopened.seats[0].counter("devotion").value == 4
+    assert reopened.seats[1].counter("base:3").dimmed
     assert [r.text for r in reopened.log_rows] == [r.text for r in session.log_rows]
 
 
@@ -119,9 +116,7 @@ def test_an_unknown_card_is_refused_in_words(session: GameSession) -> None:
 
 
 def test_start_new_refuses_bad_tables(tmp_path: Path) -> None:
-    s = GameSession(
-        CommandStore(str(tmp_path / "g.sqlite")), sample_catalog(), TagRegistry(":memory:")
-    )
+    s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:"))
     with pytest.raises(ValueError, match="2 to 8"):
         s.start_new(["Solo"])
     with pytest.raises(ValueError):
@@ -134,7 +129,7 @@ def test_losing_every_base_greys_the_player_and_finishes_the_game(session: GameS
         actor = session.game.acting_player()
         assert actor is not None and session.command(za.KeepHand(actor))
     for index in range(6):
-        session.toggle_base(1, index)
+        session.toggle(1, f"base:{index}")
     Clock.tick()
     assert session.seats[1].eliminated
     assert session.outcome_text

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion_app.games.zeal.adapter import ADAPTER as ZEAL
 from companion_app.store import CommandStore
 from companion_app.table import FeedbackCommand, SeatMap, SetDialCommand, TableController
 from engine.errors import IllegalAction
@@ -50,7 +51,7 @@ def make_table(store: CommandStore | None = None) -> TableController:
     seats.assign_dial(DEVICE, 1, 1)
     game_id = store.new_game("zeal", {"seed": 3}) if store else None
     tags = Tags({WISP_UID: "specter_wisp", PSYCHOPOMP_UID: "psychopomp"})
-    return TableController(game, seats, tags, catalog, store, game_id)
+    return TableController(game, ZEAL, seats, tags, catalog, store, game_id)
 
 
 def to_alenas_commit(table: TableController) -> None:
@@ -117,7 +118,7 @@ def test_a_card_scanned_in_commit_is_played_and_the_dial_shows_what_is_left(
     assert reaction.ok, reaction.message
     assert reaction.player == 0 and reaction.card_id == "specter_wisp"
     assert FeedbackCommand(DEVICE, 0, True) in reaction.device_commands
-    assert SetDialCommand(DEVICE, 0, 0) in reaction.device_commands  # 1 devotion paid
+    assert SetDialCommand(DEVICE, 0, 0, 0, 13) in reaction.device_commands  # 1 devotion paid
     assert table.game.state.players[0].devotion == 0
     assert store.last_unfinished().commands[-1]["type"] == "PlayCard"  # type: ignore[union-attr]
 
@@ -156,9 +157,9 @@ def test_a_short_press_on_a_dial_passes_for_its_seat() -> None:
 def test_a_dials_answer_to_a_value_we_set_is_not_a_turn() -> None:
     table = make_table()
     table.apply(za.SetDevotion(0, current=1))
-    assert SetDialCommand(DEVICE, 0, 1) in table.dial_commands()
+    assert SetDialCommand(DEVICE, 0, 1, 0, 13) in table.dial_commands()
     table.apply(za.SetDevotion(0, current=3))
-    assert SetDialCommand(DEVICE, 0, 3) in table.dial_commands()
+    assert SetDialCommand(DEVICE, 0, 3, 0, 13) in table.dial_commands()
     before = len(table.game.history)
     # The answers arrive late, in order: neither the "1" nor the "3" is the player's hand.
     assert table.handle(DialChanged(DEVICE, 0, 1)).message == ""

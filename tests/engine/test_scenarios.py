@@ -229,3 +229,92 @@ def test_save_and_load__every_example_position_round_trips(path: Path) -> None:
     again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
     assert again.initial_state == game.initial_state  # seat 0's connections included
     assert again.state == game.state
+
+
+# --- the generic format: every game, refusals expected, unknown keys refused ------------
+
+TWO = '[[players]]\nname = "Alena"\nhand_size = 5\n[[players]]\nname = "Anton"\n'
+
+
+def test_scenario_format__a_misspelt_key_is_an_error_naming_file_table_and_key() -> None:
+    text = TWO.replace('name = "Alena"', 'name = "Alena"\ndevotoin = 4')
+    with pytest.raises(ScenarioError, match=r"typo.toml: players\[0\]: unknown key 'devotoin'"):
+        load_scenario(text, "typo.toml")
+    with pytest.raises(ScenarioError, match="typo.toml: the file: unknown key 'expects'"):
+        load_scenario(TWO + '[[expects]]\npath = "turn"\nequals = 1\n', "typo.toml")
+    with pytest.raises(ScenarioError, match=r"expect\[0\]: unknown key 'equal'"):
+        load_scenario(TWO + '[[expect]]\npath = "turn"\nequal = 1\n', "typo.toml")
+
+
+def test_scenario_format__an_unknown_game_names_the_games_there_are() -> None:
+    with pytest.raises(ScenarioError, match='there is no game "chess"'):
+        load_scenario('game = "chess"\n' + TWO, "x.toml")
+
+
+def test_scenario_format__a_file_without_game_is_zeal() -> None:
+    assert load_scenario(TWO, "x.toml").kind.kind == "zeal"
+    assert load_scenario('game = "zeal"\n' + TWO, "x.toml").kind.kind == "zeal"
+
+
+REFUSALS = (
+    TWO
+    + """
+[position]
+step = "commit"
+[[actions]]
+type = "PlayCard"
+player = 1
+card_id = "psychopomp"
+refused = "Alena's turn to act"
+[[actions]]
+type = "PlayCard"
+player = 0
+card_id = "psychopomp"
+refused = "costs 2 devotion"
+[[actions]]
+type = "SetDevotion"
+player = 0
+current = 2
+[[expect]]
+path = "players.0.devotion"
+equals = 2
+"""
+)
+
+
+def test_scenario_format__several_expected_refusals_are_checked_and_change_nothing() -> None:
+    from engine.scenario import play_scenario
+
+    run = play_scenario(load_scenario(REFUSALS, "refusals.toml"))
+    assert run.ok, run.failures
+    assert run.lines[0].startswith("1. Anton played Psychopomp: refused, as expected")
+    assert run.lines[2] == "3. Alena set devotion to 2"
+
+
+def test_scenario_format__a_refusal_that_does_not_happen_fails_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.scenario import play_scenario
+
+    wrong = REFUSALS.replace('refused = "costs 2 devotion"', 'refused = "no such words"')
+    run = play_scenario(load_scenario(wrong, "wrong.toml"))
+    assert run.failures == [
+        'action 2 (Alena played Psychopomp) was refused, but without the words "no such'
+        ' words": Psychopomp costs 2 devotion (cost); Alena has 0'
+    ]
+    path = tmp_path / "allowed.toml"
+    # A manual adjustment is always legal: a file that expects it refused fails.
+    path.write_text(REFUSALS.replace("current = 2", 'current = 2\nrefused = "nope"'))
+    assert _cli(path) == 1
+    assert "should have been refused" in capsys.readouterr().err
+
+
+def test_scenario_command__prints_description_actions_and_the_engines_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "told.toml"
+    path.write_text('description = "Two refusals, then a dial turn."\n' + REFUSALS)
+    assert _cli(path) == 0
+    out = capsys.readouterr().out
+    assert "Two refusals, then a dial turn." in out
+    assert "3. Alena set devotion to 2" in out and "The game's log:" in out

@@ -34,10 +34,14 @@ def test_setup__first_player_random_from_the_seed() -> None:
     )
 
 
-def test_setup__first_player_draws_six_second_seven_and_so_on() -> None:
+def test_setup__first_player_draws_six_every_other_player_seven() -> None:
+    # Game Setup names the first two players; the reading for more (engine/README.md): only
+    # the first player is short a card.
     game = new_game(4, first=2)
     sizes = {seat: p.hand_size for seat, p in enumerate(game.state.players)}
-    assert sizes == {2: 6, 3: 7, 0: 8, 1: 9}
+    assert sizes == {2: 6, 3: 7, 0: 7, 1: 7}
+    eight = new_game(8, first=0)
+    assert [p.hand_size for p in eight.state.players] == [6, 7, 7, 7, 7, 7, 7, 7]
 
 
 def test_setup__known_decks_are_shuffled_and_drawn() -> None:

@@ -27,8 +27,8 @@ def test_altar_demo_exits_0_and_prints_the_log_and_scoreboard() -> None:
     assert "dial 1 of a1b2c3d4 now shows 3" in out
     assert "Alena plays Specter Wisp" in out
     # The final scoreboard: Alena paid 1 devotion for the Wisp; Anton's dial set him to 3.
-    assert "Alena  devotion 0/1" in out and "in play: Specter Wisp" in out
-    assert "Anton  devotion 3/1" in out
+    assert "Alena: devotion 0/1" in out and "Specter Wisp" in out
+    assert "Anton: devotion 3/1" in out
 
 
 def test_the_demo_game_state_matches_what_the_device_did() -> None:
@@ -53,7 +53,7 @@ def test_a_device_that_never_sends_the_tag_is_reported_as_the_host_link_failing(
 def test_a_tag_the_table_cannot_place_is_reported_with_the_tables_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(demo, "TAGS", {})  # the card was never enrolled
+    monkeypatch.setattr(demo.Demo, "enrol", lambda self, uid, card_id: None)  # never enrolled
     monkeypatch.setattr(demo, "WAIT_S", 0.5)
     with pytest.raises(demo.DemoFailure) as failure:
         asyncio.run(demo.Demo(lambda line: None).run())
@@ -64,7 +64,7 @@ def test_a_tag_the_table_cannot_place_is_reported_with_the_tables_words(
 def test_the_cli_names_the_failing_layer_and_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(demo, "TAGS", {})
+    monkeypatch.setattr(demo.Demo, "enrol", lambda self, uid, card_id: None)
     monkeypatch.setattr(demo, "WAIT_S", 0.5)
     assert demo.main() == 1
     assert "altar demo failed in the table layer" in capsys.readouterr().out

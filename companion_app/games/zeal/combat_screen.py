@@ -14,7 +14,8 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion_app.combat_preview import predict
+from companion_app.games.zeal.combat_preview import predict
+from companion_app.seating import seat_frames
 from engine.zeal import actions as za
 
 DECLARATIONS = {
@@ -54,7 +55,24 @@ class CombatScreen(Screen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
+        self.face()
         self.session.scan_pickers.append(self.pick_by_scan)
+
+    def on_size(self, *_args: Any) -> None:
+        self.face()
+
+    def on_seat(self, *_args: Any) -> None:
+        self.face()  # blockers are chosen by another player than attackers
+
+    def face(self) -> None:
+        """Turn the assistant to the edge where the declaring player sits (its seat's turn
+        on the scoreboard), so the choice faces the one who makes it."""
+        game = self.session.game if self.session else None
+        seats = len(game.player_names()) if game is not None else 0
+        rotation = 0
+        if game is not None and 0 <= self.seat < seats:
+            rotation = seat_frames(seats, self.width, self.height)[self.seat].rotation
+        self.ids.turner.place(0, 0, self.width, self.height, rotation)
 
     def on_leave(self, *_args: Any) -> None:
         if self.pick_by_scan in self.session.scan_pickers:

@@ -1,4 +1,4 @@
-"""Keyword glossary text for long presses, quoted from the Zeal rulebook (data/glossary.toml).
+"""Keyword glossary text for long presses, quoted from the Zeal rulebook (glossary.toml).
 
 Card data names keywords as the engine spells them ("fly", "immune:spells", "Debut Spell");
 we match case-insensitively on the part before any ":" qualifier.
@@ -13,7 +13,7 @@ from importlib import resources
 
 @cache
 def _terms() -> dict[str, str]:
-    text = resources.files("companion_app.data").joinpath("glossary.toml").read_text("utf-8")
+    text = resources.files("companion_app.games.zeal").joinpath("glossary.toml").read_text("utf-8")
     data = tomllib.loads(text)
     return {key: str(entry["text"]) for key, entry in data["terms"].items()}
 

@@ -1,0 +1,1 @@
+"""Zeal at the table: its adapter, combat assistant and adjustments screen."""

@@ -1,0 +1,277 @@
+"""Zeal at the table (rules/zeal.md): devotion on the dial, six bases, the combat assistant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion_app.games.base import (
+    AnyGame,
+    CardView,
+    CounterView,
+    DialSpec,
+    ExtraScreen,
+    GameAdapter,
+    HistorySeries,
+    SeatSummary,
+    TargetRequest,
+)
+from companion_app.games.zeal import demo_script, targeting
+from companion_app.games.zeal.glossary import glossary_text
+from engine.core.catalog import CardCatalog, CardInfo
+from engine.core.records import LogEntry
+from engine.zeal import Step, ZealGame, cult_deck
+from engine.zeal import actions as za
+from engine.zeal.cards import Card, Catalog
+from engine.zeal.state import MAX_CURRENT_DEVOTION
+
+HERE = Path(__file__).parent
+
+# The declarations the combat assistant makes (Combat: Choose Attackers ... Combat Damage).
+DECLARATIONS: dict[str, type[Any]] = {
+    "attackers": za.DeclareAttackers,
+    "blockers": za.DeclareBlockers,
+    "flankers": za.DeclareFlankers,
+    "damage": za.AssignDamage,
+}
+
+# Steps where nobody has a decision to make unless a card is played: the start of combat,
+# the windows after declarations, the end of the turn. Commit never advances by itself.
+QUIET_STEPS = (
+    Step.COMBAT_START,
+    Step.CHOOSE_ATTACKERS,
+    Step.CHOOSE_BLOCKERS,
+    Step.FLANKING,
+    Step.END_OF_TURN,
+)
+
+
+def _zeal(game: AnyGame) -> ZealGame:
+    assert isinstance(game, ZealGame), "the Zeal adapter was handed another game"
+    return game
+
+
+class ZealAdapter(GameAdapter):
+    kind = "zeal"
+
+    # --- a seat ---------------------------------------------------------------------------
+
+    def counters(self, game: AnyGame, seat: int) -> tuple[CounterView, ...]:
+        p = _zeal(game).state.players[seat]
+        top = MAX_CURRENT_DEVOTION
+        out = [
+            CounterView("devotion", "Devotion", p.devotion, 0, top, big=True),
+            CounterView("max_devotion", "Max", p.max_devotion, 0, top),
+        ]
+        for i, b in enumerate(p.bases):
+            out.append(
+                CounterView(
+                    f"base:{i}",
+                    f"Base {b.defense}",
+                    b.damage,
+                    0,
+                    None,
+                    group="bases",
+                    dimmed=not b.face_up,
+                    toggles=True,
+                    note="damage" if b.face_up else "face down",
+                )
+            )
+        return tuple(out)
+
+    def summary(self, game: AnyGame, seat: int) -> SeatSummary:
+        state = _zeal(game).state
+        p = state.players[seat]
+        badges = []
+        if p.eliminated:
+            badges.append("Out")
+        elif state.priority == seat:
+            badges.append("Priority")
+        badges.append(f"Hand {p.hand_size}")
+        lines = [
+            f"{m.name} {m.combat}" + (f" ({m.damage} dmg)" if m.damage else "") for m in p.in_play
+        ]
+        return SeatSummary(badges, lines)
+
+    def eliminated(self, game: AnyGame, seat: int) -> bool:
+        return _zeal(game).state.players[seat].eliminated
+
+    def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> za.Action:
+        if key == "devotion":
+            return za.SetDevotion(seat, current=value)
+        if key == "max_devotion":
+            return za.SetDevotion(seat, maximum=value)
+        if key.startswith("base:"):
+            return za.SetBase(seat, int(key[5:]), damage=value)
+        raise ValueError(f"Zeal has no counter {key!r}")
+
+    def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
+        if not key.startswith("base:"):
+            return None
+        index = int(key[5:])
+        base = _zeal(game).state.players[seat].bases[index]
+        return za.SetBase(seat, index, face_up=not base.face_up)
+
+    # --- devices --------------------------------------------------------------------------
+
+    def dial(self, game: AnyGame, seat: int) -> DialSpec:
+        devotion = _zeal(game).state.players[seat].devotion
+        return DialSpec(devotion, 0, MAX_CURRENT_DEVOTION, "devotion")
+
+    def dial_action(self, game: AnyGame, seat: int, value: int) -> za.Action:
+        return za.SetDevotion(seat, current=value)
+
+    def scan_action(self, game: AnyGame, seat: int, card_id: str) -> za.Action:
+        return za.PlayCard(seat, card_id)
+
+    def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        return targeting.target_request(_zeal(game), action)
+
+    def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        return targeting.with_target(action, value)
+
+    def reader_player(self, game: AnyGame) -> int | None:
+        state = _zeal(game).state
+        return state.priority if state.priority is not None else state.active
+
+    # --- the band -------------------------------------------------------------------------
+
+    def choice_label(self, game: AnyGame, action: Any) -> str | None:
+        # An empty declaration is a one-tap decision; choosing who takes part is the
+        # combat assistant's (it opens by itself when there is a real choice).
+        if isinstance(action, za.DeclareAttackers) and not action.attackers:
+            return "No attack"
+        if isinstance(action, za.DeclareBlockers) and not action.blocks:
+            return "No blocks"
+        if isinstance(action, za.DeclareFlankers) and not action.flanks:
+            return "No flanking"
+        if isinstance(action, za.AssignDamage) and not action.blockers and not action.bases:
+            return "Deal damage"
+        if isinstance(action, za.KeepHand):
+            return "Keep hand"
+        if isinstance(action, za.Mulligan):
+            return "Mulligan"
+        if isinstance(action, za.Develop):
+            return "Draw a card" if action.choice == "draw" else "+1 max devotion"
+        if isinstance(action, za.Pass):
+            return "Pass"
+        return None
+
+    def pass_action(self, game: AnyGame, seat: int) -> za.Action | None:
+        return za.Pass(seat) if _zeal(game).state.priority == seat else None
+
+    def due_screen(self, game: AnyGame) -> str | None:
+        """The combat assistant, when a declaration is due and someone has a real choice
+        (some declaration other than the empty one is legal)."""
+        state = _zeal(game).state
+        kind = DECLARATIONS.get(state.awaiting or "")
+        if kind is None or state.over:
+            return None
+        for action in game.legal_actions():
+            if isinstance(action, kind) and any(
+                getattr(action, f)
+                for f in ("attackers", "blocks", "flanks", "blockers")
+                if hasattr(action, f)
+            ):
+                return "combat"
+        return None
+
+    def notable(self, entry: LogEntry) -> bool:
+        """Combat damage and deaths stay on the band for a while."""
+        return entry.step == Step.COMBAT_DAMAGE.label or entry.text.endswith(" dies")
+
+    def quiet(self, game: AnyGame) -> bool:
+        state = _zeal(game).state
+        return (
+            state.priority is not None
+            and not state.stack
+            and not state.pending
+            and state.awaiting is None
+            and state.step in QUIET_STEPS
+            and not state.over
+        )
+
+    # --- cards, history, screens ------------------------------------------------------------
+
+    def card_view(
+        self, card: CardInfo, seat: int, reason: str | None, played: bool = False
+    ) -> CardView:
+        assert isinstance(card, Card)
+        keywords = tuple(dict.fromkeys(card.keywords + card.zeal_keywords))
+        text = card.text
+        if card.zeal_text:
+            text = f"{text}\nZeal: {card.zeal_text}" if text else f"Zeal: {card.zeal_text}"
+        combat = _number_pair(card.combat, card.zeal_combat)
+        return CardView(
+            seat=seat,
+            card_id=card.id,
+            name=card.name,
+            kind=card.type,
+            cost=_number_pair(card.cost, card.zeal_cost),
+            stats=f"Combat {combat}" if combat else "",
+            keywords=keywords,
+            text=text,
+            playable=reason is None,
+            reason=reason or "",
+            played=played,
+        )
+
+    def decks(self, catalog: CardCatalog) -> dict[str, tuple[str, ...]]:
+        """Game Modes: Cult Decks: all the cards of one cult make a deck."""
+        assert isinstance(catalog, Catalog)
+        cults = sorted({c.cult for c in catalog.cards if c.cult})
+        return {f"{cult} deck": cult_deck(catalog, cult) for cult in cults}
+
+    def glossary(self, keyword: str) -> str:
+        return glossary_text(keyword)
+
+    def demo_record(self) -> dict[str, Any]:
+        return dict(demo_script.RECORD)
+
+    async def demo_script(self, demo: Any) -> None:
+        await demo_script.script(demo)
+
+    def quick_cards(self, catalog: CardCatalog) -> list[str]:
+        """The cheapest characters, devices and spells."""
+        assert isinstance(catalog, Catalog)
+        playable = [c for c in catalog.cards if c.type != "base"]
+        return [c.id for c in sorted(playable, key=lambda c: (c.cost, c.name))][:9]
+
+    def history(self, game: AnyGame) -> tuple[HistorySeries, ...]:
+        players = _zeal(game).state.players
+        return (
+            HistorySeries("Devotion", tuple(p.devotion for p in players)),
+            HistorySeries("Max devotion", tuple(p.max_devotion for p in players)),
+            HistorySeries(
+                "Bases standing", tuple(sum(b.face_up for b in p.bases) for p in players)
+            ),
+        )
+
+    def screens(self) -> tuple[ExtraScreen, ...]:
+        return (
+            ExtraScreen(
+                "combat",
+                "Combat assistant",
+                "companion_app.games.zeal.combat_screen",
+                "CombatScreen",
+                str(HERE / "combat_screen.kv"),
+            ),
+            ExtraScreen(
+                "adjust",
+                "Adjust cards",
+                "companion_app.games.zeal.adjust_screen",
+                "AdjustScreen",
+                str(HERE / "adjust_screen.kv"),
+            ),
+        )
+
+
+def _number_pair(normal: int | None, zeal: int | None) -> str:
+    if normal is None:
+        return ""
+    if zeal is None or zeal == normal:
+        return str(normal)
+    return f"{normal} (Zeal {zeal})"
+
+
+ADAPTER = ZealAdapter()

@@ -1,0 +1,3 @@
+"""A Zeal draft tournament played at several tables, each with its own tablet, over an MQTT
+broker (docs/tournament.md). The rules live in engine/tournament; this package is the network:
+the broker runner, signed messages, the host, the tables, and the tournament screen."""

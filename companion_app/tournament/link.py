@@ -1,0 +1,86 @@
+"""A thin paho-mqtt client: connects in the background, reconnects by itself, subscribes again
+on every connect, publishes with QoS 1, and hands incoming messages to a thread-safe queue.
+
+paho runs its network loop in its own thread; the host and the tables read ``inbox`` from theirs,
+so no tournament logic runs on paho's thread.
+"""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+from collections.abc import Callable
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+QOS = 1
+
+
+class Link:
+    def __init__(
+        self,
+        client_id: str,
+        host: str,
+        port: int,
+        subscriptions: list[str],
+        on_connect: Callable[[], None] | None = None,
+    ) -> None:
+        self.host, self.port = host, port
+        self.subscriptions = subscriptions
+        self.inbox: queue.Queue[tuple[str, bytes]] = queue.Queue()
+        self.connected = threading.Event()
+        self.connects = 0  # how many times we (re)connected: a drop shows here
+        self._on_connect_hook = on_connect
+        self.client = mqtt.Client(
+            callback_api_version=CallbackAPIVersion.VERSION2,
+            client_id=client_id,
+            clean_session=False,  # the broker keeps our subscriptions and QoS 1 queue on a drop
+        )
+        self.client.reconnect_delay_set(min_delay=1, max_delay=2)
+        self.client.on_connect = self._connected
+        self.client.on_disconnect = self._disconnected
+        self.client.on_message = self._message
+        self.client.on_socket_open = self._socket_open
+
+    def start(self) -> None:
+        self.client.connect_async(self.host, self.port, keepalive=5)
+        self.client.loop_start()
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
+        # Queued by paho while disconnected and sent on reconnect; callers also resend what is
+        # not yet confirmed end to end, so a message paho drops is not lost either.
+        self.client.publish(topic, payload, qos=QOS, retain=retain)
+
+    def wait_connected(self, timeout: float) -> bool:
+        return self.connected.wait(timeout)
+
+    def _connected(
+        self, client: mqtt.Client, _u: object, _f: object, rc: object, _p: object
+    ) -> None:
+        if getattr(rc, "is_failure", False):
+            return
+        for topic in self.subscriptions:
+            client.subscribe(topic, qos=QOS)
+        self.connects += 1
+        self.connected.set()
+        if self._on_connect_hook is not None:
+            self._on_connect_hook()
+
+    @staticmethod
+    def _socket_open(_c: object, _u: object, sock: object) -> None:
+        # Small messages each waiting for the last one's ack: without this, Nagle's algorithm and
+        # delayed acks hold every result and every standings update back about 40 ms per hop.
+        if isinstance(sock, socket.socket):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def _disconnected(self, _c: object, _u: object, _f: object, _rc: object, _p: object) -> None:
+        self.connected.clear()
+
+    def _message(self, _c: object, _u: object, msg: mqtt.MQTTMessage) -> None:
+        self.inbox.put((msg.topic, bytes(msg.payload)))

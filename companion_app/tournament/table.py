@@ -1,0 +1,185 @@
+"""A table's side of the tournament: follows the host's signed state, plays the games the
+pairings give this table, and reports each result until the host's state shows it.
+
+Every result goes to ``outbox.json`` (synced) before it is published, and stays there until the
+standings carry it: a table killed or cut off at any moment resends on its return, and the host
+records a game once however often it hears of it. The game itself is played by ``play`` (the
+tablet's session at a real table; an engine play-out in tests and the demo).
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion_app.tournament import signing, topics
+from companion_app.tournament.files import read_json, write_json
+from companion_app.tournament.link import Link
+from engine.tournament import GameResult, GameSlot, Tournament
+
+RESEND_EVERY = 1.0  # seconds between resends of results the standings don't show yet
+
+
+@dataclass(frozen=True)
+class JoinCode:
+    tid: str
+    table: int
+    table_key: str
+    standings_key: str
+
+    @classmethod
+    def parse(cls, code: str) -> JoinCode:
+        try:
+            tid, table, tkey, skey = code.strip().split(".")
+            return cls(tid, int(table), tkey, skey)
+        except ValueError:
+            raise ValueError(
+                "a join code is tournament.table.key.key, as the host printed it"
+            ) from None
+
+
+@dataclass
+class Seen:
+    """What this tablet knows of the tournament: the newest state, and when each result reached
+    it (for the bench: the time from a game's end to this tablet's standings)."""
+
+    version: int = -1
+    state: dict[str, Any] | None = None
+    arrived: dict[str, float] = field(default_factory=dict)
+
+    def tournament(self) -> Tournament | None:
+        return Tournament.from_dict(self.state["tournament"]) if self.state else None
+
+
+def read_state(payload: bytes, code: JoinCode, seen: Seen) -> bool:
+    """Takes a state message if it is signed and newer than what we have; True if taken."""
+    try:
+        body = signing.open_signed(payload, lambda _b: code.standings_key)
+    except signing.BadSignature:
+        return False
+    if body.get("tid") != code.tid or int(body["version"]) <= seen.version:
+        return False
+    now = time.time()
+    for key in body["ended_at"]:
+        seen.arrived.setdefault(key, now)
+    seen.version = int(body["version"])
+    seen.state = body
+    return True
+
+
+PlayGame = Callable[[GameSlot], GameResult]
+
+
+class Table:
+    def __init__(
+        self, folder: Path, code: JoinCode, broker: tuple[str, int], play: PlayGame
+    ) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.code = code
+        self.play = play
+        self.outbox_path = folder / "outbox.json"
+        self.outbox: dict[str, dict[str, Any]] = read_json(self.outbox_path, {})
+        self.seen = Seen()
+        self.played = 0
+        self._resend_at = 0.0
+        self.link = Link(
+            f"altar-{code.tid}-table-{code.table}",
+            broker[0],
+            broker[1],
+            [topics.state(code.tid)],
+            on_connect=self._on_connect,
+        )
+
+    def _on_connect(self) -> None:
+        self._resend_at = 0.0  # on paho's thread: resend everything unconfirmed now
+
+    def my_next_game(self) -> GameSlot | None:
+        t = self.seen.tournament()
+        if t is None:
+            return None
+        for slot in t.pending():
+            if slot.table == self.code.table and f"{slot.match}/{slot.game}" not in self.outbox:
+                return slot
+        return None
+
+    def _confirm(self) -> None:
+        t = self.seen.tournament()
+        if t is None:
+            return
+        # Confirmed: the host recorded it. Moot: neither recorded nor due (a deciding game the
+        # host no longer needs once another settled the tie), so the host would refuse it.
+        due = {(s.match, s.game) for s in t.pending()}
+        done = [k for k in self.outbox if _key(k) in t.results or _key(k) not in due]
+        if done:
+            for k in done:
+                del self.outbox[k]
+            write_json(self.outbox_path, self.outbox)
+
+    def _publish(self, body: dict[str, Any]) -> None:
+        payload = signing.sign(body, self.code.table_key)
+        self.link.publish(topics.result(self.code.tid, self.code.table), payload)
+
+    def report(self, slot: GameSlot, result: GameResult) -> None:
+        body = {
+            "tid": self.code.tid,
+            "table": self.code.table,
+            "match": slot.match,
+            "game": slot.game,
+            "winner": result.winner,
+            "reason": result.reason,
+            "ended_at": time.time(),
+        }
+        self.outbox[f"{slot.match}/{slot.game}"] = body
+        write_json(self.outbox_path, self.outbox)  # on disk before it leaves the table
+        self._publish(body)
+        self._resend_at = time.monotonic() + RESEND_EVERY
+
+    def step(self, wait: float = 0.2) -> None:
+        """One turn of the table's loop: read the host, resend, play the next game due here."""
+        changed = False
+        try:
+            _topic, payload = self.link.inbox.get(timeout=wait)
+            changed |= read_state(payload, self.code, self.seen)
+            while True:  # take everything waiting: only the newest state matters
+                _topic, payload = self.link.inbox.get_nowait()
+                changed |= read_state(payload, self.code, self.seen)
+        except queue.Empty:
+            pass
+        if changed:
+            self._confirm()
+        now = time.monotonic()
+        if self.outbox and now >= self._resend_at:
+            self._resend_at = now + RESEND_EVERY
+            for body in self.outbox.values():
+                self._publish(body)
+        slot = self.my_next_game()
+        if slot is not None:
+            self.report(slot, self.play(slot))
+            self.played += 1
+
+    @property
+    def final(self) -> bool:
+        return bool(self.seen.state and self.seen.state["final"]) and not self.outbox
+
+    def run(self, *, timeout: float) -> bool:
+        """Plays until the host's state says the tournament is over; True if it got there."""
+        self.link.start()
+        deadline = time.monotonic() + timeout
+        try:
+            while time.monotonic() < deadline:
+                self.step()
+                if self.final:
+                    return True
+            return False
+        finally:
+            self.link.stop()
+
+
+def _key(k: str) -> tuple[str, int]:
+    match, game = k.rsplit("/", 1)
+    return match, int(game)

@@ -1,0 +1,39 @@
+"""The tournament screen in a real Kivy window, following a host over a real Mosquitto."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT)
+def test_screen_shows_standings_pairings_and_this_tables_match(tmp_path: Path) -> None:
+    env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
+    env["KIVY_HOME"] = str(tmp_path / "kivy-home")
+    proc = subprocess.run(
+        [sys.executable, "-m", "tests.tournament.screen_drive", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    result_file = tmp_path / "result.json"
+    assert result_file.exists(), proc.stderr[-3000:]
+    result = json.loads(result_file.read_text())
+    assert result["ok"], result.get("error")
+    assert result["headline"] == "Round 2 of 3"
+    # Round 1 went 2-0 to each match's first-listed player: two players on one match win.
+    assert [row[2] for row in result["standings"]] == ["1", "1", "0", "0"]
+    assert result["pairings"][0][3].startswith("2-0 ")
+    # Table 3 (index 2) plays round 2's first match: this tablet says so.
+    assert result["this_match"].startswith("Round 2, match r2m1, game 1:")
+    assert result["status"] == "connected"
+    assert (tmp_path / "tournament.png").stat().st_size > 5000
