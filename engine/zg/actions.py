@@ -26,6 +26,15 @@ class PickHand:
 
 
 @dataclass(frozen=True, slots=True)
+class ScanHand:
+    """Basic Rules 2-3 at the table: one hand card scanned; the third scan picks the hand and
+    the tablet calls the impulse number."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class BreakTie:
     """Basic Rule 3: the random card drawn from your deck to break an impulse tie (scanned)."""
 
@@ -229,6 +238,7 @@ class SetTerrain:
 
 Action = (
     PickHand
+    | ScanHand
     | BreakTie
     | Flameout
     | PlayCard
@@ -257,6 +267,7 @@ TYPES: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (
         PickHand,
+        ScanHand,
         BreakTie,
         Flameout,
         PlayCard,

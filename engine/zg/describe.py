@@ -22,6 +22,8 @@ def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
         if action.cards:
             return f"{me} picked a hand"
         return f"{me} called impulse {action.impulse if action.impulse is not None else '?'}"
+    if isinstance(action, za.ScanHand):
+        return f"{me} scanned {card(action.card)} for the hand"
     if isinstance(action, za.BreakTie):
         return f"{me} drew {card(action.card)} to break the tie"
     if isinstance(action, za.PlayCard):

@@ -120,7 +120,13 @@ def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
     state = evolve(state, pulse_no=0, defeated_this_turn=(), tied=())
     for seat, p in enumerate(state.players):
         state = state.with_player(
-            seat, picked=False, impulse=0, tiebreaks=(), character_used=False, flameout=False
+            seat,
+            picked=False,
+            scanned=(),
+            impulse=0,
+            tiebreaks=(),
+            character_used=False,
+            flameout=False,
         )
         for card in p.hand:  # open hands: any unplayed hand card goes back (Basic Rule 2)
             state = zones.to_deck(zones.take_from_hand(state, seat, card), seat, card)

@@ -21,6 +21,12 @@ def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> 
     name = state.players[action.player].name
     if isinstance(action, za.PickHand):
         return _pick(state, catalog, action, log)
+    if isinstance(action, za.ScanHand):
+        scanned = state.players[action.player].scanned + (action.card,)
+        if len(scanned) < 3:
+            log.say(state, action.player, f"{name} scanned a hand card ({len(scanned)} of 3)")
+            return state.with_player(action.player, scanned=scanned)
+        return _pick(state, catalog, za.PickHand(action.player, scanned), log)
     if isinstance(action, za.BreakTie):
         return _break_tie(state, catalog, action, log)
     if isinstance(action, za.Flameout):
@@ -77,7 +83,7 @@ def _pick(state: GameState, catalog: Catalog, action: za.PickHand, log: Log) -> 
         for card in action.cards:
             state = zones.take_from_deck(state, seat, card)
         state = state.with_player(seat, hand=action.cards, hand_size=3)
-    state = state.with_player(seat, picked=True, impulse=number)
+    state = state.with_player(seat, picked=True, impulse=number, scanned=())
     log.say(state, seat, f"{p.name} picked a hand: impulse {number:03d}")
     if all(q.picked or q.defeated for q in state.players):
         return settle_order(state, catalog, log)

@@ -57,6 +57,14 @@ def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None
         return f"it is {_name(state, who)}'s turn to {PHASES[state.phase]}"
     if isinstance(action, za.PickHand):
         return _pick(state, catalog, action) if state.phase == "impulse" else _wrong(state)
+    if isinstance(action, za.ScanHand):
+        if state.phase != "impulse":
+            return _wrong(state)
+        if not state.hidden:
+            return "with open hands, name the 3 cards of the hand"
+        if action.card in state.players[action.player].scanned:
+            return f"{_card_name(catalog, action.card)} is scanned already: scan another card"
+        return zgear_of(state, catalog, action.player, action.card)
     if isinstance(action, za.BreakTie):
         if state.phase != "tiebreak":
             return _wrong(state)

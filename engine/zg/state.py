@@ -35,6 +35,7 @@ class PlayerState:
     deck_size: int = 0
     slag: tuple[str, ...] = ()  # the slag heap: out for the game (Basic Rule 6)
     picked: bool = False  # has picked this turn's hand (Basic Rule 2)
+    scanned: tuple[str, ...] = ()  # hand cards scanned so far at the table, before the third
     impulse: int = 0  # the 3-digit impulse number (Basic Rule 3)
     tiebreaks: tuple[int, ...] = ()  # impulses of the cards drawn to break a tie, in rounds
     played: tuple[str, ...] = ()  # action cards played this turn, in order

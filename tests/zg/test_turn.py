@@ -248,3 +248,16 @@ def test_hidden_hands__a_card_is_played_by_id_while_the_hand_is_not_empty(hand: 
     game.apply(za.SetMarkers(0, 0, hand_size=hand))
     problem = game.explain(za.PlayCard(0, "zero_blade"))
     assert problem == (None if hand else "Alena's hand is empty")
+
+
+def test_rule3__at_the_table_three_scans_pick_the_hand_and_call_the_impulse() -> None:
+    cards = [zcard("i3", "red red red", impulse=3), zcard("i7", "red red red", impulse=7)]
+    cards.append(zcard("i5", "red red red", impulse=5))
+    game = hidden_duel(cards, ("i3", "i7", "i5"), FOE_FILLER)
+    game.apply(za.ScanHand(0, "i3"))
+    assert game.explain(za.ScanHand(0, "i3")) == "I3 is scanned already: scan another card"
+    game.apply(za.ScanHand(0, "i7"))
+    assert not game.state.players[0].picked
+    game.apply(za.ScanHand(0, "i5"))
+    alena = game.state.players[0]
+    assert alena.picked and alena.impulse == 753 and alena.scanned == () and alena.hand_size == 3
