@@ -13,6 +13,7 @@ from engine import games
 
 _ADAPTERS: dict[str, str] = {
     "zeal": "companion_app.games.zeal.adapter",
+    "zg": "companion_app.games.zg.adapter",
 }
 
 _LOADED: dict[str, GameAdapter] = {}

@@ -17,7 +17,7 @@ from engine.zg.state import Attack, GameState
 def current_test(state: GameState, catalog: Catalog) -> TestResult | None:
     """The test as the cards lie now (None before the target card has been spun)."""
     a = state.attack
-    if a is None or a.target_end < 0 or state.pulse is None:
+    if a is None or a.target_end < 0 or not a.target or state.pulse is None:
         return None
     attack_end = catalog.get(state.pulse.card).end(a.end)
     target_end = catalog.get(a.target).end(a.target_end)

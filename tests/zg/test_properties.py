@@ -10,12 +10,14 @@ import tomli_w
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from engine.games import get
 from engine.scenario import dump_game, load_scenario, run_scenario
 from engine.zg.game import ZgGame
 from engine.zg.randomplay import choose, random_game, random_setup
 from engine.zg.state import GameState
 
 # No shrinking: a play-out is a seed, and the seed is the smallest example there is.
+KIND = get("zg")
 SETTINGS = settings(
     max_examples=20,
     deadline=None,
@@ -79,6 +81,9 @@ def test_random_playouts__legal_actions_apply_and_invariants_hold(seed: int, pla
         action = choose(rnd, options)
         game.apply(action)
         check_invariants(game, start)
+        assert KIND.summary(game) and game.prompts() and game.status()
+        KIND.state_view(game.state)
+        assert game.describe(action)
         if rnd.random() < 0.1:
             assert game.undo() == action
             assert game.state is before or game.state == before
