@@ -197,8 +197,10 @@ class ZgAdapter(GameAdapter):
         zg = _zg(game)
         if key == "zgear":
             return self.dial_action(game, seat, value)
-        if key in ("stunned", "knocked_down"):
-            return za.SetMarkers(seat, seat, **{key: bool(value)})
+        if key == "stunned":
+            return za.SetMarkers(seat, seat, stunned=bool(value))
+        if key == "knocked_down":
+            return za.SetMarkers(seat, seat, knocked_down=bool(value))
         if key == "targetlock":
             return za.SetMarkers(seat, seat, clear_targetlock=True)
         if key == "slag":
@@ -208,8 +210,10 @@ class ZgAdapter(GameAdapter):
 
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
         p = _zg(game).state.players[seat]
-        if key in ("stunned", "knocked_down"):
-            return za.SetMarkers(seat, seat, **{key: not getattr(p, key)})
+        if key == "stunned":
+            return za.SetMarkers(seat, seat, stunned=not p.stunned)
+        if key == "knocked_down":
+            return za.SetMarkers(seat, seat, knocked_down=not p.knocked_down)
         if key == "targetlock":
             return za.SetMarkers(seat, seat, clear_targetlock=True)
         return None

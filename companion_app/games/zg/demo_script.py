@@ -3,6 +3,7 @@ target card scanned, the spin tapped, the test accepted, and a dial turn (compan
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.zg import actions as za
@@ -19,17 +20,21 @@ ALENA_HAND = ("zero_blade", "zero_blaster", "zero_jet")
 ANTON_HAND = ("phantom_blade", "phantom_sprint", "phantom_jet")
 
 
+def _scanned(demo: Demo, seat: int, card: str) -> Callable[[], bool]:
+    def done() -> bool:
+        p = demo.game.state.players[seat]
+        return card in p.scanned or p.picked
+
+    return done
+
+
 async def script(demo: Demo) -> None:
     state = lambda: demo.game.state  # noqa: E731 - always the newest snapshot
     demo.say("Start: both scan their three hand cards; the tablet calls each impulse.")
     for seat, hand in ((0, ALENA_HAND), (1, ANTON_HAND)):
         for card in hand:
             demo.place(card)
-            await demo.until(
-                lambda c=card, s=seat: c in state().players[s].scanned or state().players[s].picked,
-                "table",
-                f"the scan of {card} reached the engine",
-            )
+            await demo.until(_scanned(demo, seat, card), "table", f"the scan of {card} arrived")
             demo.device.remove_tag(0)
     await demo.until(lambda: state().phase == "card", "engine", "the order by impulse was set")
     first = state().order[0]
