@@ -92,11 +92,14 @@ def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
         yield za.Resolve(seat)
         test = state.attack
         assert test is not None
-        for who in (attacker(state), test.foe):
+        seats = []
+        if not test.attacker_retested or test.free_retests > 0:
+            seats.append(attacker(state))
+        if test.foe >= 0 and not test.defender_retested:
+            seats.append(test.foe)
+        for who in seats:  # Core Exceptions 8: once each per test
             for which, end in product(("attack", "target"), (0, 1)):
-                retest = za.Retest(who, which, end)
-                if who >= 0 and explain(state, catalog, retest) is None:
-                    yield retest
+                yield za.Retest(who, which, end)
     elif phase == "save":
         yield za.Save(seat, False)
         if p.character and not p.character_sacrificed:

@@ -128,7 +128,8 @@ def _after_spin(state: GameState, catalog: Catalog, log: Log) -> GameState:
     assert result is not None
     words = f"{result.matches} match{'es' if result.matches != 1 else ''}, {result.words()}"
     log.say(state, None, f"Test: {words}")
-    return evolve(state, phase="result", last_test=words)
+    a = evolve(a, strikes=result.strikes)  # kept: the chart reads it when the test is accepted
+    return evolve(state, phase="result", last_test=words, attack=a)
 
 
 def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
@@ -195,9 +196,8 @@ def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> 
 def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
     """The damage chart (Basic Rule 6); terrain counts strikes to its Mass (Core Exc. 5)."""
     a = state.attack
-    result = current_test(state, catalog)
-    assert a is not None and result is not None
-    strikes = result.strikes
+    assert a is not None
+    strikes = a.strikes
     seat = attacker(state)
     if a.foe < 0:
         t = state.terrain[a.terrain]
@@ -208,7 +208,6 @@ def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
         log.say(state, seat, f"{t.name} took {strikes} strike(s), {t.strikes} of {t.mass}{gone}")
         return end_pulse(_return_target(state), catalog, log)
     outcome = chart(strikes)
-    state = evolve(state, attack=evolve(a, strikes=strikes))
     if outcome == "miss":
         log.say(state, seat, "No strikes: the attack misses")
         return end_pulse(_return_target(state), catalog, log)

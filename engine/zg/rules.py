@@ -3,13 +3,22 @@ are cited where each check comes from."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.zg import actions as za
 from engine.zg.actor import actor, attacker, defender
 from engine.zg.card_model import Card, Catalog
 from engine.zg.rules_adjust import explain_adjustment
+from engine.zg.rules_test import (
+    explain_dots,
+    explain_draw,
+    explain_resolve,
+    explain_retest,
+    explain_save,
+    explain_spin,
+)
 from engine.zg.state import PHASES, STANCES, GameState
-
-ANYTIME = (za.UsePowerup, za.Knockdown, za.RuleOfPrime)
 
 
 def _name(state: GameState, seat: int) -> str:
@@ -36,48 +45,30 @@ def zgear_of(state: GameState, catalog: Catalog, seat: int, card_id: str) -> str
 
 
 def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
-    seats = len(state.players)
-    if not 0 <= action.player < seats:
+    if not 0 <= action.player < len(state.players):
         return f"there is no player {action.player + 1} at this table"
-    if isinstance(action, za.ADJUSTMENTS):
-        return explain_adjustment(state, catalog, action)
+    kind = type(action)
+    if kind in _ADJUSTMENT_TYPES:
+        return explain_adjustment(state, catalog, action)  # type: ignore[arg-type]
     if state.phase == "over":
         return "the game is over"
-    if isinstance(action, ANYTIME):
-        return _anytime(state, catalog, action)
-    if isinstance(action, za.Flameout):
-        return _flameout(state, action)
-    if isinstance(action, za.Retest):  # the attacker or the defender (Core Exceptions 8)
-        from engine.zg.rules_test import explain_test
-
-        return explain_test(state, catalog, action)
+    if kind in _ANYTIME_TYPES:
+        return _anytime(state, catalog, action)  # type: ignore[arg-type]
+    if kind is za.Flameout:
+        return _flameout(state, action)  # type: ignore[arg-type]
+    if kind is za.Retest:
+        return explain_retest(state, catalog, action)  # type: ignore[arg-type]
+    entry = _TURN.get(kind)
+    if entry is None:
+        return "that is not an action of Z-G"
     who = actor(state)
     if who != action.player:
         assert who is not None
         return f"it is {_name(state, who)}'s turn to {PHASES[state.phase]}"
-    if isinstance(action, za.PickHand):
-        return _pick(state, catalog, action) if state.phase == "impulse" else _wrong(state)
-    if isinstance(action, za.ScanHand):
-        if state.phase != "impulse":
-            return _wrong(state)
-        if not state.hidden:
-            return "with open hands, name the 3 cards of the hand"
-        if action.card in state.players[action.player].scanned:
-            return f"{_card_name(catalog, action.card)} is scanned already: scan another card"
-        return zgear_of(state, catalog, action.player, action.card)
-    if isinstance(action, za.BreakTie):
-        if state.phase != "tiebreak":
-            return _wrong(state)
-        return zgear_of(state, catalog, action.player, action.card)
-    if isinstance(action, za.PlayCard):
-        return _play(state, catalog, action) if state.phase == "card" else _wrong(state)
-    if isinstance(action, za.Move | za.Stance | za.StandUp):
-        return _move(state, action) if state.phase == "act" else _wrong(state)
-    if isinstance(action, za.Attack | za.AttackTerrain | za.EndPulse):
-        return _attack(state, catalog, action) if state.phase == "act" else _wrong(state)
-    from engine.zg.rules_test import explain_test
-
-    return explain_test(state, catalog, action)
+    phase, check = entry
+    if state.phase not in phase:
+        return _wrong(state)
+    return check(state, catalog, action)
 
 
 def _wrong(state: GameState) -> str:
@@ -126,6 +117,18 @@ def _flameout(state: GameState, action: za.Flameout) -> str | None:
     if p.flameout:
         return f"{p.name} has already announced flameout this turn"
     return None
+
+
+def _scan(state: GameState, catalog: Catalog, action: za.ScanHand) -> str | None:
+    if not state.hidden:
+        return "with open hands, name the 3 cards of the hand"
+    if action.card in state.players[action.player].scanned:
+        return f"{_card_name(catalog, action.card)} is scanned already: scan another card"
+    return zgear_of(state, catalog, action.player, action.card)
+
+
+def _tie(state: GameState, catalog: Catalog, action: za.BreakTie) -> str | None:
+    return zgear_of(state, catalog, action.player, action.card)
 
 
 def _pick(state: GameState, catalog: Catalog, action: za.PickHand) -> str | None:
@@ -181,7 +184,9 @@ def _play(state: GameState, catalog: Catalog, action: za.PlayCard) -> str | None
     return None
 
 
-def _move(state: GameState, action: za.Move | za.Stance | za.StandUp) -> str | None:
+def _move(
+    state: GameState, catalog: Catalog, action: za.Move | za.Stance | za.StandUp
+) -> str | None:
     pulse = state.pulse
     assert pulse is not None
     p = state.players[action.player]
@@ -268,3 +273,26 @@ def card_of(catalog: Catalog, card_id: str) -> Card:
 
 
 __all__ = ["attacker", "card_of", "defender", "explain", "zgear_of"]
+
+
+_ADJUSTMENT_TYPES = frozenset(za.ADJUSTMENTS)
+_ANYTIME_TYPES = frozenset((za.UsePowerup, za.Knockdown, za.RuleOfPrime))
+# Each turn action: the phases it belongs to and its own check (after the player's turn).
+_TURN: dict[type[Any], tuple[tuple[str, ...], Callable[[GameState, Catalog, Any], str | None]]] = {
+    za.PickHand: (("impulse",), _pick),
+    za.ScanHand: (("impulse",), _scan),
+    za.BreakTie: (("tiebreak",), _tie),
+    za.PlayCard: (("card",), _play),
+    za.Move: (("act",), _move),
+    za.Stance: (("act",), _move),
+    za.StandUp: (("act",), _move),
+    za.Attack: (("act",), _attack),
+    za.AttackTerrain: (("act",), _attack),
+    za.EndPulse: (("act",), _attack),
+    za.DrawTarget: (("target",), explain_draw),
+    za.Spin: (("spin",), explain_spin),
+    za.Bolster: (("bolster",), explain_dots),
+    za.Augment: (("augment",), explain_dots),
+    za.Resolve: (("result",), explain_resolve),
+    za.Save: (("save",), explain_save),
+}
