@@ -142,3 +142,52 @@ def test_demo__plays_to_a_winner() -> None:
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert "Winner: " in run.stdout
+
+
+def test_test_view__both_ends_dot_against_facing_dot_with_the_chart_in_words() -> None:
+    from companion_app.games.zg.test_view import test_view
+
+    from .helpers import hidden_duel, start_turn, zcard
+
+    cards = [zcard("atk", "red:armor_piercing yellow blue"), zcard("tgt", "blue green red:armor")]
+    game = hidden_duel(
+        cards, ("atk", "zero_blade", "zero_jet"), ("tgt", "phantom_blade", "phantom_jet")
+    )
+    start_turn(game, 753, 642)
+    game.apply(za.PlayCard(0, "atk"))
+    game.apply(za.Attack(0, 1, 0))
+    game.apply(za.DrawTarget(1, "tgt"))
+    waiting = test_view(game)
+    assert waiting is not None and waiting.target == "waiting for the spin"
+    game.apply(za.Spin(1, 0))
+    view = test_view(game)
+    assert view is not None
+    assert view.attacker == "Alena: Atk, end A" and view.target == "Anton: Tgt, end A"
+    first, _middle, last = view.pairs
+    assert (first.attack.colour, first.target.colour, first.target.blaze) == ("red", "red", "A")
+    assert first.match and first.strikes == 1 and first.why == "armor pierced: a strike"
+    assert last.match and last.strikes == 1
+    assert view.result == "2 strikes: slag the target card" and view.seat == 0
+
+
+def test_choice_labels__the_spin_and_the_test_are_one_tap() -> None:
+    t = table()
+    game = t.game
+    assert isinstance(game, ZgGame)
+    labels = {
+        ADAPTER.choice_label(game, a)
+        for a in (
+            za.Spin(1, 0),
+            za.Resolve(0),
+            za.EndPulse(0),
+            za.Attack(0, 1, 1),
+            za.Save(1, True),
+        )
+    }
+    assert labels == {
+        "End A faces",
+        "Accept the test",
+        "End pulse",
+        "Attack Anton, end B",
+        "Sacrifice character",
+    }

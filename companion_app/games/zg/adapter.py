@@ -5,6 +5,7 @@ spin, the test's acceptance and each decision of the test are one tap on the ban
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from companion_app.games.base import (
@@ -12,6 +13,7 @@ from companion_app.games.base import (
     CardView,
     CounterView,
     DialSpec,
+    ExtraScreen,
     GameAdapter,
     HistorySeries,
     SeatSummary,
@@ -25,7 +27,9 @@ from engine.zg.card_model import Card, Catalog
 from engine.zg.game import ZgGame
 from engine.zg.setup import OPTIONS
 
-END_NAMES = ("A", "B")  # a card's two ends, as the band names them
+HERE = Path(__file__).parent
+END_NAMES = ("A", "B")
+TEST_PHASES = ("spin", "bolster", "augment", "result")  # a card's two ends, as the band names them
 MARKERS = (("stunned", "Stunned"), ("knocked_down", "Knocked down"))
 OPTION_LABELS = {
     "high_ground": "High ground",
@@ -125,7 +129,10 @@ class ZgAdapter(GameAdapter):
                 big=True,
                 note="standing",
             ),
-            CounterView("slag", "Slagged", len(p.slag), 0, None, note="out for the game"),
+            # Read-only: a card is slagged by name (the test, or SetCard), not by a number.
+            CounterView(
+                "slag", "Slagged", len(p.slag), len(p.slag), len(p.slag), note="out for the game"
+            ),
         ]
         for key, label in MARKERS:
             on = bool(getattr(p, key))
@@ -194,7 +201,7 @@ class ZgAdapter(GameAdapter):
         return _zg(game).state.players[seat].defeated
 
     def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> za.Action:
-        zg = _zg(game)
+        _zg(game)
         if key == "zgear":
             return self.dial_action(game, seat, value)
         if key == "stunned":
@@ -203,9 +210,6 @@ class ZgAdapter(GameAdapter):
             return za.SetMarkers(seat, seat, knocked_down=bool(value))
         if key == "targetlock":
             return za.SetMarkers(seat, seat, clear_targetlock=True)
-        if key == "slag":
-            raise ValueError("set a slagged card by scanning it on the adjust screen")
-        del zg
         raise ValueError(f"Z-G has no counter {key!r}")
 
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
@@ -287,6 +291,21 @@ class ZgAdapter(GameAdapter):
         if isinstance(action, za.Flameout):
             return f"{names[action.player]}: flameout"
         return None
+
+    def due_screen(self, game: AnyGame) -> str | None:
+        """The test screen opens by itself once the target card is drawn."""
+        return "test" if _zg(game).state.phase in TEST_PHASES else None
+
+    def screens(self) -> tuple[ExtraScreen, ...]:
+        return (
+            ExtraScreen(
+                "test",
+                "The test",
+                "companion_app.games.zg.dot_screen",
+                "DotTestScreen",
+                str(HERE / "dot_screen.kv"),
+            ),
+        )
 
     def notable(self, entry: LogEntry) -> bool:
         """The test's result, slags and defeats stay on the band for a while."""
