@@ -85,8 +85,30 @@ async def opening(d: Any) -> Any:
     return game
 
 
+async def rule_of_prime(d: Any) -> None:
+    """The Rule of Prime as a button: two scans, an end each, the engine's call."""
+    d.app.show("prime")
+    await d.until(lambda: d.app.sm.current == "prime", "the Rule of Prime screen")
+    screen = d.screen("prime")
+    device = d.app.hardware_link.simulated[0]
+    history = len(d.session.game.history)
+    for card in ("zero_blade", "phantom_blade"):
+        device.place_tag(0, sim_uid(card))
+        await d.until(lambda c=card: c in (screen.card, screen.foe_card), f"{card} is named")
+        device.remove_tag(0)
+        await d.frames(2)
+    assert len(d.session.game.history) == history, "a scan here plays nothing"
+    await d.tap(screen.ids.call)
+    await d.until(lambda: screen.verdict.startswith("Rule of Prime"), "the engine's call")
+    d.notes["prime"] = screen.verdict
+    await d.screenshot(f"zg_prime_{_size(d)}")
+    await d.tap(screen.ids.back)
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back at the table")
+
+
 async def whole_game(d: Any) -> None:
     game = await opening(d)
+    await rule_of_prime(d)
     # On to a winner: random legal actions through the session, as the demo does.
     rnd = random.Random(3)
     for _ in range(6000):

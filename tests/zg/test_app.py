@@ -18,6 +18,7 @@ def test_journey__a_three_player_game_through_the_test_screen_to_a_winner(tmp_pa
     result = run_journey("tests.zg.journeys:whole_game", out, db=tmp_path / "g.sqlite")
     notes = result["notes"]
     assert notes["winner"] in (0, 1, 2)
+    assert notes["prime"].endswith("decides")
     assert "strike" in notes["test"][0] or "miss" in notes["test"][0]
     for shot in ("zg_scoreboard_landscape", "zg_test_landscape", "zg_winner_landscape"):
         assert (out / f"{shot}.png").stat().st_size > 5000

@@ -305,6 +305,13 @@ class ZgAdapter(GameAdapter):
                 "DotTestScreen",
                 str(HERE / "dot_screen.kv"),
             ),
+            ExtraScreen(
+                "prime",
+                "Rule of Prime",
+                "companion_app.games.zg.prime_screen",
+                "PrimeScreen",
+                str(HERE / "prime_screen.kv"),
+            ),
         )
 
     def notable(self, entry: LogEntry) -> bool:
