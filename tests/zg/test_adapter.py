@@ -191,3 +191,18 @@ def test_choice_labels__the_spin_and_the_test_are_one_tap() -> None:
         "Attack Anton, end B",
         "Sacrifice character",
     }
+
+
+def test_setup_record__switches_edge_and_terrain_reach_the_engine() -> None:
+    record = ADAPTER.setup_record(
+        ["Alena", "Anton", "Bea"],
+        [(), (), ()],
+        5,
+        None,
+        {"dash": "on", "stances": "on", "edge": "fall", "terrain_mass": "4"},
+    )
+    setup = ADAPTER.engine.setup_from_dict(record, sample_catalog())
+    assert setup.options == ("dash", "stances") and setup.edge == "fall"
+    assert [(t.name, t.mass) for t in setup.terrain] == [("Terrain", 4)]
+    assert [p.character for p in setup.players] == ["zero", "phantom", "vulcan"]
+    assert setup.hidden_hands

@@ -81,6 +81,14 @@ class ZgAdapter(GameAdapter):
             for option in OPTIONS
         ]
         fields.append(SetupField("edge", "Table edge", ("wall", "fall"), "wall"))
+        fields.append(
+            SetupField(
+                "terrain_mass",
+                "Terrain Mass",
+                default="0",
+                help="a piece of terrain to blow up: its two longest sides in card lengths (0: none)",
+            )
+        )
         return fields
 
     def setup_record(
@@ -101,12 +109,15 @@ class ZgAdapter(GameAdapter):
             else:
                 players.append({"name": name, "figure": figures[seat % len(figures)]})
         chosen = [o for o in OPTIONS if str(options.get(o, "off")) == "on"]
+        mass = str(options.get("terrain_mass", "0")).strip()
+        terrain = [{"name": "Terrain", "mass": int(mass)}] if mass.isdigit() and int(mass) else []
         return {
             "players": players,
             "seed": seed,
             "hidden_hands": True,
             "options": chosen,
             "edge": str(options.get("edge", "wall")),
+            "terrain": terrain,
         }
 
     def catalog_figures(self) -> tuple[str, ...]:
