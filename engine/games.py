@@ -17,6 +17,7 @@ _MODULES: dict[str, str] = {
     "deeds": "engine.deeds.kind",
     "vile": "engine.vile.kind",
     "devacurse": "engine.devacurse.kind",
+    "zg": "engine.zg.kind",
 }
 
 DEFAULT_KIND = "zeal"  # files and saved games from before there was a choice are Zeal's

@@ -16,6 +16,7 @@ _ADAPTERS: dict[str, str] = {
     "deeds": "companion_app.games.deeds.adapter",
     "vile": "companion_app.games.vile.adapter",
     "devacurse": "companion_app.games.devacurse.adapter",
+    "zg": "companion_app.games.zg.adapter",
 }
 
 _LOADED: dict[str, GameAdapter] = {}

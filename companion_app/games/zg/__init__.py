@@ -1,0 +1,1 @@
+"""Z-G at the table (companion_app/games/base.py)."""

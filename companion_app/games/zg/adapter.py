@@ -1,0 +1,388 @@
+"""Z-G at the table (rules/z-g.md): standing zGear on the dial; impulse, pulse, targetlock and
+stun on each panel; scans pick the hand, play the action card and draw the target card; the
+spin, the test's acceptance and each decision of the test are one tap on the band."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion_app.games.base import (
+    AnyGame,
+    CardView,
+    CounterView,
+    DialSpec,
+    ExtraScreen,
+    GameAdapter,
+    HistorySeries,
+    SeatSummary,
+    SetupField,
+)
+from companion_app.games.zg import demo_script
+from engine.core.catalog import CardCatalog, CardInfo
+from engine.core.records import LogEntry
+from engine.zg import actions as za
+from engine.zg.card_model import Card, Catalog
+from engine.zg.game import ZgGame
+from engine.zg.setup import OPTIONS
+
+HERE = Path(__file__).parent
+END_NAMES = ("A", "B")
+TEST_PHASES = ("spin", "bolster", "augment", "result")  # a card's two ends, as the band names them
+MARKERS = (("stunned", "Stunned"), ("knocked_down", "Knocked down"))
+OPTION_LABELS = {
+    "high_ground": "High ground",
+    "sneak_attack": "Sneak attack",
+    "knockdown": "Knockdown",
+    "dash": "Dash",
+    "flameout": "Flameout",
+    "stances": "Stances",
+}
+
+
+def _zg(game: AnyGame) -> ZgGame:
+    assert isinstance(game, ZgGame), "the Z-G adapter was handed another game"
+    return game
+
+
+def standing(game: ZgGame, seat: int) -> int:
+    """zGear cards still standing: hand, deck, and the seat's cards on the table now."""
+    state = game.state
+    p = state.players[seat]
+    held = p.zgear
+    if state.pulse is not None and state.active == seat:
+        held += 1
+    a = state.attack
+    if a is not None and a.target and (a.foe == seat or (a.foe < 0 and state.active == seat)):
+        held += 1
+    return held
+
+
+def _roster_size(game: ZgGame, seat: int) -> int:
+    p = game.state.players[seat]
+    return max(len(p.roster), standing(game, seat) + len(p.slag), 10)
+
+
+class ZgAdapter(GameAdapter):
+    kind = "zg"
+
+    # --- setting up -----------------------------------------------------------------------
+
+    def setup_fields(self) -> Sequence[SetupField]:
+        fields = [
+            SetupField(
+                option,
+                OPTION_LABELS[option],
+                ("off", "on"),
+                "off",
+                help="an optional rule (Rules Options)",
+            )
+            for option in OPTIONS
+        ]
+        fields.append(SetupField("edge", "Table edge", ("wall", "fall"), "wall"))
+        fields.append(
+            SetupField(
+                "terrain_mass",
+                "Terrain Mass",
+                default="0",
+                help="a piece of terrain to blow up: its two longest sides in card lengths (0: none)",
+            )
+        )
+        return fields
+
+    def setup_record(
+        self,
+        names: Sequence[str],
+        decks: Sequence[Sequence[str]],
+        seed: int,
+        first_player: int | None,
+        options: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """Hidden hands; a seat without a deck plays a sample figure's (Zero, Phantom, ...).
+        The order of play comes from impulse, so a first player is not asked for."""
+        figures = self.catalog_figures()
+        players = []
+        for seat, (name, deck) in enumerate(zip(names, decks, strict=True)):
+            if deck:
+                players.append({"name": name, "deck": list(deck)})
+            else:
+                players.append({"name": name, "figure": figures[seat % len(figures)]})
+        chosen = [o for o in OPTIONS if str(options.get(o, "off")) == "on"]
+        mass = str(options.get("terrain_mass", "0")).strip()
+        terrain = [{"name": "Terrain", "mass": int(mass)}] if mass.isdigit() and int(mass) else []
+        return {
+            "players": players,
+            "seed": seed,
+            "hidden_hands": True,
+            "options": chosen,
+            "edge": str(options.get("edge", "wall")),
+            "terrain": terrain,
+        }
+
+    def catalog_figures(self) -> tuple[str, ...]:
+        catalog = self.catalog()
+        assert isinstance(catalog, Catalog)
+        return catalog.figures()
+
+    # --- a seat ---------------------------------------------------------------------------
+
+    def counters(self, game: AnyGame, seat: int) -> tuple[CounterView, ...]:
+        zg = _zg(game)
+        p = zg.state.players[seat]
+        out = [
+            CounterView(
+                "zgear",
+                "zGear",
+                standing(zg, seat),
+                0,
+                _roster_size(zg, seat),
+                big=True,
+                note="standing",
+            ),
+            # Read-only: a card is slagged by name (the test, or SetCard), not by a number.
+            CounterView(
+                "slag", "Slagged", len(p.slag), len(p.slag), len(p.slag), note="out for the game"
+            ),
+        ]
+        for key, label in MARKERS:
+            on = bool(getattr(p, key))
+            out.append(
+                CounterView(
+                    key,
+                    label,
+                    int(on),
+                    0,
+                    1,
+                    group="markers",
+                    toggles=True,
+                    dimmed=not on,
+                    note="on" if on else "off",
+                )
+            )
+        if p.lock_card:
+            out.append(
+                CounterView(
+                    "targetlock",
+                    "Targetlock",
+                    1,
+                    0,
+                    1,
+                    group="markers",
+                    toggles=True,
+                    note=zg.catalog.get(p.lock_card).name,
+                )
+            )
+        return tuple(out)
+
+    def summary(self, game: AnyGame, seat: int) -> SeatSummary:
+        zg = _zg(game)
+        state = zg.state
+        p = state.players[seat]
+        badges = []
+        if p.defeated:
+            badges.append("Out")
+        else:
+            if p.picked:
+                badges.append(f"Impulse {p.impulse:03d}")
+            if seat in state.order:
+                badges.append(f"Order {state.order.index(seat) + 1}")
+            if state.active == seat:
+                total = 6 if p.flameout else 3
+                badges.append(f"Pulse {min(state.pulse_no + 1, total)}/{total}")
+            a = state.attack
+            if a is not None and state.active == seat:
+                badges.append("Attacker")
+            elif a is not None and a.foe == seat:
+                badges.append("Defender")
+            if p.stance != "stand":
+                badges.append(p.stance.title())
+            if p.flameout:
+                badges.append("Flameout")
+        lines = []
+        if p.slag:
+            lines.append("Slagged: " + ", ".join(zg.catalog.get(c).name for c in p.slag))
+        if state.active == seat and state.pulse is not None:
+            lines.append(f"Action card: {zg.catalog.get(state.pulse.card).name}")
+        if state.last_test and state.phase == "result" and state.active == seat:
+            lines.append(f"Test: {state.last_test}")
+        return SeatSummary(badges, lines)
+
+    def eliminated(self, game: AnyGame, seat: int) -> bool:
+        return _zg(game).state.players[seat].defeated
+
+    def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> za.Action:
+        _zg(game)
+        if key == "zgear":
+            return self.dial_action(game, seat, value)
+        if key == "stunned":
+            return za.SetMarkers(seat, seat, stunned=bool(value))
+        if key == "knocked_down":
+            return za.SetMarkers(seat, seat, knocked_down=bool(value))
+        if key == "targetlock":
+            return za.SetMarkers(seat, seat, clear_targetlock=True)
+        raise ValueError(f"Z-G has no counter {key!r}")
+
+    def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
+        p = _zg(game).state.players[seat]
+        if key == "stunned":
+            return za.SetMarkers(seat, seat, stunned=not p.stunned)
+        if key == "knocked_down":
+            return za.SetMarkers(seat, seat, knocked_down=not p.knocked_down)
+        if key == "targetlock":
+            return za.SetMarkers(seat, seat, clear_targetlock=True)
+        return None
+
+    # --- devices --------------------------------------------------------------------------
+
+    def dial(self, game: AnyGame, seat: int) -> DialSpec:
+        zg = _zg(game)
+        return DialSpec(standing(zg, seat), 0, _roster_size(zg, seat), "zGear")
+
+    def dial_action(self, game: AnyGame, seat: int, value: int) -> za.Action:
+        """The dial sets the standing zGear: the deck count follows (the hand is what it is)."""
+        zg = _zg(game)
+        p = zg.state.players[seat]
+        on_table = standing(zg, seat) - p.zgear
+        return za.SetMarkers(seat, seat, deck_size=max(0, value - on_table - p.hand_size))
+
+    def scan_action(self, game: AnyGame, seat: int, card_id: str) -> za.Action:
+        """A scan means what the moment asks: a hand card at Start, the tie-break draw, the
+        action card, the target card; otherwise playing it (the engine says why not)."""
+        phase = _zg(game).state.phase
+        if phase == "impulse":
+            return za.ScanHand(seat, card_id)
+        if phase == "tiebreak":
+            return za.BreakTie(seat, card_id)
+        if phase == "target":
+            return za.DrawTarget(seat, card_id)
+        return za.PlayCard(seat, card_id)
+
+    def pass_action(self, game: AnyGame, seat: int) -> za.Action | None:
+        """The button ends the pulse while moving or attacking, and accepts a test."""
+        state = _zg(game).state
+        if state.active != seat:
+            return None
+        if state.phase == "act":
+            return za.EndPulse(seat)
+        if state.phase == "result":
+            return za.Resolve(seat)
+        return None
+
+    # --- the band -------------------------------------------------------------------------
+
+    def choice_label(self, game: AnyGame, action: Any) -> str | None:
+        zg = _zg(game)
+        names = zg.player_names()
+        if isinstance(action, za.Spin):
+            return f"End {END_NAMES[action.end]} faces"
+        if isinstance(action, za.Resolve):
+            return "Accept the test"
+        if isinstance(action, za.EndPulse):
+            return "End pulse"
+        if isinstance(action, za.Attack):
+            lock = " (targetlock)" if action.locked else ""
+            return f"Attack {names[action.foe]}, end {END_NAMES[action.end]}{lock}"
+        if isinstance(action, za.AttackTerrain):
+            terrain = zg.state.terrain[action.terrain].name
+            return f"Attack {terrain}, end {END_NAMES[action.end]}"
+        if isinstance(action, za.Move):
+            return f"Moved {action.distance}"
+        if isinstance(action, za.Retest):
+            return f"{names[action.player]} retests: {action.card} end {END_NAMES[action.end]}"
+        if isinstance(action, za.Bolster | za.Augment):
+            verb = "Bolster" if isinstance(action, za.Bolster) else "Augment"
+            return f"{verb} dot {', '.join(str(d + 1) for d in action.dots)}"
+        if isinstance(action, za.Save):
+            return "Sacrifice character" if action.sacrifice else "Slag it"
+        if isinstance(action, za.Stance):
+            return f"{action.stance.title()} stance"
+        if isinstance(action, za.StandUp):
+            return "Stand up"
+        if isinstance(action, za.Flameout):
+            return f"{names[action.player]}: flameout"
+        return None
+
+    def due_screen(self, game: AnyGame) -> str | None:
+        """The test screen opens by itself once the target card is drawn."""
+        return "test" if _zg(game).state.phase in TEST_PHASES else None
+
+    def screens(self) -> tuple[ExtraScreen, ...]:
+        return (
+            ExtraScreen(
+                "test",
+                "The test",
+                "companion_app.games.zg.dot_screen",
+                "DotTestScreen",
+                str(HERE / "dot_screen.kv"),
+            ),
+            ExtraScreen(
+                "prime",
+                "Rule of Prime",
+                "companion_app.games.zg.prime_screen",
+                "PrimeScreen",
+                str(HERE / "prime_screen.kv"),
+            ),
+        )
+
+    def notable(self, entry: LogEntry) -> bool:
+        """The test's result, slags and defeats stay on the band for a while."""
+        text = entry.text
+        return text.startswith("Test:") or text.endswith("is slagged") or "defeated" in text
+
+    # --- cards, history ---------------------------------------------------------------------
+
+    def card_view(
+        self, card: CardInfo, seat: int, reason: str | None, played: bool = False
+    ) -> CardView:
+        assert isinstance(card, Card)
+        if card.type == "character":
+            return CardView(
+                seat, card.id, card.name, "character", "", "", (), card.powerup_text,
+                reason is None, reason or "", played,
+            )  # fmt: skip
+        ends = "\n".join(
+            f"End {END_NAMES[i]}: " + ", ".join(d.words() for d in end)
+            for i, end in enumerate(card.ends)
+        )
+        reach = "hand to hand" if card.range == 0 else f"Range {card.range}"
+        return CardView(
+            seat=seat,
+            card_id=card.id,
+            name=card.name,
+            kind=f"zGear ({card.part})" if card.part else "zGear",
+            cost=f"Impulse {card.impulse}",
+            stats=f"Move {card.move}, {reach}",
+            keywords=card.powerups,
+            text=f"{card.attack}\n{ends}" if card.attack else ends,
+            playable=reason is None,
+            reason=reason or "",
+            played=played,
+        )
+
+    def decks(self, catalog: CardCatalog) -> dict[str, tuple[str, ...]]:
+        """A deck per figure (its zGear cards)."""
+        assert isinstance(catalog, Catalog)
+        return {f"{figure}'s deck": catalog.deck_of(figure) for figure in catalog.figures()}
+
+    def history(self, game: AnyGame) -> tuple[HistorySeries, ...]:
+        zg = _zg(game)
+        seats = range(len(zg.state.players))
+        return (
+            HistorySeries("zGear standing", tuple(standing(zg, s) for s in seats)),
+            HistorySeries("Slagged", tuple(len(zg.state.players[s].slag) for s in seats)),
+        )
+
+    def quick_cards(self, catalog: CardCatalog) -> list[str]:
+        assert isinstance(catalog, Catalog)
+        figures = catalog.figures()
+        return list(catalog.deck_of(figures[0])[:5] + catalog.deck_of(figures[1])[:4])
+
+    def demo_record(self) -> dict[str, Any]:
+        return dict(demo_script.RECORD)
+
+    async def demo_script(self, demo: Any) -> None:
+        await demo_script.script(demo)
+
+
+ADAPTER = ZgAdapter()

@@ -1,0 +1,108 @@
+"""What the test screen shows, as plain data (no Kivy): both card ends dot against facing dot,
+each match and strike, and the chart's result in words. Everything comes from the engine's pure
+test function (engine/zg/dot_test.py); the app computes no rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.zg.dot_test import facing
+from engine.zg.game import ZgGame
+from engine.zg.perform_test import current_test
+
+END_NAMES = ("A", "B")
+RGB = {
+    "red": (0.85, 0.15, 0.15),
+    "orange": (0.95, 0.55, 0.1),
+    "yellow": (0.95, 0.85, 0.15),
+    "green": (0.15, 0.7, 0.25),
+    "blue": (0.15, 0.4, 0.9),
+    "purple": (0.55, 0.25, 0.75),
+    "black": (0.1, 0.1, 0.1),
+    "white": (0.95, 0.95, 0.95),
+}
+BLAZE_MARKS = {
+    "": "",
+    "armor": "A",
+    "double_armor": "AA",
+    "armor_piercing": "P",
+    "double_armor_piercing": "PP",
+    "weak_point": "W",
+    "explosive": "X",
+}
+
+
+LEGEND = "A armor  AA double armor  P armor piercing  PP double piercing  W weak point  X explosive"
+
+
+@dataclass(frozen=True)
+class DotView:
+    colour: str
+    blaze: str  # the mark drawn in white on the dot ("A", "PP", "W", "X")
+    words: str  # "red (armor)"
+
+
+@dataclass(frozen=True)
+class PairView:
+    attack: DotView
+    target: DotView
+    match: bool
+    strikes: int
+    why: str
+
+
+@dataclass(frozen=True)
+class TestView:
+    title: str
+    attacker: str  # "Alena: Zero's Blade Armgear, end A"
+    target: str  # "Anton: Phantom's Ulster, end B", or "waiting for the spin"
+    pairs: tuple[PairView, ...]  # by the attacker's dot; the target's facing dot beside it
+    result: str  # the chart in words
+    phase: str
+    seat: int  # who decides now (the screen turns to them)
+
+
+def _dot(colour: str, blaze: str, words: str) -> DotView:
+    return DotView(colour, BLAZE_MARKS.get(blaze, "?"), words)
+
+
+def test_view(game: ZgGame) -> TestView | None:
+    """The test in progress, or None when there is none."""
+    state = game.state
+    a = state.attack
+    if a is None or state.pulse is None:
+        return None
+    names = game.player_names()
+    seat = state.order[state.order_index]
+    card = game.catalog.get(state.pulse.card)
+    attacker = f"{names[seat]}: {card.name}, end {END_NAMES[a.end]}"
+    if a.foe >= 0:
+        title = f"{names[seat]} tests against {names[a.foe]}"
+    else:
+        title = f"{names[seat]} tests against {state.terrain[a.terrain].name}"
+    who = game.acting_player()
+    decider = seat if who is None else who
+    result = current_test(state, game.catalog)
+    if result is None or not a.target:
+        waiting = "waiting for the target card" if not a.target else "waiting for the spin"
+        attack_end = card.end(a.end)
+        pairs = tuple(
+            PairView(_dot(d.colour, d.blaze, d.words()), _dot("", "", "?"), False, 0, "")
+            for d in attack_end
+        )
+        return TestView(title, attacker, waiting, pairs, "", state.phase, decider)
+    target = game.catalog.get(a.target)
+    owner = names[a.foe] if a.foe >= 0 else names[seat]
+    target_words = f"{owner}: {target.name}, end {END_NAMES[a.target_end]}"
+    pairs = tuple(
+        PairView(
+            _dot(p.attack.colour, p.attack.blaze, p.attack.words()),
+            _dot(p.target.colour, p.target.blaze, p.target.words()),
+            p.match,
+            p.strikes,
+            p.why,
+        )
+        for p in result.pairs
+    )
+    assert [facing(i) for i in range(3)] == [2, 1, 0]
+    return TestView(title, attacker, target_words, pairs, result.words(), state.phase, decider)

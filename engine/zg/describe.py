@@ -1,0 +1,69 @@
+"""Z-G's actions in players' words, for the log screen and the band."""
+
+from __future__ import annotations
+
+from engine.zg import actions as za
+from engine.zg.card_model import Catalog
+from engine.zg.state import GameState
+
+
+def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
+    names = [p.name for p in state.players]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"player {seat + 1}"
+
+    def card(card_id: str) -> str:
+        found = catalog.find(card_id)
+        return found.name if found is not None else f'"{card_id}"'
+
+    me = who(action.player)
+    if isinstance(action, za.PickHand):
+        if action.cards:
+            return f"{me} picked a hand"
+        return f"{me} called impulse {action.impulse if action.impulse is not None else '?'}"
+    if isinstance(action, za.ScanHand):
+        return f"{me} scanned {card(action.card)} for the hand"
+    if isinstance(action, za.BreakTie):
+        return f"{me} drew {card(action.card)} to break the tie"
+    if isinstance(action, za.PlayCard):
+        return f"{me} played {card(action.card)}"
+    if isinstance(action, za.Move):
+        return f"{me} moved {action.distance}"
+    if isinstance(action, za.Stance):
+        return f"{me} took the {action.stance} stance"
+    if isinstance(action, za.Attack):
+        lock = " (targetlock)" if action.locked else ""
+        return f"{me} attacked {who(action.foe)} with end {action.end}{lock}"
+    if isinstance(action, za.AttackTerrain):
+        ok = 0 <= action.terrain < len(state.terrain)
+        return f"{me} attacked {state.terrain[action.terrain].name if ok else 'terrain'}"
+    if isinstance(action, za.DrawTarget):
+        return f"{me} drew {card(action.card)} as the target card"
+    if isinstance(action, za.Spin):
+        return f"{me} spun the target card: end {action.end}"
+    if isinstance(action, za.Bolster | za.Augment):
+        verb = "bolstered" if isinstance(action, za.Bolster) else "augmented"
+        return f"{me} {verb} dot(s) {', '.join(str(d) for d in action.dots)}"
+    if isinstance(action, za.Retest):
+        return f"{me} retested the {action.card} card"
+    if isinstance(action, za.Save):
+        return f"{me} {'sacrificed' if action.sacrifice else 'kept'} the character card"
+    if isinstance(action, za.Knockdown):
+        return f"{me} knocked {who(action.foe)} down"
+    if isinstance(action, za.RuleOfPrime):
+        return f"{me} called the Rule of Prime against {who(action.foe)}"
+    if isinstance(action, za.SetCard):
+        return f"{me} set {who(action.seat)}'s {card(action.card)} {action.to}"
+    if isinstance(action, za.SetMarkers):
+        return f"{me} adjusted {who(action.seat)}'s markers"
+    if isinstance(action, za.SetTerrain):
+        return f"{me} set terrain strikes to {action.strikes}"
+    words = {
+        "Flameout": "announced flameout",
+        "StandUp": "stood up",
+        "EndPulse": "ended the pulse",
+        "Resolve": "accepted the test",
+        "UsePowerup": "used the character's powerup",
+    }
+    return f"{me} {words.get(type(action).__name__, 'acted')}"

@@ -1,0 +1,77 @@
+"""ZgGame: the Z-G engine behind the common game contract (engine/core/game.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Self
+
+from engine.core.game import Game
+from engine.core.records import LogEntry, Outcome, Prompt, Status
+from engine.zg import actions as za
+from engine.zg.actor import actor
+from engine.zg.card_model import Catalog
+from engine.zg.describe import describe
+from engine.zg.legal import legal_actions
+from engine.zg.log import Log
+from engine.zg.perform import perform
+from engine.zg.prompts import prompts
+from engine.zg.rules import explain
+from engine.zg.setup import ZgSetup, check_setup, initial_state
+from engine.zg.state import PHASES, GameState
+
+
+class ZgGame(Game[ZgSetup, GameState, za.Action]):
+    """A game of Z-G (rules/z-g.md)."""
+
+    kind = "zg"
+
+    def __init__(self, setup: ZgSetup, *, state: GameState | None = None) -> None:
+        self.catalog: Catalog = setup.catalog
+        if state is None:
+            state = initial_state(setup)
+        else:
+            check_setup(setup)
+        super().__init__(setup, state)
+
+    @classmethod
+    def start(cls, setup: ZgSetup, state: GameState | None = None) -> Self:
+        return cls(setup, state=state)
+
+    def explain_in(self, state: GameState, action: za.Action) -> str | None:
+        return explain(state, self.catalog, action)
+
+    def perform_in(self, state: GameState, action: za.Action) -> tuple[GameState, list[LogEntry]]:
+        log = Log()
+        return perform(state, self.catalog, action, log), log.entries
+
+    def acting_player(self) -> int | None:
+        return actor(self.state)
+
+    def legal_actions(self) -> Iterator[za.Action]:
+        return legal_actions(self.state, self.catalog)
+
+    def outcome(self) -> Outcome | None:
+        state = self.state
+        if state.phase != "over":
+            return None
+        out = tuple(i for i, p in enumerate(state.players) if p.defeated)
+        return Outcome(winner=state.winner, eliminated=out, reason=state.over_reason)
+
+    def prompts(self) -> list[Prompt]:
+        return prompts(self.state, self.catalog)
+
+    def status(self) -> Status:
+        state = self.state
+        waiting: tuple[str, ...] = ()
+        if state.attack is not None and state.last_test and state.phase == "result":
+            waiting = (f"the test: {state.last_test}",)
+        phase = PHASES[state.phase]
+        if state.pulse is not None or state.phase == "card":
+            phase = f"pulse {state.pulse_no + 1}: {phase}"
+        return Status(state.turn, phase, state.active, waiting)
+
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.state.players)
+
+    def describe(self, action: za.Action) -> str:
+        return describe(action, self.state, self.catalog)

@@ -1,0 +1,14 @@
+"""The log lines a rules step writes, stamped with the turn and phase."""
+
+from __future__ import annotations
+
+from engine.core.records import LogEntry
+from engine.zg.state import GameState
+
+
+class Log:
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+
+    def say(self, state: GameState, player: int | None, text: str) -> None:
+        self.entries.append(LogEntry(state.turn, state.phase, player, text))

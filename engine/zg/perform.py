@@ -1,0 +1,138 @@
+"""The state after a legal action (rules.py has said yes), and the log lines it writes."""
+
+from __future__ import annotations
+
+from engine.core.evolve import evolve
+from engine.zg import actions as za
+from engine.zg import zones
+from engine.zg.actor import attacker
+from engine.zg.adjust import perform_adjustment
+from engine.zg.card_model import Catalog
+from engine.zg.dot_test import any_match
+from engine.zg.flow import end_pulse, impulse_number, settle_order
+from engine.zg.log import Log
+from engine.zg.perform_test import begin_attack, begin_terrain_attack, perform_test
+from engine.zg.state import GameState, Pulse
+
+
+def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
+    if isinstance(action, za.ADJUSTMENTS):
+        return perform_adjustment(state, catalog, action, log)
+    name = state.players[action.player].name
+    if isinstance(action, za.PickHand):
+        return _pick(state, catalog, action, log)
+    if isinstance(action, za.ScanHand):
+        scanned = state.players[action.player].scanned + (action.card,)
+        if len(scanned) < 3:
+            log.say(state, action.player, f"{name} scanned a hand card ({len(scanned)} of 3)")
+            return state.with_player(action.player, scanned=scanned)
+        return _pick(state, catalog, za.PickHand(action.player, scanned), log)
+    if isinstance(action, za.BreakTie):
+        return _break_tie(state, catalog, action, log)
+    if isinstance(action, za.Flameout):
+        log.say(state, action.player, f"{name} announced flameout: each hand card twice")
+        return state.with_player(action.player, flameout=True)
+    if isinstance(action, za.UsePowerup):
+        p = state.players[action.player]
+        text = catalog.get(p.character).powerup_text if p.character in catalog else ""
+        log.say(state, action.player, f"{name} used the character's powerup: {text}".rstrip(": "))
+        return state.with_player(action.player, character_used=True)
+    if isinstance(action, za.Knockdown):
+        foe = state.players[action.foe].name
+        log.say(state, action.player, f"{name} knocked {foe} down: 3 Move to stand up")
+        return state.with_player(action.foe, knocked_down=True)
+    if isinstance(action, za.RuleOfPrime):
+        return _prime(state, catalog, action, log)
+    if isinstance(action, za.PlayCard):
+        return _play(state, catalog, action, log)
+    if isinstance(action, za.Move):
+        pulse = state.pulse
+        assert pulse is not None
+        log.say(state, action.player, f"{name} moved {action.distance} card lengths")
+        pulse = evolve(pulse, moved=True, move_left=pulse.move_left - action.distance)
+        return evolve(state, pulse=pulse)
+    if isinstance(action, za.Stance | za.StandUp):
+        pulse = state.pulse
+        assert pulse is not None
+        state = evolve(state, pulse=evolve(pulse, move_left=pulse.move_left - 3))
+        if isinstance(action, za.StandUp):
+            log.say(state, action.player, f"{name} stood up (3 Move)")
+            return state.with_player(action.player, knocked_down=False)
+        log.say(state, action.player, f"{name} took the {action.stance} stance (3 Move)")
+        return state.with_player(action.player, stance=action.stance)
+    if isinstance(action, za.EndPulse):
+        log.say(state, action.player, f"{name} ended the pulse without attacking")
+        return end_pulse(state, catalog, log)
+    if isinstance(action, za.Attack):
+        return begin_attack(state, catalog, action, log)
+    if isinstance(action, za.AttackTerrain):
+        return begin_terrain_attack(state, catalog, action, log)
+    return perform_test(state, catalog, action, log)
+
+
+def _pick(state: GameState, catalog: Catalog, action: za.PickHand, log: Log) -> GameState:
+    seat = action.player
+    p = state.players[seat]
+    if action.cards:
+        number = impulse_number([catalog.get(c).impulse for c in action.cards])
+    else:
+        number = action.impulse or 0
+    if state.hidden:
+        state = state.with_player(seat, hand_size=3, deck_size=p.deck_size + p.hand_size - 3)
+    else:
+        for card in action.cards:
+            state = zones.take_from_deck(state, seat, card)
+        state = state.with_player(seat, hand=action.cards, hand_size=3)
+    state = state.with_player(seat, picked=True, impulse=number, scanned=())
+    log.say(state, seat, f"{p.name} picked a hand: impulse {number:03d}")
+    if all(q.picked or q.defeated for q in state.players):
+        return settle_order(state, catalog, log)
+    return state
+
+
+def _break_tie(state: GameState, catalog: Catalog, action: za.BreakTie, log: Log) -> GameState:
+    seat = action.player
+    p = state.players[seat]
+    drawn = catalog.get(action.card).impulse
+    state = state.with_player(seat, tiebreaks=p.tiebreaks + (drawn,))
+    state = evolve(state, tied=tuple(s for s in state.tied if s != seat))
+    log.say(state, seat, f"{p.name} drew {catalog.get(action.card).name}: impulse {drawn}")
+    if state.tied:
+        return state
+    return settle_order(state, catalog, log)
+
+
+def _play(state: GameState, catalog: Catalog, action: za.PlayCard, log: Log) -> GameState:
+    seat = action.player
+    p = state.players[seat]
+    card = catalog.get(action.card)
+    if action.card in p.played:
+        state = zones.take_from_deck(state, seat, action.card)  # Flameout's second play
+    else:
+        state = zones.take_from_hand(state, seat, action.card)
+    move = card.move
+    if state.has("dash") and card.part == "footgear" and card.colour:
+        # Rules Options 6: the second footgear of the same colour played this turn: +3 Move.
+        earlier = [catalog.find(c) for c in p.played]
+        if any(c is not None and c.part == "footgear" and c.colour == card.colour for c in earlier):
+            move += 3
+            log.say(state, seat, f"Dash: {card.name} moves 3 more")
+    state = state.with_player(seat, played=p.played + (action.card,))
+    log.say(state, seat, f"{p.name} played {card.name} (Move {move}, Range {card.range})")
+    return evolve(state, phase="act", pulse=Pulse(action.card, move))
+
+
+def _prime(state: GameState, catalog: Catalog, action: za.RuleOfPrime, log: Log) -> GameState:
+    mine = catalog.get(action.card).end(action.end)
+    theirs = catalog.get(action.foe_card).end(action.foe_end)
+    me, foe = state.players[action.player].name, state.players[action.foe].name
+    words = (
+        f"Rule of Prime: a match, {me} decides"
+        if any_match(mine, theirs)
+        else f"Rule of Prime: no match, {foe} decides"
+    )
+    log.say(state, action.player, words)
+    return evolve(state, prime=words)
+
+
+__all__ = ["attacker", "perform"]

@@ -1,0 +1,251 @@
+"""An attack from declaration to the damage chart (Basic Rules 5-6; Core Exceptions 4-8;
+Rules Options 1, 2, 5, 8)."""
+
+from __future__ import annotations
+
+from engine.core.evolve import evolve
+from engine.zg import actions as za
+from engine.zg import zones
+from engine.zg.actor import attacker
+from engine.zg.card_model import Catalog
+from engine.zg.dot_test import TestResult, chart, run_test, stuns
+from engine.zg.flow import defeat_if_down, end_pulse
+from engine.zg.log import Log
+from engine.zg.state import Attack, GameState
+
+
+def current_test(state: GameState, catalog: Catalog) -> TestResult | None:
+    """The test as the cards lie now (None before the target card has been spun)."""
+    a = state.attack
+    if a is None or a.target_end < 0 or not a.target or state.pulse is None:
+        return None
+    attack_end = catalog.get(state.pulse.card).end(a.end)
+    target_end = catalog.get(a.target).end(a.target_end)
+    return run_test(attack_end, target_end, a.bolster_dots, a.augment_dots)
+
+
+def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log) -> GameState:
+    seat, foe = action.player, action.foe
+    pulse = state.pulse
+    assert pulse is not None
+    card = catalog.get(pulse.card)
+    me, them = state.players[seat], state.players[foe]
+    hand_to_hand = card.range == 0
+    augments = action.augments
+    if action.high_ground:
+        augments += 1  # Rules Options 1
+    # Rules Options 8, Prone (README.md, "Readings"): the prone figure's ranged attacks and
+    # every hand-to-hand attack against a prone figure are augmented.
+    prone = (me.stance == "prone" and not hand_to_hand) or (them.stance == "prone" and hand_to_hand)
+    if state.has("stances") and prone:
+        augments += 1
+    sneak = action.sneak or (
+        state.has("stances") and me.stance == "attack" and hand_to_hand and them.stance != "defense"
+    )
+    free = 1 if state.has("knockdown") and them.knocked_down and hand_to_hand else 0
+    attack = Attack(
+        foe=foe,
+        terrain=-1,
+        end=action.end,
+        augments=augments,
+        cover=action.cover,
+        sneak=sneak,
+        locked=action.locked,
+        free_retests=free,
+    )
+    state = evolve(state, attack=attack, pulse=evolve(pulse, moved=True, again_foe=-1))
+    how = "a sneak attack" if sneak else f"{card.attack or 'an attack'}"
+    log.say(state, seat, f"{me.name} attacks {them.name}: {how}")
+    if action.locked:
+        target = me.lock_card
+        state = state.with_player(seat, lock_foe=-1, lock_card="")
+        if state.hidden:
+            from_hand = them.deck_size == 0
+        else:
+            from_hand = target not in them.deck and target in them.hand
+        if from_hand:
+            state = zones.take_from_hand(state, foe, target)
+        elif state.hidden or target in them.deck:
+            state = zones.take_from_deck(state, foe, target)
+        log.say(state, seat, f"Targetlock: {catalog.get(target).name} is the target again")
+        return _drawn(state, catalog, target, from_hand, log)
+    if state.hidden:
+        return evolve(state, phase="target")
+    state, target, from_hand = zones.draw_target(state, foe)
+    return _drawn(state, catalog, target, from_hand, log)
+
+
+def begin_terrain_attack(
+    state: GameState, catalog: Catalog, action: za.AttackTerrain, log: Log
+) -> GameState:
+    seat = action.player
+    pulse = state.pulse
+    assert pulse is not None
+    attack = Attack(foe=-1, terrain=action.terrain, end=action.end, augments=action.augments)
+    state = evolve(state, attack=attack, pulse=evolve(pulse, moved=True))
+    name = state.players[seat].name
+    log.say(state, seat, f"{name} attacks the terrain: {state.terrain[action.terrain].name}")
+    if state.hidden:
+        return evolve(state, phase="target")
+    state, target, _ = zones.draw_target(state, seat)
+    return _drawn(state, catalog, target, False, log)
+
+
+def _drawn(state: GameState, catalog: Catalog, target: str, from_hand: bool, log: Log) -> GameState:
+    """The target card is drawn; a card in cover makes the attack fail (Core Exceptions 4)."""
+    a = state.attack
+    assert a is not None
+    state = evolve(state, attack=evolve(a, target=target, from_hand=from_hand), phase="spin")
+    name = catalog.get(target).name
+    if a.foe >= 0 and target in a.cover:
+        log.say(state, attacker(state), f"The target card, {name}, is in cover: the attack fails")
+        state = _return_target(state)
+        return end_pulse(state, catalog, log)
+    where = " from the hand (the deck is empty)" if from_hand else ""
+    log.say(state, None, f"Target card{where}: {name}")
+    return state
+
+
+def _return_target(state: GameState) -> GameState:
+    a = state.attack
+    assert a is not None
+    owner = a.foe if a.foe >= 0 else attacker(state)
+    if a.from_hand:
+        state = zones.to_hand(state, owner, a.target)
+    else:
+        state = zones.to_deck(state, owner, a.target)
+    return evolve(state, attack=evolve(a, target=""))
+
+
+def _after_spin(state: GameState, catalog: Catalog, log: Log) -> GameState:
+    a = state.attack
+    assert a is not None
+    if a.bolsters > len(a.bolster_dots):
+        return evolve(state, phase="bolster")
+    if a.augments > len(a.augment_dots):
+        return evolve(state, phase="augment")
+    result = current_test(state, catalog)
+    assert result is not None
+    words = f"{result.matches} match{'es' if result.matches != 1 else ''}, {result.words()}"
+    log.say(state, None, f"Test: {words}")
+    a = evolve(a, strikes=result.strikes)  # kept: the chart reads it when the test is accepted
+    return evolve(state, phase="result", last_test=words, attack=a)
+
+
+def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
+    a = state.attack
+    assert a is not None
+    name = state.players[action.player].name
+    if isinstance(action, za.DrawTarget):
+        p = state.players[action.player]
+        from_hand = a.foe >= 0 and p.deck_size == 0
+        if from_hand:
+            state = zones.take_from_hand(state, action.player, action.card)
+        else:
+            state = zones.take_from_deck(state, action.player, action.card)
+        return _drawn(state, catalog, action.card, from_hand, log)
+    if isinstance(action, za.Spin):
+        state = evolve(state, attack=evolve(a, target_end=action.end, bolsters=action.bolsters))
+        bolsters = f", declaring {action.bolsters} bolster(s)" if action.bolsters else ""
+        log.say(state, action.player, f"{name} spun the target card: end {action.end}{bolsters}")
+        return _after_spin(state, catalog, log)
+    if isinstance(action, za.Bolster):
+        state = evolve(state, attack=evolve(a, bolster_dots=action.dots))
+        log.say(state, action.player, f"{name} bolstered dot(s) {_dots(action.dots)}")
+        return _after_spin(state, catalog, log)
+    if isinstance(action, za.Augment):
+        state = evolve(state, attack=evolve(a, augment_dots=action.dots))
+        log.say(state, action.player, f"{name} augmented dot(s) {_dots(action.dots)}")
+        return _after_spin(state, catalog, log)
+    if isinstance(action, za.Retest):
+        return _retest(state, catalog, action, log)
+    if isinstance(action, za.Resolve):
+        return _resolve(state, catalog, log)
+    assert isinstance(action, za.Save)
+    if action.sacrifice:
+        log.say(state, action.player, f"{name} sacrificed the character card to save the zGear")
+        state = state.with_player(action.player, character_sacrificed=True)
+        state = _return_target(state)
+    else:
+        state = _slag(state, catalog, log)
+    return _after_slag(state, catalog, log)
+
+
+def _dots(dots: tuple[int, ...]) -> str:
+    return ", ".join(str(d) for d in dots)
+
+
+def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> GameState:
+    """Core Exceptions 8: respin one card; the bolsters and augments are placed again."""
+    a = state.attack
+    assert a is not None
+    if action.player == attacker(state):
+        if a.attacker_retested:
+            a = evolve(a, free_retests=a.free_retests - 1)  # Knockdown's free retest
+        a = evolve(a, attacker_retested=True)
+    else:
+        a = evolve(a, defender_retested=True)
+    respun = {"end": action.end} if action.card == "attack" else {"target_end": action.end}
+    a = evolve(a, **respun)
+    state = evolve(state, attack=evolve(a, bolster_dots=(), augment_dots=()))
+    name = state.players[action.player].name
+    log.say(state, action.player, f"{name} retested: the {action.card} card, end {action.end}")
+    return _after_spin(state, catalog, log)
+
+
+def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
+    """The damage chart (Basic Rule 6); terrain counts strikes to its Mass (Core Exc. 5)."""
+    a = state.attack
+    assert a is not None
+    strikes = a.strikes
+    seat = attacker(state)
+    if a.foe < 0:
+        t = state.terrain[a.terrain]
+        t = evolve(t, strikes=min(t.mass, t.strikes + strikes))
+        terrain = state.terrain[: a.terrain] + (t,) + state.terrain[a.terrain + 1 :]
+        state = evolve(state, terrain=terrain)
+        gone = ": it is pulled off the arena" if not t.standing else ""
+        log.say(state, seat, f"{t.name} took {strikes} strike(s), {t.strikes} of {t.mass}{gone}")
+        return end_pulse(_return_target(state), catalog, log)
+    outcome = chart(strikes)
+    if outcome == "miss":
+        log.say(state, seat, "No strikes: the attack misses")
+        return end_pulse(_return_target(state), catalog, log)
+    if outcome == "targetlock":
+        log.say(state, seat, "Targetlock: you may target this card again with your next attack")
+        target = a.target
+        state = _return_target(state)
+        state = state.with_player(seat, lock_foe=a.foe, lock_card=target)
+        return end_pulse(state, catalog, log)
+    foe = state.players[a.foe]
+    if foe.character and not foe.character_sacrificed:
+        return evolve(state, phase="save")
+    return _after_slag(_slag(state, catalog, log), catalog, log)
+
+
+def _slag(state: GameState, catalog: Catalog, log: Log) -> GameState:
+    a = state.attack
+    assert a is not None
+    state = zones.into_slag(state, a.foe, a.target)
+    log.say(state, a.foe, f"{catalog.get(a.target).name} is slagged")
+    return evolve(state, attack=evolve(a, target=""))
+
+
+def _after_slag(state: GameState, catalog: Catalog, log: Log) -> GameState:
+    """3 strikes: attack again with the same card; 4 or more: the foe is also stunned. A
+    sacrificed character saves the card only (README.md, "Readings")."""
+    a = state.attack
+    assert a is not None
+    strikes = a.strikes
+    if stuns(strikes):
+        state = state.with_player(a.foe, stunned=True)
+        log.say(state, a.foe, f"{state.players[a.foe].name} is stunned")
+    state = defeat_if_down(state, a.foe, catalog, log)
+    if state.phase == "over":
+        return state
+    pulse = state.pulse
+    assert pulse is not None
+    if strikes >= 3 and not state.players[a.foe].defeated:
+        log.say(state, attacker(state), "Attack again with the same card and a new target card")
+        return evolve(state, attack=None, phase="act", pulse=evolve(pulse, again_foe=a.foe))
+    return end_pulse(state, catalog, log)

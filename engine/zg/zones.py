@@ -1,0 +1,82 @@
+"""Where a player's zGear cards are: hand, deck, slag heap, or on the table in a pulse.
+
+Open hands keep the cards (the deck top first, reshuffled when a card returns: the rulebook
+says only "return it to your deck"); hidden hands keep counts, and a card is named only when
+it is scanned.
+"""
+
+from __future__ import annotations
+
+from engine.core import rng
+from engine.core.evolve import evolve
+from engine.zg.state import GameState
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
+    p = state.players[seat]
+    if state.hidden:
+        return state.with_player(seat, hand_size=p.hand_size - 1)
+    return state.with_player(seat, hand=_without(p.hand, card), hand_size=p.hand_size - 1)
+
+
+def take_from_deck(state: GameState, seat: int, card: str) -> GameState:
+    p = state.players[seat]
+    if state.hidden:
+        return state.with_player(seat, deck_size=p.deck_size - 1)
+    return state.with_player(seat, deck=_without(p.deck, card), deck_size=p.deck_size - 1)
+
+
+def to_deck(state: GameState, seat: int, card: str) -> GameState:
+    """A card back into the deck, shuffled in: at a random place (open hands)."""
+    p = state.players[seat]
+    if state.hidden:
+        return state.with_player(seat, deck_size=p.deck_size + 1)
+    at, seed = rng.below(state.rng, len(p.deck) + 1)
+    deck = p.deck[:at] + (card,) + p.deck[at:]
+    return evolve(state.with_player(seat, deck=deck, deck_size=p.deck_size + 1), rng=seed)
+
+
+def to_hand(state: GameState, seat: int, card: str) -> GameState:
+    p = state.players[seat]
+    if state.hidden:
+        return state.with_player(seat, hand_size=p.hand_size + 1)
+    return state.with_player(seat, hand=p.hand + (card,), hand_size=p.hand_size + 1)
+
+
+def draw_target(state: GameState, seat: int) -> tuple[GameState, str, bool]:
+    """Open hands: the top card of the deck, or a random hand card when the deck is empty
+    (Glossary, Deck). Returns (state, card, from_hand)."""
+    p = state.players[seat]
+    if p.deck:
+        return take_from_deck(state, seat, p.deck[0]), p.deck[0], False
+    index, seed = rng.below(state.rng, len(p.hand))
+    card = p.hand[index]
+    return take_from_hand(evolve(state, rng=seed), seat, card), card, True
+
+
+def random_card(state: GameState, seat: int) -> tuple[GameState, str]:
+    """Open hands: a random card of the deck (of the hand when the deck is empty), looked at
+    and put back (the impulse tie-break, Basic Rule 3)."""
+    p = state.players[seat]
+    pool = p.deck or p.hand
+    index, seed = rng.below(state.rng, len(pool))
+    return evolve(state, rng=seed), pool[index]
+
+
+def in_open_zones(state: GameState, seat: int, card: str) -> bool:
+    p = state.players[seat]
+    return card in p.hand or card in p.deck
+
+
+def into_slag(state: GameState, seat: int, card: str) -> GameState:
+    """A card onto its owner's slag heap; a targetlock on it ends (it is out for the game)."""
+    state = state.with_player(seat, slag=state.players[seat].slag + (card,))
+    for other, p in enumerate(state.players):
+        if p.lock_foe == seat and p.lock_card == card:
+            state = state.with_player(other, lock_foe=-1, lock_card="")
+    return state

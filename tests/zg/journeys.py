@@ -1,0 +1,130 @@
+"""Z-G through the real app drawn offscreen (run by tests/app/drive.py): a 3-player game chosen
+on the new-game screen, hands scanned, an action card and a target card scanned, the test
+screen opening by itself, the spin tapped there, the test accepted; then on to a winner."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion_app.sim_tags import sim_uid
+
+NAMES = ("Alena", "Anton", "Bea")
+HANDS = {
+    0: ("zero_blade", "zero_blaster", "zero_jet"),
+    1: ("phantom_blade", "phantom_sprint", "phantom_jet"),
+    2: ("vulcan_blade", "vulcan_sprint", "vulcan_jet"),
+}
+ULSTER = {0: "zero_ulster", 1: "phantom_ulster", 2: "vulcan_ulster"}
+
+
+async def scan(d: Any, card_id: str) -> None:
+    device = d.app.hardware_link.simulated[0]
+    before = len(d.session.game.history)
+    device.place_tag(0, sim_uid(card_id))
+    await d.until(lambda: len(d.session.game.history) == before + 1, f"the scan of {card_id}")
+    device.remove_tag(0)
+    await d.frames(2)
+
+
+async def start_game(d: Any) -> None:
+    assert d.app.sm.current == "newgame", d.app.sm.current
+    new = d.screen("newgame")
+    new.pick_game("Z-G")
+    await d.frames(3)
+    while new.players < len(NAMES):
+        await d.tap(new.ids.more)
+    for row, name in zip(new.rows, NAMES, strict=True):
+        row.ids.name.text = name
+    await d.screenshot("zg_newgame")
+    await d.tap(new.ids.start)
+    await d.until(lambda: d.app.sm.current == "scoreboard", "the scoreboard")
+    assert d.session.kind == "zg"
+
+
+def _size(d: Any) -> str:
+    from kivy.core.window import Window
+
+    return "portrait" if Window.height > Window.width else "landscape"
+
+
+async def opening(d: Any) -> Any:
+    """New game, hands scanned, one test through the test screen; screenshots named by the
+    window's orientation (the journey runs once per size: a resize leaves stale pixels)."""
+    await start_game(d)
+    game = d.session.game
+    for seat in range(3):
+        for card in HANDS[seat]:
+            await scan(d, card)
+    state = game.state
+    assert state.phase == "card", state.phase
+    first = state.order[0]
+    foe = state.order[1]
+    d.notes["order"] = list(state.order)
+    await d.screenshot(f"zg_scoreboard_{_size(d)}")
+    await scan(d, HANDS[first][0])  # the action card
+    attack = next(
+        a
+        for a in game.legal_actions()
+        if type(a).__name__ == "Attack" and a.foe == foe and a.end == 0 and not a.locked
+    )
+    d.session.command(attack)
+    await d.frames(2)
+    await scan(d, ULSTER[foe])  # the foe draws the target card and scans it
+    await d.until(lambda: d.app.sm.current == "test", "the test screen opens by itself")
+    screen = d.screen("test")
+    assert screen.phase == "spin", screen.phase
+    await d.tap(screen.ids.end_b)
+    await d.until(lambda: screen.phase == "result", "the spin reaches the engine")
+    d.notes["test"] = [screen.result, screen.target]
+    await d.screenshot(f"zg_test_{_size(d)}")
+    await d.tap(screen.ids.accept)
+    await d.until(lambda: game.state.phase != "result", "the test is accepted")
+    await d.tap(screen.ids.back)
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back at the table")
+    return game
+
+
+async def rule_of_prime(d: Any) -> None:
+    """The Rule of Prime as a button: two scans, an end each, the engine's call."""
+    d.app.show("prime")
+    await d.until(lambda: d.app.sm.current == "prime", "the Rule of Prime screen")
+    screen = d.screen("prime")
+    device = d.app.hardware_link.simulated[0]
+    history = len(d.session.game.history)
+    for card in ("zero_blade", "phantom_blade"):
+        device.place_tag(0, sim_uid(card))
+        await d.until(lambda c=card: c in (screen.card, screen.foe_card), f"{card} is named")
+        device.remove_tag(0)
+        await d.frames(2)
+    assert len(d.session.game.history) == history, "a scan here plays nothing"
+    await d.tap(screen.ids.call)
+    await d.until(lambda: screen.verdict.startswith("Rule of Prime"), "the engine's call")
+    d.notes["prime"] = screen.verdict
+    await d.screenshot(f"zg_prime_{_size(d)}")
+    await d.tap(screen.ids.back)
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back at the table")
+
+
+async def whole_game(d: Any) -> None:
+    game = await opening(d)
+    await rule_of_prime(d)
+    # On to a winner: random legal actions through the session, as the demo does.
+    rnd = random.Random(3)
+    for _ in range(6000):
+        if game.outcome() is not None:
+            break
+        if d.app.sm.current != "scoreboard":
+            d.app.show("scoreboard")
+        options = list(game.legal_actions())
+        attacks = [a for a in options if type(a).__name__ == "Attack"]
+        resolve = [a for a in options if type(a).__name__ == "Resolve"]
+        pick = (attacks or resolve) if rnd.random() < 0.8 and (attacks or resolve) else options
+        assert d.session.command(rnd.choice(pick)), d.session.message
+        if rnd.random() < 0.02:
+            await d.frames(1)
+    outcome = game.outcome()
+    assert outcome is not None, "the game ends"
+    d.notes["winner"] = outcome.winner
+    await d.frames(4)
+    await d.screenshot(f"zg_winner_{_size(d)}")

@@ -1,0 +1,292 @@
+"""Core Exceptions (character card, cover, terrain, bolster, augment, retest), the Rules
+Options as setup switches (high ground, sneak attack, knockdown, dash, flameout, stances), the
+Rule of Prime, and manual adjustments (rules/z-g.md)."""
+
+from __future__ import annotations
+
+from engine.zg import actions as za
+from engine.zg.game import ZgGame
+from engine.zg.state import Terrain
+
+from .helpers import FILLER, FOE_FILLER, attack_with, hidden_duel, start_turn, zcard
+
+CARDS = [
+    zcard("red3", "red red red"),
+    zcard("red3_b", "red red red"),
+    zcard("miss", "blue blue blue"),
+    zcard("one", "blue blue red"),
+    zcard("two", "blue red red"),
+    zcard("shoot", "red red red", range=6),
+    zcard("boots_a", "red red red", part="footgear", colour="blue", move=4),
+    zcard("boots_b", "red red red", part="footgear", colour="blue", move=5),
+]
+ALENA = ("red3", "red3_b", "miss", "shoot", "boots_a", "boots_b") + FILLER
+ANTON = ("miss", "one", "two") + FOE_FILLER
+
+
+def duel(*options: str, characters: tuple[str, str] = ("", ""), **kw: object) -> ZgGame:
+    game = hidden_duel(CARDS, ALENA, ANTON, options=options, characters=characters, **kw)  # type: ignore[arg-type]
+    start_turn(game, 753, 642)
+    return game
+
+
+def test_core1__the_character_powerup_is_once_per_turn() -> None:
+    game = duel(characters=("zero", "phantom"))
+    game.apply(za.UsePowerup(1))
+    assert "once per turn" in (game.explain(za.UsePowerup(1)) or "")
+    assert "Retest" in game.log[-1].text or "Bolster" in game.log[-1].text
+
+
+def test_core1__sacrificing_the_character_card_saves_the_zgear_card() -> None:
+    game = duel(characters=("zero", "phantom"))
+    attack_with(game, "red3", "two")
+    game.apply(za.Resolve(0))
+    assert game.state.phase == "save" and game.acting_player() == 1
+    game.apply(za.Save(1, True))
+    anton = game.state.players[1]
+    assert anton.slag == () and anton.character_sacrificed and anton.zgear == len(ANTON)
+    game.apply(za.PlayCard(0, "red3_b"))
+    game.apply(za.Attack(0, 1, 0))
+    game.apply(za.DrawTarget(1, "two"))
+    game.apply(za.Spin(1, 0))
+    game.apply(za.Resolve(0))
+    assert game.state.players[1].slag == ("two",), "no second sacrifice: it is slagged"
+
+
+def test_core4__a_target_card_in_cover_fails_the_attack() -> None:
+    game = duel()
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0, cover=("two",)))
+    game.apply(za.DrawTarget(1, "two"))
+    assert game.state.phase == "card" and game.state.players[1].slag == ()
+    assert any("in cover: the attack fails" in e.text for e in game.log)
+
+
+def test_core5__terrain_takes_its_mass_in_strikes_with_a_card_from_your_own_deck() -> None:
+    game = duel(terrain=(Terrain("Bookshelf", 4),))
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.AttackTerrain(0, 0, 0))
+    assert game.acting_player() == 0, "you draw the target from your own deck"
+    game.apply(za.DrawTarget(0, "red3_b"))
+    game.apply(za.Spin(0, 0))
+    game.apply(za.Resolve(0))
+    assert game.state.terrain[0].strikes == 3 and game.state.terrain[0].standing
+    game.apply(za.PlayCard(0, "shoot"))
+    game.apply(za.AttackTerrain(0, 0, 0))
+    game.apply(za.DrawTarget(0, "red3_b"))
+    game.apply(za.Spin(0, 0))
+    game.apply(za.Resolve(0))
+    assert not game.state.terrain[0].standing
+    assert game.state.players[0].slag == (), "terrain slags nothing"
+
+
+def test_core6__bolsters_are_declared_at_the_spin_and_placed_after_the_test() -> None:
+    game = duel()
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0))
+    game.apply(za.DrawTarget(1, "two"))
+    game.apply(za.Spin(1, 0, bolsters=1))
+    assert game.state.phase == "bolster" and game.acting_player() == 1
+    assert game.explain(za.Bolster(1, (1, 2))) == "place 1 bolster: one dot for each"
+    game.apply(za.Bolster(1, (1,)))
+    game.apply(za.Resolve(0))
+    assert game.state.players[1].slag == () and game.state.players[0].lock_card == "two"
+
+
+def test_core7__augments_are_placed_after_the_bolsters() -> None:
+    game = duel()
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0, augments=1))
+    game.apply(za.DrawTarget(1, "two"))
+    game.apply(za.Spin(1, 0, bolsters=1))
+    game.apply(za.Bolster(1, (1,)))
+    assert game.state.phase == "augment" and game.acting_player() == 0
+    game.apply(za.Augment(0, (1,)))  # the attacker's middle dot faces the bolstered one
+    game.apply(za.Resolve(0))
+    assert game.state.players[1].slag == ("two",)
+
+
+def test_core8__each_player_retests_once_per_test() -> None:
+    game = duel()
+    attack_with(game, "red3", "miss")
+    game.apply(za.Retest(1, "target", 1))
+    assert game.explain(za.Retest(1, "target", 0)) == "each player may retest only once per test"
+    game.apply(za.Retest(0, "attack", 1))
+    assert game.explain(za.Retest(0, "attack", 0)) == "each player may retest only once per test"
+    assert game.state.attack is not None and game.state.attack.end == 1
+
+
+def test_option1_high_ground__augments_the_attack() -> None:
+    game = duel("high_ground")
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0, high_ground=True))
+    assert game.state.attack is not None and game.state.attack.augments == 1
+    game2 = duel()
+    game2.apply(za.PlayCard(0, "red3"))
+    refused = game2.explain(za.Attack(0, 1, 0, high_ground=True))
+    assert refused == "high ground is not one of this game's optional rules"
+
+
+def test_option2_sneak_attack__not_with_a_card_used_last_turn() -> None:
+    game = duel("sneak_attack")
+    for seat, cards in ((0, ("red3", "red3_b", "miss")), (1, ("miss", "one", "two"))):
+        for card in cards:
+            game.apply(za.PlayCard(seat, card))
+            game.apply(za.EndPulse(seat))
+    start_turn(game, 753, 642)
+    game.apply(za.PlayCard(0, "red3"))
+    refused = game.explain(za.Attack(0, 1, 0, sneak=True))
+    assert refused == "you can't sneak attack with a card that you used last turn"
+    game.apply(za.EndPulse(0))
+    game.apply(za.PlayCard(0, "shoot"))
+    game.apply(za.Attack(0, 1, 0, sneak=True))
+    assert any("don't examine" in p.text for p in game.prompts())
+
+
+def test_option5_knockdown__three_move_to_stand_and_a_free_retest_hand_to_hand() -> None:
+    game = duel("knockdown")
+    game.apply(za.Knockdown(1, 0))
+    game.apply(za.PlayCard(0, "red3"))
+    assert game.explain(za.Move(0, 1)) == "Alena is knocked down: stand up first (3 Move)"
+    game.apply(za.StandUp(0))
+    assert not game.state.players[0].knocked_down
+    game.apply(za.Knockdown(0, 1))
+    game.apply(za.Attack(0, 1, 0))
+    game.apply(za.DrawTarget(1, "miss"))
+    game.apply(za.Spin(1, 0))
+    game.apply(za.Retest(0, "target", 1))
+    assert game.explain(za.Retest(0, "target", 0)) is None, "the free retest"
+
+
+def test_option6_dash__the_second_footgear_of_a_colour_moves_three_more() -> None:
+    game = duel("dash")
+    game.apply(za.PlayCard(0, "boots_a"))
+    assert game.state.pulse is not None and game.state.pulse.move_left == 4
+    game.apply(za.EndPulse(0))
+    game.apply(za.PlayCard(0, "boots_b"))
+    assert game.state.pulse is not None and game.state.pulse.move_left == 8
+
+
+def test_option7_flameout__six_actions_and_forfeit_without_a_defeat() -> None:
+    game = hidden_duel(CARDS, ALENA, ANTON, options=("flameout",))
+    game.apply(za.Flameout(0))
+    start_turn(game, 753, 642)
+    assert "before anyone picks" in (game.explain(za.Flameout(1)) or "")
+    for card in ("red3", "red3_b", "miss", "red3", "red3_b", "miss"):
+        game.apply(za.PlayCard(0, card))
+        game.apply(za.EndPulse(0))
+    assert game.state.active == 1, "each hand card twice: six pulses"
+    for card in ("miss", "one", "two"):
+        game.apply(za.PlayCard(1, card))
+        game.apply(za.EndPulse(1))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner == 1 and game.state.players[0].defeated
+
+
+def test_option8_stances__cost_three_move_and_limit_the_move() -> None:
+    game = duel("stances")
+    game.apply(za.PlayCard(0, "boots_a"))  # Move 4
+    game.apply(za.Move(0, 1))
+    game.apply(za.Stance(0, "kneel"))
+    assert game.state.pulse is not None and game.state.pulse.move_left == 0
+    game.apply(za.EndPulse(0))
+    game.apply(za.PlayCard(0, "red3"))
+    assert game.explain(za.Move(0, 1)) == "a kneeling figure may not move"
+
+
+def test_option8_prone__hand_to_hand_attacks_against_you_are_augmented() -> None:
+    game = duel("stances")
+    game.apply(za.SetMarkers(1, 1, stance="prone"))
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0))
+    assert game.state.attack is not None and game.state.attack.augments == 1
+
+
+def test_rule_of_prime__a_match_and_you_decide_no_match_and_the_foe_does() -> None:
+    game = duel()
+    game.apply(za.RuleOfPrime(0, 1, "red3", 0, "one", 0))
+    assert game.state.prime == "Rule of Prime: a match, Alena decides"
+    game.apply(za.RuleOfPrime(0, 1, "red3", 0, "miss", 0))
+    assert game.state.prime == "Rule of Prime: no match, Anton decides"
+
+
+def test_adjustments__always_legal_logged_and_undone() -> None:
+    game = duel()
+    before = game.state
+    game.apply(za.SetCard(1, 1, "two", "slagged"))
+    game.apply(za.SetMarkers(1, 0, stunned=True, knocked_down=True))
+    assert game.state.players[1].slag == ("two",) and game.state.players[0].stunned
+    assert game.log[-1].text.endswith("(adjustment)")
+    game.undo()
+    game.undo()
+    assert game.state == before
+
+
+def test_adjustments__slagging_to_fewer_than_three_defeats() -> None:
+    game = hidden_duel(CARDS, ALENA, ("miss", "one", "two"))
+    start_turn(game, 753, 642)
+    game.apply(za.SetCard(0, 1, "one", "slagged"))
+    assert game.outcome() is not None and game.outcome().winner == 0  # type: ignore[union-attr]
+
+
+def test_adjustments__name_something_real() -> None:
+    game = duel()
+    assert game.explain(za.SetCard(0, 1, "two", "standing")) == "Two is not in Anton's slag heap"
+    assert game.explain(za.SetMarkers(0, 5)) == "there is no player 6 at this table"
+    assert "stances" in (game.explain(za.SetMarkers(0, 1, stance="dance")) or "")
+
+
+def test_setup_switches__unknown_rules_are_refused_in_words() -> None:
+    import pytest
+
+    from engine.errors import SetupError
+
+    with pytest.raises(SetupError, match='"gravity" is not an optional rule'):
+        hidden_duel(CARDS, ALENA, ANTON, options=("gravity",))
+    with pytest.raises(SetupError, match="needs at least 3 zGear cards"):
+        hidden_duel(CARDS, ("red3",), ANTON)
+
+
+def test_core1__a_sacrifice_saves_the_card_only_three_strikes_still_attack_again() -> None:
+    cards = CARDS + [zcard("three", "red red red")]
+    game = hidden_duel(cards, ALENA, ("three",) + ANTON, characters=("", "phantom"))
+    start_turn(game, 753, 642)
+    attack_with(game, "red3", "three")
+    game.apply(za.Resolve(0))
+    game.apply(za.Save(1, True))
+    pulse = game.state.pulse
+    assert pulse is not None and pulse.again_foe == 1 and game.state.players[1].slag == ()
+
+
+def test_option8_attack_stance__hand_to_hand_attacks_are_sneak_unless_the_foe_defends() -> None:
+    game = duel("stances")
+    game.apply(za.SetMarkers(0, 0, stance="attack"))
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0))
+    assert game.state.attack is not None and game.state.attack.sneak
+    game = duel("stances")
+    game.apply(za.SetMarkers(0, 0, stance="attack"))
+    game.apply(za.SetMarkers(1, 1, stance="defense"))
+    game.apply(za.PlayCard(0, "red3"))
+    game.apply(za.Attack(0, 1, 0))
+    assert game.state.attack is not None and not game.state.attack.sneak
+
+
+def test_open_hands__a_card_returned_to_the_deck_is_shuffled_in() -> None:
+    from engine.zg import zones
+    from engine.zg.state import GameState, PlayerState
+
+    state = GameState((PlayerState("A", deck=("a", "b", "c"), deck_size=3),), hidden=False)
+    places = {
+        zones.to_deck(state.__class__(**{**_fields(state), "rng": s}), 0, "x")
+        .players[0]
+        .deck.index("x")
+        for s in range(40)
+    }
+    assert places == {0, 1, 2, 3}
+
+
+def _fields(state: object) -> dict[str, object]:
+    import dataclasses
+
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}  # type: ignore[arg-type]
