@@ -177,6 +177,8 @@ def kill_a_writer(db: Path, seed: int, rng: random.Random) -> tuple[int, int, di
     lines += proc.stdout.readlines()  # whatever it printed before it died
     game_id, last, digests, doing = 0, -1, {}, ""
     for line in lines:
+        if not line.endswith("\n"):
+            continue  # cut off by the kill mid-print: the writer never finished saying it
         word, _, rest = line.rstrip("\n").partition(" ")
         assert word != "RECOVERY", f"a kill -9 damaged the file: {rest}"
         if word == "GAME":
