@@ -42,7 +42,7 @@ def check(_dt):
     sm = app.sm
     if sm is not None and sm.current == "scoreboard":
         panels = sm.get_screen("scoreboard").panels
-        if panels and panels[0].ids.devotion.value == "0" and panels[0].view is not None:
+        if panels and panels[0].tiles["devotion"].value == "0" and panels[0].view is not None:
             Window.fbind("on_flip", drawn)
             Window.canvas.ask_update()  # a frame is drawn only when something asks for one
             return False
@@ -98,7 +98,7 @@ async def event_latencies(n: int) -> tuple[list[float], list[float]]:
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.3)
         device = app.hardware_link.simulated[0]
-        tile = app.sm.get_screen("scoreboard").panels[0].ids.devotion
+        tile = app.sm.get_screen("scoreboard").panels[0].tiles["devotion"]
         for i in range(n):
             value = 1 + i % 12
             if tile.value == str(value):

@@ -101,6 +101,7 @@ def scan_position(table: TableController) -> tuple[int, str]:
                     and not action.targets
                     and not action.x
                     and game.catalog.get(action.card_id).type == "spell"
+                    and ZEAL.target_request(game, action) is None  # a scan plays it at once
                 ):
                     return seat, action.card_id
         keep = [a for a in options if not isinstance(a, za.PlayCard | za.Activate)]
@@ -169,7 +170,7 @@ def firmware_samples(folder: str) -> tuple[list[tuple[str, float]], str | None]:
 
         from hardware import wire
         from hardware.framing import CobsSplitter
-        from hardware.keys import KeyStore, new_device_key
+        from hardware.keys import KeyStore
         from hardware.link import HostLink, State
         from tests.firmware.micropython_vm import HARNESS, HERE, MPVM, vm_available
         from tests.firmware.test_firmware_on_micropython import firmware_files
@@ -231,7 +232,7 @@ def firmware_samples(folder: str) -> tuple[list[tuple[str, float]], str | None]:
                         commands_sent = True
             link.tick(now)
             if link.state is State.UNCLAIMED and now >= claim_at:
-                link.begin_claim(now, new_device_key())  # the button is held on the device
+                link.begin_claim(now)  # the button is held on the device
                 claim_at = now + 0.3
             for raw in link.take_outgoing():
                 port.write(wire.cobs_encode(raw))

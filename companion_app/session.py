@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from kivy.clock import Clock
@@ -27,42 +26,30 @@ from kivy.properties import (
 
 from companion_app.auto_advance import AutoAdvance
 from companion_app.burst import BurstMerger, CounterKey
+from companion_app.device_events import DeviceEvents
 from companion_app.game_record import read_setup, setup_record
 from companion_app.games import adapter_for
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.history import HistoryRecorder
+from companion_app.redraw import LogRow, redraw
 from companion_app.sounds import Sounds
 from companion_app.store import CommandStore, SavedGame
-from companion_app.table import FeedbackCommand, Reaction, SeatMap, TableController
+from companion_app.table import SeatMap, TableController
+from companion_app.table_news import TableNews
+from companion_app.targeting import Targeting
 from companion_app.turn_timer import TurnTimer
-from companion_app.views import seat_views
 from engine import games
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction, MalformedAction, SetupError
-from hardware.events import DeviceStatus, TagPresented, TagRemoved
-from hardware.registry import DeckEnrolment, TagRegistry
-
-STORY_LINES = 40  # the engine's log lines kept for the log screen
-LOG_ROWS = 200  # the commands the log screen can list (the newest)
+from hardware.registry import TagRegistry
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
-# How long a notable result (a combat's damage and deaths) stays on the band.
-NEWS_S = 10.0
+
 
 # Tags are enrolled per game (the same sticker can be a card in two games' decks): the
 # session opens the game's own registry through this.
 RegistryFor = Callable[[str], TagRegistry]
-
-
-@dataclass(frozen=True)
-class LogRow:
-    """One line of the log screen: a command in players' words with its time and seat."""
-
-    index: int  # position in the command history (what "undo this" removes)
-    at: float
-    seat: int | None
-    text: str
 
 
 class GameSession(EventDispatcher):
@@ -118,12 +105,14 @@ class GameSession(EventDispatcher):
         self.table: TableController | None = None
         # Where device commands go (set by the hardware link; nowhere without hardware).
         self.send_to_devices: Callable[[Sequence[Any]], None] = lambda _commands: None
-        self._enrolment: tuple[DeckEnrolment, Callable[..., None]] | None = None
         # Screens that pick cards in play by scanning them: each gets the card id first and
         # says whether it used it (then the scan is not a card played).
         self.scan_pickers: list[Callable[[str], bool]] = []
-        self._picks: dict[int, Any] = {}  # seat -> the action whose targets are being chosen
-        self._scan_seat: dict[tuple[str, int], int] = {}  # reader -> seat of its last scan
+        # The session's concerns, each in its own module: targets being chosen, hardware
+        # events and tag enrolment, what the whole table should notice (news and sounds).
+        self.targeting = Targeting(self)
+        self.device_events = DeviceEvents(self)
+        self.table_news = TableNews(self, Clock.schedule_once)
         self.setup: Any = None
         self.start_state: Any = None  # the position the game started from
         self.colours: tuple[int, ...] = ()
@@ -139,10 +128,6 @@ class GameSession(EventDispatcher):
         self._timer = TurnTimer()
         self._timer_event: Any = None
         self.sounds = Sounds()
-        self._last_active: int | None = None  # whose turn the last redraw showed
-        self._was_over = False
-        self._seen_log = 0  # log lines already looked at for news
-        self._news_event: Any = None
 
     # --- the game being played, its adapter, catalog and tags ----------------------------
 
@@ -275,10 +260,7 @@ class GameSession(EventDispatcher):
         self.previews = {}
         self.winner = -1
         self.headline = ""
-        self._last_active = game.status().active
-        self._was_over = game.outcome() is not None
-        self._seen_log = len(game.log)
-        self.news = ""
+        self.table_news.reset(game)
         self._history = HistoryRecorder(self.adapter)
         self._history.rebuild(type(game), setup, self.start_state, list(game.history))
         self.has_game = True
@@ -290,7 +272,7 @@ class GameSession(EventDispatcher):
 
     def command(self, action: Any) -> bool:
         """Check, log, apply. False (with a message in players' words) when refused."""
-        self._require_game()
+        self.require_game()
         assert self.table is not None
         try:
             # The table controller writes the command to SQLite before applying it.
@@ -298,13 +280,13 @@ class GameSession(EventDispatcher):
         except IllegalAction as e:
             self.say(str(e), ok=False)
             return False
-        self._applied()
+        self.applied()
         self.say("")
         return True
 
-    def _applied(self) -> None:
+    def applied(self) -> None:
         """Book-keeping after the table applied one or more commands."""
-        game = self._require_game()
+        game = self.require_game()
         while len(self._times) < len(game.history):
             self._times.append(time.time())
         self._history.record(game)
@@ -314,7 +296,7 @@ class GameSession(EventDispatcher):
         self.redraw()
 
     def undo_last(self) -> bool:
-        game = self._require_game()
+        game = self.require_game()
         self.flush_bursts()
         assert self.table is not None
         try:
@@ -331,7 +313,7 @@ class GameSession(EventDispatcher):
 
     def undo_entry(self, index: int) -> bool:
         """Take back one command from the middle: the rest replays without it, if it can."""
-        game = self._require_game()
+        game = self.require_game()
         self.flush_bursts()
         actions = list(game.history)
         if not 0 <= index < len(actions):
@@ -353,9 +335,8 @@ class GameSession(EventDispatcher):
         return True
 
     def _after_rewrite(self) -> None:
-        game = self._require_game()
-        self._seen_log = len(game.log)
-        self.news = ""
+        game = self.require_game()
+        self.table_news.reset(game)
         self._rows = []
         self._history.rebuild(type(game), self.setup, self.start_state, list(game.history))
         self.scans = {}
@@ -364,11 +345,11 @@ class GameSession(EventDispatcher):
         self.redraw()
 
     def legal(self) -> list[Any]:
-        return list(self._require_game().legal_actions())
+        return list(self.require_game().legal_actions())
 
     def pass_priority(self) -> bool:
         """The acting player passes (the band's and a dial button's quickest answer)."""
-        game = self._require_game()
+        game = self.require_game()
         who = game.acting_player()
         action = self.adapter.pass_action(game, who) if who is not None else None
         if action is None:
@@ -378,7 +359,7 @@ class GameSession(EventDispatcher):
 
     def next_step(self) -> bool:
         """Everyone passes until the step changes (the "next step" button)."""
-        game = self._require_game()
+        game = self.require_game()
         before = game.status()
         for _ in range(2 * len(game.player_names()) + 2):
             now = game.status()
@@ -393,7 +374,7 @@ class GameSession(EventDispatcher):
 
     def nudge(self, seat: int, key: str, delta: int) -> None:
         """A tap on a seat's counter ``key``: +-1, or +-5 held."""
-        game = self._require_game()
+        game = self.require_game()
         counter = next((c for c in self.adapter.counters(game, seat) if c.key == key), None)
         if counter is None:
             raise ValueError(f"seat {seat} has no counter {key!r}")
@@ -424,9 +405,9 @@ class GameSession(EventDispatcher):
     def toggle(self, seat: int, key: str) -> bool:
         """A tap in the middle of a counter that toggles (a base face up or down); while a
         player chooses a target, a tap on a counter that is one picks it instead."""
-        if self._pick_by_tap(seat, key):
+        if self.targeting.by_tap(seat, key):
             return True
-        game = self._require_game()
+        game = self.require_game()
         action = self.adapter.toggle_action(game, seat, key)
         return action is not None and self.command(action)
 
@@ -434,7 +415,7 @@ class GameSession(EventDispatcher):
 
     def show_card(self, seat: int, card_id: str) -> CardView | None:
         """A card was scanned in front of ``seat``: show it with whether it can be played."""
-        game = self._require_game()
+        game = self.require_game()
         try:
             card = self.catalog.get(card_id)
         except KeyError:
@@ -456,60 +437,18 @@ class GameSession(EventDispatcher):
             self.dismiss_card(seat)
         return ok
 
-    # --- targets: asked where the engine asks, chosen by a tap or a scan ------------------
+    # --- targets: asked where the engine asks, chosen by a tap or a scan (targeting.py) ---
 
     def play(self, seat: int, action: Any) -> bool:
         """Plays ``action`` for ``seat``, first asking that player for any targets it takes."""
-        game = self._require_game()
-        request = self.adapter.target_request(game, action)
-        if request is None:
-            return self.command(action)
-        self._picks[seat] = action
-        self.picking = {**self.picking, seat: request}
-        self.say(request.prompt, seat=seat)
-        self.redraw()
-        return True
+        return self.targeting.play(seat, action)
 
     def pick_target(self, seat: int, index: int | None) -> bool:
         """The player at ``seat`` chose option ``index`` (None: "No target")."""
-        game = self._require_game()
-        action, request = self._picks.get(seat), self.picking.get(seat)
-        if action is None or request is None:
-            return False
-        if index is None:
-            if not request.optional:
-                self.say("A target is needed here: choose one, or Cancel.", ok=False, seat=seat)
-                return False
-            action = self.adapter.without_target(game, action)
-            following = None
-        else:
-            action = self.adapter.with_target(game, action, request.options[index].value)
-            following = self.adapter.target_request(game, action)
-        if following is not None:
-            self._picks[seat] = action
-            self.picking = {**self.picking, seat: following}
-            self.say(following.prompt, seat=seat)
-            return True
-        self.cancel_pick(seat)
-        return self.command(action)
+        return self.targeting.pick(seat, index)
 
     def cancel_pick(self, seat: int) -> None:
-        self._picks.pop(seat, None)
-        self.picking = {k: v for k, v in self.picking.items() if k != seat}
-
-    def _pick_by_scan(self, card_id: str) -> bool:
-        for seat, request in list(self.picking.items()):
-            for index, option in enumerate(request.options):
-                if option.card_id == card_id:
-                    return self.pick_target(seat, index) or True
-        return False
-
-    def _pick_by_tap(self, seat: int, key: str) -> bool:
-        for picker, request in list(self.picking.items()):
-            for index, option in enumerate(request.options):
-                if option.seat == seat and option.counter_key == key:
-                    return self.pick_target(picker, index) or True
-        return False
+        self.targeting.cancel(seat)
 
     def dismiss_card(self, seat: int) -> None:
         self.scans = {k: v for k, v in self.scans.items() if k != seat}
@@ -517,76 +456,9 @@ class GameSession(EventDispatcher):
     # --- hardware: events in, dial values and lights out ---------------------------------
 
     def handle_event(self, event: Any) -> None:
-        """One hardware event: the table controller says what it means; we show it."""
-        if self._enrolment is not None and isinstance(event, TagPresented):
-            self._enrol(event)
-            return
-        if isinstance(event, TagPresented) and self._picked_by_scan(event):
-            return
-        if isinstance(event, TagRemoved):
-            # Lifting the card puts its panel away (a target still being chosen stays).
-            seat = self._scan_seat.pop((event.device, event.reader), None)
-            if seat is not None and seat not in self.picking:
-                self.dismiss_card(seat)
-        if self.table is None:
-            if isinstance(event, DeviceStatus) and event.message:
-                self.say(event.message, ok=event.connected)
-            return
-        if isinstance(event, DeviceStatus) and event.connected:
-            # Back after an absence (or a restart): what its dials show is unknown, so they
-            # are all set again rather than trusted.
-            for device, dial in list(self.seat_map.dials):
-                if device == event.device:
-                    self.table.forget_dial(device, dial)
-        game = self.table.game
-        before = len(game.history)
-        reaction: Reaction = self.table.handle(event)
-        if len(game.history) != before:
-            self._applied()
-        self.send_to_devices(reaction.device_commands)
-        if reaction.message:
-            seat = reaction.player if reaction.player is not None else -1
-            self.say(reaction.message, ok=reaction.ok, seat=seat)
-        if isinstance(event, TagPresented):
-            self.sounds.play("scan_ok" if reaction.ok else "scan_refused")
-        if reaction.card_id is not None and reaction.player is not None:
-            if isinstance(event, TagPresented):
-                self._scan_seat[(event.device, event.reader)] = reaction.player
-            if reaction.needs_targets is not None:
-                self.play(reaction.player, reaction.needs_targets)
-            else:
-                self._show_scanned(reaction)
-        if reaction.unknown_uid is not None:
-            seat = getattr(event, "seat", None)
-            self.unknown_tag = (seat, reaction.unknown_uid.hex())
-        self.resync_dials()
-
-    def _picked_by_scan(self, event: TagPresented) -> bool:
-        """A target being chosen, or a screen that picks cards in play (the combat
-        assistant), may claim a scan."""
-        if not self.scan_pickers and not self.picking:
-            return False
-        card_id = self.cards.card_for(event.uid, event.card_ref)
-        if card_id is None:
-            return False
-        if self._pick_by_scan(card_id):
-            self.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
-            return True
-        for picker in list(self.scan_pickers):
-            if picker(card_id):
-                self.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
-                return True
-        return False
-
-    def _show_scanned(self, reaction: Reaction) -> None:
-        assert reaction.card_id is not None and reaction.player is not None
-        try:
-            card = self.catalog.get(reaction.card_id)
-        except KeyError:
-            return
-        reason = None if reaction.ok else reaction.message
-        view = self.adapter.card_view(card, reaction.player, reason, played=reaction.ok)
-        self.scans = {**self.scans, reaction.player: view}
+        """One hardware event: the table controller says what it means; we show it
+        (device_events.py)."""
+        self.device_events.handle(event)
 
     def assign_dial(self, device: str, dial: int, seat: int) -> None:
         self.seat_map.assign_dial(device, dial, seat)
@@ -602,35 +474,15 @@ class GameSession(EventDispatcher):
         if commands:
             self.send_to_devices(commands)
 
-    # --- enrolling tags --------------------------------------------------------------------
+    # --- enrolling tags (device_events.py) --------------------------------------------------
 
     def start_enrolment(self, cards: list[str], progress: Callable[..., None]) -> None:
         """The next tags presented are bound to these cards, one each, in order."""
-        self._enrolment = (self.cards.enrolment(cards), progress)
+        self.device_events.start_enrolment(cards, progress)
 
     def enrol_unknown(self, card_id: str) -> bool:
         """Bind the unknown tag just scanned to ``card_id`` (the "Enrol" offer)."""
-        if self.unknown_tag is None:
-            return False
-        _seat, uid_hex = self.unknown_tag
-        try:
-            card = self.catalog.get(card_id)
-        except KeyError:
-            self.say(f"There is no card '{card_id}' in the catalog.", ok=False)
-            return False
-        self.cards.enrol(bytes.fromhex(uid_hex), card_id)
-        self.unknown_tag = None
-        self.say(f"Tag enrolled as {card.name}: scan it again to play it.")
-        return True
-
-    def _enrol(self, event: TagPresented) -> None:
-        assert self._enrolment is not None
-        enrolment, progress = self._enrolment
-        step = enrolment.tap(event.uid)
-        self.say(step.message, ok=step.ok)
-        if enrolment.next_card is None:
-            self._enrolment = None
-        progress(step.done, step.total, enrolment.next_card)
+        return self.device_events.enrol_unknown(card_id)
 
     # --- quiet moments advance by themselves ---------------------------------------------------
 
@@ -674,108 +526,27 @@ class GameSession(EventDispatcher):
         self.message_ok = ok
         self.message_seat = seat
 
-    def _require_game(self) -> AnyGame:
+    def require_game(self) -> AnyGame:
         if self.game is None:
             raise IllegalAction("Start or resume a game first.")
         return self.game
 
     def _refresh(self, *_args: Any) -> None:
+        """Everything the screens draw, from the engine's state (redraw.py), at most once a
+        frame; then the quiet-moment countdown is armed again."""
         game = self.game
         if game is None:
             return
-        adapter = self.adapter
-        status = game.status()
-        self.seats = seat_views(game, adapter, list(self.colours))
-        names = game.player_names()
-        whose = f" \u00b7 {names[status.active]}'s turn" if status.active is not None else ""
-        self.step_text = f"Turn {status.turn} \u00b7 {status.phase}{whose}"
-        actor = game.acting_player()
-        self.priority_text = f"{names[actor]} to act" if actor is not None else ""
-        self.choices = [
-            (label, action)
-            for action in game.legal_actions()
-            if (label := adapter.choice_label(game, action)) is not None
-        ]
-        # The engine's prompt text already names the player.
-        prompts = game.prompts()
-        self.prompt_lines = [p.text for p in prompts]
-        mine: dict[int, str] = {}
-        for p in prompts:
-            if p.player is not None and p.player not in mine:
-                mine[p.player] = p.text
-        self.seat_prompts = mine
-        self.pending_text = "; ".join(status.waiting)
-        outcome = game.outcome()
-        self.outcome_text = outcome.reason if outcome is not None else ""
-        self.winner = outcome.winner if outcome is not None and outcome.winner is not None else -1
-        if outcome is None:
-            self.headline = ""
-        else:
-            self.headline = f"{names[self.winner]} wins!" if self.winner >= 0 else "A draw"
-        self._sound_changes(status.active, outcome is not None)
-        self._gather_news(game)
-        self.due_screen = adapter.due_screen(game) or ""
-        self.log_rows = self._log_rows(game)
-        log = game.log
-        self.story = [
-            f"Turn {e.turn} · {e.step}: {e.text}" for e in log[max(0, len(log) - STORY_LINES) :]
-        ]
-        self.history = self._history.samples()
-        # Scanned cards not played yet may have become playable or not: re-ask the engine.
-        self.scans = {
-            seat: v if v.played else self._card_now(seat, v.card_id)
-            for seat, v in self.scans.items()
-        }
-        self._auto.arm(len(game.history), adapter.quiet(game), self._auto_advance)
+        redraw(self, game)
+        self._auto.arm(len(game.history), self.adapter.quiet(game), self._auto_advance)
         self.auto_text = self._auto.text
         self.revision += 1
-
-    def _gather_news(self, game: AnyGame) -> None:
-        """Notable lines the last commands wrote (a combat's damage and deaths) go on the band
-        for NEWS_S seconds, so a fight's result stays on the table long enough to be seen."""
-        log = game.log
-        fresh = [e.text for e in log[self._seen_log :] if self.adapter.notable(e)]
-        self._seen_log = len(log)
-        if not fresh:
-            return
-        self.news = "; ".join(reversed(fresh[-4:]))  # newest first: the deaths come last
-        if self._news_event is not None:
-            self._news_event.cancel()
-        self._news_event = Clock.schedule_once(lambda _dt: setattr(self, "news", ""), NEWS_S)
-
-    def _sound_changes(self, active: int | None, over: bool) -> None:
-        if over and not self._was_over:
-            self.sounds.play("game_over")
-        elif not over and active != self._last_active and active is not None:
-            self.sounds.play("turn")
-        self._last_active, self._was_over = active, over
 
     def on_sound_on(self, _inst: Any, value: bool) -> None:
         self.sounds.muted = not value
 
     def toggle_sound(self) -> None:
         self.sound_on = not self.sound_on
-
-    def _card_now(self, seat: int, card_id: str) -> CardView:
-        game = self._require_game()
-        reason = game.explain(self.adapter.scan_action(game, seat, card_id))
-        return self.adapter.card_view(self.catalog.get(card_id), seat, reason)
-
-    def _log_rows(self, game: AnyGame) -> list[LogRow]:
-        """One row per command, the newest LOG_ROWS for the log screen. Rows already made are
-        kept and only new ones worded, in place: a long game's redraw must cost the same at
-        command 50,000 as at 100 (a rewrite of the log clears them first)."""
-        history = game.history
-        rows = self._rows
-        if len(rows) > len(history):
-            del rows[len(history) :]
-        # Worded against the position now: replaying to each command's own position would
-        # cost a replay per redraw.
-        for i in range(len(rows), len(history)):
-            at = self._times[i] if i < len(self._times) else 0.0
-            action = history[i]
-            rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action)))
-        return rows[max(0, len(rows) - LOG_ROWS) :]
 
 
 def _preview_key(key: CounterKey) -> str:

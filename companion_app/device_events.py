@@ -1,0 +1,127 @@
+"""Hardware events into the session: what the table controller makes of each, shown to the
+right seat; cards put away when lifted; tags enrolled (no Kivy here)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion_app.table import FeedbackCommand, Reaction
+from hardware.events import DeviceStatus, TagPresented, TagRemoved
+from hardware.registry import DeckEnrolment
+
+if TYPE_CHECKING:
+    from companion_app.session import GameSession
+
+
+class DeviceEvents:
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self._enrolment: tuple[DeckEnrolment, Callable[..., None]] | None = None
+        self._scan_seat: dict[tuple[str, int], int] = {}  # reader -> seat of its last scan
+
+    def handle(self, event: Any) -> None:
+        """One hardware event: the table controller says what it means; the session shows it."""
+        s = self.session
+        if self._enrolment is not None and isinstance(event, TagPresented):
+            self._enrol(event)
+            return
+        if isinstance(event, TagPresented) and self._picked_by_scan(event):
+            return
+        if isinstance(event, TagRemoved):
+            # Lifting the card puts its panel away (a target still being chosen stays).
+            seat = self._scan_seat.pop((event.device, event.reader), None)
+            if seat is not None and seat not in s.picking:
+                s.dismiss_card(seat)
+        if s.table is None:
+            if isinstance(event, DeviceStatus) and event.message:
+                s.say(event.message, ok=event.connected)
+            return
+        if isinstance(event, DeviceStatus) and event.connected:
+            # Back after an absence (or a restart): what its dials show is unknown, so they
+            # are all set again rather than trusted.
+            for device, dial in list(s.seat_map.dials):
+                if device == event.device:
+                    s.table.forget_dial(device, dial)
+        game = s.table.game
+        before = len(game.history)
+        reaction: Reaction = s.table.handle(event)
+        if len(game.history) != before:
+            s.applied()
+        s.send_to_devices(reaction.device_commands)
+        if reaction.message:
+            seat = reaction.player if reaction.player is not None else -1
+            s.say(reaction.message, ok=reaction.ok, seat=seat)
+        if isinstance(event, TagPresented):
+            s.sounds.play("scan_ok" if reaction.ok else "scan_refused")
+        if reaction.card_id is not None and reaction.player is not None:
+            if isinstance(event, TagPresented):
+                self._scan_seat[(event.device, event.reader)] = reaction.player
+            if reaction.needs_targets is not None:
+                s.play(reaction.player, reaction.needs_targets)
+            else:
+                self._show_scanned(reaction)
+        if reaction.unknown_uid is not None:
+            seat = getattr(event, "seat", None)
+            s.unknown_tag = (seat, reaction.unknown_uid.hex())
+        s.resync_dials()
+
+    def _picked_by_scan(self, event: TagPresented) -> bool:
+        """A target being chosen, or a screen that picks cards in play (the combat
+        assistant), may claim a scan."""
+        s = self.session
+        if not s.scan_pickers and not s.picking:
+            return False
+        card_id = s.cards.card_for(event.uid, event.card_ref)
+        if card_id is None:
+            return False
+        if s.targeting.by_scan(card_id):
+            s.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
+            return True
+        for picker in list(s.scan_pickers):
+            if picker(card_id):
+                s.send_to_devices([FeedbackCommand(event.device, event.reader, True)])
+                return True
+        return False
+
+    def _show_scanned(self, reaction: Reaction) -> None:
+        s = self.session
+        assert reaction.card_id is not None and reaction.player is not None
+        try:
+            card = s.catalog.get(reaction.card_id)
+        except KeyError:
+            return
+        reason = None if reaction.ok else reaction.message
+        view = s.adapter.card_view(card, reaction.player, reason, played=reaction.ok)
+        s.scans = {**s.scans, reaction.player: view}
+
+    # --- enrolling tags --------------------------------------------------------------------
+
+    def start_enrolment(self, cards: list[str], progress: Callable[..., None]) -> None:
+        """The next tags presented are bound to these cards, one each, in order."""
+        self._enrolment = (self.session.cards.enrolment(cards), progress)
+
+    def enrol_unknown(self, card_id: str) -> bool:
+        """Bind the unknown tag just scanned to ``card_id`` (the "Enrol" offer)."""
+        s = self.session
+        if s.unknown_tag is None:
+            return False
+        _seat, uid_hex = s.unknown_tag
+        try:
+            card = s.catalog.get(card_id)
+        except KeyError:
+            s.say(f"There is no card '{card_id}' in the catalog.", ok=False)
+            return False
+        s.cards.enrol(bytes.fromhex(uid_hex), card_id)
+        s.unknown_tag = None
+        s.say(f"Tag enrolled as {card.name}: scan it again to play it.")
+        return True
+
+    def _enrol(self, event: TagPresented) -> None:
+        assert self._enrolment is not None
+        enrolment, progress = self._enrolment
+        step = enrolment.tap(event.uid)
+        self.session.say(step.message, ok=step.ok)
+        if enrolment.next_card is None:
+            self._enrolment = None
+        progress(step.done, step.total, enrolment.next_card)

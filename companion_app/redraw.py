@@ -1,0 +1,92 @@
+"""What the screens draw, made from the engine's state through the game's adapter: one
+function the session's rate-limited redraw calls (no Kivy here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion_app.games.base import AnyGame, CardView
+from companion_app.views import seat_views
+
+if TYPE_CHECKING:
+    from companion_app.session import GameSession
+
+STORY_LINES = 40  # the engine's log lines kept for the log screen
+LOG_ROWS = 200  # the commands the log screen can list (the newest)
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One line of the log screen: a command in players' words with its time and seat."""
+
+    index: int  # position in the command history (what "undo this" removes)
+    at: float
+    seat: int | None
+    text: str
+
+
+def redraw(s: GameSession, game: AnyGame) -> None:
+    """Sets every property the screens bind to."""
+    adapter = s.adapter
+    status = game.status()
+    s.seats = seat_views(game, adapter, list(s.colours))
+    names = game.player_names()
+    whose = f" \u00b7 {names[status.active]}'s turn" if status.active is not None else ""
+    s.step_text = f"Turn {status.turn} \u00b7 {status.phase}{whose}"
+    actor = game.acting_player()
+    s.priority_text = f"{names[actor]} to act" if actor is not None else ""
+    s.choices = [
+        (label, action)
+        for action in game.legal_actions()
+        if (label := adapter.choice_label(game, action)) is not None
+    ]
+    # The engine's prompt text already names the player.
+    prompts = game.prompts()
+    s.prompt_lines = [p.text for p in prompts]
+    mine: dict[int, str] = {}
+    for p in prompts:
+        if p.player is not None and p.player not in mine:
+            mine[p.player] = p.text
+    s.seat_prompts = mine
+    s.pending_text = "; ".join(status.waiting)
+    outcome = game.outcome()
+    s.outcome_text = outcome.reason if outcome is not None else ""
+    s.winner = outcome.winner if outcome is not None and outcome.winner is not None else -1
+    if outcome is None:
+        s.headline = ""
+    else:
+        s.headline = f"{names[s.winner]} wins!" if s.winner >= 0 else "A draw"
+    s.table_news.after_redraw(game)
+    s.due_screen = adapter.due_screen(game) or ""
+    s.log_rows = log_rows(s, game)
+    log = game.log
+    s.story = [f"Turn {e.turn} · {e.step}: {e.text}" for e in log[max(0, len(log) - STORY_LINES) :]]
+    s.history = s._history.samples()
+    # Scanned cards not played yet may have become playable or not: re-ask the engine.
+    s.scans = {
+        seat: v if v.played else card_now(s, game, seat, v.card_id) for seat, v in s.scans.items()
+    }
+
+
+def card_now(s: GameSession, game: AnyGame, seat: int, card_id: str) -> CardView:
+    """A scanned card not played yet, asked of the engine again: it may have become playable."""
+    reason = game.explain(s.adapter.scan_action(game, seat, card_id))
+    return s.adapter.card_view(s.catalog.get(card_id), seat, reason)
+
+
+def log_rows(s: GameSession, game: AnyGame) -> list[LogRow]:
+    """One row per command, the newest LOG_ROWS for the log screen. Rows already made are
+    kept and only new ones worded, in place: a long game's redraw must cost the same at
+    command 50,000 as at 100 (a rewrite of the log clears them first)."""
+    history = game.history
+    rows = s._rows
+    if len(rows) > len(history):
+        del rows[len(history) :]
+    # Worded against the position now: replaying to each command's own position would
+    # cost a replay per redraw.
+    for i in range(len(rows), len(history)):
+        at = s._times[i] if i < len(s._times) else 0.0
+        action = history[i]
+        rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action)))
+    return rows[max(0, len(rows) - LOG_ROWS) :]

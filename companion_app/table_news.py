@@ -1,0 +1,58 @@
+"""What the whole table should notice as it happens: a combat's result on the band for a
+while, and the sounds of a turn passing and of the end (no Kivy here: the clock is handed in)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion_app.games.base import AnyGame
+
+if TYPE_CHECKING:
+    from companion_app.session import GameSession
+
+# How long a notable result (a combat's damage and deaths) stays on the band.
+NEWS_S = 10.0
+
+
+class TableNews:
+    def __init__(self, session: GameSession, schedule: Callable[..., Any]) -> None:
+        self.session = session
+        self._schedule = schedule
+        self._seen_log = 0  # log lines already looked at
+        self._event: Any = None
+        self._last_active: int | None = None  # whose turn the last redraw showed
+        self._was_over = False
+
+    def reset(self, game: AnyGame) -> None:
+        """A game installed or its log rewritten: nothing in it is news."""
+        self._seen_log = len(game.log)
+        self._last_active = game.status().active
+        self._was_over = game.outcome() is not None
+        self.session.news = ""
+
+    def after_redraw(self, game: AnyGame) -> None:
+        self._gather(game)
+        self._sounds(game)
+
+    def _gather(self, game: AnyGame) -> None:
+        """Notable lines the last commands wrote go on the band for NEWS_S seconds, so a
+        fight's result stays on the table long enough to be seen."""
+        s = self.session
+        log = game.log
+        fresh = [e.text for e in log[self._seen_log :] if s.adapter.notable(e)]
+        self._seen_log = len(log)
+        if not fresh:
+            return
+        s.news = "; ".join(reversed(fresh[-4:]))  # newest first: the deaths come last
+        if self._event is not None:
+            self._event.cancel()
+        self._event = self._schedule(lambda _dt: setattr(s, "news", ""), NEWS_S)
+
+    def _sounds(self, game: AnyGame) -> None:
+        active, over = game.status().active, game.outcome() is not None
+        if over and not self._was_over:
+            self.session.sounds.play("game_over")
+        elif not over and active != self._last_active and active is not None:
+            self.session.sounds.play("turn")
+        self._last_active, self._was_over = active, over
