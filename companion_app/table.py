@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from companion_app.games.base import AnyGame, GameAdapter
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction
+from hardware.dial_echo import DialEchoes
 from hardware.events import (
     ButtonPressed,
     DeviceStatus,
@@ -125,12 +126,8 @@ class TableController:
         self.game_id = game_id
         # Called after every change of state (the Kivy session schedules a redraw here).
         self.on_change: Callable[[], None] = lambda: None
-        # What each dial shows, as far as we know, and the values we sent it that it has not
-        # answered yet: a dial answers every SET_DIAL with a DIAL event, and those answers are
-        # not turns. Without this, setting 0 then 2 quickly would read the late "0" answer as
-        # the player turning the dial back to 0.
-        self._dial_shown: dict[tuple[str, int], int] = {}
-        self._dial_pending: dict[tuple[str, int], list[int]] = {}
+        # A dial answers every SET_DIAL with a DIAL event: hardware/ tells those from turns.
+        self.echoes = DialEchoes()
 
     # ------------------------------------------------------------------ commands
 
@@ -166,24 +163,13 @@ class TableController:
                 continue  # a dial given to a seat this game does not have
             spec = self.adapter.dial(self.game, player)
             value = spec.value
-            if force or self._dial_shown.get(key) != value:
-                self._dial_shown[key] = value
-                self._dial_pending.setdefault(key, []).append(value)
+            if self.echoes.needs(key, value, force):
                 out.append(SetDialCommand(key[0], key[1], value, spec.minimum, spec.maximum))
         return tuple(out)
 
     def forget_dial(self, device: str, dial: int) -> None:
         """A dial was reassigned or its device reconnected: what it shows is unknown again."""
-        self._dial_shown.pop((device, dial), None)
-        self._dial_pending.pop((device, dial), None)
-
-    def _is_echo(self, event: DialChanged) -> bool:
-        key = (event.device, event.dial)
-        pending = self._dial_pending.get(key)
-        if not pending or event.value not in pending:
-            return False
-        del pending[: pending.index(event.value) + 1]
-        return True
+        self.echoes.forget(device, dial)
 
     # ------------------------------------------------------------------ events
 
@@ -205,7 +191,7 @@ class TableController:
         return self.game.player_names()[player]
 
     def _dial(self, event: DialChanged) -> Reaction:
-        if self._is_echo(event):
+        if self.echoes.is_echo(event):
             return Reaction(True, "")
         player = self.seats.dials.get((event.device, event.dial))
         if player is None:
@@ -216,7 +202,7 @@ class TableController:
             )
         if player >= len(self.game.player_names()):
             return Reaction(False, f"Dial {event.dial + 1} belongs to a seat nobody sits in.")
-        self._dial_shown[(event.device, event.dial)] = event.value
+        self.echoes.turned(event)
         spec = self.adapter.dial(self.game, player)
         if event.value == spec.value:
             return Reaction(True, "", player=player)

@@ -111,7 +111,7 @@ async def scoreboards(d: Any) -> None:
         )
         # Let the dials answer the values we set, then clear the notice line: a screenshot
         # must not depend on which message arrived last.
-        await d.until(lambda: not any(d.session.table._dial_pending.values()), "the dials answer")
+        await d.until(lambda: not d.session.table.echoes.awaiting(), "the dials answer")
         d.session.say("")
         panels = d.screen("scoreboard").panels
         assert len(panels) == players
