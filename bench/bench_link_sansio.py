@@ -12,7 +12,7 @@ import time
 
 from hardware import wire
 from hardware.keys import KeyStore
-from hardware.link import HostLink, Peer
+from hardware.link import HostLink, Peer, State
 from hardware.simulator import SimulatedDevice
 
 TABLE = b"\x01\x02\x03\x04"
@@ -31,14 +31,17 @@ def main() -> None:
     now = 0.0
     device.connect(now)
     link.start(now)
-    for _ in range(20):  # the handshake
+    for _ in range(40):  # the handshake (HELLO in two parts, the claim, the proofs)
         now += 0.01
+        device.tick(now)
         for f in device.take_outgoing():
             link.receive(f, now)
+        link.tick(now)
         for f in link.take_outgoing():
             device.receive(f, now)
     assert link.peer is not None and isinstance(link.peer, Peer)
     link.take_events()  # "connected"
+    assert link.state is State.OPEN, link.state
 
     samples: list[float] = []
     start = time.perf_counter()
