@@ -122,7 +122,7 @@ async def whole_game(d: Any) -> None:
     assert d.session.game.state.players[second].graveyard[-1] == "shambler"
     await tap_choice(d, "End the round")
     await until_phase(d, "regroup")
-    await d.until(lambda: not any(d.session.table._dial_pending.values()), "the dials answer")
+    await d.until(lambda: not d.session.table.echoes.awaiting(), "the dials answer")
     d.session.say("")
     await put_cards_away(d)
     await d.screenshot(f"deeds_scoreboard_{orientation()}")

@@ -46,7 +46,7 @@ async def decide(d: Any, label: str) -> None:
 
 async def quiet_screen(d: Any) -> None:
     """Screenshots must not depend on which notice arrived last."""
-    await d.until(lambda: not any(d.session.table._dial_pending.values()), "the dials answer")
+    await d.until(lambda: not d.session.table.echoes.awaiting(), "the dials answer")
     d.session.say("")
     await d.frames(3)
 

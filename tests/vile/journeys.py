@@ -114,7 +114,7 @@ async def whole_game(d: Any) -> None:
     await tap_choice(d, "No attack")
     await tap_choice(d, "Next phase")
     await d.until(lambda: state().phase.value == "culmination", "the Culmination Phase")
-    await d.until(lambda: not any(d.session.table._dial_pending.values()), "the dials answer")
+    await d.until(lambda: not d.session.table.echoes.awaiting(), "the dials answer")
     d.session.say("")
     await d.screenshot(shot_name("vile_scoreboard"))
 
