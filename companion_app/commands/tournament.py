@@ -136,8 +136,8 @@ def _run_host(args: argparse.Namespace) -> int:
 
 
 def _run_join(args: argparse.Namespace) -> int:
+    from companion_app.games.zeal.tournament_players import StandIns
     from companion_app.tournament.files import write_json
-    from companion_app.tournament.standins import StandIns
     from companion_app.tournament.table import JoinCode, Table
     from companion_app.tournament.view import standings_text, summary
     from engine.tournament import GameResult, GameSlot, Tournament

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from companion_app.games.zeal.tournament_players import StandIns
 from companion_app.tournament.files import write_json
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto
 from companion_app.tournament.simulate import run
-from companion_app.tournament.standins import StandIns
 from companion_app.tournament.table import JoinCode, Table
 from companion_app.tournament.view import summary
 from engine.tournament import Tournament
