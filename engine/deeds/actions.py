@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.actions import action_to_dict
 from engine.core.words import plain
 from engine.errors import MalformedAction
 
@@ -294,17 +295,8 @@ def type_problem(action: object) -> str | None:
     return None
 
 
-def to_dict(action: Any) -> dict[str, Any]:
-    """{"type": "Deploy", "player": 0, ...}; None fields left out, tuples as lists."""
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        if value is None:
-            continue
-        if isinstance(value, tuple):
-            value = [list(v) if isinstance(v, tuple) else v for v in value]
-        out[f.name] = value
-    return out
+# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+to_dict = action_to_dict
 
 
 def from_dict(data: Any) -> Action:

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.actions import action_to_dict
 from engine.core.words import plain
 from engine.errors import MalformedAction
 
@@ -224,19 +225,8 @@ _TYPES: dict[str, type[Any]] = {
 }
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def to_dict(action: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        if value is not None:
-            out[f.name] = _plain(value)
-    return out
+# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+to_dict = action_to_dict
 
 
 def _is_int(value: Any) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.actions import action_to_dict
 from engine.core.words import plain
 from engine.errors import MalformedAction
 
@@ -257,17 +258,8 @@ def is_adjustment(action: Action) -> bool:
     return isinstance(action, ADJUSTMENTS)
 
 
-def to_dict(action: Action) -> dict[str, Any]:
-    """The action as plain data: {"type": "PlayCard", "player": 0, ...}; None fields left out."""
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        if value is None:
-            continue
-        if isinstance(value, tuple):
-            value = [list(v) if isinstance(v, tuple) else v for v in value]
-        out[f.name] = value
-    return out
+# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+to_dict = action_to_dict
 
 
 def from_dict(data: dict[str, Any]) -> Action:

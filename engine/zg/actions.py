@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.actions import action_to_dict
 from engine.core.words import plain
 from engine.errors import MalformedAction
 
@@ -294,14 +295,8 @@ TYPES: dict[str, type[Any]] = {
 }
 
 
-def to_dict(action: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        if value is None:
-            continue
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
+# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+to_dict = action_to_dict
 
 
 def _read(kind: str, name: str, hint: str, value: Any, has_default: bool) -> Any:
