@@ -3,11 +3,13 @@ function the session's rate-limited redraw calls (no Kivy here)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion_app.games.base import AnyGame, CardView
 from companion_app.views import seat_views
+from engine.core.records import LogEntry
 
 if TYPE_CHECKING:
     from companion_app.session import GameSession
@@ -24,6 +26,7 @@ class LogRow:
     at: float
     seat: int | None
     text: str
+    folds: bool = False  # one of a run the log shows as one line (a pass)
 
 
 def redraw(s: GameSession, game: AnyGame) -> None:
@@ -61,12 +64,45 @@ def redraw(s: GameSession, game: AnyGame) -> None:
     s.due_screen = adapter.due_screen(game) or ""
     s.log_rows = log_rows(s, game)
     log = game.log
-    s.story = [f"Turn {e.turn} · {e.step}: {e.text}" for e in log[max(0, len(log) - STORY_LINES) :]]
+    s.story = story_lines(s, log[max(0, len(log) - 3 * STORY_LINES) :])
     s.history = s._history.samples()
     # Scanned cards not played yet may have become playable or not: re-ask the engine.
     s.scans = {
         seat: v if v.played else card_now(s, game, seat, v.card_id) for seat, v in s.scans.items()
     }
+
+
+def story_lines(s: GameSession, entries: Sequence[LogEntry]) -> list[str]:
+    """The engine's own lines for the log screen, the newest STORY_LINES, with a run of the
+    lines the adapter folds (its passes) told once: "Turn 3 · Main: Alena, Anton: 4 passes"."""
+    lines: list[str] = []
+    run: list[LogEntry] = []
+
+    def close_run() -> None:
+        if len(run) == 1:
+            lines.append(f"Turn {run[0].turn} · {run[0].step}: {run[0].text}")
+        elif run:
+            names = s.game.player_names() if s.game is not None else []
+            who: list[str] = []
+            for e in run:
+                if (
+                    e.player is not None
+                    and 0 <= e.player < len(names)
+                    and names[e.player] not in who
+                ):
+                    who.append(names[e.player])
+            last = run[-1]
+            lines.append(f"Turn {last.turn} · {last.step}: {', '.join(who)}: {len(run)} passes")
+        run.clear()
+
+    for e in entries:
+        if s.adapter.folds_line(e):
+            run.append(e)
+            continue
+        close_run()
+        lines.append(f"Turn {e.turn} · {e.step}: {e.text}")
+    close_run()
+    return lines[-STORY_LINES:]
 
 
 def card_now(s: GameSession, game: AnyGame, seat: int, card_id: str) -> CardView:
@@ -88,5 +124,6 @@ def log_rows(s: GameSession, game: AnyGame) -> list[LogRow]:
     for i in range(len(rows), len(history)):
         at = s._times[i] if i < len(s._times) else 0.0
         action = history[i]
-        rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action)))
+        folds = isinstance(action, s.adapter.log_folds)
+        rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action), folds))
     return rows[max(0, len(rows) - LOG_ROWS) :]

@@ -144,6 +144,9 @@ class GameAdapter(ABC):
     """A game at the table. One instance per app; methods take the game they speak about."""
 
     kind: str = ""
+    # Commands the log folds into one line when several come in a row: the plain passes that
+    # make up most of a priority game's log ("Alena passed", "Anton passed", ...).
+    log_folds: tuple[type, ...] = ()
 
     @property
     def engine(self) -> GameKind:
@@ -241,6 +244,10 @@ class GameAdapter(ABC):
         """A screen of the game's own that opens by itself now (Zeal's combat assistant when
         a declaration with real choices is due); None: the table."""
         return None
+
+    def folds_line(self, entry: LogEntry) -> bool:
+        """A line of the engine's log told once for a run of them on the log screen (a pass)."""
+        return False
 
     def notable(self, entry: LogEntry) -> bool:
         """A log line the table should see on the band for a while (a combat's result)."""

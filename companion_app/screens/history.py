@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import ListProperty, StringProperty
 
+from companion_app.widgets.facing_screen import FacingScreen
 from companion_app.widgets.plot import HistoryPlot  # noqa: F401  (kv uses it)
 
 
-class HistoryScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class HistoryScreen(FacingScreen):
     colours = ListProperty([])
     legend = StringProperty("")
     summary = StringProperty("")
@@ -20,6 +19,7 @@ class HistoryScreen(Screen):
     second_series = StringProperty("")
 
     def on_pre_enter(self, *_args: Any) -> None:
+        super().on_pre_enter()
         session = self.session
         self.colours = [s.colour for s in session.seats]
         labels = [s.label for s in session.history[-1].series] if session.history else []

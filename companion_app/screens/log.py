@@ -3,15 +3,58 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from kivy.app import App
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
+
+from companion_app.widgets.facing_screen import FacingScreen
 
 # Only the newest entries get widgets: a long game has thousands of commands.
 SHOWN = 60
+
+
+@dataclass(frozen=True)
+class ShownLine:
+    index: int  # the command "Undo this" takes back (a run's newest)
+    at: float
+    who: str
+    text: str
+
+
+def fold_passes(rows: list[Any], names: list[str]) -> list[ShownLine]:
+    """The log as shown: a run of passes (the adapter's ``log_folds``) is one line, "Alena,
+    Anton: 6 passes in a row", so what was done stands out from who let priority go by."""
+    shown: list[ShownLine] = []
+    run: list[Any] = []
+
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else ""
+
+    def close_run() -> None:
+        if len(run) == 1:
+            only = run[0]
+            shown.append(ShownLine(only.index, only.at, name(only.seat), only.text))
+        elif run:
+            who: list[str] = []
+            for r in run:
+                if name(r.seat) and name(r.seat) not in who:
+                    who.append(name(r.seat))
+            last = run[-1]
+            text = f"{', '.join(who)}: {len(run)} passes in a row"
+            shown.append(ShownLine(last.index, last.at, "", text))
+        run.clear()
+
+    for row in rows:
+        if getattr(row, "folds", False):
+            run.append(row)
+            continue
+        close_run()
+        shown.append(ShownLine(row.index, row.at, name(row.seat), row.text))
+    close_run()
+    return shown
 
 
 class LogLine(BoxLayout):
@@ -22,13 +65,12 @@ class LogLine(BoxLayout):
     screen = ObjectProperty(None)
 
 
-class LogScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
-
+class LogScreen(FacingScreen):
     def on_session(self, _inst: Any, session: Any) -> None:
         session.bind(log_rows=self._render)
 
     def on_pre_enter(self, *_args: Any) -> None:
+        super().on_pre_enter()
         self._render(self.session, self.session.log_rows)
 
     def _render(self, session: Any, rows: list[Any]) -> None:
@@ -37,10 +79,11 @@ class LogScreen(Screen):
         names = [s.name for s in session.seats]
         box = self.ids.lines
         box.clear_widgets()
-        for row in reversed(rows[-SHOWN:]):
-            who = names[row.seat] if row.seat is not None and row.seat < len(names) else ""
-            when = time.strftime("%H:%M:%S", time.localtime(row.at)) if row.at else ""
-            box.add_widget(LogLine(index=row.index, when=when, who=who, text=row.text, screen=self))
+        for line in reversed(fold_passes(rows, names)[-SHOWN:]):
+            when = time.strftime("%H:%M:%S", time.localtime(line.at)) if line.at else ""
+            box.add_widget(
+                LogLine(index=line.index, when=when, who=line.who, text=line.text, screen=self)
+            )
 
     def undo_entry(self, index: int) -> None:
         self.session.undo_entry(index)

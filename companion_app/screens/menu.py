@@ -6,15 +6,14 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty
-from kivy.uix.screenmanager import Screen
+
+from companion_app.widgets.facing_screen import FacingScreen
 
 
-class MenuScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
-
+class MenuScreen(FacingScreen):
     def on_pre_enter(self, *_args: Any) -> None:
         """The game being played adds its own screens (Zeal: combat, adjust cards)."""
+        super().on_pre_enter()
         box = self.ids.game_screens
         box.clear_widgets()
         if self.session is None:

@@ -143,3 +143,47 @@ async def undo_holds_the_advance(d: Any) -> None:
     d.notes["held"] = [held, len(s.game.history), s.auto_text]
     assert len(s.game.history) == held and s.auto_text == ""
     await d.screenshot("undo_holds")
+
+
+async def _pages_face_the_actor(d: Any, players: int) -> None:
+    """Menu, log and history open turned to the player who acts now, and "Turn" hands them on
+    to the next edge of the table. The log tells a run of passes once."""
+    await _start(d, players)
+    s = d.session
+    for seat in range(players):
+        assert s.command(za.KeepHand(seat))
+    assert s.command(za.Develop(0, "devotion"))
+    for _ in range(3):  # priority goes round: a run of passes for the log to fold
+        actor = s.game.acting_player()
+        assert s.command(za.Pass(actor))
+    actor = s.game.acting_player()
+    assert actor is not None and actor != 0, actor
+    w, h = d.app.root.size
+    frames = seat_frames(players, w, h)
+    seen = {}
+    for page in ("menu", "log", "history"):
+        d.app.show(page)
+        screen = d.screen(page)
+        await d.until(lambda sc=screen: d.app.sm.current == page and sc.facing == actor, page)
+        await d.frames(3)
+        turned = round(screen.ids.turner.rotation) % 360
+        assert turned == frames[actor].rotation % 360, (page, turned, frames[actor])
+        await d.screenshot(f"pages_{players}p_{page}")
+        await d.tap(screen.ids.turn)
+        await d.frames(2)
+        after = round(screen.ids.turner.rotation) % 360
+        assert after != turned, (page, after)  # "Turn" handed it to another edge
+        assert after == frames[screen.facing].rotation % 360
+        seen[page] = [turned, after]
+    log_texts = [line.text for line in d.screen("log").ids.lines.children]
+    d.notes["pages"] = seen
+    d.notes["log"] = log_texts
+    d.app.show("scoreboard")
+
+
+async def pages_face_2(d: Any) -> None:
+    await _pages_face_the_actor(d, 2)
+
+
+async def pages_face_4(d: Any) -> None:
+    await _pages_face_the_actor(d, 4)

@@ -58,3 +58,16 @@ def test_undo_holds_the_automatic_advance(tmp_path: Path) -> None:
     result = run_journey("tests.app.journeys_table:undo_holds_the_advance", out, tmp_path / "g")
     held, after, text = result["notes"]["held"]
     assert held == after and text == ""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_menu_log_and_history_face_the_acting_player_and_turn_on_request(
+    players: int, tmp_path: Path
+) -> None:
+    out = OUTPUT / "table" / f"pages_{players}"
+    result = run_journey(f"tests.app.journeys_table:pages_face_{players}", out, tmp_path / "g")
+    assert set(result["notes"]["pages"]) == {"menu", "log", "history"}
+    log = result["notes"]["log"]
+    assert any(text.endswith("3 passes in a row") for text in log), log
+    assert not any(text.endswith(" passes") for text in log), log  # no pass on a line alone
+    _keep(out)

@@ -20,6 +20,7 @@ from companion_app.games.base import (
 )
 from companion_app.games.deeds import demo_script
 from engine.core.catalog import CardCatalog, CardInfo
+from engine.core.records import LogEntry
 from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.cards import KEYWORDS, RESOURCES, Card, Catalog, keyword_words
@@ -75,6 +76,7 @@ def _number(options: Mapping[str, Any], key: str, default: int) -> int:
 
 class DeedsAdapter(GameAdapter):
     kind = "deeds"
+    log_folds = (da.Pass,)
 
     # --- setting up ---------------------------------------------------------------------
 
@@ -237,6 +239,9 @@ class DeedsAdapter(GameAdapter):
             note = next((n for n in g.state.notes if n.id == action.note), None)
             return f"Done: {note.text.split(':')[0]}" if note else None
         return None
+
+    def folds_line(self, entry: LogEntry) -> bool:
+        return entry.player is not None and entry.text.endswith(" passes")
 
     def pass_action(self, game: AnyGame, seat: int) -> Any | None:
         """The seat's "done" now: keep the hand, draw, go on (no battle / end the round), no

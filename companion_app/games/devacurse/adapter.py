@@ -59,6 +59,7 @@ def _needs_target(card: Card) -> bool:
 
 class DevacurseAdapter(GameAdapter):
     kind = "devacurse"
+    log_folds = (da.Pass,)
 
     # --- setting up ------------------------------------------------------------------------
 

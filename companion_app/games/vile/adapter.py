@@ -40,6 +40,7 @@ def _vile(game: AnyGame) -> VileGame:
 
 class VileAdapter(GameAdapter):
     kind = "vile"
+    log_folds = (va.Pass,)
 
     # --- setting up ------------------------------------------------------------------------
 

@@ -53,6 +53,7 @@ def _zeal(game: AnyGame) -> ZealGame:
 
 class ZealAdapter(GameAdapter):
     kind = "zeal"
+    log_folds = (za.Pass,)
 
     # --- a seat ---------------------------------------------------------------------------
 
@@ -156,6 +157,9 @@ class ZealAdapter(GameAdapter):
         if isinstance(action, za.Pass):
             return "Pass"
         return None
+
+    def folds_line(self, entry: LogEntry) -> bool:
+        return entry.player is not None and entry.text.endswith(" passes")
 
     def pass_action(self, game: AnyGame, seat: int) -> za.Action | None:
         return za.Pass(seat) if _zeal(game).state.priority == seat else None

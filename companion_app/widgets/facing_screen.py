@@ -1,0 +1,63 @@
+"""A full-screen page that faces a seat: the menu, the log and the history open turned to the
+player who acts now (the one most likely to have reached for them), and "Turn" hands them on
+to the next edge of the table, so whoever reads them can read them the right way up.
+
+The page's kv wraps its content in a ``SeatTurner`` with id ``turner`` whose ``panel`` is the
+content; this class only works out which way it turns. It knows no game: the seat comes from
+the engine's ``acting_player()`` and the turn from the table's own seat frames.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.screenmanager import Screen
+
+from companion_app.seating import seat_frames
+
+
+class FacingScreen(Screen):
+    session = ObjectProperty(None, rebind=True)
+    facing = NumericProperty(-1)  # the seat the page faces (-1: upright, no game)
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        game = self.session.game if self.session is not None else None
+        actor = game.acting_player() if game is not None else None
+        if actor is None and game is not None:
+            actor = game.status().active
+        self.facing = actor if actor is not None else -1
+        self.face()
+
+    def on_size(self, *_args: Any) -> None:
+        self.face()
+
+    def on_facing(self, *_args: Any) -> None:
+        self.face()
+
+    def rotation(self) -> int:
+        """How far the page turns (degrees, anticlockwise): as its seat's panel does."""
+        seats = len(self.session.seats) if self.session is not None else 0
+        if not 0 <= self.facing < seats:
+            return 0
+        return seat_frames(seats, self.width, self.height)[self.facing].rotation
+
+    def face(self) -> None:
+        turner = self.ids.get("turner")
+        if turner is not None:
+            turner.place(0, 0, self.width, self.height, self.rotation())
+
+    def turn(self) -> None:
+        """On to the next seat that sits at another edge (each edge once, clockwise), so a
+        tap or two turns the page to anyone at the table."""
+        seats = len(self.session.seats) if self.session is not None else 0
+        if seats == 0:
+            return
+        frames = seat_frames(seats, self.width, self.height)
+        now = self.rotation()
+        start = self.facing if 0 <= self.facing < seats else 0
+        for step in range(1, seats + 1):
+            seat = (start + step) % seats
+            if frames[seat].rotation != now:
+                self.facing = seat
+                return
