@@ -13,6 +13,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -46,6 +47,7 @@ class SeatPanel(BoxLayout):
     previews = DictProperty({})  # "seat:key" -> preview text, from the session
     seat = NumericProperty(0)
     groups = NumericProperty(1)  # rows of small counters below the big ones
+    narrow = BooleanProperty(False)  # too narrow for a question and its buttons side by side
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
 
     __events__ = ("on_nudge", "on_toggle", "on_card_play", "on_card_dismiss")
@@ -114,6 +116,7 @@ class SeatPanel(BoxLayout):
     def _fit_rows(self) -> None:
         # One line of counters on a wide panel, two on a narrow one.
         wide = self.width > self.height * 1.25
+        self.narrow = self.width < dp(420)
         for grid in getattr(self, "_grids", ()):
             grid.wide = wide
             grid.count = len(grid.children)

@@ -71,3 +71,15 @@ def test_menu_log_and_history_face_the_acting_player_and_turn_on_request(
     assert any(text.endswith("3 passes in a row") for text in log), log
     assert not any(text.endswith(" passes") for text in log), log  # no pass on a line alone
     _keep(out)
+
+
+@pytest.mark.parametrize("size", ["1280x800", "800x1280"])
+def test_no_text_on_the_table_is_below_the_reading_floor_or_breaks_a_word(
+    size: str, tmp_path: Path
+) -> None:
+    """Every game, at its fewest and most players: titles, notes, badges, prompts and buttons
+    are at least 15 sp, and every word fits whole on its line."""
+    out = OUTPUT / "table" / f"reading_{size}"
+    result = run_journey("tests.app.journeys_reading:reading", out, tmp_path / "g", size)
+    assert result["notes"]["problems"] == []
+    _keep(out)
