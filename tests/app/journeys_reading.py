@@ -66,10 +66,10 @@ async def _check(d: Any, kind: str, players: int, tag: str) -> list[list[Any]]:
 
 
 async def reading(d: Any) -> None:
+    from kivy.uix.label import Label
+
     from companion_app.games import playable
     from engine import games
-
-    from kivy.uix.label import Label
 
     # The detector itself: a word wider than its label is caught.
     assert _words_broken(Label(text="Keep Mulligan", font_size=18, text_size=(40, None)))

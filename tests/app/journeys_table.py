@@ -164,7 +164,7 @@ async def _pages_face_the_actor(d: Any, players: int) -> None:
     for page in ("menu", "log", "history"):
         d.app.show(page)
         screen = d.screen(page)
-        await d.until(lambda sc=screen: d.app.sm.current == page and sc.facing == actor, page)
+        await d.until(lambda sc=screen, p=page: d.app.sm.current == p and sc.facing == actor, page)
         await d.frames(3)
         turned = round(screen.ids.turner.rotation) % 360
         assert turned == frames[actor].rotation % 360, (page, turned, frames[actor])
