@@ -22,11 +22,20 @@ class FacingScreen(Screen):
     facing = NumericProperty(-1)  # the seat the page faces (-1: upright, no game)
 
     def on_pre_enter(self, *_args: Any) -> None:
+        self.face_decider()
+
+    def seat_to_face(self) -> int | None:
+        """Whom the page is for: the player who acts now (else whose turn it is). A game's
+        own page that knows better (the defender choosing blockers) says so here."""
         game = self.session.game if self.session is not None else None
-        actor = game.acting_player() if game is not None else None
-        if actor is None and game is not None:
-            actor = game.status().active
-        self.facing = actor if actor is not None else -1
+        if game is None:
+            return None
+        actor = game.acting_player()
+        return actor if actor is not None else game.status().active
+
+    def face_decider(self) -> None:
+        seat = self.seat_to_face()
+        self.facing = seat if seat is not None else -1
         self.face()
 
     def on_size(self, *_args: Any) -> None:

@@ -14,9 +14,9 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion_app.games.deeds.battle_preview import preview
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.deeds import stats
 from engine.deeds.state import Phase
 
@@ -41,8 +41,7 @@ class BattleRow(BoxLayout):
         return self.options[self.chosen][1] if self.options else None
 
 
-class BattleScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class BattleScreen(FacingScreen):
     mode = StringProperty("")  # "attack", "block" or ""
     title = StringProperty("")
     prediction = StringProperty("")
@@ -51,6 +50,14 @@ class BattleScreen(Screen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
+        self.face_decider()
+
+    def seat_to_face(self) -> int | None:
+        """The attacker chooses attackers; the defender chooses blockers."""
+        game = self.session.game if self.session else None
+        if game is None or game.kind != "deeds" or not self.mode:
+            return super().seat_to_face()
+        return int(game.state.attacker if self.mode == "attack" else game.state.defender)
 
     def on_session(self, _inst: Any, session: Any) -> None:
         session.bind(revision=lambda *_a: self._maybe_rebuild())
@@ -58,6 +65,7 @@ class BattleScreen(Screen):
     def _maybe_rebuild(self) -> None:
         if self.manager is not None and self.manager.current == self.name:
             self.rebuild()
+            self.face_decider()  # blockers are chosen by the other player
 
     def rebuild(self) -> None:
         game = self.session.game if self.session else None

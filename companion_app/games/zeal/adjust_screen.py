@@ -8,16 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.zeal import actions as za
 
 ZONES = ("hand", "play", "discard", "deck")
 
 
-class AdjustScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class AdjustScreen(FacingScreen):
     seat = NumericProperty(0)
     seat_name = StringProperty("")
     permanent_labels = ListProperty([])  # "12: Ghoul (Anton)"
@@ -26,6 +25,7 @@ class AdjustScreen(Screen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.refresh()
+        self.face_decider()
 
     def refresh(self) -> None:
         game = self.session.game if self.session else None
