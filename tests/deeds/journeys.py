@@ -96,8 +96,14 @@ async def whole_game(d: Any) -> None:
     await choose(d, battle, "Scavenger", "attacks")
     await choose(d, battle, "Shambler", "attacks")
     d.notes["attack_prediction"] = battle.prediction
+    state = d.session.game.state
+    d.notes["facing"] = [[battle.facing, state.attacker]]
     await d.tap(battle.ids.confirm)
     await d.until(lambda: battle.mode == "block", "the defender is asked for blockers")
+    await d.frames(2)
+    d.notes["facing"].append([battle.facing, state.defender])
+    rotations = {p.seat: t.rotation for p, t in zip(scoreboard(d).panels, scoreboard(d).turners)}
+    assert round(battle.ids.turner.rotation) % 360 == round(rotations[state.defender]) % 360
     await choose(d, battle, "Medic", "blocks Scavenger")
     d.notes["block_prediction"] = battle.prediction
     assert any("(1st)" in r.choice_text for r in battle.rows)

@@ -29,6 +29,9 @@ def test_journey__a_whole_game_to_a_winner(journeys: dict[str, dict], orientatio
     assert "Medic" in notes["block_prediction"] and "-> 3" in notes["block_prediction"]
     assert notes["winner"] == ("Amy", "John")[notes["first"]]
     assert min(notes["bases"]) <= 0
+    # The assistant faced the attacker for attackers, then turned to the defender for blocks.
+    assert all(facing == decider for facing, decider in notes["facing"]), notes["facing"]
+    assert notes["facing"][0][0] != notes["facing"][1][0]
 
 
 @pytest.mark.parametrize("shot", ["deeds_battle", "deeds_scoreboard", "deeds_winner"])
