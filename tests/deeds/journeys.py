@@ -102,8 +102,9 @@ async def whole_game(d: Any) -> None:
     await d.until(lambda: battle.mode == "block", "the defender is asked for blockers")
     await d.frames(2)
     d.notes["facing"].append([battle.facing, state.defender])
-    rotations = {p.seat: t.rotation for p, t in zip(scoreboard(d).panels, scoreboard(d).turners)}
-    assert round(battle.ids.turner.rotation) % 360 == round(rotations[state.defender]) % 360
+    board = scoreboard(d)
+    defender_turn = board.turners[state.defender].rotation
+    assert round(battle.ids.turner.rotation) % 360 == round(defender_turn) % 360
     await choose(d, battle, "Medic", "blocks Scavenger")
     d.notes["block_prediction"] = battle.prediction
     assert any("(1st)" in r.choice_text for r in battle.rows)
