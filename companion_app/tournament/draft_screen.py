@@ -17,6 +17,7 @@ from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
+    NumericProperty,
     ObjectProperty,
     StringProperty,
 )
@@ -28,6 +29,11 @@ from companion_app.tournament.draft_table import DraftAtTable, Verdict
 from companion_app.tournament.table_play import TOURNAMENT_KIND, tournament_folder
 from engine.tournament import DraftError, draft_format
 from hardware.events import TagPresented, TagRemoved
+
+START_HELP = (
+    "Own packs: the app counts each pack. Dealt by the app: it knows every pack's cards "
+    "and refuses a card that is not in the pack."
+)
 
 KV = Path(__file__).with_suffix(".kv")
 if str(KV) not in Builder.files:
@@ -45,6 +51,7 @@ class DraftScreen(Screen):
     rows = ListProperty([])  # [name, pack in hand, packs waiting, picks, "1" at the reader]
     checks = ListProperty([])  # [text, "1" ok / "" not] per player, once the draft is over
     finished = BooleanProperty(False)
+    answers = NumericProperty(0)  # scans answered (a pick or a refusal); tests wait on it
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -146,6 +153,7 @@ class DraftScreen(Screen):
 
     def _verdict(self, verdict: Verdict) -> None:
         self.say(verdict.text, verdict.ok)
+        self.answers += 1
         self._show()
 
     def say(self, text: str, ok: bool = True) -> None:
@@ -159,10 +167,12 @@ class DraftScreen(Screen):
         if d is None:
             self.headline = "Draft at this table"
             self.whose = (
-                f"{len(self.players)} players: {', '.join(self.players)}"
+                f"{len(self.players)} players, seated in this order: {', '.join(self.players)}"
                 if self.players
                 else "Join a tournament first: the draft is for its players."
             )
+            if not self.message:
+                self.say(START_HELP)
             self.rows, self.checks, self.finished = [], [], False
             return
         self.headline = d.headline()

@@ -59,7 +59,7 @@ class DraftAtTable:
             self.draft.pick(int(seat), str(card))
         for seat, cards in enumerate(record.get("sideboards", [])):
             self.sideboards[seat] = list(cards)
-        self._move_reader(0)
+        self._move_reader(int(record.get("at_reader", 0)))
 
     # -- starting and coming back --------------------------------------------------------------
 
@@ -101,6 +101,7 @@ class DraftAtTable:
 
     def _save(self) -> None:
         self.record["sideboards"] = [list(s) for s in self.sideboards]
+        self.record["at_reader"] = self.at_reader
         write_json(self.path, self.record)
 
     # -- reading the table ---------------------------------------------------------------------
@@ -136,7 +137,8 @@ class DraftAtTable:
         seat = self.at_reader
         name = self.players[seat]
         if self.finished:
-            return ""
+            aside = len(self.draft.put_aside)
+            return f"{aside} cards went to the centre face down" if aside else ""
         if self.choosing_sideboards:
             have = len(self.sideboards[seat])
             return f"{name}: scan a sideboard card ({have} of {self.format.sideboard_size})"
@@ -182,6 +184,7 @@ class DraftAtTable:
         """A player tapped their name: the shared reader picks for them now."""
         if 0 <= seat < len(self.players):
             self.at_reader = seat
+            self._save()
 
     # -- a scan ---------------------------------------------------------------------------------
 
@@ -219,11 +222,11 @@ class DraftAtTable:
         except DraftError as e:
             return Verdict(False, str(e), seat)
         self.record["picks"].append([seat, card_id])
+        if reader_seat is None:
+            self._move_reader(seat + 1)
         self._save()  # on disk before the screen says it is picked
         count = self.draft.pick_count(seat)
         text = f"{name} picks {name_of(card_id)} ({count} of {self.format.picks})"
-        if reader_seat is None:
-            self._move_reader(seat + 1)
         return Verdict(True, text, seat)
 
     def _holder_of(self, card_id: str) -> int | None:
@@ -236,6 +239,8 @@ class DraftAtTable:
     def _move_reader(self, start: int) -> None:
         """The shared reader goes to the next player, clockwise, who has something to scan."""
         n = len(self.players)
+        if self.finished:
+            return
         for step in range(n):
             seat = (start + step) % n
             if self.draft.over:
@@ -254,9 +259,9 @@ class DraftAtTable:
         if self.draft.picks_of(seat).count(card_id) <= side.count(card_id):
             return Verdict(False, f"{name} did not draft {name_of(card_id)}.", seat)
         side.append(card_id)
-        self._save()
         if len(side) == want:
             self._move_reader(seat + 1)
+        self._save()
         return Verdict(
             True, f"{name}'s sideboard: {name_of(card_id)} ({len(side)} of {want})", seat
         )

@@ -138,7 +138,7 @@ class TournamentScreen(Screen):
         self.play_text = (
             "Back to this table's game" if play.in_progress() else "Play this table's game"
         )
-        self.report = play.last_report
+        self.report = play.report_text()
 
     def show_state(self, state: dict[str, Any]) -> None:
         t = Tournament.from_dict(state["tournament"])
@@ -173,7 +173,8 @@ class TournamentScreen(Screen):
         if self.play is not None:
             # The table's MQTT work, from Kivy's clock: read the newest state, resend what the
             # host has not confirmed; paho's own thread does the network, so this never waits.
-            self.status = "connected" if self.play.connected else "reconnecting to broker"
+            link = "connected" if self.play.connected else "reconnecting to the broker"
+            self.status = f"table {self.play.code.table + 1} \u00b7 {link}"
             if self.play.poll() and self.play.state is not None:
                 self.show_state(self.play.state)
             self._table_buttons()

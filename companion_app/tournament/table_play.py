@@ -62,6 +62,7 @@ class TablePlay:
         self.table = Table(folder / f"{code.tid}-table-{code.table}", code, broker)
         self.reports = 0  # results this run handed to the outbox (a test counts them)
         self.last_report = ""
+        self._last: GameSlot | None = None
         session.game_over_hooks.append(self._game_over)
 
     # -- joining, leaving, coming back ---------------------------------------------------------
@@ -174,6 +175,18 @@ class TablePlay:
         winner = names[outcome.winner] if outcome.winner is not None else None
         self.table.report(slot, GameResult(winner, outcome.reason))
         self.reports += 1
-        who = winner if winner is not None else "nobody (a draw)"
-        self.last_report = f"Sent to the tournament: {slot_key(slot)} won by {who}."
+        self._last = slot
+        who = f"{winner} wins" if winner is not None else "a draw"
+        self.last_report = (
+            f"Result sent: {slot.first} v {slot.second}, game {slot.game + 1}: {who} "
+            f"({outcome.reason})"
+        )
         self.session.say(self.last_report)
+
+    def report_text(self) -> str:
+        """The last result this tablet sent, and whether the host's standings carry it yet."""
+        if self._last is None:
+            return ""
+        if slot_key(self._last) in self.table.outbox:
+            return self.last_report + ": waiting for the host"
+        return self.last_report + ": in the standings"
