@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # registry's kind, so this module imports no game.
 TOURNAMENT_KIND = DEFAULT_KIND
 METADATA_KEY = "tournament"
+DRAFTED_DECK = 24  # Draft Tournament: "Everyone should now have a deck of 24 cards"
 JOINED = "joined.json"
 
 
@@ -157,6 +158,8 @@ class TablePlay:
             names,
             decks=[tuple(chosen.get(n, ())) for n in names],
             first_player=0,
+            # A deck drafted elsewhere is not listed here: it is counted at the draft's size.
+            options={"deck_size": DRAFTED_DECK},
             kind=TOURNAMENT_KIND,
             metadata={
                 METADATA_KEY: {"tid": self.code.tid, "table": self.code.table, "slot": asdict(slot)}
@@ -179,7 +182,7 @@ class TablePlay:
         who = f"{winner} wins" if winner is not None else "a draw"
         self.last_report = (
             f"Result sent: {slot.first} v {slot.second}, game {slot.game + 1}: {who} "
-            f"({outcome.reason})"
+            f"({outcome.reason.rstrip('.')})"
         )
         self.session.say(self.last_report)
 
@@ -188,5 +191,5 @@ class TablePlay:
         if self._last is None:
             return ""
         if slot_key(self._last) in self.table.outbox:
-            return self.last_report + ": waiting for the host"
-        return self.last_report + ": in the standings"
+            return self.last_report + ". Waiting for the host to record it."
+        return self.last_report + ". In the standings."

@@ -72,6 +72,8 @@ def test_the_outcome_is_reported_once_whatever_the_hook_hears(
         slot = play.play_next()
         assert list(s.game.player_names()) == [slot.first, slot.second]
         assert s.metadata["tournament"]["slot"]["match"] == slot.match
+        # Draft Tournament: decks drafted elsewhere are counted as 24 cards, not listed.
+        assert [p.deck_size for p in s.setup.players] == [24, 24]
         to_the_end(s)
         assert play.reports == 1 and s.game.outcome().winner == 1
         # The hook hears the end again (every later command's bookkeeping): nothing new.
@@ -81,7 +83,7 @@ def test_the_outcome_is_reported_once_whatever_the_hook_hears(
         wait_for(lambda: (slot.match, slot.game) in h.tournament.results, "the host", play)
         assert h.tournament.results[(slot.match, slot.game)].winner == slot.second
         wait_for(lambda: not play.table.outbox, "the standings confirm it", play)
-        assert play.report_text().endswith(": in the standings")
+        assert play.report_text().endswith(". In the standings.")
         assert play.next_slot() is not None and play.next_slot().game == slot.game + 1
     finally:
         play.stop()
