@@ -105,11 +105,22 @@ class TournamentScreen(Screen):
             self.play = None
         self.joined = False
 
-    def play_game(self) -> bool:
+    def play_game(self, confirmed: bool = False) -> bool:
         """ "Play this table's game": the game due here, in the session, then the table."""
         from kivy.app import App
 
         if self.play is None:
+            return False
+        game = self.session.game
+        other = game is not None and game.outcome() is None and not self.play.in_progress()
+        if other and not confirmed:
+            App.get_running_app().confirm(
+                "A game is in progress at this table. Start the tournament's game? "
+                "That game stays saved: resume it from the start screen.",
+                "Start",
+                "Keep playing",
+                lambda: self.play_game(confirmed=True),
+            )
             return False
         draft = DraftAtTable.load(tournament_folder(self.session))
         try:
