@@ -176,7 +176,11 @@ class TablePlay:
             return
         names = game.player_names()
         winner = names[outcome.winner] if outcome.winner is not None else None
-        self.table.report(slot, GameResult(winner, outcome.reason))
+        try:
+            self.table.report(slot, GameResult(winner, outcome.reason))
+        except OSError as e:  # the outbox could not be written: the game stays to resume
+            self.session.say(f"The result could not be saved for the tournament ({e}).", False)
+            raise
         self.reports += 1
         self._last = slot
         who = f"{winner} wins" if winner is not None else "a draw"
