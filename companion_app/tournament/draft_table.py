@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from companion_app.tournament.files import read_json, write_json
-from engine.tournament import DeckCheck, Draft, DraftError, DraftFormat, check_deck
+from engine.tournament import (
+    DeckCheck,
+    Draft,
+    DraftError,
+    DraftFormat,
+    Tournament,
+    check_deck,
+    team_seating,
+)
 from engine.tournament.draft import LEFT, deal
 
 DRAFT_FILE = "draft.json"
@@ -40,6 +48,17 @@ class PlayerRow:
     queued: int  # packs waiting behind it
     picks: str  # "5 / 24"
     at_reader: bool
+
+
+def seating(t: Tournament) -> tuple[str, ...]:
+    """Who sits where for the draft: the round robin's players in order; in the 6-8 Player Team
+    Draft the two teams "sit in alternating order during the draft"."""
+    if not t.teams:
+        return t.players
+    first = t.teams[t.players[0]]
+    team_a = [p for p in t.players if t.teams[p] == first]
+    team_b = [p for p in t.players if t.teams[p] != first]
+    return team_seating(team_a, team_b)
 
 
 class DraftAtTable:

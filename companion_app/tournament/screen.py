@@ -26,7 +26,7 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen
 
 from companion_app.tournament import topics
-from companion_app.tournament.draft_table import DraftAtTable
+from companion_app.tournament.draft_table import DraftAtTable, seating
 from companion_app.tournament.link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from companion_app.tournament.table_play import TablePlay, tournament_folder
@@ -138,7 +138,7 @@ class TournamentScreen(Screen):
         app = App.get_running_app()
         draft_screen = app.sm.get_screen("draft")
         t = self.play.tournament() if self.play is not None else None
-        draft_screen.offer(t.players if t is not None else ())
+        draft_screen.offer(seating(t) if t is not None else ())
         app.show("draft")
 
     def _table_buttons(self) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.tournament.draft_table import DraftAtTable
-from engine.tournament import draft_format
+from companion_app.tournament.draft_table import DraftAtTable, seating
+from engine.tournament import Tournament, draft_format
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 POOL = [f"c{i:03d}" for i in range(4 * 27)]
@@ -118,3 +118,9 @@ def test_the_screen_rows_say_each_players_pack_and_picks(tmp_path: Path, players
     rows = d.rows()
     assert [r.pack for r in rows] == [f"9 cards ({n}'s pack)" for n in names]
     assert rows[0].picks == "0 / 24" and rows[0].at_reader
+
+
+def test_team_draft_the_teams_sit_in_alternating_order_for_the_draft() -> None:
+    t = Tournament.team_draft(("Red", ["A", "B", "C"]), ("Blue", ["D", "E", "F"]), tables=3)
+    assert seating(t) == ("A", "D", "B", "E", "C", "F")
+    assert seating(Tournament.round_robin(PLAYERS, tables=2)) == PLAYERS
