@@ -13,6 +13,7 @@ No Kivy here: the tournament screen calls ``poll`` from Kivy's clock; nothing bl
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,13 +35,16 @@ DRAFTED_DECK = 24  # Draft Tournament: "Everyone should now have a deck of 24 ca
 JOINED = "joined.json"
 
 
+_in_memory: list[Path] = []  # saves kept in memory (tests): one scratch folder per process
+
+
 def tournament_folder(session: GameSession) -> Path:
     """Where this tablet keeps its tournament files: beside its saved games."""
-    path = Path(session.store.path)
     if session.store.path == ":memory:":
-        import tempfile
-
-        return Path(tempfile.mkdtemp(prefix="altar-tournament-"))
+        if not _in_memory:
+            _in_memory.append(Path(tempfile.mkdtemp(prefix="altar-tournament-")))
+        return _in_memory[0]
+    path = Path(session.store.path)
     return path.with_name(path.stem + ".tournament")
 
 
