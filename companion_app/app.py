@@ -48,6 +48,11 @@ SCREENS = (
     ("catalog", "CatalogScreen"),
     ("simulator", "SimulatorScreen"),
 )
+# The tournament's screens load their own kv files on import.
+TOURNAMENT_SCREENS = (
+    ("draft", "companion_app.tournament.draft_screen", "DraftScreen"),
+    ("tournament", "companion_app.tournament.screen", "TournamentScreen"),
+)
 KV_FILES = ["widgets/widgets.kv"] + [f"screens/{name}.kv" for name, _cls in SCREENS]
 _loaded = False
 
@@ -153,9 +158,13 @@ class AltarApp(App):
             screen = getattr(module, class_name)(name=name)
             screen.session = self.session
             sm.add_widget(screen)
-        # Tournaments across tables (docs/tournament.md): standings, pairings, this table's match.
-        tournament = importlib.import_module("companion_app.tournament.screen")
-        sm.add_widget(tournament.TournamentScreen(name="tournament"))
+        # Tournaments across tables (docs/tournament.md): standings, pairings, this table's
+        # match and its game; the draft at this table.
+        for name, module_name, class_name in TOURNAMENT_SCREENS:
+            module = importlib.import_module(module_name)
+            screen = getattr(module, class_name)(name=name)
+            screen.session = self.session
+            sm.add_widget(screen)
         for kind, _title in playable():  # each game's own screens (Zeal's combat assistant)
             for extra in adapter_for(kind).screens():
                 module = importlib.import_module(extra.module)

@@ -3,6 +3,9 @@
 The store keeps the game's kind and a JSON record per game: the engine's setup record (each
 game owns its shape: ``engine.games.get(kind).setup_to_dict``) and what only the table knows,
 the seat colours. Resuming rebuilds the same setup, and the engine replays the commands on it.
+A game may also carry ``metadata``: what the app around the game knows of it and must find
+again on resume (a tournament game: which match and game it is), a JSON-ready dict the game's
+engine never sees.
 
 Version 1 records (before there was a choice of game) are Zeal's, with the setup's fields at
 the top level beside the colours; they still resume.
@@ -10,7 +13,7 @@ the top level beside the colours; they still resume.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.catalog import CardCatalog
@@ -23,10 +26,19 @@ VERSION = 2
 class TableSetup:
     setup: Any  # the game's own setup
     colours: tuple[int, ...]
+    metadata: dict[str, Any] = field(default_factory=dict)
 
 
-def setup_record(kind: GameKind, setup: Any, colours: tuple[int, ...]) -> dict[str, Any]:
-    return {"version": VERSION, "setup": kind.setup_to_dict(setup), "colours": list(colours)}
+def setup_record(
+    kind: GameKind,
+    setup: Any,
+    colours: tuple[int, ...],
+    metadata: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    record = {"version": VERSION, "setup": kind.setup_to_dict(setup), "colours": list(colours)}
+    if metadata:
+        record["metadata"] = dict(metadata)
+    return record
 
 
 def read_setup(kind: GameKind, record: dict[str, Any], catalog: CardCatalog) -> TableSetup:
@@ -46,4 +58,7 @@ def read_setup(kind: GameKind, record: dict[str, Any], catalog: CardCatalog) -> 
         colours = tuple(int(c) for c in record.get("colours", ()))
     except (TypeError, ValueError):
         raise ValueError("the saved setup is damaged (its seat colours)") from None
-    return TableSetup(kind.setup_from_dict(engine_part, catalog), colours)
+    metadata = record.get("metadata", {})
+    if not isinstance(metadata, dict):
+        raise ValueError("the saved setup is damaged (its metadata)")
+    return TableSetup(kind.setup_from_dict(engine_part, catalog), colours, dict(metadata))

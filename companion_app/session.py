@@ -108,6 +108,15 @@ class GameSession(EventDispatcher):
         # Screens that pick cards in play by scanning them: each gets the card id first and
         # says whether it used it (then the scan is not a card played).
         self.scan_pickers: list[Callable[[str], bool]] = []
+        # Screens that take hardware events before the game does, with the reader they came
+        # from (a draft: a scan is a pick); each says whether it used the event.
+        self.event_takers: list[Callable[[Any], bool]] = []
+        # Called with the game when its outcome says it is over, before the store marks it
+        # finished (and again on resuming a game that is over): what the app around the game
+        # does with a result (a tournament reports it). Each must be idempotent.
+        self.game_over_hooks: list[Callable[[AnyGame], None]] = []
+        # What the app around the game knows of it, saved with its setup (game_record.py).
+        self.metadata: dict[str, Any] = {}
         # The session's concerns, each in its own module: targets being chosen, hardware
         # events and tag enrolment, what the whole table should notice (news and sounds).
         self.targeting = Targeting(self)
@@ -183,6 +192,7 @@ class GameSession(EventDispatcher):
         first_player: int | None = None,
         options: dict[str, Any] | None = None,
         kind: str | None = None,
+        metadata: dict[str, Any] | None = None,
     ) -> None:
         if kind is not None:
             self.choose_game(kind)
@@ -210,7 +220,9 @@ class GameSession(EventDispatcher):
             raise IllegalAction(str(e)) from None
         chosen = tuple(colours) if colours else tuple(range(len(names)))
         self.finish_current()
-        self.game_id = self.store.new_game(self.kind, setup_record(engine, setup, chosen))
+        record = setup_record(engine, setup, chosen, metadata)
+        self.game_id = self.store.new_game(self.kind, record)
+        self.metadata = dict(metadata or {})
         self._install(setup, chosen, game, [])
 
     def saved_game(self) -> SavedGame | None:
@@ -228,6 +240,7 @@ class GameSession(EventDispatcher):
             raise IllegalAction(f"This saved game is damaged: {e}") from None
         game = engine.game.replay(table.setup, actions)
         self.game_id = saved.id
+        self.metadata = table.metadata
         self._install(table.setup, table.colours, game, list(saved.times))
 
     def finish_current(self) -> None:
@@ -240,6 +253,7 @@ class GameSession(EventDispatcher):
             self.store.finish(self.game_id)
         self.table = None
         self.game_id = None
+        self.metadata = {}
         self.has_game = False
         self._auto.cancel()
         self.auto_text = ""
@@ -267,6 +281,12 @@ class GameSession(EventDispatcher):
         self.say("")
         self.resync_dials()
         self.redraw()
+        if game.outcome() is not None:  # resumed after a stop between the end and its report
+            self._game_over(game)
+
+    def _game_over(self, game: AnyGame) -> None:
+        for hook in list(self.game_over_hooks):
+            hook(game)
 
     # --- commands ------------------------------------------------------------------------
 
@@ -290,8 +310,10 @@ class GameSession(EventDispatcher):
         while len(self._times) < len(game.history):
             self._times.append(time.time())
         self._history.record(game)
-        if self.game_id is not None and game.outcome() is not None:
-            self.store.finish(self.game_id)
+        if game.outcome() is not None:
+            self._game_over(game)  # first: a stop right after leaves the game to resume
+            if self.game_id is not None:
+                self.store.finish(self.game_id)
         self.resync_dials()
         self.redraw()
 
@@ -458,6 +480,9 @@ class GameSession(EventDispatcher):
     def handle_event(self, event: Any) -> None:
         """One hardware event: the table controller says what it means; we show it
         (device_events.py)."""
+        for taker in list(self.event_takers):
+            if taker(event):
+                return
         self.device_events.handle(event)
 
     def assign_dial(self, device: str, dial: int, seat: int) -> None:

@@ -1,6 +1,9 @@
 """The tournament screen: the standings, the pairings with their scores, and this table's match.
 
-It follows the host's signed state over MQTT (``follow``), or is handed a state (``show_state``).
+In the app a tablet joins as its table (``join``: the code the host printed and the broker);
+then "Play this table's game" starts the game due here in the app's session, and its outcome
+is reported when it ends (table_play.py); "Draft" opens the draft at this table. A tablet that
+only watches follows the host's signed state (``follow``), or is handed one (``show_state``).
 The kv file beside this module is loaded on import, so the app adds the screen with one line:
 ``sm.add_widget(TournamentScreen(name="tournament"))``.
 """
@@ -13,12 +16,20 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.screenmanager import Screen
 
 from companion_app.tournament import topics
+from companion_app.tournament.draft_table import DraftAtTable, seating
 from companion_app.tournament.link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
+from companion_app.tournament.table_play import TablePlay, tournament_folder
 from companion_app.tournament.view import (
     describe_slot,
     headline,
@@ -41,6 +52,12 @@ class TournamentScreen(Screen):
     # Rows as lists of strings, so the kv file lays them out without knowing the engine.
     standings = ListProperty([])
     pairings = ListProperty([])
+    session = ObjectProperty(None, allownone=True)
+    joined = BooleanProperty(False)  # this tablet plays as one of the tournament's tables
+    play_text = StringProperty("Play this table's game")
+    can_play = BooleanProperty(False)
+    error = StringProperty("")  # a refused join or start, in players' words
+    report = StringProperty("")  # the last result this table sent
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -48,6 +65,91 @@ class TournamentScreen(Screen):
         self._code: JoinCode | None = None
         self._seen = Seen()
         self._poll: Any = None
+        self.play: TablePlay | None = None
+
+    # -- this tablet as a table of the tournament -------------------------------------------
+
+    def on_session(self, _inst: Any, session: Any) -> None:
+        """The app hands the session over: a tablet that had joined follows again."""
+        if session is None or self.play is not None:
+            return
+        self.play = TablePlay.rejoin(session, tournament_folder(session))
+        if self.play is not None:
+            self._joined()
+
+    def join(self, code: str, broker: str) -> bool:
+        """Joins as the table the code names; False with the reason in ``error``."""
+        if self.session is None:
+            return False
+        self.leave()
+        try:
+            self.play = TablePlay.join(self.session, tournament_folder(self.session), code, broker)
+        except ValueError as e:
+            self.error = str(e)
+            return False
+        self._joined()
+        return True
+
+    def _joined(self) -> None:
+        assert self.play is not None
+        self.error = ""
+        self.joined = True
+        self.table = self.play.code.table
+        self.headline = f"Table {self.play.code.table + 1}: waiting for the host"
+        self._poll = Clock.schedule_interval(self._drain, 0.25)
+
+    def leave(self) -> None:
+        self.stop_following()
+        if self.play is not None:
+            self.play.leave()
+            self.play = None
+        self.joined = False
+
+    def play_game(self, confirmed: bool = False) -> bool:
+        """ "Play this table's game": the game due here, in the session, then the table."""
+        from kivy.app import App
+
+        if self.play is None:
+            return False
+        game = self.session.game
+        other = game is not None and game.outcome() is None and not self.play.in_progress()
+        if other and not confirmed:
+            App.get_running_app().confirm(
+                "A game is in progress at this table. Start the tournament's game? "
+                "That game stays saved: resume it from the start screen.",
+                "Start",
+                "Keep playing",
+                lambda: self.play_game(confirmed=True),
+            )
+            return False
+        draft = DraftAtTable.load(tournament_folder(self.session))
+        try:
+            self.play.play_next(draft.decks() if draft is not None else None)
+        except ValueError as e:
+            self.error = str(e)
+            return False
+        self.error = ""
+        App.get_running_app().show("scoreboard")
+        return True
+
+    def open_draft(self) -> None:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        draft_screen = app.sm.get_screen("draft")
+        t = self.play.tournament() if self.play is not None else None
+        draft_screen.offer(seating(t) if t is not None else ())
+        app.show("draft")
+
+    def _table_buttons(self) -> None:
+        play = self.play
+        if play is None:
+            return
+        self.can_play = play.next_slot() is not None
+        self.play_text = (
+            "Back to this table's game" if play.in_progress() else "Play this table's game"
+        )
+        self.report = play.report_text()
 
     def show_state(self, state: dict[str, Any]) -> None:
         t = Tournament.from_dict(state["tournament"])
@@ -79,6 +181,15 @@ class TournamentScreen(Screen):
             self._link = None
 
     def _drain(self, _dt: float) -> None:
+        if self.play is not None:
+            # The table's MQTT work, from Kivy's clock: read the newest state, resend what the
+            # host has not confirmed; paho's own thread does the network, so this never waits.
+            link = "connected" if self.play.connected else "reconnecting to the broker"
+            self.status = f"table {self.play.code.table + 1} \u00b7 {link}"
+            if self.play.poll() and self.play.state is not None:
+                self.show_state(self.play.state)
+            self._table_buttons()
+            return
         if self._link is None or self._code is None:
             return
         self.status = "connected" if self._link.connected.is_set() else "reconnecting to broker"

@@ -3,8 +3,9 @@ pairings give this table, and reports each result until the host's state shows i
 
 Every result goes to ``outbox.json`` (synced) before it is published, and stays there until the
 standings carry it: a table killed or cut off at any moment resends on its return, and the host
-records a game once however often it hears of it. The game itself is played by ``play`` (the
-tablet's session at a real table; an engine play-out in tests and the demo).
+records a game once however often it hears of it. The game itself is played by ``play`` (an
+engine play-out in tests and the demo); in the app there is no ``play``: the tablet's session
+plays the game and reports its outcome (``table_play.py``), and the app's clock calls ``poll``.
 """
 
 from __future__ import annotations
@@ -76,7 +77,11 @@ PlayGame = Callable[[GameSlot], GameResult]
 
 class Table:
     def __init__(
-        self, folder: Path, code: JoinCode, broker: tuple[str, int], play: PlayGame
+        self,
+        folder: Path,
+        code: JoinCode,
+        broker: tuple[str, int],
+        play: PlayGame | None = None,
     ) -> None:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
@@ -103,9 +108,18 @@ class Table:
         if t is None:
             return None
         for slot in t.pending():
-            if slot.table == self.code.table and f"{slot.match}/{slot.game}" not in self.outbox:
+            if slot.table == self.code.table and slot_key(slot) not in self.outbox:
                 return slot
         return None
+
+    def reported(self, slot: GameSlot) -> bool:
+        """Already in the outbox or in the host's results: reporting it again would be a
+        resend, not a new result."""
+        key = slot_key(slot)
+        if key in self.outbox:
+            return True
+        t = self.seen.tournament()
+        return t is not None and (slot.match, slot.game) in t.results
 
     def _confirm(self) -> None:
         t = self.seen.tournament()
@@ -134,16 +148,31 @@ class Table:
             "reason": result.reason,
             "ended_at": time.time(),
         }
-        self.outbox[f"{slot.match}/{slot.game}"] = body
+        self.outbox[slot_key(slot)] = body
         write_json(self.outbox_path, self.outbox)  # on disk before it leaves the table
         self._publish(body)
         self._resend_at = time.monotonic() + RESEND_EVERY
 
     def step(self, wait: float = 0.2) -> None:
         """One turn of the table's loop: read the host, resend, play the next game due here."""
+        self.poll(wait)
+        if self.play is None:
+            return
+        slot = self.my_next_game()
+        if slot is not None:
+            self.report(slot, self.play(slot))
+            self.played += 1
+
+    def poll(self, wait: float = 0.0) -> bool:
+        """Read the host's state (waiting at most ``wait`` s for it) and resend what it does not
+        show yet; True if a newer state came. With ``wait=0`` it never blocks (the app's clock
+        calls it)."""
         changed = False
         try:
-            _topic, payload = self.link.inbox.get(timeout=wait)
+            if wait > 0:
+                _topic, payload = self.link.inbox.get(timeout=wait)
+            else:
+                _topic, payload = self.link.inbox.get_nowait()
             changed |= read_state(payload, self.code, self.seen)
             while True:  # take everything waiting: only the newest state matters
                 _topic, payload = self.link.inbox.get_nowait()
@@ -157,10 +186,7 @@ class Table:
             self._resend_at = now + RESEND_EVERY
             for body in self.outbox.values():
                 self._publish(body)
-        slot = self.my_next_game()
-        if slot is not None:
-            self.report(slot, self.play(slot))
-            self.played += 1
+        return changed
 
     @property
     def final(self) -> bool:
@@ -178,6 +204,11 @@ class Table:
             return False
         finally:
             self.link.stop()
+
+
+def slot_key(slot: GameSlot) -> str:
+    """How a game is named in the outbox and in a saved game's record: "match/game"."""
+    return f"{slot.match}/{slot.game}"
 
 
 def _key(k: str) -> tuple[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,25 @@ def _zeal(game: AnyGame) -> ZealGame:
 class ZealAdapter(GameAdapter):
     kind = "zeal"
     log_folds = (za.Pass,)
+
+    def setup_record(
+        self,
+        names: Sequence[str],
+        decks: Sequence[Sequence[str]],
+        seed: int,
+        first_player: int | None,
+        options: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """As every game's, plus ``options["deck_size"]``: how many cards a deck with no list
+        holds (a tournament's drafted decks: Draft Tournament, "a deck of 24 cards"), so the
+        hidden deck is counted right; without it a hidden deck is a constructed deck's size."""
+        record = super().setup_record(names, decks, seed, first_player, options)
+        size = options.get("deck_size")
+        if size:
+            for player in record["players"]:
+                if not player["deck"]:
+                    player["deck_size"] = int(size)
+        return record
 
     # --- a seat ---------------------------------------------------------------------------
 
