@@ -279,3 +279,24 @@ def test_attack_screen__is_listed_and_the_attacker_faces_it(options_on: GameSess
     assert plan.summary(game, d) == (
         "Attack Anton, end A, 1 augment, sneak attack, high ground, 1 in cover"
     )
+
+
+# --- through the real app, drawn offscreen ------------------------------------------------
+
+
+def test_app__the_attack_and_test_screens_declare_and_place_as_reviewed(tmp_path: Path) -> None:
+    from tests.app.imagecompare import compare_to_reference
+    from tests.app.test_app_offscreen import OUTPUT, REFERENCE, run_journey
+
+    out = OUTPUT / "zg" / "declarations"
+    notes = run_journey("tests.zg.journeys:declarations", out, db=tmp_path / "g.sqlite")["notes"]
+    summary, verdict, _note = notes["attack"]
+    assert summary == "Attack Anton, end A, 1 augment, sneak attack, high ground, 2 in cover"
+    assert verdict == ""
+    assert notes["declared"] == [2, True, ["phantom_cannon", "phantom_missile"]]  # +1 high ground
+    assert notes["placing"] == "Alena: place 2 augments on your dots (1 placed)"
+    bolsters, augments, _result = notes["placed"]
+    assert bolsters == [2] and augments == [1, 1]  # pair 1's target dot is the card's third
+    for name in ("zg_attack_landscape.png", "zg_test_placing_landscape.png"):
+        problem = compare_to_reference(out / name, REFERENCE / name)
+        assert problem is None, problem

@@ -22,6 +22,7 @@ from kivy.uix.screenmanager import Screen
 from companion_app.games.zg.test_view import LEGEND, RGB, placement, test_view
 from companion_app.seating import seat_frames
 from engine.zg import actions as za
+from engine.zg.dot_test import facing
 from engine.zg.game import ZgGame
 
 
@@ -37,8 +38,15 @@ class DotPair(BoxLayout):
     matched = NumericProperty(0)
     index = NumericProperty(0)  # the attacker's dot, left to right
     placing = BooleanProperty(False)  # a bolster or augment is being placed: tap this pair
+    place_top = BooleanProperty(False)  # augments: the tap is on the attacker's dot, on top
     place_text = StringProperty("")
     screen = ObjectProperty(None)
+
+
+def _with(mark: str, extra: int, letter: str) -> str:
+    """A dot's printed blaze and what was placed on it ("AA" and "+1A" under it)."""
+    added = f"+{extra}{letter}" if extra else ""
+    return "\n".join(x for x in (mark, added) if x)
 
 
 def _rgba(colour: str) -> list[float]:
@@ -101,19 +109,28 @@ class DotTestScreen(Screen):
         self.result, self.phase, self.seat = view.result, view.phase, view.seat
         place = placement(game) if isinstance(game, ZgGame) else None
         self.placing = place.words(len(self.picks)) if place is not None else ""
+        a = game.state.attack if isinstance(game, ZgGame) else None
         for i, pair in enumerate(view.pairs):
             picked = place.picked_on(i, self.picks) if place is not None else 0
+            # Bolsters and augments placed show on their dots: "+1A" a bolster, "+1P" an augment.
+            armor = a.bolster_dots.count(facing(i)) if a is not None else 0
+            pierce = a.augment_dots.count(i) if a is not None else 0
+            if place is not None and place.kind == "bolster":
+                armor += picked
+            elif place is not None:
+                pierce += picked
             box.add_widget(
                 DotPair(
                     attack_rgba=_rgba(pair.attack.colour),
                     target_rgba=_rgba(pair.target.colour),
-                    attack_mark=pair.attack.blaze,
-                    target_mark=pair.target.blaze,
+                    attack_mark=_with(pair.attack.blaze, pierce, "P"),
+                    target_mark=_with(pair.target.blaze, armor, "A"),
                     verdict=("MATCH\n" if pair.match else "") + pair.why,
                     scored=pair.strikes,
                     matched=int(pair.match),
                     index=i,
                     placing=place is not None,
+                    place_top=place is not None and place.kind == "augment",
                     place_text=place.button(i, picked) if place is not None else "",
                     screen=self,
                 )

@@ -33,7 +33,10 @@ BLAZE_MARKS = {
 }
 
 
-LEGEND = "A armor  AA double armor  P armor piercing  PP double piercing  W weak point  X explosive"
+LEGEND = (
+    "A armor  AA double armor  P armor piercing  PP double piercing  W weak point  X explosive"
+    "  +1A bolster  +1P augment"
+)
 
 
 @dataclass(frozen=True)
