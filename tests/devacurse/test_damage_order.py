@@ -143,3 +143,29 @@ def test_app__the_combat_assistant_orders_the_damage_as_reviewed(tmp_path: Path)
     name = "devacurse_damage_order_landscape.png"
     problem = compare_to_reference(out / name, REFERENCE / name)
     assert problem is None, problem
+
+
+def test_IV_A_damage_order__is_logged_and_comes_back_on_resume(
+    blocked: GameSession, tmp_path: Path
+) -> None:
+    s = blocked
+    game = _game(s)
+    guard, colossus = _ids(game, ANTON)["temple_guard"], _ids(game, ANTON)["storm_colossus"]
+    legionary = _ids(game, ALENA)["iron_legionary"]
+    assert s.command(da.DamageOrder(ALENA, legionary, (colossus, guard)))
+    assert s.game_id is not None
+    assert s.store.load(s.game_id).commands[-1] == {
+        "type": "DamageOrder",
+        "player": ALENA,
+        "attacker": legionary,
+        "blockers": [colossus, guard],
+    }
+    again = GameSession(s.store, lambda _k: TagRegistry(":memory:"))
+    saved = again.saved_game()
+    assert saved is not None
+    again.resume(saved)
+    resumed = _game(again)
+    assert resumed.state.combat == game.state.combat
+    assert resumed.describe(resumed.history[-1]) == (
+        "Alena orders Iron Legionary's damage: Storm Colossus, then Temple Guard"
+    )
