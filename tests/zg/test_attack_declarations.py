@@ -188,6 +188,28 @@ def test_core6_bolster__terrain_has_no_one_to_bolster_it(tmp_path: Path) -> None
     assert s.message == "terrain has no one to bolster it"
 
 
+def test_core5_core7_terrain__the_attack_screen_names_terrain_and_its_augments(
+    tmp_path: Path,
+) -> None:
+    s = _session(tmp_path, terrain_mass="3")
+    game = _game(s)
+    assert s.command(za.PickHand(ALENA, impulse=753))
+    assert s.command(za.PickHand(ANTON, impulse=321))
+    assert s.command(ADAPTER.scan_action(game, ALENA, ACTION_CARD))
+    d = plan.next_target(game, plan.first(game))  # Anton, then the terrain
+    assert d == plan.Declaration(terrain=0)
+    assert plan.target_words(game, d) == "Terrain: Terrain (3 strikes to go)"
+    d = replace(d, augments=1)
+    assert plan.action(ALENA, d) == za.AttackTerrain(ALENA, 0, 0, augments=1)
+    assert plan.summary(game, d) == "Attack Terrain, end A, 1 augment"
+    assert _declare(s, d)
+    assert s.command(za.DrawTarget(ALENA, "zero_jet"))
+    assert s.command(za.Spin(ALENA, 1))
+    place = placement(game)
+    assert place is not None and (place.kind, place.seat, place.count) == ("augment", ALENA, 1)
+    assert plan.next_target(game, d) == plan.Declaration()  # no attack to declare now
+
+
 # --- Rules Options 1: high ground -------------------------------------------------------------
 
 

@@ -1,6 +1,7 @@
-"""The attack declaration's model, without Kivy (Basic Rule 5, Core Exceptions 4 and 7, Rules
-Options 1-2): who attacks, the foes they may name, the foe's zGear that could be agreed in
-cover, the optional rules in play; and the one ``Attack`` action the choices make. Whether it
+"""The attack declaration's model, without Kivy (Basic Rule 5, Core Exceptions 4, 5 and 7, Rules
+Options 1-2): who attacks, the foes (and terrain) they may name, the foe's zGear that could be
+agreed in cover, the optional rules in play; and the one ``Attack`` (or ``AttackTerrain``)
+action the choices make. Whether it
 is allowed is the engine's answer (``verdict``): no rule lives here."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class AttackChoices:
     seat: int  # the attacker (-1: no attack is being declared now)
     title: str
     foes: tuple[int, ...]  # seats that may be named (3 strikes: only the foe attacked again)
+    terrain: tuple[int, ...]  # pieces of terrain still standing (Core Exceptions 5)
     sneak_rule: bool  # Rules Options 2 is in play
     high_ground_rule: bool  # Rules Options 1 is in play
 
@@ -29,6 +31,7 @@ class Declaration:
     """The attacker's choices so far (a new one per change: the screen keeps the latest)."""
 
     foe: int = -1
+    terrain: int = -1  # a piece of terrain instead of a foe (then only the end and augments)
     end: int = 0
     augments: int = 0  # Core Exceptions 7: declared before the test
     sneak: bool = False
@@ -48,24 +51,47 @@ def choices(game: ZgGame) -> AttackChoices:
     sneak, high = state.has("sneak_attack"), state.has("high_ground")
     if state.phase != "act" or pulse is None:
         return AttackChoices(
-            -1, "No attack to declare now: play an action card first", (), sneak, high
+            -1, "No attack to declare now: play an action card first", (), (), sneak, high
         )
     seat = state.order[state.order_index]
     names = game.player_names()
+    terrain: tuple[int, ...] = ()
     if pulse.again_foe >= 0:
         foes: tuple[int, ...] = (pulse.again_foe,)
         title = f"{names[seat]} attacks {names[pulse.again_foe]} again (3 strikes)"
     else:
         foes = tuple(s for s in state.alive() if s != seat)
+        terrain = tuple(i for i, t in enumerate(state.terrain) if t.standing)
         card = game.catalog.get(pulse.card)
         title = f"{names[seat]} declares an attack: {card.name}"
-    return AttackChoices(seat, title, foes, sneak, high)
+    return AttackChoices(seat, title, foes, terrain, sneak, high)
+
+
+def targets(game: ZgGame) -> tuple[Declaration, ...]:
+    """A fresh declaration per thing that may be attacked: each foe, then each terrain piece."""
+    c = choices(game)
+    return tuple(Declaration(foe=f) for f in c.foes) + tuple(
+        Declaration(terrain=t) for t in c.terrain
+    )
 
 
 def first(game: ZgGame) -> Declaration:
     """A fresh declaration: the first foe, end A, nothing else."""
-    foes = choices(game).foes
-    return Declaration(foe=foes[0] if foes else -1)
+    options = targets(game)
+    return options[0] if options else Declaration()
+
+
+def next_target(game: ZgGame, d: Declaration) -> Declaration:
+    """The next foe or terrain piece, as a fresh declaration."""
+    options = targets(game)
+    if not options:
+        return Declaration()
+    at = next((i for i, o in enumerate(options) if same_target(o, d)), -1)
+    return options[(at + 1) % len(options)]
+
+
+def same_target(a: Declaration, b: Declaration) -> bool:
+    return (a.foe, a.terrain) == (b.foe, b.terrain)
 
 
 def cover_cards(game: ZgGame, foe: int) -> tuple[tuple[str, str], ...]:
@@ -85,7 +111,9 @@ def can_lock(game: ZgGame, seat: int, foe: int) -> bool:
     return p.lock_foe == foe and bool(p.lock_card)
 
 
-def action(seat: int, d: Declaration) -> za.Attack:
+def action(seat: int, d: Declaration) -> za.Attack | za.AttackTerrain:
+    if d.terrain >= 0:  # Core Exceptions 5: terrain has no cover, no sneak, no lock
+        return za.AttackTerrain(seat, d.terrain, d.end, augments=d.augments)
     return za.Attack(
         seat,
         d.foe,
@@ -108,9 +136,13 @@ def verdict(game: ZgGame, seat: int, d: Declaration) -> str:
 def summary(game: ZgGame, d: Declaration) -> str:
     """The declaration in words, for the button and the table."""
     names = game.player_names()
-    if d.foe < 0:
-        return "No foe to attack"
-    parts = [f"Attack {names[d.foe]}, end {END_NAMES[d.end]}"]
+    if d.terrain >= 0:
+        what = game.state.terrain[d.terrain].name
+    elif d.foe >= 0:
+        what = names[d.foe]
+    else:
+        return "Nothing to attack"
+    parts = [f"Attack {what}, end {END_NAMES[d.end]}"]
     if d.augments:
         parts.append(f"{d.augments} augment{'s' if d.augments != 1 else ''}")
     if d.sneak:
@@ -122,3 +154,11 @@ def summary(game: ZgGame, d: Declaration) -> str:
     if d.cover:
         parts.append(f"{len(d.cover)} in cover")
     return ", ".join(parts)
+
+
+def target_words(game: ZgGame, d: Declaration) -> str:
+    """The attack screen's target button: "Foe: Anton", "Terrain: Wall (3 strikes to go)"."""
+    if d.terrain >= 0:
+        t = game.state.terrain[d.terrain]
+        return f"Terrain: {t.name} ({t.mass - t.strikes} strikes to go)"
+    return f"Foe: {game.player_names()[d.foe]}" if d.foe >= 0 else "Nothing to attack"

@@ -33,6 +33,7 @@ class AttackScreen(Screen):
     sneak_rule = BooleanProperty(False)
     high_ground_rule = BooleanProperty(False)
     can_lock = BooleanProperty(False)
+    terrain = BooleanProperty(False)  # a piece of terrain is the target: no cover, no sneak
     cover_note = StringProperty("")
     verdict = StringProperty("")  # the engine's refusal of the declaration as it stands
     declare_text = StringProperty("Attack")
@@ -83,16 +84,17 @@ class AttackScreen(Screen):
             return
         options = plan.choices(game)
         d = self.declaration
-        if d.foe not in options.foes:
-            d = plan.Declaration(foe=options.foes[0] if options.foes else -1)
+        if not any(plan.same_target(d, t) for t in plan.targets(game)):
+            d = plan.first(game)
         if not plan.can_lock(game, options.seat, d.foe) and d.locked:
             d = replace(d, locked=False)
         self.declaration = d
-        names = game.player_names()
         self.seat, self.title = options.seat, options.title
-        self.sneak_rule, self.high_ground_rule = options.sneak_rule, options.high_ground_rule
-        self.can_lock = plan.can_lock(game, options.seat, d.foe)
-        self.foe_label = f"Foe: {names[d.foe]}" if d.foe >= 0 else "No foe"
+        self.terrain = d.terrain >= 0
+        self.sneak_rule = options.sneak_rule and not self.terrain
+        self.high_ground_rule = options.high_ground_rule and not self.terrain
+        self.can_lock = plan.can_lock(game, options.seat, d.foe) and not self.terrain
+        self.foe_label = plan.target_words(game, d)
         self.end_label = f"End {plan.END_NAMES[d.end]}"
         self.augments, self.sneak, self.high_ground, self.locked = (
             d.augments,
@@ -108,6 +110,9 @@ class AttackScreen(Screen):
     def _cover_buttons(self, game: ZgGame, d: plan.Declaration) -> None:
         box = self.ids.cover
         box.clear_widgets()
+        if d.terrain >= 0:
+            self.cover_note = "Terrain: the target card comes from your own deck (no cover)"
+            return
         listed = plan.cover_cards(game, d.foe)
         known = {c for c, _n in listed}
         extra = tuple((c, game.catalog.get(c).name) for c in d.cover if c not in known)
@@ -132,10 +137,7 @@ class AttackScreen(Screen):
         game = self._game()
         if game is None:
             return
-        foes = plan.choices(game).foes
-        if foes:
-            at = foes.index(self.declaration.foe) if self.declaration.foe in foes else -1
-            self._change(plan.Declaration(foe=foes[(at + 1) % len(foes)]))
+        self._change(plan.next_target(game, self.declaration))
 
     def flip_end(self) -> None:
         self._change(replace(self.declaration, end=1 - self.declaration.end))
@@ -155,6 +157,8 @@ class AttackScreen(Screen):
         """A scan here marks (or unmarks) the foe's card as in cover; it plays nothing."""
         if self.manager is None or self.manager.current != self.name:
             return False
+        if self.declaration.terrain >= 0:
+            return True  # nothing is in cover from terrain: the scan plays nothing either
         self.toggle_cover(card_id)
         return True
 
