@@ -147,8 +147,15 @@ class AttackScreen(Screen):
         self._change(replace(self.declaration, augments=max(0, self.declaration.augments + step)))
 
     def toggle(self, what: str) -> None:
+        """Turns "sneak", "high_ground" or "locked" on or off."""
         d = self.declaration
-        self._change(replace(d, **{what: not getattr(d, what)}))
+        if what == "sneak":
+            d = replace(d, sneak=not d.sneak)
+        elif what == "high_ground":
+            d = replace(d, high_ground=not d.high_ground)
+        elif what == "locked":
+            d = replace(d, locked=not d.locked)
+        self._change(d)
 
     def toggle_cover(self, card_id: str) -> None:
         self._change(self.declaration.toggled_cover(card_id))
