@@ -190,6 +190,12 @@ async def declarations(d: Any) -> None:
     await d.tap(_place_button(pairs[0]))
     await d.until(lambda: game.state.phase == "augment", "the augments to place")
     pairs = list(reversed(test.ids.pairs.children))
+    await d.tap(_place_button(pairs[0]))  # a slip of the finger: "Start over" forgets it
+    await d.until(lambda: "(1 placed)" in test.placing, "one augment tapped")
+    await d.tap(test.ids.clear_picks)
+    await d.until(lambda: "(0 placed)" in test.placing, "started over")
+    assert game.state.phase == "augment"
+    pairs = list(reversed(test.ids.pairs.children))
     await d.tap(_place_button(pairs[1]))
     await d.until(lambda: "(1 placed)" in test.placing, "one augment placed")
     d.notes["placing"] = test.placing

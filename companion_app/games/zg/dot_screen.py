@@ -64,7 +64,7 @@ class DotTestScreen(Screen):
     seat = NumericProperty(-1)
     legend = StringProperty(LEGEND)
     bolsters = NumericProperty(0)  # declared with the spin (Core Exceptions 6)
-    placing = StringProperty("")  # "Place 2 bolsters: 1 placed", or ""
+    placing = StringProperty("")  # "Anton: place 2 bolsters on the target's dots (1 placed)"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -164,6 +164,7 @@ class DotTestScreen(Screen):
         self.refresh()
 
     def clear_picks(self) -> None:
+        """A finger slipped: the dots tapped so far are forgotten (nothing was sent yet)."""
         self.picks = []
         self.refresh()
 
