@@ -149,3 +149,26 @@ def test_app__the_stockpile_question_in_front_of_the_player_looks_as_reviewed() 
     name = "vile_sabotage_stockpile_landscape.png"
     problem = compare_to_reference(out / name, REFERENCE / name)
     assert problem is None, problem
+
+
+def test_set_sabotage__a_scan_outside_a_main_phase_is_refused_in_the_engines_words(
+    session: GameSession,
+) -> None:
+    """Scanned in combat, the card is not set and nothing is asked: the engine's refusal
+    reaches the reader (no stockpile amount makes it legal)."""
+    from companion_app.table import FeedbackCommand, SeatMap, TableController
+    from hardware.events import TagPresented
+
+    class Tags:
+        def card_for(self, uid: bytes, card_ref: str | None = None) -> str | None:
+            return UNDERTOW
+
+    game = session.game
+    assert game is not None
+    assert session.pass_priority()  # Main Phase 1 -> Combat
+    table = TableController(game, ADAPTER, SeatMap(), Tags(), game.catalog)
+    reaction = table.handle(TagPresented("a1b2c3d4", 0, bytes(7)))
+    assert not reaction.ok and reaction.needs_targets is None
+    assert reaction.message == "setting a sabotage card is not something to do in the Combat Phase"
+    assert any(isinstance(c, FeedbackCommand) and not c.ok for c in reaction.device_commands)
+    assert game.state.players[ALENA].sabotage_zone == ()
