@@ -1,5 +1,6 @@
-"""Devacurse's combat assistant (IV.A, IV.B): choose attackers, blockers, hero assignments;
-the engine's forecast (deaths, AP lost, Faith lost) shows before anyone confirms."""
+"""Devacurse's combat assistant (IV.A, IV.B): choose attackers, blockers, hero assignments, the
+order several blockers take an attacker's AT in; the engine's forecast (deaths, AP lost, Faith
+lost) shows before anyone confirms. It turns to face the player who declares now."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from companion_app.games.devacurse.combat_plan import (
     moved,
     plan,
 )
+from companion_app.seating import seat_frames
 
 
 class DevaChoiceRow(BoxLayout):
@@ -45,6 +47,22 @@ class DevaCombatScreen(Screen):
     step = StringProperty("")
     rows = ListProperty([])
     confirm_text = StringProperty("Confirm")
+    seat = NumericProperty(-1)  # who declares now: the assistant faces their edge
+
+    def on_size(self, *_args: Any) -> None:
+        self.face()
+
+    def on_seat(self, *_args: Any) -> None:
+        self.face()
+
+    def face(self) -> None:
+        """Turned to the declaring player's edge of the table, as their panel is."""
+        game = self.session.game if self.session else None
+        seats = len(game.player_names()) if game is not None else 0
+        rotation = 0
+        if 0 <= self.seat < seats:
+            rotation = seat_frames(seats, self.width, self.height)[self.seat].rotation
+        self.ids.turner.place(0, 0, self.width, self.height, rotation)
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
@@ -63,9 +81,12 @@ class DevaCombatScreen(Screen):
         self.rows = []
         if game is None or game.kind != "devacurse":
             self.title, self.step, self.forecast = "No game of Devacurse", "", ""
+            self.seat = -1
             return
         self._plan = plan(game)
         self.title, self.step = self._plan.title, self._plan.step
+        self.seat = self._plan.seat
+        self.face()
         for r in self._plan.rows:
             row = DevaChoiceRow(
                 label=r.label,
