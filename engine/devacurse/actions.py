@@ -85,7 +85,8 @@ class Attack:
 @dataclass(frozen=True, slots=True)
 class Block:
     """IV.A: (blocker, attacker) pairs, several blockers on one attacker allowed; the
-    attacker's AT reaches them in the order listed."""
+    attacker's AT reaches them in the order listed until the attacking player sets another
+    (DamageOrder)."""
 
     player: int
     blocks: tuple[tuple[int, int], ...] = ()
@@ -105,6 +106,16 @@ class AssignHeroes:
 
     player: int
     assignment: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOrder:
+    """IV.A (README, reading 5): the attacking player orders the blockers of one of their
+    attacking soldiers: ``blockers`` lists every one of them, the first to take its AT first."""
+
+    player: int
+    attacker: int
+    blockers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +201,7 @@ Action = (
     | Block
     | HeroBlock
     | AssignHeroes
+    | DamageOrder
     | Resolve
     | SetFaith
     | SetBlessings
@@ -220,6 +232,7 @@ _TYPES: dict[str, type[Any]] = {
         Block,
         HeroBlock,
         AssignHeroes,
+        DamageOrder,
         Resolve,
         *ADJUSTMENTS_AND_NOTES,
     )

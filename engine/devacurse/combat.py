@@ -1,8 +1,9 @@
 """Combat results as a pure function of the state (IV.A, IV.B): what the declared combat will
 do, before anyone confirms it (the app's combat assistant), and what Resolve applies.
 
-Readings (README.md): the attacker's AT reaches several blockers in the order the defender
-listed them, each taking what kills it before the rest moves on; what is left is lost, or
+Readings (README.md): the attacker's AT reaches several blockers in the order the attacking
+player set (DamageOrder; until then the defender's listing), each taking what kills it before
+the rest moves on; what is left is lost, or
 goes to the defender's Faith with Pierce. Blockers strike back with their summed AT when the
 setup says so (the default). Damage is simultaneous.
 """

@@ -55,6 +55,9 @@ def describe(state: GameState, catalog: Catalog, action: da.Action) -> str:
         case da.AssignHeroes():
             pairs = ", ".join(f"{unit(h)} fights {unit(b)}" for h, b in action.assignment)
             return f"{who} assigns: {pairs}"
+        case da.DamageOrder():
+            order = ", then ".join(unit(b) for b in action.blockers)
+            return f"{who} orders {unit(action.attacker)}'s damage: {order}"
         case da.Resolve():
             return f"{who} resolves the combat"
         case da.SetFaith():

@@ -139,5 +139,10 @@ def _candidates(state: GameState, catalog: Catalog, seat: int) -> Iterator[da.Ac
                 yield da.AssignHeroes(seat, tuple((h, lawful[0]) for h in heroes))
     elif combat.step == DAMAGE:
         yield da.Resolve(seat)
+        if phase == SOLDIER_COMBAT:  # README reading 5: a representative order, reversed
+            for attacker in combat.attackers:
+                blockers = tuple(b for b, a in combat.blocks if a == attacker)
+                if len(blockers) > 1:
+                    yield da.DamageOrder(seat, attacker, blockers[::-1])
     yield from _events(state, catalog, seat, flash_only=True)
     yield from _events(state, catalog, other, flash_only=True)

@@ -132,6 +132,16 @@ def _perform(state: GameState, catalog: Catalog, action: da.Action, log: Log) ->
                     seat, f"{_unit_name(state, catalog, h)} fights {_unit_name(state, catalog, b)}"
                 )
             return evolve(state, combat=evolve(combat, assignment=action.assignment, step=DAMAGE))
+        case da.DamageOrder():
+            combat = state.combat
+            assert combat is not None
+            names = ", then ".join(_unit_name(state, catalog, b) for b in action.blockers)
+            whose = _unit_name(state, catalog, action.attacker)
+            log.add(seat, f"{p.name} orders {whose}'s damage: {names}")
+            # The forecast reads each attacker's blocks in the order listed (combat.py).
+            others = tuple(pair for pair in combat.blocks if pair[1] != action.attacker)
+            ordered = tuple((b, action.attacker) for b in action.blockers)
+            return evolve(state, combat=evolve(combat, blocks=others + ordered))
         case da.Resolve():
             return _resolve(state, catalog, log)
     raise AssertionError(f"unhandled action {type(action).__name__}")

@@ -25,6 +25,7 @@ from engine.devacurse.state import (
     GameState,
     Player,
 )
+from engine.devacurse.stats import name as unit_name
 
 _ENDS_PART = (PRAYERS, CALLING, HEROES, END)
 _COMBAT = (SOLDIER_COMBAT, HERO_COMBAT)
@@ -72,6 +73,10 @@ def explain(state: GameState, catalog: Catalog, action: da.Action) -> str | None
             return _combat_step(state, action, BLOCK) or _hero_block(state, action)
         case da.AssignHeroes():
             return _combat_step(state, action, ASSIGN) or _assign(state, action)
+        case da.DamageOrder():
+            if state.phase != SOLDIER_COMBAT:
+                return "the damage order is set in soldier combat (IV.A) only"
+            return _combat_step(state, action, DAMAGE) or _damage_order(state, catalog, action)
         case da.Resolve():
             return _combat_step(state, action, DAMAGE)
     return "that is not an action of Devacurse"
@@ -285,4 +290,21 @@ def _assign(state: GameState, action: da.AssignHeroes) -> str | None:
             )
     if lawful and set(heroes) != set(combat.attackers):
         return "every attacking hero must be assigned to a blocker it may fight (IV.B)"
+    return None
+
+
+def _damage_order(state: GameState, catalog: Catalog, action: da.DamageOrder) -> str | None:
+    """README reading 5: the attacking player orders the blockers on one of their soldiers."""
+    combat = state.combat
+    assert combat is not None
+    if action.attacker not in combat.attackers:
+        return f"number {action.attacker} is not attacking"
+    blockers = [b for b, a in combat.blocks if a == action.attacker]
+    unit = state.players[combat.attacker].unit(action.attacker)
+    who = f"number {action.attacker}" if unit is None else unit_name(catalog, unit)
+    if len(blockers) < 2:
+        return f"{who} has {'one blocker' if blockers else 'no blocker'}: there is no order to set"
+    if len(set(action.blockers)) != len(action.blockers) or set(action.blockers) != set(blockers):
+        listed = ", ".join(str(b) for b in blockers)
+        return f"list each blocker of {who} once, in the order it takes damage (numbers {listed})"
     return None

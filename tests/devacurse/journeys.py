@@ -129,3 +129,45 @@ async def whole_game(d: Any) -> None:
     await quiet_screen(d)
     await d.screenshot("devacurse_winner")
     assert scoreboard(d) is not None
+
+
+async def damage_order(d: Any) -> None:
+    """IV.A: Alena's Iron Legionary blocked by Anton's Temple Guard and Storm Colossus; in the
+    combat assistant Alena taps the Guard's row to take the AT second, sees the forecast
+    change, sets the order, then resolves (README reading 5)."""
+    from engine.devacurse import actions as da
+
+    s = d.session
+    s.start_new(["Alena", "Anton"], kind="devacurse", seed=7, options={"faith": "18"})
+    d.app.show("scoreboard")
+    for seat, card in ((0, "iron_legionary"), (1, "temple_guard"), (1, "storm_colossus")):
+        assert s.command(da.MoveCard(seat, card, "soldiers")), s.message
+    game = s.game
+    while game.state.phase != "soldier_combat":
+        assert s.pass_priority(), s.message
+    assert s.command(da.Attack(1))
+    ids = {u.card_id: u.id for p in game.state.players for u in p.soldiers}
+    legionary = ids["iron_legionary"]
+    assert s.command(da.Attack(0, (legionary,)))
+    blocks = ((ids["temple_guard"], legionary), (ids["storm_colossus"], legionary))
+    assert s.command(da.Block(1, blocks))
+    await quiet_screen(d)
+    screen = await visit(d, "Combat assistant", "deva_combat")
+    await d.until(lambda: len(screen.rows) == 2, "a row per blocker of the Legionary")
+    d.notes["before"] = screen.forecast.split("\n")
+    guard_row = next(r for r in screen.rows if r.unit_id == ids["temple_guard"])
+    await d.tap(guard_row.children[0])  # 1st -> 2nd
+    await d.until(lambda: screen.confirm_text == "Set the damage order", "the order changed")
+    d.notes["after"] = screen.forecast.split("\n")
+    buttons = [screen.confirm_text]
+    await d.screenshot("devacurse_damage_order_landscape")
+    await d.tap(screen.ids.confirm)
+    await d.until(lambda: game.state.combat.blocks[0][0] == ids["storm_colossus"], "ordered")
+    await d.until(lambda: screen.confirm_text == "Resolve", "the rows show the new order")
+    buttons.append(screen.confirm_text)
+    d.notes["buttons"] = buttons
+    await d.tap(screen.ids.confirm)
+    await d.until(lambda: game.state.phase == "hero_combat", "the soldier combat resolved")
+    d.notes["damage"] = {
+        u.card_id: u.damage for u in game.state.players[1].soldiers if u.card_id in ids
+    }

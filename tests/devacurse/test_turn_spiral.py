@@ -361,3 +361,46 @@ def test_strike_back_reading_can_be_turned_off_in_the_setup() -> None:
     text = COMBAT.replace("[[players]]", "[setup]\nstrike_back = false\n[[players]]", 1)
     game = play(position(text), da.Attack(0, (1,)), da.Block(1, ((12, 1),)))
     assert game.combat_forecast().deaths == ()
+
+
+def test_IV_A__the_attacking_player_orders_the_damage_among_several_blockers() -> None:
+    """README reading 5: the text is silent on who orders several blockers' damage; the
+    attacking player does, after the blocks and before Resolve."""
+    game = play(position(COMBAT), da.Attack(0, (1,)), da.Block(1, ((11, 1), (12, 1))))
+    assert da.DamageOrder(0, 1, (12, 11)) in list(game.legal_actions())
+    play(game, da.DamageOrder(0, 1, (12, 11)))
+    hits = {h.unit: h.taken for h in game.combat_forecast().hits}
+    assert hits[12] == 3 and 11 not in hits  # AT 3 all on the Colossus first; none left
+    assert (
+        game.log[-1].text
+        == "Alena orders Iron Legionary's damage: Storm Colossus, then Temple Guard"
+    )
+    play(game, da.Resolve(0))
+    anton = {u.id: u for u in game.state.players[1].soldiers}
+    assert anton[11].damage == 0 and anton[12].damage == 3
+
+
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        (da.DamageOrder(1, 1, (12, 11)), "it is Alena's turn to act (soldier combat (IV.A))"),
+        (da.DamageOrder(0, 1, (12,)), "list each blocker of Iron Legionary once"),
+        (da.DamageOrder(0, 1, (12, 12)), "list each blocker of Iron Legionary once"),
+        (da.DamageOrder(0, 2, (12, 11)), "number 2 is not attacking"),
+    ],
+)
+def test_IV_A__a_damage_order_is_refused_in_players_words(action: da.Action, why: str) -> None:
+    game = play(position(COMBAT), da.Attack(0, (1,)), da.Block(1, ((11, 1), (12, 1))))
+    explained = game.explain(action)
+    assert explained is not None and explained.startswith(why), explained
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+
+
+def test_IV_A__a_damage_order_needs_several_blockers_and_the_damage_step() -> None:
+    game = play(position(COMBAT), da.Attack(0, (1, 2)))
+    assert game.explain(da.DamageOrder(0, 1, ())) == "the combat waits for blockers first"
+    play(game, da.Block(1, ((11, 1),)))
+    assert game.explain(da.DamageOrder(0, 1, (11,))) == (
+        "Iron Legionary has one blocker: there is no order to set"
+    )

@@ -150,3 +150,35 @@ async def whole_game(d: Any) -> None:
     await d.until(lambda: d.app.sm.current == "scoreboard", "back on the scoreboard")
     await d.frames(3)
     await d.screenshot(shot_name("vile_winner"))
+
+
+async def sabotage_stockpile(d: Any) -> None:
+    """Main Phase, "Set sabotage cards": the scanned sabotage card asks its player, in front
+    of their seat and without naming it, how much devotion to stockpile; a tap answers."""
+    from engine.vile import actions as va
+
+    s = d.session
+    s.start_new(
+        ["Alena", "Anton"], kind="vile", seed=7, first_player=0, options={"god": ["kraken", "ape"]}
+    )
+    d.app.show("scoreboard")
+    assert s.command(va.AdjustPlayer(0, cultists=5))
+    await d.until(lambda: len(board(d).panels) == 2, "a panel per seat")
+    await d.until(lambda: not s.table.echoes.awaiting(), "the dials answer")
+    device = d.app.hardware_link.simulated[0]
+    device.place_tag(0, sim_uid("kraken_undertow"))
+    await d.until(lambda: 0 in s.picking, "the scan asks Alena what to stockpile")
+    picker = board(d).pickers[0]
+    assert picker.parent is board(d).turners[0]  # in front of Alena, facing her
+    labels = [b.text for b in picker.ids.options.children][::-1]
+    d.notes["labels"] = labels
+    d.notes["prompt"] = picker.ids.prompt.text
+    await d.frames(3)
+    await d.screenshot(shot_name("vile_sabotage_stockpile"))
+    button = next(b for b in picker.ids.options.children if b.text == "Stockpile 2 devotion")
+    await d.tap(button)
+    alena = lambda: s.game.state.players[0]  # noqa: E731
+    await d.until(lambda: alena().sabotage_zone == ("kraken_undertow",), "the card is set")
+    device.remove_tag(0)
+    d.notes["after"] = [alena().stockpile, alena().exhausted, alena().ready]
+    d.notes["news"] = [e.text for e in s.game.log][-1]

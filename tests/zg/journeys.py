@@ -128,3 +128,82 @@ async def whole_game(d: Any) -> None:
     d.notes["winner"] = outcome.winner
     await d.frames(4)
     await d.screenshot(f"zg_winner_{_size(d)}")
+
+
+def _place_button(pair: Any) -> Any:
+    """The pair's button that places a bolster or augment (the one shown now)."""
+    return next(
+        w for w in pair.children if getattr(w, "text", "").startswith("+1") and not w.disabled
+    )
+
+
+async def declarations(d: Any) -> None:
+    """The attack screen and the test screen's placements (Core Exceptions 4, 6, 7; Rules
+    Options 1, 2), tapped as players would: Alena moves on the band and the attack screen
+    opens facing her; she adds an augment, a sneak attack, high ground and two of Anton's cards
+    in cover (one tapped, one scanned); Anton draws, declares a bolster with the spin and
+    places it on a dot; Alena places her two augments; the test is accepted."""
+    from engine.zg import actions as za
+    from tests.app.journeys import tap_choice
+
+    s = d.session
+    s.start_new(
+        ["Alena", "Anton"], kind="zg", seed=7, options={"sneak_attack": "on", "high_ground": "on"}
+    )
+    d.app.show("scoreboard")
+    await d.until(lambda: len(d.screen("scoreboard").panels) == 2, "a panel per seat")
+    game = s.game
+    assert s.command(za.PickHand(0, impulse=753)) and s.command(za.PickHand(1, impulse=321))
+    await scan(d, "zero_blade")  # Alena's action card
+    await tap_choice(d, "Moved 1")
+    await d.until(lambda: d.app.sm.current == "zg_attack", "the attack screen opens by itself")
+    screen = d.screen("zg_attack")
+    board_turn = d.screen("scoreboard").turners[0].rotation
+    await d.until(lambda: screen.ids.turner.rotation == board_turn, "it faces Alena")
+    await d.tap(screen.ids.more_augments)
+    await d.tap(screen.ids.sneak)
+    await d.tap(screen.ids.high_ground)
+    cover = {b.card_id: b for b in screen.ids.cover.children}
+    await d.tap(cover["phantom_cannon"])
+    device = d.app.hardware_link.simulated[0]
+    history = len(game.history)
+    device.place_tag(0, sim_uid("phantom_missile"))  # a scan here marks cover, plays nothing
+    await d.until(lambda: "phantom_missile" in screen.declaration.cover, "the scan marks cover")
+    device.remove_tag(0)
+    await d.frames(2)
+    assert len(game.history) == history
+    d.notes["attack"] = [screen.declare_text, screen.verdict, screen.cover_note]
+    await d.screenshot(f"zg_attack_{_size(d)}")
+    await d.tap(screen.ids.declare)
+    await d.until(lambda: game.state.phase == "target", "the attack is declared")
+    a = game.state.attack
+    d.notes["declared"] = [a.augments, a.sneak, sorted(a.cover)]
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back at the table to draw")
+    await scan(d, "phantom_sensor")  # Anton's target card
+    await d.until(lambda: d.app.sm.current == "test", "the test screen opens by itself")
+    test = d.screen("test")
+    await d.tap(test.ids.more_bolsters)
+    await d.tap(test.ids.end_b)
+    await d.until(lambda: game.state.phase == "bolster", "a bolster to place")
+    await d.until(lambda: test.placing.startswith("Anton"), "Anton is asked to place it")
+    pairs = list(reversed(test.ids.pairs.children))
+    await d.tap(_place_button(pairs[0]))
+    await d.until(lambda: game.state.phase == "augment", "the augments to place")
+    pairs = list(reversed(test.ids.pairs.children))
+    await d.tap(_place_button(pairs[0]))  # a slip of the finger: "Start over" forgets it
+    await d.until(lambda: "(1 placed)" in test.placing, "one augment tapped")
+    await d.tap(test.ids.clear_picks)
+    await d.until(lambda: "(0 placed)" in test.placing, "started over")
+    assert game.state.phase == "augment"
+    pairs = list(reversed(test.ids.pairs.children))
+    await d.tap(_place_button(pairs[1]))
+    await d.until(lambda: "(1 placed)" in test.placing, "one augment placed")
+    d.notes["placing"] = test.placing
+    await d.screenshot(f"zg_test_placing_{_size(d)}")
+    pairs = list(reversed(test.ids.pairs.children))
+    await d.tap(_place_button(pairs[1]))
+    await d.until(lambda: game.state.phase == "result", "the test with everything placed")
+    a = game.state.attack
+    d.notes["placed"] = [list(a.bolster_dots), list(a.augment_dots), test.result]
+    await d.tap(test.ids.accept)
+    await d.until(lambda: game.state.phase != "result", "the test is accepted")

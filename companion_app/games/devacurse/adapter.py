@@ -293,6 +293,9 @@ class DevacurseAdapter(GameAdapter):
                 return "Assign: " + ", ".join(
                     f"{unit(h)} on {unit(b)}" for h, b in action.assignment
                 )
+            case da.DamageOrder():
+                # IV.A, README reading 5: the attacking player's order of several blockers.
+                return "Damage order: " + ", then ".join(unit(b) for b in action.blockers)
             case da.Resolve():
                 return "Resolve: " + "; ".join(
                     g.combat_forecast().words(tuple(p.name for p in state.players))

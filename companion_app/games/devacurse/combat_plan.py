@@ -1,9 +1,12 @@
 """The combat assistant's model, without Kivy: who may take part in the declaration the
 engine waits for, the choices each has, the action they make, and the engine's forecast of
-it (on a fork: the live game is untouched). No rule lives here."""
+it (on a fork: the live game is untouched). In IV.A's damage step, an attacking soldier with
+several blockers gives the attacking player a row per blocker: the place it takes the AT in
+(README reading 5, DamageOrder). No rule lives here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +24,8 @@ class Row:
     unit_id: int
     label: str
     options: tuple[tuple[str, Any], ...]
+    chosen: int = 0  # the option shown first (a blocker's place in the damage order now)
+    group: int = 0  # the damage step: the attacker whose blockers these rows order
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,61 @@ def plan(game: DevacurseGame) -> Plan:
     else:
         title = f"{section}: {names[attacker]} resolves (flash events first)"
         seat = attacker
+        if state.phase == SOLDIER_COMBAT:
+            for a, blockers in several_blockers(game):
+                places = tuple(
+                    (f"takes {label(a).split(' (')[0]}'s AT {_nth(i)}", i)
+                    for i in range(len(blockers))
+                )
+                for i, b in enumerate(blockers):
+                    rows.append(Row(b, label(b), places, chosen=i, group=a))
+            if rows:
+                title = f"{section}: {names[attacker]} orders the damage, then resolves"
     return Plan(title, seat, combat.step, tuple(rows))
+
+
+def _nth(i: int) -> str:
+    return ("1st", "2nd", "3rd")[i] if i < 3 else f"{i + 1}th"
+
+
+def several_blockers(game: DevacurseGame) -> list[tuple[int, tuple[int, ...]]]:
+    """IV.A: (attacker, its blockers in the damage order now) for each attacking soldier
+    blocked by more than one."""
+    combat = game.state.combat
+    if combat is None:
+        return []
+    out = []
+    for a in combat.attackers:
+        blockers = tuple(b for b, x in combat.blocks if x == a)
+        if len(blockers) > 1:
+            out.append((a, blockers))
+    return out
+
+
+def moved(places: dict[int, int], unit: int, place: int) -> dict[int, int]:
+    """One blocker moved to ``place`` in its attacker's damage order (``places``: blocker ->
+    place): the others keep their order around it, so the places stay 1st, 2nd, ..."""
+    rest = [b for b in sorted(places, key=lambda b: places[b]) if b != unit]
+    rest.insert(min(place, len(rest)), unit)
+    return {b: i for i, b in enumerate(rest)}
+
+
+def damage_orders(game: DevacurseGame, chosen: dict[int, Any]) -> tuple[da.DamageOrder, ...]:
+    """The DamageOrder for each attacker whose blockers' places were changed (``chosen``:
+    blocker id -> its place; equal places keep the order they had)."""
+    combat = game.state.combat
+    if combat is None:
+        return ()
+    out = []
+    for a, blockers in several_blockers(game):
+        order = tuple(
+            sorted(
+                blockers, key=lambda b: (int(chosen.get(b, blockers.index(b))), blockers.index(b))
+            )
+        )
+        if order != blockers:
+            out.append(da.DamageOrder(combat.attacker, a, order))
+    return tuple(out)
 
 
 def declaration(game: DevacurseGame, p: Plan, chosen: dict[int, Any]) -> da.Action | None:
@@ -99,19 +158,24 @@ def declaration(game: DevacurseGame, p: Plan, chosen: dict[int, Any]) -> da.Acti
     if p.step == ASSIGN:
         return da.AssignHeroes(seat, tuple((u, int(v)) for u, v in picked))
     if p.step == DAMAGE:
-        return da.Resolve(seat)
+        orders = damage_orders(game, chosen) if game.state.phase == SOLDIER_COMBAT else ()
+        return orders[0] if orders else da.Resolve(seat)
     return None
 
 
-def forecast_lines(game: DevacurseGame, action: da.Action | None) -> list[str]:
-    """The engine's forecast once ``action`` is taken (on a fork), in players' words."""
+def forecast_lines(
+    game: DevacurseGame, action: da.Action | None, more: Sequence[da.Action] = ()
+) -> list[str]:
+    """The engine's forecast once ``action`` (and ``more`` after it) is taken (on a fork), in
+    players' words."""
     if action is None:
         return []
-    why = game.explain(action)
-    if why is not None:
-        return [f"Not allowed: {why}"]
     fork = game.fork()
-    if not isinstance(action, da.Resolve):
-        fork.apply(action)
+    for step in (action, *more):
+        why = fork.explain(step)
+        if why is not None:
+            return [f"Not allowed: {why}"]
+        if not isinstance(step, da.Resolve):
+            fork.apply(step)
     names = tuple(fork.player_names())
     return fork.combat_forecast().words(names)

@@ -18,6 +18,8 @@ from companion_app.games.base import (
     HistorySeries,
     SeatSummary,
     SetupField,
+    TargetOption,
+    TargetRequest,
 )
 from companion_app.games.vile import demo_script
 from companion_app.games.vile.words import card_stats, card_text, choice_words
@@ -222,6 +224,33 @@ class VileAdapter(GameAdapter):
         if card is not None and card.type == "sabotage":
             return va.SetSabotage(seat, card_id, 0)
         return va.PlayCard(seat, card_id, self._only_targets(g, seat, card))
+
+    def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        """Setting a sabotage card (Main Phase, "Set sabotage cards"): how much devotion to
+        stockpile with it, asked in front of the player once the card is scanned; the rulebook's
+        worked example stockpiles 2 with a card of cost 5. The amounts offered are the player's
+        ready cultists (what the engine allows, SetSabotage); "No target" stockpiles none.
+        The prompt and the choices never name the card: it lies face down."""
+        if not isinstance(action, va.SetSabotage) or action.stockpile:
+            return None
+        ready = _vile(game).state.players[action.player].ready
+        if ready <= 0:
+            return None
+        options = tuple(
+            TargetOption(f"Stockpile {n} devotion", n, seat=action.player)
+            for n in range(1, ready + 1)
+        )
+        return TargetRequest(
+            "A sabotage card to set face down: stockpile devotion with it? (No target: none)",
+            options,
+            optional=True,
+        )
+
+    def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        """The devotion to stockpile with the sabotage card (a ready cultist exhausted each)."""
+        if isinstance(action, va.SetSabotage):
+            return va.SetSabotage(action.player, action.card_id, int(value))
+        raise ValueError(f"Vile Incantations asks no target for {type(action).__name__}")
 
     @staticmethod
     def _only_targets(g: VileGame, seat: int, card: Card | None) -> tuple[va.Target, ...]:

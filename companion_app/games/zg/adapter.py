@@ -304,8 +304,16 @@ class ZgAdapter(GameAdapter):
         return None
 
     def due_screen(self, game: AnyGame) -> str | None:
-        """The test screen opens by itself once the target card is drawn."""
-        return "test" if _zg(game).state.phase in TEST_PHASES else None
+        """The test screen opens by itself once the target card is drawn; the attack screen
+        (cover, augments, sneak attack, high ground) once the attacker has moved, when the
+        attack is what is left to declare (Basic Rules 4-5)."""
+        state = _zg(game).state
+        if state.phase in TEST_PHASES:
+            return "test"
+        pulse = state.pulse
+        if state.phase == "act" and pulse is not None and (pulse.moved or pulse.again_foe >= 0):
+            return "zg_attack"
+        return None
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (
@@ -315,6 +323,13 @@ class ZgAdapter(GameAdapter):
                 "companion_app.games.zg.dot_screen",
                 "DotTestScreen",
                 str(HERE / "dot_screen.kv"),
+            ),
+            ExtraScreen(
+                "zg_attack",
+                "Declare an attack",
+                "companion_app.games.zg.attack_screen",
+                "AttackScreen",
+                str(HERE / "attack_screen.kv"),
             ),
             ExtraScreen(
                 "prime",

@@ -1,19 +1,28 @@
 """The test screen: both card ends drawn dot against facing dot, each match and strike marked,
-the chart's result in words; the spin taken as a tap (End A / End B), the test accepted or
-retested. It turns to face whoever decides now. The drawing comes from test_view.py."""
+the chart's result in words; the spin taken as a tap (End A / End B) with the bolsters the
+defender declares (Core Exceptions 6), then each bolster and augment placed with a tap on its
+dot (Core Exceptions 6-7), the test accepted or retested. It turns to face whoever decides
+now. The drawing comes from test_view.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion_app.games.zg.test_view import LEGEND, RGB, test_view
+from companion_app.games.zg.test_view import LEGEND, RGB, placement, test_view
 from companion_app.seating import seat_frames
 from engine.zg import actions as za
+from engine.zg.dot_test import facing
 from engine.zg.game import ZgGame
 
 
@@ -27,6 +36,17 @@ class DotPair(BoxLayout):
     verdict = StringProperty("")
     scored = NumericProperty(0)
     matched = NumericProperty(0)
+    index = NumericProperty(0)  # the attacker's dot, left to right
+    placing = BooleanProperty(False)  # a bolster or augment is being placed: tap this pair
+    place_top = BooleanProperty(False)  # augments: the tap is on the attacker's dot, on top
+    place_text = StringProperty("")
+    screen = ObjectProperty(None)
+
+
+def _with(mark: str, extra: int, letter: str) -> str:
+    """A dot's printed blaze and what was placed on it ("AA" and "+1A" under it)."""
+    added = f"+{extra}{letter}" if extra else ""
+    return "\n".join(x for x in (mark, added) if x)
 
 
 def _rgba(colour: str) -> list[float]:
@@ -43,11 +63,19 @@ class DotTestScreen(Screen):
     phase = StringProperty("")
     seat = NumericProperty(-1)
     legend = StringProperty(LEGEND)
+    bolsters = NumericProperty(0)  # declared with the spin (Core Exceptions 6)
+    placing = StringProperty("")  # "Anton: place 2 bolsters on the target's dots (1 placed)"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.picks: list[int] = []  # dots chosen so far for the bolsters or augments due
 
     def on_session(self, _inst: Any, session: Any) -> None:
         session.bind(revision=lambda *_a: self._maybe_refresh())
 
     def on_pre_enter(self, *_args: Any) -> None:
+        self.bolsters = 0
+        self.picks = []
         self.refresh()
 
     def on_size(self, *_args: Any) -> None:
@@ -75,28 +103,70 @@ class DotTestScreen(Screen):
             self.phase, self.seat = "", -1
             self.face()
             return
+        if view.phase != self.phase:
+            self.picks = []  # a new step: nothing placed yet
         self.title, self.attacker, self.target = view.title, view.attacker, view.target
         self.result, self.phase, self.seat = view.result, view.phase, view.seat
-        for pair in view.pairs:
+        place = placement(game) if isinstance(game, ZgGame) else None
+        self.placing = place.words(len(self.picks)) if place is not None else ""
+        a = game.state.attack if isinstance(game, ZgGame) else None
+        for i, pair in enumerate(view.pairs):
+            picked = place.picked_on(i, self.picks) if place is not None else 0
+            # Bolsters and augments placed show on their dots: "+1A" a bolster, "+1P" an augment.
+            armor = a.bolster_dots.count(facing(i)) if a is not None else 0
+            pierce = a.augment_dots.count(i) if a is not None else 0
+            if place is not None and place.kind == "bolster":
+                armor += picked
+            elif place is not None:
+                pierce += picked
             box.add_widget(
                 DotPair(
                     attack_rgba=_rgba(pair.attack.colour),
                     target_rgba=_rgba(pair.target.colour),
-                    attack_mark=pair.attack.blaze,
-                    target_mark=pair.target.blaze,
+                    attack_mark=_with(pair.attack.blaze, pierce, "P"),
+                    target_mark=_with(pair.target.blaze, armor, "A"),
                     verdict=("MATCH\n" if pair.match else "") + pair.why,
                     scored=pair.strikes,
                     matched=int(pair.match),
+                    index=i,
+                    placing=place is not None,
+                    place_top=place is not None and place.kind == "augment",
+                    place_text=place.button(i, picked) if place is not None else "",
+                    screen=self,
                 )
             )
         self.face()
 
     def spin(self, end: int) -> None:
-        """The spin as a tap: the end of the target card that faces the attacker."""
+        """The spin as a tap: the end of the target card that faces the attacker, with the
+        bolsters the defender declared before it (the engine says how many may be)."""
         game = self.session.game
         who = game.acting_player() if game is not None else None
-        if who is not None:
-            self.session.command(za.Spin(who, end))
+        if who is not None and self.session.command(za.Spin(who, end, self.bolsters)):
+            self.bolsters = 0
+
+    def more_bolsters(self, step: int) -> None:
+        self.bolsters = max(0, self.bolsters + step)
+
+    def place(self, index: int) -> None:
+        """A tap on a dot pair places one bolster (on the target's dot) or augment (on the
+        attacker's); once all are placed they go to the engine as one decision."""
+        game = self.session.game
+        place = placement(game) if isinstance(game, ZgGame) else None
+        if place is None:
+            return
+        self.picks.append(place.dot(index))
+        if len(self.picks) < place.count:
+            self.refresh()
+            return
+        picks, self.picks = tuple(self.picks), []
+        self.session.command(place.action(picks))
+        self.refresh()
+
+    def clear_picks(self) -> None:
+        """A finger slipped: the dots tapped so far are forgotten (nothing was sent yet)."""
+        self.picks = []
+        self.refresh()
 
     def accept(self) -> None:
         game = self.session.game

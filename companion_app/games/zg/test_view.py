@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.zg import actions as za
 from engine.zg.dot_test import facing
 from engine.zg.game import ZgGame
 from engine.zg.perform_test import current_test
@@ -32,7 +33,10 @@ BLAZE_MARKS = {
 }
 
 
-LEGEND = "A armor  AA double armor  P armor piercing  PP double piercing  W weak point  X explosive"
+LEGEND = (
+    "A armor  AA double armor  P armor piercing  PP double piercing  W weak point  X explosive"
+    "  +1A bolster  +1P augment"
+)
 
 
 @dataclass(frozen=True)
@@ -106,3 +110,47 @@ def test_view(game: ZgGame) -> TestView | None:
     )
     assert [facing(i) for i in range(3)] == [2, 1, 0]
     return TestView(title, attacker, target_words, pairs, result.words(), state.phase, decider)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The bolsters (Core Exceptions 6: the defender, on the target's dots) or augments (7: the
+    attacker, on their own dots) to place now, as the engine waits for them."""
+
+    kind: str  # "bolster" or "augment"
+    seat: int  # who places them
+    name: str
+    count: int
+
+    def dot(self, pair: int) -> int:
+        """The dot a tap on pair ``pair`` (by the attacker's dot) places on, as the engine
+        numbers it: bolsters on the target end's facing dot, augments on the attacker's."""
+        return facing(pair) if self.kind == "bolster" else pair
+
+    def picked_on(self, pair: int, picks: list[int]) -> int:
+        return picks.count(self.dot(pair))
+
+    def button(self, pair: int, picked: int) -> str:
+        what = "+1 armor" if self.kind == "bolster" else "+1 piercing"
+        return f"{what} ({picked} here)" if picked else what
+
+    def words(self, placed: int) -> str:
+        plural = "s" if self.count != 1 else ""
+        where = "the target's dots" if self.kind == "bolster" else "your dots"
+        return f"{self.name}: place {self.count} {self.kind}{plural} on {where} ({placed} placed)"
+
+    def action(self, dots: tuple[int, ...]) -> za.Bolster | za.Augment:
+        return (
+            za.Bolster(self.seat, dots) if self.kind == "bolster" else za.Augment(self.seat, dots)
+        )
+
+
+def placement(game: ZgGame) -> Placement | None:
+    """The placement the engine waits for now, or None."""
+    state = game.state
+    a = state.attack
+    who = game.acting_player()
+    if a is None or who is None or state.phase not in ("bolster", "augment"):
+        return None
+    count = a.bolsters if state.phase == "bolster" else a.augments
+    return Placement(state.phase, who, game.player_names()[who], count)
