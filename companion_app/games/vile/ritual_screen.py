@@ -8,24 +8,24 @@ from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import ListProperty, StringProperty
 from kivy.uix.button import Button
-from kivy.uix.screenmanager import Screen
 
 from companion_app.games.vile.ritual_steps import ritual_steps
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.vile import VileGame
 from engine.vile import actions as va
 
 RITUAL_ACTIONS = (va.PerformRitual, va.FlipSabotage, va.ApplyComponent, va.Gather)
 
 
-class RitualScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class RitualScreen(FacingScreen):
     title = StringProperty("")
     lines = ListProperty([])
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
+        self.face_decider()
 
     def on_session(self, _inst: Any, session: Any) -> None:
         session.bind(revision=lambda *_a: self._maybe_rebuild())

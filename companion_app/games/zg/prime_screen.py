@@ -6,17 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import NumericProperty, StringProperty
 
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.zg import actions as za
 from engine.zg.game import ZgGame
 
 END_NAMES = ("A", "B")
 
 
-class PrimeScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class PrimeScreen(FacingScreen):
     you = NumericProperty(0)
     foe = NumericProperty(1)
     card = StringProperty("")
@@ -34,6 +33,14 @@ class PrimeScreen(Screen):
         self.verdict = ""
         self.session.scan_pickers.append(self.pick_by_scan)
         self.refresh()
+        self.face_decider()
+
+    def seat_to_face(self) -> int | None:
+        """The page is the caller's: it faces "You"."""
+        return int(self.you)
+
+    def on_you(self, *_args: Any) -> None:
+        self.face_decider()
 
     def on_leave(self, *_args: Any) -> None:
         if self.pick_by_scan in self.session.scan_pickers:
