@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from engine.core.words import plain
 from engine.errors import MalformedAction
 
+A = TypeVar("A")  # a game's Action union
 Accepts = Callable[[object], bool]
 # What a field's annotation accepts, and how players are told what it should be.
 FieldCheck = tuple[Accepts, str]
@@ -124,7 +125,7 @@ class _Field:
     required: bool
 
 
-class ActionCodec:
+class ActionCodec(Generic[A]):
     """Reads one game's actions back from their plain-data form, and says why an action's fields
     hold the wrong kind of value (a buggy client, a corrupt file).
 
@@ -165,7 +166,7 @@ class ActionCodec:
                 return f"{name}: {f.name.replace('_', ' ')} must be {f.words}, not {plain(value)}"
         return None
 
-    def from_dict(self, data: object) -> Any:
+    def from_dict(self, data: object) -> A:
         """The inverse of action_to_dict; MalformedAction naming the action and the field for
         anything malformed. Names are the file's own ("PlayCard", "card_id"): the one who
         reads the message is fixing that file."""
@@ -194,4 +195,5 @@ class ActionCodec:
             if f.name in values and not f.accepts(values[f.name]):
                 shown = plain(data[f.name])
                 raise MalformedAction(f"{kind}: {f.name} must be {f.words}, not {shown}")
-        return cls(**values)
+        action: A = cls(**values)
+        return action

@@ -8,7 +8,6 @@ TOML/JSON form (None fields are left out: TOML has no null).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core.actions import (
     ActionCodec,
@@ -220,7 +219,7 @@ Action = (
 )
 ADJUSTMENTS = (SetBase, SetResource, SetCard, SetCounts, Retire, Resolve)
 # The shared reader (engine/core/actions.py), with the words for Deeds' own annotations.
-CODEC = ActionCodec(
+CODEC: ActionCodec[Action] = ActionCodec(
     "Deeds Not Words",
     (
         KeepHand,
@@ -262,11 +261,6 @@ def label(action: object) -> str:
     return label_of(type(action).__name__)
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def from_dict(data: Any) -> Action:
-    """The inverse of to_dict; MalformedAction in players' words for anything malformed."""
-    action: Action = CODEC.from_dict(data)
-    return action
+from_dict = CODEC.from_dict

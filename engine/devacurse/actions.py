@@ -8,7 +8,6 @@ MarkResolved) are always legal: the physical table is the truth.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core.actions import (
     ActionCodec,
@@ -211,7 +210,7 @@ ZONES = ("hand", "deck", "cenotaph", "black_hole", "soldiers", "heroes", "locati
 COUNTERS = ("hand", "deck", "prayers")
 
 # The shared reader (engine/core/actions.py), with the words for Devacurse's own annotations.
-CODEC = ActionCodec(
+CODEC: ActionCodec[Action] = ActionCodec(
     "Devacurse",
     (
         Bless,
@@ -247,11 +246,6 @@ def is_adjustment(action: Action) -> bool:
     return isinstance(action, ADJUSTMENTS_AND_NOTES)
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def from_dict(data: Any) -> Action:
-    """The inverse of to_dict; MalformedAction in players' words for anything malformed."""
-    action: Action = CODEC.from_dict(data)
-    return action
+from_dict = CODEC.from_dict

@@ -8,7 +8,6 @@ PutMonster, MarkResolved) are always legal, because the physical table is the tr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core.actions import ActionCodec, action_to_dict, is_whole, is_whole_or_text, list_of
 
@@ -201,7 +200,7 @@ Action = (
 ADJUSTMENTS = (AdjustPlayer, AdjustMonster, SetZone, PutMonster, MarkResolved)
 
 # The shared reader (engine/core/actions.py), with the words for Vile's own annotations.
-CODEC = ActionCodec(
+CODEC: ActionCodec[Action] = ActionCodec(
     "Vile Incantations",
     (
         Pass,
@@ -228,14 +227,9 @@ CODEC = ActionCodec(
 _TYPES = CODEC.types
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def from_dict(data: Any) -> Action:
-    """An action from its dict form; MalformedAction naming what is wrong."""
-    action: Action = CODEC.from_dict(data)
-    return action
+from_dict = CODEC.from_dict
 
 
 __all__ = ["ADJUSTMENTS", "Action", "Target", "from_dict", "to_dict"]

@@ -9,7 +9,6 @@ since TOML has no null).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core.actions import ActionCodec, action_to_dict, is_whole_or_text, list_of
 
@@ -174,7 +173,7 @@ Action = (
 ADJUSTMENTS = (SetDevotion, SetBase, SetDamage, MoveCard, ChangeControl, MarkResolved)
 
 # The shared reader (engine/core/actions.py), with the words for Zeal's own annotations.
-CODEC = ActionCodec(
+CODEC: ActionCodec[Action] = ActionCodec(
     "Zeal",
     (
         KeepHand,
@@ -205,11 +204,6 @@ def is_adjustment(action: Action) -> bool:
     return isinstance(action, ADJUSTMENTS)
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def from_dict(data: Any) -> Action:
-    """The inverse of to_dict; MalformedAction in players' words for anything malformed."""
-    action: Action = CODEC.from_dict(data)
-    return action
+from_dict = CODEC.from_dict

@@ -6,9 +6,7 @@ physical table is the truth, and anything the cards say that the engine can't is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core.actions import ActionCodec, action_to_dict
 
@@ -262,7 +260,7 @@ Action = (
 )
 ADJUSTMENTS = (SetCard, SetMarkers, SetTerrain)
 # The shared reader (engine/core/actions.py); Z-G's annotations are all common ones.
-CODEC = ActionCodec(
+CODEC: ActionCodec[Action] = ActionCodec(
     "Z-G",
     (
         PickHand,
@@ -292,11 +290,6 @@ CODEC = ActionCodec(
 TYPES = CODEC.types
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def from_dict(data: Mapping[str, Any]) -> Action:
-    """An action from its dict; MalformedAction naming the kind and field when not well formed."""
-    action: Action = CODEC.from_dict(data)
-    return action
+from_dict = CODEC.from_dict
