@@ -120,8 +120,9 @@ def replay_and_reload(game: Game) -> None:
     assert loaded.state == game.state and list(loaded.history) == list(game.history)
 
 
-def hands_stay_hidden(game: Game) -> None:
-    """With hidden hands the engine knows only counts: no card lists, no count below 0."""
+def hands_stay_hidden(game: Game, _before: Any = None) -> None:
+    """With hidden hands the engine knows only counts: no card lists, no count below 0. (An
+    ``after_each`` of play_out as it is.)"""
     for p in game.state.players:
         assert p.hand == () and p.deck == () and p.hand_size >= 0 and p.deck_size >= 0
 

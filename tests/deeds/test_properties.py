@@ -16,18 +16,9 @@ from engine.deeds.game import DeedsGame
 from engine.deeds.randomplay import choose, random_setup
 from engine.deeds.setup import DeedsSetup, PlayerSetup
 from engine.deeds.state import DeedsState, Phase
-from tests.game_properties import (
-    advance,
-    hands_stay_hidden,
-    junk_actions,
-    play_out,
-    property_settings,
-    refused_in_words,
-    replay_and_reload,
-    undo_each_step,
-)
+from tests import game_properties as props
 
-SETTINGS = property_settings(25)
+SETTINGS = props.property_settings(25)
 
 
 def card_counts(state: DeedsState) -> Counter[tuple[int, str]]:
@@ -63,7 +54,7 @@ def check_invariants(game: DeedsGame, start: Counter[tuple[int, str]]) -> None:
 
 
 def _play(seed: int, steps: int) -> DeedsGame:
-    return advance(DeedsGame(random_setup(seed)), random.Random(seed), choose, steps)
+    return props.advance(DeedsGame(random_setup(seed)), random.Random(seed), choose, steps)
 
 
 @SETTINGS
@@ -71,7 +62,7 @@ def _play(seed: int, steps: int) -> DeedsGame:
 def test_random_playouts__every_legal_action_applies_and_invariants_hold(seed: int) -> None:
     game = DeedsGame(random_setup(seed))
     start = card_counts(game.state)
-    play_out(
+    props.play_out(
         game, random.Random(seed), choose, 400, after_each=lambda g, _: check_invariants(g, start)
     )
 
@@ -79,7 +70,7 @@ def test_random_playouts__every_legal_action_applies_and_invariants_hold(seed: i
 @SETTINGS
 @given(seed=st.integers(0, 10_000))
 def test_undo__restores_the_exact_state(seed: int) -> None:
-    undo_each_step(DeedsGame(random_setup(seed)), random.Random(seed), choose, 150)
+    props.undo_each_step(DeedsGame(random_setup(seed)), random.Random(seed), choose, 150)
 
 
 @SETTINGS
@@ -87,7 +78,7 @@ def test_undo__restores_the_exact_state(seed: int) -> None:
 def test_replay_and_save_then_load__give_an_equal_game(seed: int, steps: int) -> None:
     game = _play(seed, steps)
     game.apply(da.SetBase(1, 7))  # adjustments are saved too
-    replay_and_reload(game)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -99,19 +90,19 @@ def test_hidden_hands__random_play_keeps_counts_sane(seed: int) -> None:
         seed=seed,
         catalog=setup.catalog,
     )
-    play_out(
+    props.play_out(
         DeedsGame(hidden),
         random.Random(seed),
         choose,
         200,
-        after_each=lambda g, _: hands_stay_hidden(g),
+        after_each=props.hands_stay_hidden,
         explain_all=False,
     )
 
 
 @SETTINGS
-@given(seed=st.integers(0, 1000), steps=st.integers(0, 80), action=junk_actions(da.TYPES))
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 80), action=props.junk_actions(da.TYPES))
 def test_refusals__never_leak_python_reprs_or_internal_ids(
     seed: int, steps: int, action: object
 ) -> None:
-    refused_in_words(_play(seed, steps), action, leaks=(r"InPlay", r"Phase\."))
+    props.refused_in_words(_play(seed, steps), action, leaks=(r"InPlay", r"Phase\."))

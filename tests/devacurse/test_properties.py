@@ -15,9 +15,9 @@ from engine.devacurse import DevacurseGame
 from engine.devacurse.randomplay import choose, random_game, random_setup
 from engine.devacurse.state import GameState
 from engine.devacurse.stats import remaining
-from tests.game_properties import hands_stay_hidden, play_out, property_settings, replay_and_reload
+from tests import game_properties as props
 
-SETTINGS = property_settings(20)
+SETTINGS = props.property_settings(20)
 
 
 def pick(rnd: random.Random, options: list[Any]) -> Any:
@@ -63,8 +63,8 @@ def test_random_playouts__actions_apply_undo_restores_invariants_hold(seed: int)
     game = DevacurseGame(random_setup(seed))
     start = cards(game.state)
     check = lambda g, _: check_invariants(g, start)  # noqa: E731
-    play_out(game, random.Random(seed), pick, 300, after_each=check, undo_rate=0.1)
-    replay_and_reload(game)
+    props.play_out(game, random.Random(seed), pick, 300, after_each=check, undo_rate=0.1)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -104,7 +104,7 @@ def test_hidden_hands__random_playouts_keep_counts_and_undo_restores(seed: int) 
     )
 
     def counts_sane(game: DevacurseGame, _before: object) -> None:
-        hands_stay_hidden(game)
+        props.hands_stay_hidden(game)
         assert all(min(p.faith, p.blessings) >= 0 for p in game.state.players)
 
-    play_out(hidden, random.Random(seed), pick, 200, after_each=counts_sane, undo_rate=0.1)
+    props.play_out(hidden, random.Random(seed), pick, 200, after_each=counts_sane, undo_rate=0.1)

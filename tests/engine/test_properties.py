@@ -16,19 +16,9 @@ from engine.zeal import Step, ZealGame
 from engine.zeal import actions as za
 from engine.zeal.randomplay import choose, random_setup
 from engine.zeal.state import GameState
-from tests.game_properties import (
-    JUNK,
-    advance,
-    hands_stay_hidden,
-    junk_actions,
-    play_out,
-    property_settings,
-    refused_in_words,
-    replay_and_reload,
-    undo_each_step,
-)
+from tests import game_properties as props
 
-SETTINGS = property_settings(25)
+SETTINGS = props.property_settings(25)
 
 
 def card_counts(state: GameState) -> Counter[tuple[int, str]]:
@@ -76,7 +66,7 @@ def check_invariants(game: ZealGame, start: Counter[tuple[int, str]]) -> None:
 def test_random_legal_playouts_never_crash_and_keep_invariants(seed: int, players: int) -> None:
     game = ZealGame(random_setup(seed, players))
     start = card_counts(game.state)
-    play_out(
+    props.play_out(
         game, random.Random(seed), choose, 400, after_each=lambda g, _: check_invariants(g, start)
     )
 
@@ -84,15 +74,15 @@ def test_random_legal_playouts_never_crash_and_keep_invariants(seed: int, player
 @SETTINGS
 @given(seed=st.integers(0, 10_000))
 def test_undo_returns_a_state_equal_to_the_one_before(seed: int) -> None:
-    undo_each_step(ZealGame(random_setup(seed)), random.Random(seed), choose, 150)
+    props.undo_each_step(ZealGame(random_setup(seed)), random.Random(seed), choose, 150)
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 120))
 def test_replay_and_save_then_load_give_an_equal_game(seed: int, steps: int) -> None:
-    game = advance(ZealGame(random_setup(seed)), random.Random(seed), choose, steps)
+    game = props.advance(ZealGame(random_setup(seed)), random.Random(seed), choose, steps)
     game.apply(za.SetDevotion(0, current=3))  # adjustments are saved too
-    replay_and_reload(game)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -132,17 +122,17 @@ def test_hidden_hands_random_playouts_keep_counts_sane(seed: int, players: int) 
     )
 
     def counts_sane(game: ZealGame, _before: object) -> None:
-        hands_stay_hidden(game)
+        props.hands_stay_hidden(game)
         assert all(0 <= p.devotion <= 13 for p in game.state.players)
 
-    play_out(
+    props.play_out(
         ZealGame(setup), random.Random(seed), choose, 300, after_each=counts_sane, explain_all=False
     )
 
 
 # Zeal's junk also has reference syntax ("base:1:2"), which its refusals must not echo.
-_zeal_junk = junk_actions(
-    za._TYPES, values=st.one_of(JUNK, st.just("base:1:2")), seats=st.integers(-1, 4)
+_zeal_junk = props.junk_actions(
+    za._TYPES, values=st.one_of(props.JUNK, st.just("base:1:2")), seats=st.integers(-1, 4)
 )
 
 
@@ -151,5 +141,5 @@ _zeal_junk = junk_actions(
 def test_any_action_at_all_is_explained_never_crashes(
     seed: int, steps: int, action: za.Action
 ) -> None:
-    game = advance(ZealGame(random_setup(seed)), random.Random(seed), choose, steps)
-    refused_in_words(game, action, leaks=(r"(base|discard):\S",))
+    game = props.advance(ZealGame(random_setup(seed)), random.Random(seed), choose, steps)
+    props.refused_in_words(game, action, leaks=(r"(base|discard):\S",))

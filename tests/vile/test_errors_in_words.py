@@ -12,7 +12,7 @@ from engine.vile import Phase, VileGame
 from engine.vile import actions as va
 from engine.vile.randomplay import choose, random_setup
 from engine.vile.state import Combat
-from tests.game_properties import advance, junk_actions, refused_in_words
+from tests import game_properties as props
 
 from .helpers import ALENA, ANTON, monster, player, table
 
@@ -65,9 +65,9 @@ def test_errors__targets_are_named_never_referenced_by_number() -> None:
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
-@given(seed=st.integers(0, 500), steps=st.integers(0, 80), action=junk_actions(va._TYPES))
+@given(seed=st.integers(0, 500), steps=st.integers(0, 80), action=props.junk_actions(va._TYPES))
 def test_errors__any_action_at_all_is_explained_never_crashes(
     seed: int, steps: int, action: va.Action
 ) -> None:
-    game = advance(VileGame(random_setup(seed)), random.Random(seed), choose, steps)
-    refused_in_words(game, action, leaks=("<",))
+    game = props.advance(VileGame(random_setup(seed)), random.Random(seed), choose, steps)
+    props.refused_in_words(game, action, leaks=("<",))

@@ -16,16 +16,9 @@ from engine.vile.cards import sample_catalog
 from engine.vile.ops import defense_of
 from engine.vile.randomplay import choose, random_setup
 from engine.vile.state import MAX_CULTISTS, Phase
-from tests.game_properties import (
-    advance,
-    hands_stay_hidden,
-    play_out,
-    property_settings,
-    replay_and_reload,
-    undo_each_step,
-)
+from tests import game_properties as props
 
-SETTINGS = property_settings(20)
+SETTINGS = props.property_settings(20)
 
 
 def card_counts(state: GameState) -> Counter[tuple[int, str]]:
@@ -80,7 +73,7 @@ def test_winning__random_playouts_keep_invariants_and_every_listed_action_applie
 ) -> None:
     game = VileGame(random_setup(seed))
     start = card_counts(game.state)
-    play_out(
+    props.play_out(
         game,
         random.Random(seed),
         choose,
@@ -93,15 +86,15 @@ def test_winning__random_playouts_keep_invariants_and_every_listed_action_applie
 @SETTINGS
 @given(seed=st.integers(0, 10_000))
 def test_undo__restores_the_exact_state_and_log(seed: int) -> None:
-    undo_each_step(VileGame(random_setup(seed)), random.Random(seed), choose, 200)
+    props.undo_each_step(VileGame(random_setup(seed)), random.Random(seed), choose, 200)
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 300))
 def test_replay_and_save_load__give_an_equal_game(seed: int, steps: int) -> None:
-    game = advance(VileGame(random_setup(seed)), random.Random(seed), choose, steps)
+    game = props.advance(VileGame(random_setup(seed)), random.Random(seed), choose, steps)
     game.apply(va.AdjustPlayer(0, stockpile=3))  # adjustments are saved too
-    replay_and_reload(game)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -115,11 +108,11 @@ def test_hidden_hands__random_playouts_keep_counts_and_lists_empty(seed: int) ->
         catalog=sample_catalog(),
         hidden_hands=True,
     )
-    play_out(
+    props.play_out(
         VileGame(setup),
         random.Random(seed),
         choose,
         400,
-        after_each=lambda g, _: hands_stay_hidden(g),
+        after_each=props.hands_stay_hidden,
         explain_all=False,
     )

@@ -14,10 +14,10 @@ from engine.games import get
 from engine.zg.game import ZgGame
 from engine.zg.randomplay import choose, random_game, random_setup
 from engine.zg.state import GameState
-from tests.game_properties import play_out, property_settings, replay_and_reload
+from tests import game_properties as props
 
 KIND = get("zg")
-SETTINGS = property_settings(20, shrink=False)
+SETTINGS = props.property_settings(20, shrink=False)
 
 
 def card_counts(state: GameState) -> Counter[tuple[int, str]]:
@@ -71,8 +71,8 @@ def test_random_playouts__legal_actions_apply_and_invariants_hold(seed: int, pla
     game = ZgGame(random_setup(seed, players))
     start = card_counts(game.state)
     check = lambda g, _: check_invariants_and_words(g, start)  # noqa: E731
-    play_out(game, random.Random(seed), choose, 250, after_each=check, undo_rate=0.1)
-    replay_and_reload(game)
+    props.play_out(game, random.Random(seed), choose, 250, after_each=check, undo_rate=0.1)
+    props.replay_and_reload(game)
 
 
 @settings(max_examples=6, deadline=None, derandomize=True, phases=[Phase.generate])
