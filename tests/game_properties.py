@@ -1,6 +1,6 @@
 """What every game's property tests check, written once: each game's tests/<kind>/
-test_properties.py gives its own game, its random choices (engine/<kind>/randomplay.py) and
-its invariants, and keeps its own special properties beside these.
+test_properties.py (Zeal's is tests/engine/) gives its own game, its random choices
+(engine/<kind>/randomplay.py) and its invariants, and keeps its own special properties there.
 
 - ``play_out``: in a random legal play-out every listed action is legal, one of them applies,
   the game's invariants hold after it, and (now and then) undo takes it back exactly.
@@ -66,11 +66,10 @@ def play_out(
     *,
     after_each: AfterEach | None = None,
     look_at_options: Callable[[Game, list[Any]], None] | None = None,
-    explain_all: bool = True,
     undo_rate: float = 0.0,
 ) -> Game:
-    """A random legal play-out of up to ``steps`` actions: someone can always act, every listed
-    action is legal (``explain_all``), ``after_each`` holds after each one, and with chance
+    """A random legal play-out of up to ``steps`` actions: someone can always act, explain says
+    nothing against any listed action, ``after_each`` holds after each one, and with chance
     ``undo_rate`` the action is undone (it must give back the very state before) and played
     again. ``look_at_options`` sees the listed actions before one is picked."""
     for _ in range(steps):
@@ -78,9 +77,8 @@ def play_out(
             break
         options = list(game.legal_actions())
         assert options, f"someone must be able to act: {game.prompts()}"
-        if explain_all:
-            for action in options:
-                assert game.explain(action) is None, (action, game.explain(action))
+        for action in options:
+            assert game.explain(action) is None, (action, game.explain(action))
         if look_at_options is not None:
             look_at_options(game, options)
         before = game.state

@@ -96,7 +96,6 @@ def test_hidden_hands__random_play_keeps_counts_sane(seed: int) -> None:
         choose,
         200,
         after_each=props.hands_stay_hidden,
-        explain_all=False,
     )
 
 

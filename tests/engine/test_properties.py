@@ -125,9 +125,7 @@ def test_hidden_hands_random_playouts_keep_counts_sane(seed: int, players: int) 
         props.hands_stay_hidden(game)
         assert all(0 <= p.devotion <= 13 for p in game.state.players)
 
-    props.play_out(
-        ZealGame(setup), random.Random(seed), choose, 300, after_each=counts_sane, explain_all=False
-    )
+    props.play_out(ZealGame(setup), random.Random(seed), choose, 300, after_each=counts_sane)
 
 
 # Zeal's junk also has reference syntax ("base:1:2"), which its refusals must not echo.

@@ -114,5 +114,4 @@ def test_hidden_hands__random_playouts_keep_counts_and_lists_empty(seed: int) ->
         choose,
         400,
         after_each=props.hands_stay_hidden,
-        explain_all=False,
     )
