@@ -156,15 +156,24 @@ class ActionCodec(Generic[A]):
     def type_problem(self, action: object) -> str | None:
         """Why an action's fields hold the wrong kind of value, in players' words
         ("play card: card id must be text, not 5"), or None when every field is right."""
-        fields = self._fields.get(type(action))
-        if fields is None:
+        if type(action) not in self._fields:
             return f"{plain(type(action).__name__)} is not an action of {self.game}"
-        for f in fields:
-            value = getattr(action, f.name)
-            if not f.accepts(value):
-                name = label_of(type(action).__name__)
-                return f"{name}: {f.name.replace('_', ' ')} must be {f.words}, not {plain(value)}"
+        wrong = self._wrong_field(action)
+        if wrong is None:
+            return None
+        name = label_of(type(action).__name__)
+        return f"{name}: {wrong.name.replace('_', ' ')} {self._should_be(action, wrong)}"
+
+    def _wrong_field(self, action: object) -> _Field | None:
+        """The first field of an action of this game holding the wrong kind of value."""
+        for f in self._fields[type(action)]:
+            if not f.accepts(getattr(action, f.name)):
+                return f
         return None
+
+    @staticmethod
+    def _should_be(action: object, f: _Field) -> str:
+        return f"must be {f.words}, not {plain(getattr(action, f.name))}"
 
     def from_dict(self, data: object) -> A:
         """The inverse of action_to_dict; MalformedAction naming the action and the field for
@@ -190,10 +199,8 @@ class ActionCodec(Generic[A]):
         if missing:
             needs = ", ".join(f"{f.name} ({f.words})" for f in missing)
             raise MalformedAction(f"{kind} needs {needs}")
-        values = {f.name: _tuples(data[f.name]) for f in fields if f.name in data}
-        for f in fields:
-            if f.name in values and not f.accepts(values[f.name]):
-                shown = plain(data[f.name])
-                raise MalformedAction(f"{kind}: {f.name} must be {f.words}, not {shown}")
-        action: A = cls(**values)
+        action: A = cls(**{f.name: _tuples(data[f.name]) for f in fields if f.name in data})
+        wrong = self._wrong_field(action)
+        if wrong is not None:
+            raise MalformedAction(f"{kind}: {wrong.name} {self._should_be(action, wrong)}")
         return action
