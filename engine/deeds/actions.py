@@ -7,14 +7,18 @@ TOML/JSON form (None fields are left out: TOML has no null).
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.core.actions import action_to_dict
-from engine.core.words import plain
-from engine.errors import MalformedAction
+from engine.core.actions import (
+    ActionCodec,
+    action_to_dict,
+    is_text,
+    is_whole,
+    is_whole_or_text,
+    label_of,
+    list_of,
+    list_of_tuples,
+)
 
 Target = int | str  # an int names a card on the battlefield; text a card id in a graveyard
 
@@ -214,9 +218,10 @@ Action = (
     | Resolve
 )
 ADJUSTMENTS = (SetBase, SetResource, SetCard, SetCounts, Retire, Resolve)
-TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
+# The shared reader (engine/core/actions.py), with the words for Deeds' own annotations.
+CODEC: ActionCodec[Action] = ActionCodec(
+    "Deeds Not Words",
+    (
         KeepHand,
         Mulligan,
         Regroup,
@@ -232,99 +237,30 @@ TYPES: dict[str, type[Any]] = {
         Discard,
         EndPhase,
         *ADJUSTMENTS,
-    )
-}
+    ),
+    {
+        "tuple[str, ...]": list_of(is_text, "a list of words"),
+        "tuple[int, ...]": list_of(is_whole, "a list of card numbers"),
+        "tuple[Target, ...]": list_of(is_whole_or_text, "a list of card numbers or card ids"),
+        "tuple[tuple[int, int], ...]": list_of_tuples(
+            2, "a list of pairs of card numbers like [[3, 1]]"
+        ),
+    },
+)
+TYPES = CODEC.types
+# Why an action's fields hold the wrong kind of value (a buggy client, a corrupt file).
+type_problem = CODEC.type_problem
 
 
 def is_adjustment(action: object) -> bool:
     return isinstance(action, ADJUSTMENTS)
 
 
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _pairs(v: object) -> bool:
-    return isinstance(v, tuple) and all(
-        isinstance(p, tuple) and len(p) == 2 and all(_is_int(x) for x in p) for p in v
-    )
-
-
-# What each annotated field type accepts (annotations are strings: `from __future__`).
-_ACCEPTS: dict[str, tuple[Callable[[object], bool], str]] = {
-    "int": (_is_int, "a whole number"),
-    "int | None": (lambda v: v is None or _is_int(v), "a whole number or nothing"),
-    "str": (lambda v: isinstance(v, str), "text"),
-    "bool | None": (lambda v: v is None or isinstance(v, bool), "true, false or nothing"),
-    "tuple[str, ...]": (
-        lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v),
-        "a list of words",
-    ),
-    "tuple[int, ...]": (
-        lambda v: isinstance(v, tuple) and all(_is_int(x) for x in v),
-        "a list of card numbers",
-    ),
-    "tuple[Target, ...]": (
-        lambda v: isinstance(v, tuple) and all(_is_int(t) or isinstance(t, str) for t in v),
-        "a list of card numbers or card ids",
-    ),
-    "tuple[tuple[int, int], ...]": (_pairs, "a list of pairs of card numbers"),
-}
-
-_CHECKS: dict[type[Any], tuple[tuple[str, Callable[[object], bool], str], ...]] = {
-    cls: tuple((f.name, *_ACCEPTS[str(f.type)]) for f in dataclasses.fields(cls))
-    for cls in TYPES.values()
-}
-
-
 def label(action: object) -> str:
     """ "SetBase" -> "set base": an action's name as words."""
-    name = type(action).__name__
-    return "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    return label_of(type(action).__name__)
 
 
-def type_problem(action: object) -> str | None:
-    """Why an action's fields hold the wrong kind of value (a buggy client, a corrupt file)."""
-    checks = _CHECKS.get(type(action))
-    if checks is None:
-        return "that is not an action of Deeds Not Words"
-    for name, accepts, words in checks:
-        value = getattr(action, name)
-        if not accepts(value):
-            return f"{label(action)}: {name.replace('_', ' ')} must be {words}, not {plain(value)}"
-    return None
-
-
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def from_dict(data: Any) -> Action:
-    """The inverse of to_dict; MalformedAction in players' words for anything malformed."""
-    if not isinstance(data, dict):
-        raise MalformedAction(f"an action must be a table, not {plain(data)}")
-    kind = data.get("type")
-    cls = TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise MalformedAction(f"unknown action type {plain(kind)} (known: {', '.join(TYPES)})")
-    names = {f.name for f in dataclasses.fields(cls)}
-    kwargs: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "type":
-            continue
-        if key not in names:
-            raise MalformedAction(
-                f"{kind} has no field {plain(key)} (it has: {', '.join(sorted(names))})"
-            )
-        if isinstance(value, list):
-            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-        kwargs[key] = value
-    required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
-    missing = [name for name in required if name not in kwargs]
-    if missing:
-        raise MalformedAction(f"{kind} needs {', '.join(missing)}")
-    action: Action = cls(**kwargs)
-    problem = type_problem(action)
-    if problem is not None:
-        raise MalformedAction(problem)
-    return action
+from_dict = CODEC.from_dict

@@ -7,14 +7,17 @@ MarkResolved) are always legal: the physical table is the truth.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.core.actions import action_to_dict
-from engine.core.words import plain
-from engine.errors import MalformedAction
+from engine.core.actions import (
+    ActionCodec,
+    action_to_dict,
+    is_whole,
+    is_whole_or_text,
+    label_of,
+    list_of,
+    list_of_tuples,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,9 +221,10 @@ ADJUSTMENTS_AND_NOTES = (*ADJUSTMENTS, MarkResolved)
 ZONES = ("hand", "deck", "cenotaph", "black_hole", "soldiers", "heroes", "locations", "gone")
 COUNTERS = ("hand", "deck", "prayers")
 
-_TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
+# The shared reader (engine/core/actions.py), with the words for Devacurse's own annotations.
+CODEC: ActionCodec[Action] = ActionCodec(
+    "Devacurse",
+    (
         Bless,
         Draw,
         Pass,
@@ -235,94 +239,26 @@ _TYPES: dict[str, type[Any]] = {
         DamageOrder,
         Resolve,
         *ADJUSTMENTS_AND_NOTES,
-    )
-}
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _ints(v: object) -> bool:
-    return isinstance(v, tuple) and all(_is_int(x) for x in v)
-
-
-def _pairs(v: object) -> bool:
-    return isinstance(v, tuple) and all(
-        isinstance(p, tuple) and len(p) == 2 and all(_is_int(x) for x in p) for p in v
-    )
-
-
-_ACCEPTS: dict[str, tuple[Callable[[object], bool], str]] = {
-    "int": (_is_int, "a whole number"),
-    "int | None": (lambda v: v is None or _is_int(v), "a whole number or nothing"),
-    "str": (lambda v: isinstance(v, str), "text"),
-    "str | None": (lambda v: v is None or isinstance(v, str), "text or nothing"),
-    "bool": (lambda v: isinstance(v, bool), "true or false"),
-    "bool | None": (lambda v: v is None or isinstance(v, bool), "true, false or nothing"),
-    "int | str": (lambda v: _is_int(v) or isinstance(v, str), "a unit number or a card id"),
-    "tuple[int, ...]": (_ints, "a list of unit numbers"),
-    "tuple[tuple[int, int], ...]": (_pairs, "a list of pairs of unit numbers like [[3, 1]]"),
-}
-
-_FIELD_CHECKS: dict[type[Any], tuple[tuple[str, Callable[[object], bool], str], ...]] = {
-    cls: tuple((f.name, *_ACCEPTS[str(f.type)]) for f in dataclasses.fields(cls))
-    for cls in _TYPES.values()
-}
-
-
-def label(cls_name: str) -> str:
-    """ "CallSoldier" -> "call soldier"."""
-    return "".join(f" {c.lower()}" if c.isupper() else c for c in cls_name).strip()
-
-
-def type_problem(action: object) -> str | None:
-    """Why an action's fields hold the wrong kind of value (a buggy client, a corrupt file)."""
-    checks = _FIELD_CHECKS.get(type(action))
-    if checks is None:
-        return "that is not an action of Devacurse"
-    for field_name, accepts, words in checks:
-        value = getattr(action, field_name)
-        if not accepts(value):
-            field = field_name.replace("_", " ")
-            return f"{label(type(action).__name__)}: {field} must be {words}, not {plain(value)}"
-    return None
+    ),
+    {
+        "int | str": (is_whole_or_text, "a unit number or a card id"),
+        "tuple[int, ...]": list_of(is_whole, "a list of unit numbers"),
+        "tuple[tuple[int, int], ...]": list_of_tuples(
+            2, "a list of pairs of unit numbers like [[3, 1]]"
+        ),
+    },
+)
+_TYPES = CODEC.types
+# Why an action's fields hold the wrong kind of value (a buggy client, a corrupt file).
+type_problem = CODEC.type_problem
+# "CallSoldier" -> "call soldier"
+label = label_of
 
 
 def is_adjustment(action: Action) -> bool:
     return isinstance(action, ADJUSTMENTS_AND_NOTES)
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def from_dict(data: Any) -> Action:
-    """The inverse of to_dict; MalformedAction in players' words for anything malformed."""
-    if not isinstance(data, dict):
-        raise MalformedAction(f"an action must be a table, not {plain(data)}")
-    kind = data.get("type")
-    cls = _TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise MalformedAction(f"unknown action type {plain(kind)} (known: {', '.join(_TYPES)})")
-    names = {f.name for f in dataclasses.fields(cls)}
-    kwargs: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "type":
-            continue
-        if key not in names:
-            raise MalformedAction(
-                f"{kind} has no field {plain(key)} (it has: {', '.join(sorted(names))})"
-            )
-        if isinstance(value, list):
-            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-        kwargs[key] = value
-    required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
-    missing = [name for name in required if name not in kwargs]
-    if missing:
-        raise MalformedAction(f"{kind} needs {', '.join(missing)}")
-    action: Action = cls(**kwargs)
-    problem = type_problem(action)
-    if problem is not None:
-        raise MalformedAction(problem)
-    return action
+from_dict = CODEC.from_dict

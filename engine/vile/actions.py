@@ -7,13 +7,9 @@ PutMonster, MarkResolved) are always legal, because the physical table is the tr
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
-from engine.core.actions import action_to_dict
-from engine.core.words import plain
-from engine.errors import MalformedAction
+from engine.core.actions import ActionCodec, action_to_dict, is_whole, is_whole_or_text, list_of
 
 Target = int | str  # a monster's number, or a component's card id (negate)
 
@@ -203,9 +199,10 @@ Action = (
 )
 ADJUSTMENTS = (AdjustPlayer, AdjustMonster, SetZone, PutMonster, MarkResolved)
 
-_TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
+# The shared reader (engine/core/actions.py), with the words for Vile's own annotations.
+CODEC: ActionCodec[Action] = ActionCodec(
+    "Vile Incantations",
+    (
         Pass,
         Gather,
         SetComponent,
@@ -221,97 +218,18 @@ _TYPES: dict[str, type[Any]] = {
         FlipSabotage,
         ApplyComponent,
         *ADJUSTMENTS,
-    )
-}
+    ),
+    {
+        "tuple[int, ...]": list_of(is_whole, "a list of monster numbers"),
+        "tuple[Target, ...]": list_of(is_whole_or_text, "a list of monster numbers or card ids"),
+    },
+)
+_TYPES = CODEC.types
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _read(name: str, hint: str, value: Any, kind: str) -> Any:
-    """A field's value checked against its annotation's shape."""
-    bad = MalformedAction(f"{kind}: field '{name}' can't be {plain(value)}")
-    optional = hint.endswith("| None")
-    base = hint.removesuffix(" | None")
-    if value is None and optional:
-        return None
-    if base == "int":
-        if not _is_int(value):
-            raise bad
-        return value
-    if base == "str":
-        if not isinstance(value, str):
-            raise bad
-        return value
-    if base == "bool":
-        if not isinstance(value, bool):
-            raise bad
-        return value
-    if not isinstance(value, list | tuple):
-        raise bad
-    if base == "tuple[str, ...]":
-        if not all(isinstance(v, str) for v in value):
-            raise bad
-        return tuple(value)
-    if base == "tuple[int, ...]":
-        if not all(_is_int(v) for v in value):
-            raise bad
-        return tuple(value)
-    if base == "tuple[Target, ...]":
-        if not all(_is_int(v) or isinstance(v, str) for v in value):
-            raise bad
-        return tuple(value)
-    size = 2 if base == "tuple[tuple[int, int], ...]" else 3
-    out = []
-    for entry in value:
-        if not isinstance(entry, list | tuple) or len(entry) != size:
-            raise bad
-        if not all(_is_int(v) for v in entry):
-            raise bad
-        out.append(tuple(entry))
-    return tuple(out)
-
-
-_HINTS: dict[str, dict[str, str]] = {}
-
-
-def _hints(cls: type[Any]) -> dict[str, str]:
-    found = _HINTS.get(cls.__name__)
-    if found is None:
-        found = {f.name: str(f.type) for f in dataclasses.fields(cls)}
-        _HINTS[cls.__name__] = found
-    return found
-
-
-def from_dict(data: Any) -> Action:
-    """An action from its dict form; MalformedAction naming what is wrong."""
-    if not isinstance(data, dict):
-        raise MalformedAction("an action must be a table with a 'type'")
-    kind = data.get("type")
-    cls = _TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None or not isinstance(kind, str):
-        known = ", ".join(_TYPES)
-        raise MalformedAction(f"unknown action type {plain(kind)} (the types are: {known})")
-    hints = _hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    kwargs: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "type":
-            continue
-        if key not in fields:
-            raise MalformedAction(f"{kind}: unknown field '{key}' (fields: {', '.join(fields)})")
-        kwargs[key] = _read(key, hints[key], value, kind)
-    for name, f in fields.items():
-        missing = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        if missing and name not in kwargs:
-            raise MalformedAction(f"{kind}: field '{name}' is missing")
-    action: Action = cls(**kwargs)
-    return action
+from_dict = CODEC.from_dict
 
 
 __all__ = ["ADJUSTMENTS", "Action", "Target", "from_dict", "to_dict"]

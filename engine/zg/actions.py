@@ -6,14 +6,9 @@ physical table is the truth, and anything the cards say that the engine can't is
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from engine.core.actions import action_to_dict
-from engine.core.words import plain
-from engine.errors import MalformedAction
+from engine.core.actions import ActionCodec, action_to_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,9 +259,10 @@ Action = (
     | SetTerrain
 )
 ADJUSTMENTS = (SetCard, SetMarkers, SetTerrain)
-TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
+# The shared reader (engine/core/actions.py); Z-G's annotations are all common ones.
+CODEC: ActionCodec[Action] = ActionCodec(
+    "Z-G",
+    (
         PickHand,
         ScanHand,
         BreakTie,
@@ -288,63 +284,12 @@ TYPES: dict[str, type[Any]] = {
         UsePowerup,
         Knockdown,
         RuleOfPrime,
-        SetCard,
-        SetMarkers,
-        SetTerrain,
-    )
-}
+        *ADJUSTMENTS,
+    ),
+)
+TYPES = CODEC.types
 
 
-# The plain-data form every game shares (engine/core/actions.py); from_dict is this game's.
+# The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.
 to_dict = action_to_dict
-
-
-def _read(kind: str, name: str, hint: str, value: Any, has_default: bool) -> Any:
-    def bad(what: str) -> MalformedAction:
-        return MalformedAction(f"{kind}: field '{name}' must be {what}, not {plain(value)}")
-
-    if value is None and "None" in hint:
-        return None
-    base = hint.replace(" | None", "")
-    if base == "bool":
-        if not isinstance(value, bool):
-            raise bad("true or false")
-        return value
-    if base == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise bad("a whole number")
-        return value
-    if base == "str":
-        if not isinstance(value, str):
-            raise bad("text")
-        return value
-    item = int if base == "tuple[int, ...]" else str
-    if not isinstance(value, list | tuple) or not all(
-        isinstance(v, item) and not isinstance(v, bool) for v in value
-    ):
-        raise bad("a list of whole numbers" if item is int else "a list of card ids")
-    return tuple(value)
-
-
-def from_dict(data: Mapping[str, Any]) -> Action:
-    """An action from its dict; MalformedAction naming the kind and field when not well formed."""
-    if not isinstance(data, Mapping):
-        raise MalformedAction("an action must be a table")
-    kind = data.get("type")
-    cls = TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None or not isinstance(kind, str):
-        raise MalformedAction(f"unknown action type {plain(kind)} (the types: {', '.join(TYPES)})")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    for key in data:
-        if key != "type" and key not in fields:
-            raise MalformedAction(f"{kind}: unknown field '{key}' ({', '.join(fields)})")
-    values: dict[str, Any] = {}
-    for name, f in fields.items():
-        has_default = f.default is not dataclasses.MISSING
-        if name not in data:
-            if not has_default:
-                raise MalformedAction(f"{kind}: field '{name}' is missing")
-            continue
-        values[name] = _read(kind, name, str(f.type), data[name], has_default)
-    action: Action = cls(**values)
-    return action
+from_dict = CODEC.from_dict

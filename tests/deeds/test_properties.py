@@ -1,17 +1,13 @@
 """Random legal play-outs (hypothesis): every listed action applies, undo restores the exact
 state, replay and save/load give an equal game, the game's invariants hold, and refusals are
-in players' words."""
+in players' words (the checks every game shares are in tests/game_properties.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
-import re
 from collections import Counter
 
-import pytest
-import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.deeds import actions as da
@@ -20,12 +16,9 @@ from engine.deeds.game import DeedsGame
 from engine.deeds.randomplay import choose, random_setup
 from engine.deeds.setup import DeedsSetup, PlayerSetup
 from engine.deeds.state import DeedsState, Phase
-from engine.errors import IllegalAction
-from engine.scenario import dump_game, load_scenario, run_scenario
+from tests import game_properties as props
 
-SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+SETTINGS = props.property_settings(25)
 
 
 def card_counts(state: DeedsState) -> Counter[tuple[int, str]]:
@@ -60,14 +53,8 @@ def check_invariants(game: DeedsGame, start: Counter[tuple[int, str]]) -> None:
     assert (game.outcome() is None) == (game.acting_player() is not None)
 
 
-def _play(seed: int, steps: int) -> tuple[DeedsGame, random.Random]:
-    game = DeedsGame(random_setup(seed))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.outcome() is not None:
-            break
-        game.apply(choose(rnd, list(game.legal_actions())))
-    return game, rnd
+def _play(seed: int, steps: int) -> DeedsGame:
+    return props.advance(DeedsGame(random_setup(seed)), random.Random(seed), choose, steps)
 
 
 @SETTINGS
@@ -75,43 +62,23 @@ def _play(seed: int, steps: int) -> tuple[DeedsGame, random.Random]:
 def test_random_playouts__every_legal_action_applies_and_invariants_hold(seed: int) -> None:
     game = DeedsGame(random_setup(seed))
     start = card_counts(game.state)
-    rnd = random.Random(seed)
-    for _ in range(400):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options, f"someone must be able to act: {game.prompts()}"
-        for action in options:
-            assert game.explain(action) is None, (action, game.explain(action))
-        game.apply(choose(rnd, options))
-        check_invariants(game, start)
+    props.play_out(
+        game, random.Random(seed), choose, 400, after_each=lambda g, _: check_invariants(g, start)
+    )
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000))
 def test_undo__restores_the_exact_state(seed: int) -> None:
-    game = DeedsGame(random_setup(seed))
-    rnd = random.Random(seed)
-    for _ in range(150):
-        if game.outcome() is not None:
-            break
-        before, log = game.state, list(game.log)
-        action = choose(rnd, list(game.legal_actions()))
-        game.apply(action)
-        assert game.undo() == action
-        assert game.state == before and list(game.log) == log
-        game.apply(action)
+    props.undo_each_step(DeedsGame(random_setup(seed)), random.Random(seed), choose, 150)
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 200))
 def test_replay_and_save_then_load__give_an_equal_game(seed: int, steps: int) -> None:
-    game, _ = _play(seed, steps)
+    game = _play(seed, steps)
     game.apply(da.SetBase(1, 7))  # adjustments are saved too
-    again = DeedsGame.replay(game.setup, game.history)
-    assert again.state == game.state
-    loaded = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
-    assert loaded.state == game.state and list(loaded.history) == list(game.history)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -123,51 +90,18 @@ def test_hidden_hands__random_play_keeps_counts_sane(seed: int) -> None:
         seed=seed,
         catalog=setup.catalog,
     )
-    game = DeedsGame(hidden)
-    rnd = random.Random(seed)
-    for _ in range(200):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options
-        game.apply(choose(rnd, options))
-        for p in game.state.players:
-            assert p.hand == () and p.deck == () and p.hand_size >= 0 and p.deck_size >= 0
-
-
-_junk = st.one_of(st.integers(-3, 40), st.text(max_size=8), st.none(), st.booleans())
-
-
-@st.composite
-def junk_actions(draw: st.DrawFn) -> object:
-    """Actions with any values at all, as a buggy client or a corrupt file might send."""
-    cls = da.TYPES[draw(st.sampled_from(sorted(da.TYPES)))]
-    kwargs: dict[str, object] = {}
-    for f in dataclasses.fields(cls):
-        if f.name == "player":
-            kwargs[f.name] = draw(st.integers(-1, 3))
-        elif str(f.type).startswith("tuple"):
-            inner = st.one_of(_junk, st.tuples(_junk, _junk))
-            kwargs[f.name] = tuple(draw(st.lists(inner, max_size=3)))
-        else:
-            kwargs[f.name] = draw(_junk)
-    return cls(**kwargs)
+    props.play_out(
+        DeedsGame(hidden),
+        random.Random(seed),
+        choose,
+        200,
+        after_each=props.hands_stay_hidden,
+    )
 
 
 @SETTINGS
-@given(seed=st.integers(0, 1000), steps=st.integers(0, 80), action=junk_actions())
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 80), action=props.junk_actions(da.TYPES))
 def test_refusals__never_leak_python_reprs_or_internal_ids(
     seed: int, steps: int, action: object
 ) -> None:
-    game, _ = _play(seed, steps)
-    before = game.state
-    problem = game.explain(action)
-    if problem is None:
-        game.apply(action)
-        return
-    words = re.sub(r'"[^"]*"', "", problem)
-    for leak in (r"\bNone\b", r"\bTrue\b", r"\bFalse\b", r"\('", r"\['", r"InPlay", r"Phase\."):
-        assert not re.search(leak, words), problem
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state is before
+    props.refused_in_words(_play(seed, steps), action, leaks=(r"InPlay", r"Phase\."))

@@ -1,24 +1,28 @@
 """Random play-outs (hypothesis): every listed action applies, undo restores the exact state,
-replay and save/load give an equal game, and the game's invariants hold."""
+replay and save/load give an equal game, and the game's invariants hold (the checks every game
+shares are in tests/game_properties.py)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
-import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.devacurse import DevacurseGame
 from engine.devacurse.randomplay import choose, random_game, random_setup
 from engine.devacurse.state import GameState
 from engine.devacurse.stats import remaining
-from engine.scenario import dump_game, load_scenario, run_scenario
+from tests import game_properties as props
 
-SETTINGS = settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+SETTINGS = props.property_settings(20)
+
+
+def pick(rnd: random.Random, options: list[Any]) -> Any:
+    """Devacurse's random choice, entering blessings half of the time."""
+    return choose(rnd, options, rnd.random() < 0.5)
 
 
 def cards(state: GameState) -> Counter[tuple[int, str]]:
@@ -58,25 +62,9 @@ def check_invariants(game: DevacurseGame, start: Counter[tuple[int, str]]) -> No
 def test_random_playouts__actions_apply_undo_restores_invariants_hold(seed: int) -> None:
     game = DevacurseGame(random_setup(seed))
     start = cards(game.state)
-    rnd = random.Random(seed)
-    for _ in range(300):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options, f"someone must be able to act: {game.prompts()}"
-        for action in options:
-            assert game.explain(action) is None, (action, game.explain(action))
-        before = game.state
-        action = choose(rnd, options, rnd.random() < 0.5)
-        game.apply(action)
-        check_invariants(game, start)
-        if rnd.random() < 0.1:
-            assert game.undo() == action and game.state is before
-            game.apply(action)
-    again = DevacurseGame.replay(game.setup, game.history)
-    assert again.state == game.state and again.log == game.log
-    loaded = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
-    assert loaded.state == game.state and list(loaded.history) == list(game.history)
+    check = lambda g, _: check_invariants(g, start)  # noqa: E731
+    props.play_out(game, random.Random(seed), pick, 300, after_each=check, undo_rate=0.1)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -114,17 +102,9 @@ def test_hidden_hands__random_playouts_keep_counts_and_undo_restores(seed: int) 
             hidden_hands=True,
         )
     )
-    rnd = random.Random(seed)
-    for _ in range(200):
-        if hidden.outcome() is not None:
-            break
-        options = list(hidden.legal_actions())
-        assert options and all(hidden.explain(a) is None for a in options)
-        before = hidden.state
-        hidden.apply(choose(rnd, options, rnd.random() < 0.5))
-        for p in hidden.state.players:
-            assert p.hand == () and p.deck == ()
-            assert min(p.hand_size, p.deck_size, p.faith, p.blessings) >= 0
-        if rnd.random() < 0.1:
-            hidden.undo()
-            assert hidden.state is before
+
+    def counts_sane(game: DevacurseGame, _before: object) -> None:
+        props.hands_stay_hidden(game)
+        assert all(min(p.faith, p.blessings) >= 0 for p in game.state.players)
+
+    props.play_out(hidden, random.Random(seed), pick, 200, after_each=counts_sane, undo_rate=0.1)

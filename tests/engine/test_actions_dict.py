@@ -44,8 +44,14 @@ def test_actions__malformed_data_is_refused_clearly() -> None:
         za.from_dict({"type": "Jump", "player": 0})
     with pytest.raises(MalformedAction, match='Pass has no field "card"'):
         za.from_dict({"type": "Pass", "player": 0, "card": "x"})
-    with pytest.raises(MalformedAction, match="needs a player"):
+    with pytest.raises(MalformedAction, match=r"Pass needs player \(a whole number\)"):
         za.from_dict({"type": "Pass"})
+    with pytest.raises(MalformedAction, match="Pass: player must be a whole number, not true"):
+        za.from_dict({"type": "Pass", "player": True})
+    with pytest.raises(MalformedAction, match="DeclareBlockers: blocks must be a list of pairs"):
+        za.from_dict({"type": "DeclareBlockers", "player": 1, "blocks": [3, 1]})
+    with pytest.raises(MalformedAction, match="must be a table"):
+        za.from_dict(["Pass", 0])
 
 
 def test_actions__wrong_kinds_of_values_are_explained_not_crashed_on() -> None:
@@ -55,5 +61,9 @@ def test_actions__wrong_kinds_of_values_are_explained_not_crashed_on() -> None:
     assert game.explain(za.PlayCard(0, 5)) == "play card: card id must be text, not 5"  # type: ignore[arg-type]
     assert "pairs of numbers" in (game.explain(za.DeclareBlockers(1, ((1, 2, 3),))) or "")  # type: ignore[arg-type]
     assert "whole number" in (game.explain(za.SetBase(0, None)) or "")  # type: ignore[arg-type]
+    # From a file, the same wrong values are refused as it is read, naming the action and field.
     data = {"type": "SetDamage", "player": 0, "permanent_id": "x", "damage": 1}
-    assert "whole number" in (game.explain(za.from_dict(data)) or "")
+    with pytest.raises(
+        MalformedAction, match='SetDamage: permanent_id must be a whole number, not "x"'
+    ):
+        za.from_dict(data)

@@ -1,27 +1,24 @@
-"""Property tests (hypothesis): random legal play-outs never crash, undo restores, save/load
-round-trips, and the game's invariants hold after every action."""
+"""Property tests (hypothesis): random legal play-outs never crash, undo restores, replay and
+save/load give an equal game, and the game's invariants hold after every action (the checks every
+game shares are in tests/game_properties.py; Zeal's own are here)."""
 
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 
 import pytest
-import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
-from engine.scenario import dump_game, load_scenario, run_scenario
 from engine.zeal import Step, ZealGame
 from engine.zeal import actions as za
 from engine.zeal.randomplay import choose, random_setup
 from engine.zeal.state import GameState
+from tests import game_properties as props
 
-SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+SETTINGS = props.property_settings(25)
 
 
 def card_counts(state: GameState) -> Counter[tuple[int, str]]:
@@ -69,48 +66,23 @@ def check_invariants(game: ZealGame, start: Counter[tuple[int, str]]) -> None:
 def test_random_legal_playouts_never_crash_and_keep_invariants(seed: int, players: int) -> None:
     game = ZealGame(random_setup(seed, players))
     start = card_counts(game.state)
-    rnd = random.Random(seed)
-    for _ in range(400):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options, f"someone must be able to act: {game.prompts()}"
-        for action in options:
-            assert game.explain(action) is None, (action, game.explain(action))
-        game.apply(choose(rnd, options))
-        check_invariants(game, start)
+    props.play_out(
+        game, random.Random(seed), choose, 400, after_each=lambda g, _: check_invariants(g, start)
+    )
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000))
 def test_undo_returns_a_state_equal_to_the_one_before(seed: int) -> None:
-    game = ZealGame(random_setup(seed))
-    rnd = random.Random(seed)
-    for _ in range(150):
-        if game.outcome() is not None:
-            break
-        before = game.state
-        log = list(game.log)
-        action = choose(rnd, list(game.legal_actions()))
-        game.apply(action)
-        assert game.undo() == action
-        assert game.state == before and list(game.log) == log
-        game.apply(action)
+    props.undo_each_step(ZealGame(random_setup(seed)), random.Random(seed), choose, 150)
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 120))
-def test_save_then_load_gives_an_equal_game(seed: int, steps: int) -> None:
-    game = ZealGame(random_setup(seed))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.outcome() is not None:
-            break
-        game.apply(choose(rnd, list(game.legal_actions())))
+def test_replay_and_save_then_load_give_an_equal_game(seed: int, steps: int) -> None:
+    game = props.advance(ZealGame(random_setup(seed)), random.Random(seed), choose, steps)
     game.apply(za.SetDevotion(0, current=3))  # adjustments are saved too
-    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
-    assert again.state == game.state
-    assert list(again.history) == list(game.history)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -148,69 +120,24 @@ def test_hidden_hands_random_playouts_keep_counts_sane(seed: int, players: int) 
         seed=seed,
         catalog=sample_catalog(),
     )
-    game = ZealGame(setup)
-    rnd = random.Random(seed)
-    for _ in range(300):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options
-        game.apply(choose(rnd, options))
-        for p in game.state.players:
-            assert p.hand_size >= 0 and p.deck_size >= 0 and p.hand == () and p.deck == ()
-            assert 0 <= p.devotion <= 13
+
+    def counts_sane(game: ZealGame, _before: object) -> None:
+        props.hands_stay_hidden(game)
+        assert all(0 <= p.devotion <= 13 for p in game.state.players)
+
+    props.play_out(ZealGame(setup), random.Random(seed), choose, 300, after_each=counts_sane)
 
 
-_junk = st.one_of(
-    st.integers(-3, 40), st.text(max_size=12), st.none(), st.booleans(), st.just("base:1:2")
+# Zeal's junk also has reference syntax ("base:1:2"), which its refusals must not echo.
+_zeal_junk = props.junk_actions(
+    za._TYPES, values=st.one_of(props.JUNK, st.just("base:1:2")), seats=st.integers(-1, 4)
 )
-_pairs = st.lists(st.lists(_junk, max_size=3).map(tuple), max_size=3).map(tuple)
-
-
-@st.composite
-def junk_actions(draw: st.DrawFn) -> za.Action:
-    """Actions with any values at all, as a buggy client or a corrupt file might send."""
-    player = draw(st.integers(-1, 4))
-    kind = draw(st.sampled_from(sorted(za._TYPES)))
-    cls = za._TYPES[kind]
-    import dataclasses
-
-    kwargs: dict[str, object] = {}
-    for f in dataclasses.fields(cls):
-        if f.name == "player":
-            kwargs["player"] = player
-        elif f.name in ("attackers", "hunts", "blocks", "flanks", "blockers", "bases"):
-            kwargs[f.name] = draw(_pairs)
-        elif f.name == "targets":
-            kwargs[f.name] = tuple(draw(st.lists(_junk, max_size=3)))
-        else:
-            kwargs[f.name] = draw(_junk)
-    return cls(**kwargs)  # type: ignore[no-any-return]
 
 
 @SETTINGS
-@given(seed=st.integers(0, 1000), steps=st.integers(0, 60), action=junk_actions())
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 60), action=_zeal_junk)
 def test_any_action_at_all_is_explained_never_crashes(
     seed: int, steps: int, action: za.Action
 ) -> None:
-    game = ZealGame(random_setup(seed))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.outcome() is not None:
-            break
-        game.apply(choose(rnd, list(game.legal_actions())))
-    before = game.state
-    problem = game.explain(action)
-    assert problem is None or isinstance(problem, str)
-    if problem is not None:
-        # Players' words: quoted text is the players' own; outside it, no Python reprs and
-        # no reference syntax.
-        words = re.sub(r'"[^"]*"', "", problem)
-        for leak in (r"\bNone\b", r"\bTrue\b", r"\bFalse\b", r"\('", r"\['", r"(base|discard):\S"):
-            assert not re.search(leak, words), problem
-    if problem is None:
-        game.apply(action)
-    else:
-        with pytest.raises(IllegalAction):
-            game.apply(action)
-        assert game.state is before
+    game = props.advance(ZealGame(random_setup(seed)), random.Random(seed), choose, steps)
+    props.refused_in_words(game, action, leaks=(r"(base|discard):\S",))

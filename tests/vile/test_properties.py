@@ -1,27 +1,24 @@
 """Property tests (hypothesis): random legal play-outs keep the game's invariants, undo
 restores the exact state, replay and save/load give an equal game, every listed action
-applies."""
+applies (the checks every game shares are in tests/game_properties.py)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.scenario import dump_game, load_scenario, run_scenario
 from engine.vile import GameState, VileGame
 from engine.vile import actions as va
 from engine.vile.cards import sample_catalog
 from engine.vile.ops import defense_of
 from engine.vile.randomplay import choose, random_setup
 from engine.vile.state import MAX_CULTISTS, Phase
+from tests import game_properties as props
 
-SETTINGS = settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+SETTINGS = props.property_settings(20)
 
 
 def card_counts(state: GameState) -> Counter[tuple[int, str]]:
@@ -59,6 +56,16 @@ def check_invariants(game: VileGame, start: Counter[tuple[int, str]], turn_befor
         assert all(p.energy < 100 for p in state.players), "Winning: 100 energy ends the game"
 
 
+def each_listed_action_changes_the_game(game: VileGame, options: list[va.Action]) -> None:
+    """Now and then each listed action really applies, on a fork, and changes the state (but
+    for passing)."""
+    if len(game.history) % 7 == 0:
+        for action in options:
+            fork = game.fork()
+            fork.apply(action)
+            assert fork.state != game.state or isinstance(action, va.Pass)
+
+
 @SETTINGS
 @given(seed=st.integers(0, 10_000))
 def test_winning__random_playouts_keep_invariants_and_every_listed_action_applies(
@@ -66,55 +73,28 @@ def test_winning__random_playouts_keep_invariants_and_every_listed_action_applie
 ) -> None:
     game = VileGame(random_setup(seed))
     start = card_counts(game.state)
-    rnd = random.Random(seed)
-    for _ in range(600):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options, f"someone must be able to act: {game.prompts()}"
-        for action in options:
-            assert game.explain(action) is None, (action, game.explain(action))
-        if len(game.history) % 7 == 0:  # and each one really applies, on a fork
-            for action in options:
-                fork = game.fork()
-                fork.apply(action)
-                assert fork.state != game.state or isinstance(action, va.Pass)
-        turn = game.state.turn
-        game.apply(choose(rnd, options))
-        check_invariants(game, start, turn)
+    props.play_out(
+        game,
+        random.Random(seed),
+        choose,
+        600,
+        after_each=lambda g, before: check_invariants(g, start, before.turn),
+        look_at_options=each_listed_action_changes_the_game,
+    )
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000))
 def test_undo__restores_the_exact_state_and_log(seed: int) -> None:
-    game = VileGame(random_setup(seed))
-    rnd = random.Random(seed)
-    for _ in range(200):
-        if game.outcome() is not None:
-            break
-        before, log = game.state, list(game.log)
-        action = choose(rnd, list(game.legal_actions()))
-        game.apply(action)
-        assert game.undo() == action
-        assert game.state == before and list(game.log) == log
-        game.apply(action)
+    props.undo_each_step(VileGame(random_setup(seed)), random.Random(seed), choose, 200)
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 300))
 def test_replay_and_save_load__give_an_equal_game(seed: int, steps: int) -> None:
-    game = VileGame(random_setup(seed))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.outcome() is not None:
-            break
-        game.apply(choose(rnd, list(game.legal_actions())))
+    game = props.advance(VileGame(random_setup(seed)), random.Random(seed), choose, steps)
     game.apply(va.AdjustPlayer(0, stockpile=3))  # adjustments are saved too
-    replayed = VileGame.replay(game.setup, game.history)
-    assert replayed.state == game.state
-    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
-    assert again.state == game.state
-    assert list(again.history) == list(game.history)
+    props.replay_and_reload(game)
 
 
 @SETTINGS
@@ -128,13 +108,10 @@ def test_hidden_hands__random_playouts_keep_counts_and_lists_empty(seed: int) ->
         catalog=sample_catalog(),
         hidden_hands=True,
     )
-    game = VileGame(setup)
-    rnd = random.Random(seed)
-    for _ in range(400):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options
-        game.apply(choose(rnd, options))
-        for p in game.state.players:
-            assert p.hand == () and p.deck == () and p.hand_size >= 0 and p.deck_size >= 0
+    props.play_out(
+        VileGame(setup),
+        random.Random(seed),
+        choose,
+        400,
+        after_each=props.hands_stay_hidden,
+    )

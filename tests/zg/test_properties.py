@@ -1,30 +1,23 @@
 """Random legal play-outs (hypothesis): every listed action applies, undo restores the exact
-state, replay equals the game, save/load round-trips, and the game's invariants hold."""
+state, replay equals the game, save/load round-trips, and the game's invariants hold (the checks
+every game shares are in tests/game_properties.py)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-import tomli_w
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from engine.games import get
-from engine.scenario import dump_game, load_scenario, run_scenario
 from engine.zg.game import ZgGame
 from engine.zg.randomplay import choose, random_game, random_setup
 from engine.zg.state import GameState
+from tests import game_properties as props
 
-# No shrinking: a play-out is a seed, and the seed is the smallest example there is.
 KIND = get("zg")
-SETTINGS = settings(
-    max_examples=20,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-    phases=[Phase.explicit, Phase.generate],
-)
+SETTINGS = props.property_settings(20, shrink=False)
 
 
 def card_counts(state: GameState) -> Counter[tuple[int, str]]:
@@ -64,34 +57,22 @@ def check_invariants(game: ZgGame, start: Counter[tuple[int, str]]) -> None:
         assert game.acting_player() is not None
 
 
+def check_invariants_and_words(game: ZgGame, start: Counter[tuple[int, str]]) -> None:
+    """The invariants, and every view of the game in words can be made at every step."""
+    check_invariants(game, start)
+    assert KIND.summary(game) and game.prompts() and game.status()
+    KIND.state_view(game.state)
+    assert game.describe(game.history[-1])
+
+
 @SETTINGS
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
 def test_random_playouts__legal_actions_apply_and_invariants_hold(seed: int, players: int) -> None:
     game = ZgGame(random_setup(seed, players))
     start = card_counts(game.state)
-    rnd = random.Random(seed)
-    for _ in range(250):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
-        assert options, f"someone must be able to act: {game.prompts()}"
-        for action in options:
-            assert game.explain(action) is None, (action, game.explain(action))
-        before = game.state
-        action = choose(rnd, options)
-        game.apply(action)
-        check_invariants(game, start)
-        assert KIND.summary(game) and game.prompts() and game.status()
-        KIND.state_view(game.state)
-        assert game.describe(action)
-        if rnd.random() < 0.1:
-            assert game.undo() == action
-            assert game.state is before or game.state == before
-            game.apply(action)
-    replayed = ZgGame.replay(game.setup, game.history)
-    assert replayed.state == game.state
-    saved = load_scenario(tomli_w.dumps(dump_game(game)), "save.toml")
-    assert run_scenario(saved).state == game.state
+    check = lambda g, _: check_invariants_and_words(g, start)  # noqa: E731
+    props.play_out(game, random.Random(seed), choose, 250, after_each=check, undo_rate=0.1)
+    props.replay_and_reload(game)
 
 
 @settings(max_examples=6, deadline=None, derandomize=True, phases=[Phase.generate])
