@@ -1,9 +1,13 @@
-"""Altar wire protocol: the one codec shared by the device firmware and the host.
+"""Altar wire protocol: the host's codec; ``docs/protocol.md`` is its specification.
 
-This module runs unchanged on MicroPython (the device) and CPython (the host), so it keeps to
-their common subset: no ``typing`` import, no dataclasses, no f-strings with ``=``, and
-annotations only where MicroPython ignores them. The firmware deploy copies this very file to
-the board; ``docs/protocol.md`` is its specification.
+What the device runs too (CRC-16, COBS encoding, sequence order) is in ``wire_core.py``, which
+the firmware deploy copies to the board and this module re-exports: one implementation for both
+sides. The rest (Frame, pack/unpack, the payload builders and parsers, the names) is the
+host's; the firmware folds the protocol numbers it needs with ``const()``, held to these by
+tests/hardware/test_firmware_numbers.py. This module still runs unchanged on MicroPython (the
+firmware tests' table side uses it on the VM), so it keeps to their common subset: no
+``typing`` import, no dataclasses, no f-strings with ``=``, and annotations only where
+MicroPython ignores them.
 
 A frame, before framing::
 
@@ -33,6 +37,14 @@ delivered twice cannot count twice.
 """
 
 import struct
+
+# What the device runs too (deployed as wire_core.py): re-exported here for the host.
+try:
+    from hardware.wire_core import cobs_encode_into as cobs_encode_into
+    from hardware.wire_core import crc16 as crc16
+    from hardware.wire_core import seq_after as seq_after
+except ImportError:  # on MicroPython (the firmware tests' table side), wire_core is top-level
+    from wire_core import cobs_encode_into, crc16, seq_after  # type: ignore  # noqa: F401
 
 PROTOCOL_VERSION = 2  # fits in 3 bits; a HELLO of another version is refused with a message
 
@@ -159,58 +171,7 @@ def _hex(data: bytes | bytearray | memoryview) -> str:
     return "".join("%02x" % b for b in data)
 
 
-# ---------------------------------------------------------------- CRC-16/CCITT-FALSE
-
-
-def crc16(data: bytes | bytearray | memoryview, start: int = 0, end: int = -1) -> int:
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of data[start:end].
-
-    Bitwise rather than table-driven: frames are at most a few dozen bytes, and a loop over
-    small ints allocates nothing on MicroPython, so the firmware can call it with the heap locked.
-    """
-    if end < 0:
-        end = len(data)
-    crc = 0xFFFF
-    for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
-    return crc
-
-
 # ---------------------------------------------------------------- COBS
-
-
-def cobs_encode_into(src: bytes | bytearray | memoryview, n: int, dst: bytearray) -> int:
-    """COBS-encode src[:n] into the bytearray dst, append the 0x00 delimiter, return the length.
-
-    For the firmware: dst is preallocated (MAX_ENCODED bytes), so encoding allocates nothing.
-    """
-    code_at = 0
-    out = 1
-    code = 1
-    for i in range(n):
-        b = src[i]
-        if b == 0:
-            dst[code_at] = code
-            code_at = out
-            out += 1
-            code = 1
-        else:
-            dst[out] = b
-            out += 1
-            code += 1
-            if code == 0xFF:
-                dst[code_at] = code
-                code_at = out
-                out += 1
-                code = 1
-    dst[code_at] = code
-    dst[out] = 0
-    return out + 1
 
 
 def cobs_encode(data: bytes | bytearray | memoryview) -> bytes:
@@ -608,11 +569,6 @@ def parse_feedback(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
     if len(payload) != 2 or payload[0] not in (FEEDBACK_OK, FEEDBACK_REFUSE, FEEDBACK_ATTENTION):
         raise WireError("FEEDBACK payload is malformed")
     return payload[0], payload[1]
-
-
-def seq_after(a: int, b: int) -> bool:
-    """True when sequence number a comes after b, modulo 2**16 (serial number arithmetic)."""
-    return a != b and ((a - b) & 0xFFFF) < 0x8000
 
 
 # ---------------------------------------------------------------- claim and authentication

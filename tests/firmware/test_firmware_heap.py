@@ -27,7 +27,7 @@ def romfs_image(tmp: Path) -> Path:
     lib.mkdir(parents=True)
     shutil.copytree(ROOT / "firmware" / "altarfw", lib / "altarfw")
     shutil.copy(ROOT / "firmware" / "board_config.py", lib / "board_config.py")
-    shutil.copy(ROOT / "hardware" / "wire.py", lib / "wire.py")
+    shutil.copy(ROOT / "hardware" / "wire_core.py", lib / "wire_core.py")
     shutil.copy(ROOT / "hardware" / "x25519.py", lib / "x25519.py")
     image = tmp / "altar.romfs"
     subprocess.run(

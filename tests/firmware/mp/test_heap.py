@@ -8,7 +8,7 @@ import sys
 
 def test_heap_after_import():
     for name in list(sys.modules):
-        if name.startswith("altarfw") or name in ("wire", "board_config"):
+        if name.startswith("altarfw") or name in ("wire", "wire_core", "board_config"):
             del sys.modules[name]
     import micropython
 
@@ -22,7 +22,7 @@ def test_heap_after_import():
     import altarfw.mfrc522  # noqa: F401
     import altarfw.serial_io  # noqa: F401
     import board_config  # noqa: F401
-    import wire  # noqa: F401
+    import wire_core  # noqa: F401
 
     gc.collect()
     print("HEAP after_import=%d" % (gc.mem_alloc() - before))
