@@ -132,7 +132,6 @@ class Link:
         self._boot_id = bytearray(4)
         rng(self._boot_id)
         self._nd = bytearray(8)
-        self._nh = bytearray(8)
         self._have_nh = False
         self._host_proof = None
         self._dev_proof = None

@@ -51,8 +51,9 @@ class StdioStream:
             return True
         return False
 
-    def write(self, data):
-        self._out.write(data)
+    def write(self, data, n):
+        """Writes data[:n]: a stream's write(buf, max_len) takes a length, so no slice is made."""
+        self._out.write(data, n)
 
 
 class SerialTransport:
@@ -64,8 +65,6 @@ class SerialTransport:
         self._overflow = False
         self._frame = bytearray(_MAX_FRAME)
         self._out = bytearray(_MAX_ENCODED)
-        mv = memoryview(self._out)
-        self._views = tuple(mv[:i] for i in range(len(self._out) + 1))
         self._escape = 0  # REPL escape progress since the last delimiter (-1: a frame)
         self.repl_requested = False
         self.unwritten = 0  # frames not written because the host was not reading
@@ -91,7 +90,7 @@ class SerialTransport:
             if n > self.largest:
                 self.largest = n
             k = wire_core.cobs_encode_into(link.tx, n, self._out)
-            s.write(self._views[k])
+            s.write(self._out, k)
         if link.drop_requested:
             link.drop_requested = False
             link.on_disconnect()

@@ -34,7 +34,7 @@ class Quiet:
     def writable(self):
         return True
 
-    def write(self, data):
+    def write(self, data, n):
         pass
 
 

@@ -39,8 +39,9 @@ class Stream:
     def writable(self):
         return self.can_write
 
-    def write(self, data):
-        self.out.extend(data)
+    def write(self, data, n):
+        for i in range(n):
+            self.out.append(data[i])
 
     def frames(self):
         d = wire.StreamDecoder()
