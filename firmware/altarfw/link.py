@@ -62,7 +62,8 @@ _REFUSE_BAD_PROOF = const(4)  # wire.REFUSE_BAD_PROOF
 
 _RING = const(32)
 _PENDING = const(16)
-_SLOT = const(16)  # header (3) + the largest event payload (11) + spare
+_SLOT = const(16)  # header (3) + the largest event payload (11) + spare; the last byte: length
+_LEN = const(15)  # where in its slot a ring frame's length is kept
 _MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
 _RESEND_MS = const(250)
 _QUIET_MS = const(2500)  # a session without a good signed frame this long may be restarted
@@ -97,16 +98,11 @@ def _refuse_text(code):
 class Link:
     def __init__(self, device_id, caps, dials, readers, keys, commands, rng, fw=(0, 1, 0)):
         self.device_id = bytes(device_id)
-        self.caps = caps
-        self.dials = dials
-        self.readers = readers
         self.keys = keys
         self.commands = commands  # the app: set_dial(), feedback(), pairing()
         self._rng = rng  # rng(buf) fills buf with random bytes
-        self.fw = fw
-        # replay ring of numbered frames (header + payload, no MAC, no CRC)
+        # replay ring of numbered frames (header + payload, no MAC, no CRC; length at _LEN)
         self._ring = bytearray(_RING * _SLOT)
-        self._ring_len = bytearray(_RING)
         self._head = 0
         self.count = 0  # frames in the ring, unacknowledged
         self._sent = 0  # of those, how many went out since the last (re)send round began
@@ -122,16 +118,24 @@ class Link:
         # frames out
         self.tx = bytearray(_MAX_FRAME)
         self._scratch = bytearray(_MAX_PAYLOAD)
-        self._hello_buf = bytearray(_HELLO_SIZE)
+        # HELLO (wire.hello_payload): all but the nonce (its last 8 bytes) is fixed at boot.
+        h = bytearray(_HELLO_SIZE)
+        for i in range(3):
+            h[i] = fw[i]
+        for i in range(4):
+            h[3 + i] = self.device_id[i]
+        h[7] = caps | _CAP_AUTH  # this firmware speaks the claim handshake
+        h[8] = dials
+        h[9] = readers
+        self._hello_buf = h
         # connection and session
         self.connected = False
         self.state = _WAIT_CLAIM
         self.session = None  # auth.Chaskey of the device-to-host key once authenticated
         self.rx_mac = None  # auth.Chaskey of the host-to-device key
         self.drop_requested = False  # the transport ends the connection after sending
-        self._boot_id = bytearray(4)
-        rng(self._boot_id)
-        self._nd = bytearray(8)
+        self._nd = bytearray(8)  # our nonce; its first 4 bytes, the boot id, never change
+        rng(self._nd)
         self._have_nh = False
         self._host_proof = None
         self._dev_proof = None
@@ -168,8 +172,7 @@ class Link:
         self._hpub_next = 0
         self._claim_len = 0
         self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
-        for i in range(4):
-            self._nd[i] = self._boot_id[i]  # the boot id: tells the host whether we restarted
+        # A fresh nonce; the boot id before it tells the host whether we restarted.
         self._rng(memoryview(self._nd)[4:])
         self._have_nh = False
         self._due = _HELLO
@@ -233,7 +236,7 @@ class Link:
         r[o + 2] = self.next_seq >> 8
         for i in range(n):
             r[o + 3 + i] = src[off + i]
-        self._ring_len[slot] = 3 + n
+        r[o + _LEN] = 3 + n
         self.count += 1
         self._frames += 1
         self.next_seq = (self.next_seq + 1) & 0xFFFF
@@ -339,7 +342,7 @@ class Link:
     def _send_ring(self, now):
         i = (self._head + self._sent) % _RING
         o = i * _SLOT
-        n = self._ring_len[i]
+        n = self._ring[o + _LEN]
         tx = self.tx
         r = self._ring
         for k in range(n):
@@ -351,14 +354,6 @@ class Link:
     def _hello(self, part):
         # HELLO (wire.hello_payload, 18 bytes) in two parts: 14 bytes, then 4. Never signed.
         h = self._hello_buf
-        h[0] = self.fw[0]
-        h[1] = self.fw[1]
-        h[2] = self.fw[2]
-        for i in range(4):
-            h[3 + i] = self.device_id[i]
-        h[7] = self.caps | _CAP_AUTH  # this firmware speaks the claim handshake
-        h[8] = self.dials
-        h[9] = self.readers
         for i in range(8):
             h[10 + i] = self._nd[i]
         s = self._scratch
