@@ -459,6 +459,15 @@ CAP_NDEF = 0x04
 CAP_FEEDBACK_LED = 0x08
 CAP_FEEDBACK_BUZZER = 0x10
 CAP_AUTH = 0x20
+# The device can say a dial was turned against its stop (a DIAL with DIAL_AT_STOP), and does so
+# for a dial whose SET_DIAL asked for it (SET_DIAL_REPORT_STOPS): a host that never asks, as
+# hosts before this bit never do, never sees a DIAL it cannot parse.
+CAP_DIAL_STOP = 0x40
+
+# DIAL's optional third byte (flags).
+DIAL_AT_STOP = 0x01  # turned against its minimum or maximum: the value is unchanged
+# SET_DIAL's optional fifth byte (flags).
+SET_DIAL_REPORT_STOPS = 0x01  # say so when this dial is turned against its stop
 
 
 def tag_payload(reader: int, present: bool, uid: bytes | bytearray | memoryview) -> bytes:
@@ -491,18 +500,26 @@ def parse_card(payload: bytes | bytearray | memoryview) -> tuple[int, bytes]:
     return payload[0], bytes(payload[1:])
 
 
-def dial_payload(index: int, value: int) -> bytes:
-    """DIAL: dial index, absolute value (0-255)."""
+def dial_payload(index: int, value: int, at_stop: bool = False) -> bytes:
+    """DIAL: dial index, absolute value (0-255); with ``at_stop`` a third byte, DIAL_AT_STOP:
+    turned against its stop, the value unchanged (only to a host that asked: SET_DIAL)."""
     if not 0 <= index <= 255 or not 0 <= value <= 255:
         raise WireError("dial %d value %d is out of range 0-255" % (index, value))
+    if at_stop:
+        return bytes([index, value, DIAL_AT_STOP])
     return bytes([index, value])
 
 
 def parse_dial(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
-    """-> (index, value)."""
-    if len(payload) != 2:
-        raise WireError("DIAL payload of %d bytes, expected 2" % len(payload))
+    """-> (index, value); dial_at_stop(payload) tells whether it was turned against its stop."""
+    if len(payload) not in (2, 3):
+        raise WireError("DIAL payload of %d bytes, expected 2 or 3" % len(payload))
     return payload[0], payload[1]
+
+
+def dial_at_stop(payload: bytes | bytearray | memoryview) -> bool:
+    """True for a DIAL that says its dial was turned against its stop (DIAL_AT_STOP)."""
+    return len(payload) == 3 and bool(payload[2] & DIAL_AT_STOP)
 
 
 def button_payload(index: int, kind: int) -> bytes:
@@ -544,16 +561,27 @@ def parse_ack(payload: bytes | bytearray | memoryview) -> int:
     return payload[0] | (payload[1] << 8)
 
 
-def set_dial_payload(index: int, value: int, minimum: int, maximum: int) -> bytes:
+def set_dial_payload(
+    index: int, value: int, minimum: int, maximum: int, report_stops: bool = False
+) -> bytes:
+    """SET_DIAL: index, value, range; with ``report_stops`` a fifth byte, SET_DIAL_REPORT_STOPS
+    (send it only to a device whose HELLO has CAP_DIAL_STOP: older ones refuse 5 bytes)."""
     if not 0 <= minimum <= value <= maximum <= 255:
         raise WireError("dial range %d..%d with value %d is not valid" % (minimum, maximum, value))
+    if report_stops:
+        return bytes([index, value, minimum, maximum, SET_DIAL_REPORT_STOPS])
     return bytes([index, value, minimum, maximum])
 
 
+def set_dial_reports_stops(payload: bytes | bytearray | memoryview) -> bool:
+    """True for a SET_DIAL that asks the dial to say when it is turned against its stop."""
+    return len(payload) == 5 and bool(payload[4] & SET_DIAL_REPORT_STOPS)
+
+
 def parse_set_dial(payload: bytes | bytearray | memoryview) -> tuple[int, int, int, int]:
-    """-> (index, value, minimum, maximum)."""
-    if len(payload) != 4:
-        raise WireError("SET_DIAL payload of %d bytes, expected 4" % len(payload))
+    """-> (index, value, minimum, maximum); set_dial_reports_stops(payload) for the flag."""
+    if len(payload) not in (4, 5):
+        raise WireError("SET_DIAL payload of %d bytes, expected 4 or 5" % len(payload))
     index, value, minimum, maximum = payload[0], payload[1], payload[2], payload[3]
     if not minimum <= value <= maximum:
         raise WireError("dial range %d..%d with value %d is not valid" % (minimum, maximum, value))

@@ -10,6 +10,7 @@ import time
 
 from micropython import const
 
+from altarfw.encoder import AT_STOP
 from altarfw.scanner import DIAG_READER_RESET
 
 # Protocol numbers, folded by mpy-cross; tests/hardware/test_firmware_numbers.py checks them.
@@ -20,6 +21,7 @@ _T_BUTTON = const(4)  # wire.BUTTON
 _T_STATUS = const(5)  # wire.STATUS
 _T_DIAG = const(6)  # wire.DIAG
 _MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
+_DIAL_AT_STOP = const(0x01)  # wire.DIAL_AT_STOP
 
 DIAG_INTERNAL = const(7)  # detail: which loop (1 sensing, 2 readers, 3 status, 4 transport)
 _SENSE_MS = const(2)
@@ -57,10 +59,17 @@ class App:
         p = self._p
         for i in range(len(self.dials)):
             d = self.dials[i]
-            if d.update():
+            moved = d.update()
+            if moved:
                 p[0] = i
                 p[1] = d.value
-                self.link.event(_T_DIAL, p, 2)
+                if moved == AT_STOP:
+                    # Turned against its stop: the same value, flagged, so the table can
+                    # tell the player (sent only when the host asked, with SET_DIAL's flag).
+                    p[2] = _DIAL_AT_STOP
+                    self.link.event(_T_DIAL, p, 3)
+                else:
+                    self.link.event(_T_DIAL, p, 2)
         for i in range(len(self.buttons)):
             kind = self.buttons[i].update(now)
             if kind:
@@ -122,11 +131,11 @@ class App:
         self.link.event(_T_DIAG, p, 3)
 
     # ------------------------------------------------------------ host commands
-    def set_dial(self, index, value, minimum, maximum):
+    def set_dial(self, index, value, minimum, maximum, stops=0):
         if index >= len(self.dials):
             return
         d = self.dials[index]
-        d.set(value, minimum, maximum)
+        d.set(value, minimum, maximum, stops)
         p = self._p
         p[0] = index
         p[1] = d.value

@@ -49,6 +49,7 @@ _T_KEY = const(15)  # wire.KEY
 _FROM_HOST = const(0xFF80)  # wire.FROM_HOST, one bit per message type a host may send
 _DIAG_RING_OVERFLOW = const(2)  # wire.DIAG_RING_OVERFLOW
 _CAP_AUTH = const(0x20)  # wire.CAP_AUTH
+_CAP_DIAL_STOP = const(0x40)  # wire.CAP_DIAL_STOP
 _MAX_FRAME = const(20)  # wire.MAX_FRAME
 _MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
 _HELLO_SIZE = const(18)  # wire.HELLO_SIZE
@@ -59,6 +60,7 @@ _REFUSE_REKEY = const(7)  # wire.REFUSE_REKEY
 _REFUSE_HOLD_BUTTON = const(2)  # wire.REFUSE_HOLD_BUTTON
 _REFUSE_OTHER_TABLE = const(3)  # wire.REFUSE_OTHER_TABLE
 _REFUSE_BAD_PROOF = const(4)  # wire.REFUSE_BAD_PROOF
+_SET_DIAL_REPORT_STOPS = const(0x01)  # wire.SET_DIAL_REPORT_STOPS
 
 _RING = const(32)
 _PENDING = const(16)
@@ -99,7 +101,7 @@ class Link:
     def __init__(self, device_id, caps, dials, readers, keys, commands, rng, fw=(0, 1, 0)):
         self.device_id = bytes(device_id)
         self.keys = keys
-        self.commands = commands  # the app: set_dial(), feedback(), pairing()
+        self.commands = commands  # the app: set_dial(i, v, lo, hi, stops), feedback(), pairing()
         self._rng = rng  # rng(buf) fills buf with random bytes
         # replay ring of numbered frames (header + payload, no MAC, no CRC; length at _LEN)
         self._ring = bytearray(_RING * _SLOT)
@@ -124,7 +126,7 @@ class Link:
             h[i] = fw[i]
         for i in range(4):
             h[3 + i] = self.device_id[i]
-        h[7] = caps | _CAP_AUTH  # this firmware speaks the claim handshake
+        h[7] = caps | _CAP_AUTH | _CAP_DIAL_STOP  # it speaks the claim, reports dial stops
         h[8] = dials
         h[9] = readers
         self._hello_buf = h
@@ -212,7 +214,10 @@ class Link:
             for _ in range(self.pending):
                 o = i * _SLOT
                 if p[o] == _T_DIAL and p[o + 2] == payload[0]:
-                    p[o + 3] = payload[1]  # a newer absolute value replaces the waiting one
+                    # The newer DIAL (value, and its at-the-stop flag or none) replaces it.
+                    p[o + 1] = n
+                    for k in range(n):
+                        p[o + 2 + k] = payload[k]
                     return
                 i = (i + 1) % _PENDING
         if self.pending == _PENDING:
@@ -510,8 +515,10 @@ class Link:
         self._host_next = (seq + 1) & 0xFFFF
         plen = end - 3
         if msg_type == _T_SET_DIAL:
-            if plen == 4 and buf[5] <= buf[4] <= buf[6]:
-                self.commands.set_dial(buf[3], buf[4], buf[5], buf[6])
+            # index, value, minimum, maximum [, flags: 1 = report turns against the stop]
+            if (plen == 4 or plen == 5) and buf[5] <= buf[4] <= buf[6]:
+                stops = plen == 5 and buf[7] & _SET_DIAL_REPORT_STOPS
+                self.commands.set_dial(buf[3], buf[4], buf[5], buf[6], stops)
             else:
                 self.errors += 1
         elif plen == 2 and 1 <= buf[3] <= 3:
