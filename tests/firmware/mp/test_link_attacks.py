@@ -43,6 +43,7 @@ _SET_DIALS = [0]
 def _count_set_dial(i, v, lo, hi, stops=0):
     _SET_DIALS[0] += 1
 
+
 def random_frame(rng, signed_share):
     t = rng.below(16)
     key = rng.bytes(16) if rng.below(100) < signed_share else None
