@@ -3,8 +3,8 @@
 Deployed to the board as ``wire_core.py`` (firmware/altarfw imports it); ``hardware/wire.py``
 is the host's codec and re-exports these, so the host and the device compute the very same
 bytes. Kept this small on purpose: every name a module defines costs the device heap (the
-budget: docs/hardware.md, "Memory"), and the host-only codec (Frame, pack/unpack, the payload
-builders and parsers) would be loaded there for nothing. The protocol's numbers are in wire.py;
+24 KiB budget, docs/hardware.md "Install the firmware"), and the host-only codec (Frame,
+pack/unpack, the payload builders and parsers) would be loaded there for nothing. The protocol's numbers are in wire.py;
 the firmware folds the few it needs with ``const()``, and tests/hardware/test_firmware_numbers.py
 holds them to wire.py's.
 

@@ -1,7 +1,7 @@
 """The firmware folds the protocol's numbers it needs into private constants (``_DIAL =
 const(3)  # wire.DIAL``) so the device's heap holds no names for them (docs/hardware.md,
-"Memory"). Each such line names its wire.py counterpart; these tests hold every one to it, so
-the device and the host cannot drift apart."""
+"Install the firmware"). Each such line names its wire.py counterpart; these tests hold every
+one to it, so the device and the host cannot drift apart."""
 
 from __future__ import annotations
 
