@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion_app.table import FeedbackCommand, Reaction
-from hardware.events import DeviceStatus, TagPresented, TagRemoved
+from hardware.events import DeviceStatus, DialChanged, TagPresented, TagRemoved
 from hardware.registry import DeckEnrolment
 
 if TYPE_CHECKING:
@@ -37,6 +37,9 @@ class DeviceEvents:
             if isinstance(event, DeviceStatus) and event.message:
                 s.say(event.message, ok=event.connected)
             return
+        if isinstance(event, DialChanged) and event.at_stop:
+            self._at_stop(event)
+            return
         if isinstance(event, DeviceStatus) and event.connected:
             # Back after an absence (or a restart): what its dials show is unknown, so they
             # are all set again rather than trusted.
@@ -65,6 +68,21 @@ class DeviceEvents:
             seat = getattr(event, "seat", None)
             s.unknown_tag = (seat, reaction.unknown_uid.hex())
         s.resync_dials()
+
+    def _at_stop(self, event: DialChanged) -> None:
+        """A dial turned against its stop (issue 16): nothing moved, and its player is told
+        why, in the adapter's words for the counter, with the refused sound. Not a turn: the
+        table's dial bookkeeping does not see it."""
+        s = self.session
+        assert s.table is not None
+        player = s.table.seats.dials.get((event.device, event.dial))
+        names = s.table.game.player_names()
+        if player is None or not 0 <= player < len(names):
+            return  # a dial nobody's: its turns say so already
+        spec = s.adapter.dial(s.table.game, player)
+        s.say(f"{names[player]}'s {spec.label} is already {spec.value}", ok=False, seat=player)
+        s.sounds.play("scan_refused")
+        s.resync_dials()  # should the dial show something else, it is set again
 
     def _picked_by_scan(self, event: TagPresented) -> bool:
         """A target being chosen, or a screen that picks cards in play (the combat

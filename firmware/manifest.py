@@ -10,5 +10,5 @@
 include("$(PORT_DIR)/boards/manifest.py")
 require("aioble")
 package("altarfw")
-module("wire.py", base_path="../hardware")
+module("wire_core.py", base_path="../hardware")
 module("x25519.py", base_path="../hardware")

@@ -2,7 +2,8 @@
 
 `altar firmware deploy --port PORT` runs the plan this module builds: stop the firmware if it is
 running (the REPL escape of firmware/altarfw/serial_io.py), install aioble with mip, copy the
-firmware package, the shared codec (hardware/wire.py, as wire.py), the board config and
+firmware package, the codec's device half (hardware/wire_core.py, as wire_core.py), the board
+config and
 main.py with mpremote, then reset the board so it boots into the firmware.
 
 With --romfs the package, the codec and the board config go into the board's ROMFS partition
@@ -28,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE_DIR = ROOT / "firmware"
-WIRE = Path(__file__).resolve().parent / "wire.py"
+WIRE = Path(__file__).resolve().parent / "wire_core.py"  # the codec the device runs too
 X25519 = Path(__file__).resolve().parent / "x25519.py"  # the claim's key agreement, shared too
 BOARDS = ("esp32_devkit", "pico_w")
 # CR then Ctrl-C right after a frame delimiter: the firmware leaves run mode for the REPL.
@@ -83,13 +84,13 @@ def rm(p):
             os.remove(p)
     except OSError:
         pass
-for p in ("altarfw", "wire.py", "x25519.py", "board_config.py"):
+for p in ("altarfw", "wire.py", "wire_core.py", "x25519.py", "board_config.py"):
     rm(p)
 """
 
 
 def romfs_stage(into: Path, board_config: Path, firmware_dir: Path = FIRMWARE_DIR) -> Path:
-    """A folder laid out as the ROMFS image: lib/altarfw/, lib/wire.py, lib/board_config.py."""
+    """A folder laid out as the ROMFS image: lib/altarfw/, lib/wire_core.py, lib/board_config.py."""
     lib = into / "lib"
     lib.mkdir(parents=True, exist_ok=True)
     shutil.copytree(
@@ -98,7 +99,7 @@ def romfs_stage(into: Path, board_config: Path, firmware_dir: Path = FIRMWARE_DI
         dirs_exist_ok=True,
         ignore=shutil.ignore_patterns("__pycache__"),
     )
-    shutil.copy(WIRE, lib / "wire.py")
+    shutil.copy(WIRE, lib / "wire_core.py")
     shutil.copy(X25519, lib / "x25519.py")
     shutil.copy(board_config, lib / "board_config.py")
     return into
@@ -126,7 +127,7 @@ def build_plan(
                 base + ("exec", REMOVE_FILE_COPIES),
             ),
             Step(
-                "write the firmware, wire.py and the board config to the ROMFS partition",
+                "write the firmware, wire_core.py and the board config to the ROMFS partition",
                 base + ("romfs", "deploy", str(romfs)),
             ),
         ]
@@ -136,7 +137,10 @@ def build_plan(
                 "copy the firmware package altarfw/",
                 base + ("fs", "cp", "-r", str(firmware_dir / "altarfw"), ":"),
             ),
-            Step("copy the wire codec as wire.py", base + ("fs", "cp", str(WIRE), ":wire.py")),
+            Step(
+                "copy the wire codec's device half as wire_core.py",
+                base + ("fs", "cp", str(WIRE), ":wire_core.py"),
+            ),
             Step(
                 "copy the claim's key agreement as x25519.py",
                 base + ("fs", "cp", str(X25519), ":x25519.py"),

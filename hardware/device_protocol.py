@@ -40,7 +40,7 @@ class DeviceEndpoint:
         dials: int,
         readers: int,
         *,
-        capabilities: int = wire.CAP_SERIAL | wire.CAP_NDEF | wire.CAP_AUTH,
+        capabilities: int = (wire.CAP_SERIAL | wire.CAP_NDEF | wire.CAP_AUTH | wire.CAP_DIAL_STOP),
         random: Callable[[int], bytes] = os.urandom,
         on_command: Callable[[int, bytes], None] | None = None,
     ) -> None:

@@ -38,7 +38,10 @@ class TagRemoved:
 
 @dataclass(frozen=True)
 class DialChanged:
-    """A devotion dial now shows ``value`` (absolute, within the range the host set)."""
+    """A devotion dial now shows ``value`` (absolute, within the range the host set).
+
+    ``at_stop``: the player turned it against its stop (its minimum or maximum), so ``value``
+    is unchanged; the table tells them why nothing moved (docs/protocol.md, DIAL)."""
 
     device: str
     dial: int
@@ -46,6 +49,7 @@ class DialChanged:
     at: float = field(default_factory=monotonic, compare=False)
     seat: int | None = None  # the seat this dial is assigned to (DeviceManager.assign_dial)
     trusted: bool = field(default=True, compare=False)
+    at_stop: bool = False
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ def event_for(peer: Peer, frame: wire.Frame) -> Event | None:
         return None
     if t == wire.DIAL:
         dial, value = wire.parse_dial(p)
-        return DialChanged(device, dial, value)
+        return DialChanged(device, dial, value, at_stop=wire.dial_at_stop(p))
     if t == wire.BUTTON:
         button, kind = wire.parse_button(p)
         return ButtonPressed(device, button, PRESS_KINDS[kind])

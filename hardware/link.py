@@ -398,7 +398,7 @@ class HostLink:
         self._out.append(wire.pack(wire.PING, 0, wire.HELLO_REQUEST))
 
     def _on_hello(self, payload: bytes, seq: int, now: float) -> None:
-        fw, dev_id, _caps, dials, readers, nonce = wire.parse_hello(payload)
+        fw, dev_id, caps, dials, readers, nonce = wire.parse_hello(payload)
         device = dev_id.hex()
         if self.peer is not None and self.peer.device != device:
             self._refuse("refused", "another device answered on this link")
@@ -408,6 +408,7 @@ class HostLink:
         peer = self.peers.setdefault(device, Peer(device))
         self.peer = peer
         peer.dials, peer.readers, peer.firmware = dials, readers, fw
+        peer.capabilities = caps
         if peer.boot_id != nonce[:4]:
             # The device restarted (or this host did): its numbering starts afresh. Where it
             # starts is learnt from its first signed frame, not from this HELLO.

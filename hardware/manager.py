@@ -232,7 +232,11 @@ class DeviceManager:
     async def set_dial(
         self, device: str, dial: int, value: int, minimum: int = 0, maximum: int = 13
     ) -> None:
-        payload = wire.set_dial_payload(dial, value, minimum, maximum)
+        # A device that can say its dial was turned against its stop is asked to (issue 16):
+        # the player then hears why nothing moved. Older firmware would refuse the flag.
+        peer = self._peers.get(device)
+        stops = peer is not None and bool(peer.capabilities & wire.CAP_DIAL_STOP)
+        payload = wire.set_dial_payload(dial, value, minimum, maximum, report_stops=stops)
         self._command(device, wire.SET_DIAL, payload)
 
     async def feedback(self, device: str, reader: int, ok: bool) -> None:

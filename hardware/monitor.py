@@ -56,7 +56,8 @@ def describe_trusted(e: Event) -> str:
     if isinstance(e, TagRemoved):
         return f"{e.device} reader {e.reader}{seat}: tag {e.uid.hex()} removed"
     if isinstance(e, DialChanged):
-        return f"{e.device} dial {e.dial}{seat}: {e.value}"
+        stop = " (turned against its stop)" if e.at_stop else ""
+        return f"{e.device} dial {e.dial}{seat}: {e.value}{stop}"
     if isinstance(e, ButtonPressed):
         return f"{e.device} button {e.button}: {e.kind} press"
     battery = f" battery {e.battery}%" if e.battery is not None else ""

@@ -29,6 +29,7 @@ class Peer:
     dials: int = 0
     readers: int = 0
     firmware: tuple[int, int, int] = (0, 0, 0)
+    capabilities: int = 0  # HELLO's bits: wire.CAP_DIAL_STOP says SET_DIAL may ask for stops
     # Counters for the Devices screen and `altar monitor`.
     delivered: int = 0
     duplicates: int = 0

@@ -3,7 +3,8 @@
 API (stable; the app's simulator panel and `altar demo` use it)::
 
     dev = SimulatedDevice(device_id=b"\\xa1\\xb2\\xc3\\xd4", dials=2, readers=1)
-    dev.turn_dial(0, 7)                    # the dial now shows 7 (absolute; clamped to its range)
+    dev.turn_dial(0, 7)                    # the dial now shows 7 (absolute; clamped to its range;
+                                           # past its stop, it says so if the host asked)
     dev.place_tag(0, uid, card_ref="z001") # CARD (when a ref is given), then TAG present
     dev.remove_tag(0)                      # TAG removed, with the UID that was there
     dev.press_button(0, "short")           # "short", "long" or "double"
@@ -46,6 +47,7 @@ class SimulatedDevice:
         self.lock = threading.RLock()
         self.values = [0] * dials
         self.ranges = [(0, 13)] * dials
+        self.report_stops = [False] * dials  # SET_DIAL asked to hear of turns past the stop
         self.tags: list[bytes | None] = [None] * readers
         self.feedback: list[tuple[int, int]] = []  # (kind, reader) as the host asked
         self.battery = 87
@@ -63,8 +65,15 @@ class SimulatedDevice:
         self._check(index, len(self.values), "dial")
         with self.lock:
             low, high = self.ranges[index]
-            self.values[index] = max(low, min(high, value))
-            self.endpoint.emit(wire.DIAL, wire.dial_payload(index, self.values[index]))
+            shown = max(low, min(high, value))
+            if shown == self.values[index] and shown != value:
+                # Turned against its stop: as the firmware, a flagged DIAL of the same value
+                # for a host that asked (SET_DIAL's flag), else nothing.
+                if self.report_stops[index]:
+                    self.endpoint.emit(wire.DIAL, wire.dial_payload(index, shown, at_stop=True))
+            else:
+                self.values[index] = shown
+                self.endpoint.emit(wire.DIAL, wire.dial_payload(index, shown))
         self._flush()
 
     def place_tag(self, reader: int, uid: bytes, card_ref: str | None = None) -> None:
@@ -145,6 +154,7 @@ class SimulatedDevice:
             index, value, low, high = wire.parse_set_dial(payload)
             if index < len(self.values):
                 self.ranges[index] = (low, high)
+                self.report_stops[index] = wire.set_dial_reports_stops(payload)
                 self.values[index] = value
                 # Answer with the value the dial now shows: host and dial never disagree silently.
                 self.endpoint.emit(wire.DIAL, wire.dial_payload(index, value))

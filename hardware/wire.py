@@ -1,9 +1,13 @@
-"""Altar wire protocol: the one codec shared by the device firmware and the host.
+"""Altar wire protocol: the host's codec; ``docs/protocol.md`` is its specification.
 
-This module runs unchanged on MicroPython (the device) and CPython (the host), so it keeps to
-their common subset: no ``typing`` import, no dataclasses, no f-strings with ``=``, and
-annotations only where MicroPython ignores them. The firmware deploy copies this very file to
-the board; ``docs/protocol.md`` is its specification.
+What the device runs too (CRC-16, COBS encoding, sequence order) is in ``wire_core.py``, which
+the firmware deploy copies to the board and this module re-exports: one implementation for both
+sides. The rest (Frame, pack/unpack, the payload builders and parsers, the names) is the
+host's; the firmware folds the protocol numbers it needs with ``const()``, held to these by
+tests/hardware/test_firmware_numbers.py. This module still runs unchanged on MicroPython (the
+firmware tests' table side uses it on the VM), so it keeps to their common subset: no
+``typing`` import, no dataclasses, no f-strings with ``=``, and annotations only where
+MicroPython ignores them.
 
 A frame, before framing::
 
@@ -33,6 +37,14 @@ delivered twice cannot count twice.
 """
 
 import struct
+
+# What the device runs too (deployed as wire_core.py): re-exported here for the host.
+try:
+    from hardware.wire_core import cobs_encode_into as cobs_encode_into
+    from hardware.wire_core import crc16 as crc16
+    from hardware.wire_core import seq_after as seq_after
+except ImportError:  # on MicroPython (the firmware tests' table side), wire_core is top-level
+    from wire_core import cobs_encode_into, crc16, seq_after  # type: ignore  # noqa: F401
 
 PROTOCOL_VERSION = 2  # fits in 3 bits; a HELLO of another version is refused with a message
 
@@ -159,58 +171,7 @@ def _hex(data: bytes | bytearray | memoryview) -> str:
     return "".join("%02x" % b for b in data)
 
 
-# ---------------------------------------------------------------- CRC-16/CCITT-FALSE
-
-
-def crc16(data: bytes | bytearray | memoryview, start: int = 0, end: int = -1) -> int:
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of data[start:end].
-
-    Bitwise rather than table-driven: frames are at most a few dozen bytes, and a loop over
-    small ints allocates nothing on MicroPython, so the firmware can call it with the heap locked.
-    """
-    if end < 0:
-        end = len(data)
-    crc = 0xFFFF
-    for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
-    return crc
-
-
 # ---------------------------------------------------------------- COBS
-
-
-def cobs_encode_into(src: bytes | bytearray | memoryview, n: int, dst: bytearray) -> int:
-    """COBS-encode src[:n] into the bytearray dst, append the 0x00 delimiter, return the length.
-
-    For the firmware: dst is preallocated (MAX_ENCODED bytes), so encoding allocates nothing.
-    """
-    code_at = 0
-    out = 1
-    code = 1
-    for i in range(n):
-        b = src[i]
-        if b == 0:
-            dst[code_at] = code
-            code_at = out
-            out += 1
-            code = 1
-        else:
-            dst[out] = b
-            out += 1
-            code += 1
-            if code == 0xFF:
-                dst[code_at] = code
-                code_at = out
-                out += 1
-                code = 1
-    dst[code_at] = code
-    dst[out] = 0
-    return out + 1
 
 
 def cobs_encode(data: bytes | bytearray | memoryview) -> bytes:
@@ -498,6 +459,15 @@ CAP_NDEF = 0x04
 CAP_FEEDBACK_LED = 0x08
 CAP_FEEDBACK_BUZZER = 0x10
 CAP_AUTH = 0x20
+# The device can say a dial was turned against its stop (a DIAL with DIAL_AT_STOP), and does so
+# for a dial whose SET_DIAL asked for it (SET_DIAL_REPORT_STOPS): a host that never asks, as
+# hosts before this bit never do, never sees a DIAL it cannot parse.
+CAP_DIAL_STOP = 0x40
+
+# DIAL's optional third byte (flags).
+DIAL_AT_STOP = 0x01  # turned against its minimum or maximum: the value is unchanged
+# SET_DIAL's optional fifth byte (flags).
+SET_DIAL_REPORT_STOPS = 0x01  # say so when this dial is turned against its stop
 
 
 def tag_payload(reader: int, present: bool, uid: bytes | bytearray | memoryview) -> bytes:
@@ -530,18 +500,26 @@ def parse_card(payload: bytes | bytearray | memoryview) -> tuple[int, bytes]:
     return payload[0], bytes(payload[1:])
 
 
-def dial_payload(index: int, value: int) -> bytes:
-    """DIAL: dial index, absolute value (0-255)."""
+def dial_payload(index: int, value: int, at_stop: bool = False) -> bytes:
+    """DIAL: dial index, absolute value (0-255); with ``at_stop`` a third byte, DIAL_AT_STOP:
+    turned against its stop, the value unchanged (only to a host that asked: SET_DIAL)."""
     if not 0 <= index <= 255 or not 0 <= value <= 255:
         raise WireError("dial %d value %d is out of range 0-255" % (index, value))
+    if at_stop:
+        return bytes([index, value, DIAL_AT_STOP])
     return bytes([index, value])
 
 
 def parse_dial(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
-    """-> (index, value)."""
-    if len(payload) != 2:
-        raise WireError("DIAL payload of %d bytes, expected 2" % len(payload))
+    """-> (index, value); dial_at_stop(payload) tells whether it was turned against its stop."""
+    if len(payload) not in (2, 3):
+        raise WireError("DIAL payload of %d bytes, expected 2 or 3" % len(payload))
     return payload[0], payload[1]
+
+
+def dial_at_stop(payload: bytes | bytearray | memoryview) -> bool:
+    """True for a DIAL that says its dial was turned against its stop (DIAL_AT_STOP)."""
+    return len(payload) == 3 and bool(payload[2] & DIAL_AT_STOP)
 
 
 def button_payload(index: int, kind: int) -> bytes:
@@ -583,16 +561,27 @@ def parse_ack(payload: bytes | bytearray | memoryview) -> int:
     return payload[0] | (payload[1] << 8)
 
 
-def set_dial_payload(index: int, value: int, minimum: int, maximum: int) -> bytes:
+def set_dial_payload(
+    index: int, value: int, minimum: int, maximum: int, report_stops: bool = False
+) -> bytes:
+    """SET_DIAL: index, value, range; with ``report_stops`` a fifth byte, SET_DIAL_REPORT_STOPS
+    (send it only to a device whose HELLO has CAP_DIAL_STOP: older ones refuse 5 bytes)."""
     if not 0 <= minimum <= value <= maximum <= 255:
         raise WireError("dial range %d..%d with value %d is not valid" % (minimum, maximum, value))
+    if report_stops:
+        return bytes([index, value, minimum, maximum, SET_DIAL_REPORT_STOPS])
     return bytes([index, value, minimum, maximum])
 
 
+def set_dial_reports_stops(payload: bytes | bytearray | memoryview) -> bool:
+    """True for a SET_DIAL that asks the dial to say when it is turned against its stop."""
+    return len(payload) == 5 and bool(payload[4] & SET_DIAL_REPORT_STOPS)
+
+
 def parse_set_dial(payload: bytes | bytearray | memoryview) -> tuple[int, int, int, int]:
-    """-> (index, value, minimum, maximum)."""
-    if len(payload) != 4:
-        raise WireError("SET_DIAL payload of %d bytes, expected 4" % len(payload))
+    """-> (index, value, minimum, maximum); set_dial_reports_stops(payload) for the flag."""
+    if len(payload) not in (4, 5):
+        raise WireError("SET_DIAL payload of %d bytes, expected 4 or 5" % len(payload))
     index, value, minimum, maximum = payload[0], payload[1], payload[2], payload[3]
     if not minimum <= value <= maximum:
         raise WireError("dial range %d..%d with value %d is not valid" % (minimum, maximum, value))
@@ -608,11 +597,6 @@ def parse_feedback(payload: bytes | bytearray | memoryview) -> tuple[int, int]:
     if len(payload) != 2 or payload[0] not in (FEEDBACK_OK, FEEDBACK_REFUSE, FEEDBACK_ATTENTION):
         raise WireError("FEEDBACK payload is malformed")
     return payload[0], payload[1]
-
-
-def seq_after(a: int, b: int) -> bool:
-    """True when sequence number a comes after b, modulo 2**16 (serial number arithmetic)."""
-    return a != b and ((a - b) & 0xFFFF) < 0x8000
 
 
 # ---------------------------------------------------------------- claim and authentication

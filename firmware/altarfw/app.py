@@ -8,10 +8,20 @@ import asyncio
 import gc
 import time
 
-import wire
 from micropython import const
 
+from altarfw.encoder import AT_STOP
 from altarfw.scanner import DIAG_READER_RESET
+
+# Protocol numbers, folded by mpy-cross; tests/hardware/test_firmware_numbers.py checks them.
+_T_TAG = const(1)  # wire.TAG
+_T_CARD = const(2)  # wire.CARD
+_T_DIAL = const(3)  # wire.DIAL
+_T_BUTTON = const(4)  # wire.BUTTON
+_T_STATUS = const(5)  # wire.STATUS
+_T_DIAG = const(6)  # wire.DIAG
+_MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
+_DIAL_AT_STOP = const(0x01)  # wire.DIAL_AT_STOP
 
 DIAG_INTERNAL = const(7)  # detail: which loop (1 sensing, 2 readers, 3 status, 4 transport)
 _SENSE_MS = const(2)
@@ -30,7 +40,7 @@ class App:
         self.pair_button = pair_button
         self.link = None
         self.scanners = []
-        self._p = bytearray(wire.MAX_PAYLOAD)
+        self._p = bytearray(_MAX_PAYLOAD)
         self._now = 0
         self._uptime_s = 0
         self._status_at = 0
@@ -49,16 +59,23 @@ class App:
         p = self._p
         for i in range(len(self.dials)):
             d = self.dials[i]
-            if d.update():
+            moved = d.update()
+            if moved:
                 p[0] = i
                 p[1] = d.value
-                self.link.event(wire.DIAL, p, 2)
+                if moved == AT_STOP:
+                    # Turned against its stop: the same value, flagged, so the table can
+                    # tell the player (sent only when the host asked, with SET_DIAL's flag).
+                    p[2] = _DIAL_AT_STOP
+                    self.link.event(_T_DIAL, p, 3)
+                else:
+                    self.link.event(_T_DIAL, p, 2)
         for i in range(len(self.buttons)):
             kind = self.buttons[i].update(now)
             if kind:
                 p[0] = i
                 p[1] = kind
-                self.link.event(wire.BUTTON, p, 2)
+                self.link.event(_T_BUTTON, p, 2)
         if self.signals is not None:
             self.signals.update(now)
 
@@ -82,7 +99,7 @@ class App:
             p[5 + i] = (self._uptime_s >> (8 * i)) & 0xFF
         p[9] = errors & 0xFF
         p[10] = (errors >> 8) & 0xFF
-        self.link.event(wire.STATUS, p, 11)
+        self.link.event(_T_STATUS, p, 11)
 
     # ------------------------------------------------------------ scanner sink
     def tag_placed(self, reader, uid, n, ref, ref_n):
@@ -91,18 +108,18 @@ class App:
             p[0] = reader
             for i in range(ref_n):
                 p[1 + i] = ref[i]
-            self.link.event(wire.CARD, p, 1 + ref_n)
+            self.link.event(_T_CARD, p, 1 + ref_n)
         p[0] = 0x80 | reader
         for i in range(n):
             p[1 + i] = uid[i]
-        self.link.event(wire.TAG, p, 1 + n)
+        self.link.event(_T_TAG, p, 1 + n)
 
     def tag_removed(self, reader, uid, n):
         p = self._p
         p[0] = reader
         for i in range(n):
             p[1 + i] = uid[i]
-        self.link.event(wire.TAG, p, 1 + n)
+        self.link.event(_T_TAG, p, 1 + n)
 
     def reader_diag(self, code, reader, detail):
         if code == DIAG_READER_RESET:
@@ -111,18 +128,18 @@ class App:
         p[0] = code
         p[1] = reader
         p[2] = detail
-        self.link.event(wire.DIAG, p, 3)
+        self.link.event(_T_DIAG, p, 3)
 
     # ------------------------------------------------------------ host commands
-    def set_dial(self, index, value, minimum, maximum):
+    def set_dial(self, index, value, minimum, maximum, stops=0):
         if index >= len(self.dials):
             return
         d = self.dials[index]
-        d.set(value, minimum, maximum)
+        d.set(value, minimum, maximum, stops)
         p = self._p
         p[0] = index
         p[1] = d.value
-        self.link.event(wire.DIAL, p, 2)  # the value the dial now shows, so both agree
+        self.link.event(_T_DIAL, p, 2)  # the value the dial now shows, so both agree
 
     def feedback(self, kind, reader):
         if self.signals is not None:
@@ -144,7 +161,7 @@ class App:
             p = self._p
             p[0] = DIAG_INTERNAL
             p[1] = where
-            self.link.event(wire.DIAG, p, 2)
+            self.link.event(_T_DIAG, p, 2)
 
     async def _every(self, ms, body, where):
         while not self.stop:

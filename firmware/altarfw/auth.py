@@ -58,32 +58,30 @@ def claim_key(shared, transcript):
     return Hmac(shared).digest(CLAIM_LABEL, transcript)[:16]
 
 
-def _times2(k):
-    # k: 8 halves, word j = k[2j] | k[2j+1] << 16. Doubling in GF(2**128), as Chaskey's subkeys.
-    out = array("H", bytes(16))
-    carry = k[7] >> 15
+def _times2(k, src, dst):
+    # k[src:src+8] doubled in GF(2**128) into k[dst:dst+8], as Chaskey's subkeys. 8 halves:
+    # word j = k[2j] | k[2j+1] << 16.
     for i in range(8):
-        out[i] = ((k[i] << 1) & 0xFFFF) | (k[i - 1] >> 15 if i else 0)
-    if carry:
-        out[0] ^= 0x87
-    return out
+        k[dst + i] = ((k[src + i] << 1) & 0xFFFF) | (k[src + i - 1] >> 15 if i else 0)
+    if k[src + 7] >> 15:
+        k[dst] ^= 0x87
 
 
 class Chaskey:
     """Chaskey-12 with a 16-byte key: ``mac_into`` and ``mac_ok`` for 4-byte frame MACs."""
 
     def __init__(self, key):
-        k = array("H", bytes(16))
+        # K, K1, K2 in one array (halves 0-7, 8-15, 16-23): each object costs the heap a header.
+        k = array("H", bytes(48))
         for i in range(8):
             k[i] = key[2 * i] | (key[2 * i + 1] << 8)
+        _times2(k, 0, 8)
+        _times2(k, 8, 16)
         self._k = k
-        self._k1 = _times2(k)
-        self._k2 = _times2(self._k1)
-        self._blk = bytearray(16)
-        self._tag = bytearray(4)
+        self._blk = bytearray(16)  # the block being absorbed; then the tag in its first 4 bytes
 
     def _mac(self, buf, n):
-        # The first 4 bytes of Chaskey-12(buf[:n]) into self._tag.
+        # The first 4 bytes of Chaskey-12(buf[:n]) into self._blk[:4].
         k = self._k
         blk = self._blk
         a0 = k[0]
@@ -96,7 +94,7 @@ class Chaskey:
         a7 = k[7]
         blocks = (n + 15) >> 4 if n else 1
         full = n and not (n & 15)
-        lk = self._k1 if full else self._k2
+        lk = 8 if full else 16  # where K1 or K2 starts in k
         for b in range(blocks):
             o = b << 4
             m = n - o
@@ -114,14 +112,14 @@ class Chaskey:
             a6 ^= blk[12] | (blk[13] << 8)
             a7 ^= blk[14] | (blk[15] << 8)
             if last:
-                a0 ^= lk[0]
-                a1 ^= lk[1]
-                a2 ^= lk[2]
-                a3 ^= lk[3]
-                a4 ^= lk[4]
-                a5 ^= lk[5]
-                a6 ^= lk[6]
-                a7 ^= lk[7]
+                a0 ^= k[lk]
+                a1 ^= k[lk + 1]
+                a2 ^= k[lk + 2]
+                a3 ^= k[lk + 3]
+                a4 ^= k[lk + 4]
+                a5 ^= k[lk + 5]
+                a6 ^= k[lk + 6]
+                a7 ^= k[lk + 7]
             # v0 = (a0, a1), v1 = (a2, a3), v2 = (a4, a5), v3 = (a6, a7): (low, high) halves.
             for _ in range(_ROUNDS):
                 s = a0 + a2  # v0 += v1
@@ -150,9 +148,9 @@ class Chaskey:
                 a3 = (((a3 << 7) | (a2 >> 9)) & 0xFFFF) ^ a5
                 a2 = t ^ a4
                 a4, a5 = a5, a4  # v2 = rotl(v2, 16)
-        a0 ^= lk[0]
-        a1 ^= lk[1]
-        tag = self._tag
+        a0 ^= k[lk]
+        a1 ^= k[lk + 1]
+        tag = blk
         tag[0] = a0 & 0xFF
         tag[1] = a0 >> 8
         tag[2] = a1 & 0xFF
@@ -162,12 +160,12 @@ class Chaskey:
         """Writes the 4-byte frame MAC of buf[:n] at buf[n:n+4]."""
         self._mac(buf, n)
         for i in range(4):
-            buf[n + i] = self._tag[i]
+            buf[n + i] = self._blk[i]
 
     def mac_ok(self, buf, n):
         """True when buf[n:n+4] is the MAC of buf[:n]; compares every byte either way."""
         self._mac(buf, n)
         diff = 0
         for i in range(4):
-            diff |= self._tag[i] ^ buf[n + i]
+            diff |= self._blk[i] ^ buf[n + i]
         return diff == 0

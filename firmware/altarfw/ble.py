@@ -13,13 +13,13 @@ import time
 
 import aioble
 import bluetooth
-import wire
 from micropython import const
 
-# The UUIDs come from the shared codec, so device and host cannot disagree on them.
-SERVICE_UUID = bluetooth.UUID(wire.BLE_SERVICE_UUID)
-EVENTS_UUID = bluetooth.UUID(wire.BLE_NOTIFY_UUID)  # notify: device -> host
-COMMANDS_UUID = bluetooth.UUID(wire.BLE_WRITE_UUID)  # write without response: host -> device
+# The host's codec names these too; tests/hardware/test_firmware_numbers.py holds them equal.
+SERVICE_UUID = bluetooth.UUID("a17a0001-6c61-4a0e-8b5a-616c74617231")  # wire.BLE_SERVICE_UUID
+# notify, device -> host; write without response, host -> device:
+EVENTS_UUID = bluetooth.UUID("a17a0002-6c61-4a0e-8b5a-616c74617231")  # wire.BLE_NOTIFY_UUID
+COMMANDS_UUID = bluetooth.UUID("a17a0003-6c61-4a0e-8b5a-616c74617231")  # wire.BLE_WRITE_UUID
 
 _ADV_INTERVAL_US = const(100_000)
 _CONN_INTERVAL_MIN = const(12)  # x 1.25 ms = 15 ms
@@ -45,7 +45,7 @@ def scan_response(table_id, device_id):
     and a short name. Unclaimed: no service data, the full name "Altar-<device id>"."""
     if table_id:
         return _ad(0x21, bytes(SERVICE_UUID) + bytes(table_id)) + _ad(0x08, b"Altar")
-    name = wire.BLE_NAME_PREFIX + "".join("%02x" % b for b in device_id)
+    name = "Altar-" + "".join("%02x" % b for b in device_id)  # wire.BLE_NAME_PREFIX
     return _ad(0x09, name.encode())
 
 

@@ -16,11 +16,14 @@ import sys
 
 import board_config
 import micropython
-import wire
+from micropython import const
 
 from altarfw import device
 from altarfw.keystore import KeyStore
 from altarfw.serial_io import SerialTransport, StdioStream
+
+_CAP_SERIAL = const(0x01)  # wire.CAP_SERIAL (tests/hardware/test_firmware_numbers.py)
+_CAP_BLE = const(0x02)  # wire.CAP_BLE
 
 
 def _rng(buf):
@@ -61,7 +64,7 @@ async def _run(cfg, use_ble):
     keys = KeyStore()
     uid = machine.unique_id()
     device_id = bytes(uid[-4:]) if len(uid) >= 4 else bytes(4 - len(uid)) + bytes(uid)
-    caps = wire.CAP_BLE if use_ble else wire.CAP_SERIAL
+    caps = _CAP_BLE if use_ble else _CAP_SERIAL
     app, link = device.build(cfg, machine, keys, _rng, device_id, caps, neopixel)
     # One link, one transport: two transports would share (and split) one sequence space.
     if use_ble:

@@ -1,25 +1,26 @@
 # Push buttons, sampled from the main loop (no interrupt needed: a press lasts tens of ms).
 #
-# A level must hold for debounce_ms before it counts. A press held past long_ms is LONG (sent
+# A level must hold for _DEBOUNCE_MS before it counts. A press held past _LONG_MS is LONG (sent
 # while still held, so the player feels it); a short press followed by another within
-# double_ms is DOUBLE; otherwise SHORT once the double window has passed.
+# _DOUBLE_MS is DOUBLE; otherwise SHORT once the double window has passed.
 import time
 
 from micropython import const
 
-_NONE = const(0)  # update() returns this or one of wire._SHORT, _LONG, _DOUBLE
-_SHORT = const(1)
-_LONG = const(2)
-_DOUBLE = const(3)
+_NONE = const(0)  # update() returns this or a press kind
+_SHORT = const(1)  # wire.PRESS_SHORT
+_LONG = const(2)  # wire.PRESS_LONG
+_DOUBLE = const(3)  # wire.PRESS_DOUBLE
+# Timings (ms). Constants, not attributes: each attribute costs every button heap.
+_DEBOUNCE_MS = const(20)
+_LONG_MS = const(700)
+_DOUBLE_MS = const(300)
 
 
 class Button:
-    def __init__(self, pin, active_low=True, debounce_ms=20, long_ms=700, double_ms=300):
+    def __init__(self, pin, active_low=True):
         self._pin = pin
         self._active = 0 if active_low else 1
-        self._debounce = debounce_ms
-        self._long = long_ms
-        self._double = double_ms
         self.pressed = False  # debounced state
         self._raw = False
         self._raw_since = 0
@@ -35,17 +36,17 @@ class Button:
         if raw != self._raw:
             self._raw = raw
             self._raw_since = now
-        elif raw != self.pressed and time.ticks_diff(now, self._raw_since) >= self._debounce:
+        elif raw != self.pressed and time.ticks_diff(now, self._raw_since) >= _DEBOUNCE_MS:
             self.pressed = raw
             if raw:
                 return self._on_press(now)
             return self._on_release(now)
         if self.pressed:
-            if not self._long_sent and time.ticks_diff(now, self._press_at) >= self._long:
+            if not self._long_sent and time.ticks_diff(now, self._press_at) >= _LONG_MS:
                 self._long_sent = True
                 self._second = False
                 return _LONG
-        elif self._waiting and time.ticks_diff(now, self._release_at) > self._double:
+        elif self._waiting and time.ticks_diff(now, self._release_at) > _DOUBLE_MS:
             self._waiting = False
             return _SHORT
         return _NONE

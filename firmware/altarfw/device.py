@@ -1,6 +1,5 @@
 # Builds a device from the board config: parts from `hw` (the machine module on a board, the
 # simulated chips in tests), wired into sensing, scanners, the link and a transport.
-import wire
 from micropython import const
 
 from altarfw.app import App
@@ -8,6 +7,11 @@ from altarfw.buttons import Button
 from altarfw.encoder import Dial, HardwareEncoder, QuadratureDecoder
 from altarfw.link import Link
 from altarfw.scanner import Scanner
+
+# Protocol numbers, folded by mpy-cross; tests/hardware/test_firmware_numbers.py checks them.
+_CAP_FEEDBACK_LED = const(0x08)  # wire.CAP_FEEDBACK_LED
+_CAP_FEEDBACK_BUZZER = const(0x10)  # wire.CAP_FEEDBACK_BUZZER
+_CAP_NDEF = const(0x04)  # wire.CAP_NDEF
 
 FW_VERSION = (0, 1, 0)  # reported in HELLO
 _MAX_DIALS = const(8)
@@ -135,13 +139,13 @@ def build(cfg, hw, keys, rng, device_id, caps, neopixel_mod=None):
     drivers = [make_reader(hw, spec, cfg, buses) for spec in cfg.get("readers", [])]
     feedback = make_feedback(hw, cfg, neopixel_mod)
     if feedback is not None:
-        caps |= wire.CAP_FEEDBACK_LED
+        caps |= _CAP_FEEDBACK_LED
         if feedback.buzzer is not None:
-            caps |= wire.CAP_FEEDBACK_BUZZER
+            caps |= _CAP_FEEDBACK_BUZZER
     app = App(dials, buttons, feedback, cfg.get("pair_button", 0))
     link = Link(
         device_id,
-        caps | wire.CAP_NDEF,
+        caps | _CAP_NDEF,
         len(dials),
         len(drivers),
         keys,

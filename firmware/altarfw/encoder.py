@@ -78,6 +78,9 @@ class DetentCounter:
         return moved
 
 
+AT_STOP = const(2)  # Dial.update(): turned against its stop (the host asked to hear of it)
+
+
 class Dial:
     """One devotion dial: a decoder, detent division and a bounded value the host can set."""
 
@@ -87,12 +90,14 @@ class Dial:
         self.value = value
         self.minimum = minimum
         self.maximum = maximum
+        self.stops = 0  # the host asked to hear of turns against the stop (SET_DIAL's flag)
 
     def update(self):
-        """Applies the turns since the last call; True when the value changed."""
+        """Applies the turns since the last call: 1 (true) when the value changed, AT_STOP
+        when it was turned against its stop and the host asked to hear of it, else 0."""
         moved = self.detent.update(self.source.quarter_steps())
         if not moved:
-            return False
+            return 0
         # Clamp per call, not per turn history: turning past 13 and back goes straight to 12.
         v = self.value + moved
         if v < self.minimum:
@@ -100,11 +105,12 @@ class Dial:
         elif v > self.maximum:
             v = self.maximum
         if v == self.value:
-            return False
+            return AT_STOP if self.stops else 0
         self.value = v
-        return True
+        return 1
 
-    def set(self, value, minimum, maximum):
+    def set(self, value, minimum, maximum, stops=0):
         self.minimum = minimum
         self.maximum = maximum
         self.value = min(max(value, minimum), maximum)
+        self.stops = stops

@@ -27,12 +27,45 @@
 # (auth.Chaskey); only the handshake (HMAC, X25519) allocates.
 import time
 
-import wire
+import wire_core
 from micropython import const
+
+# The protocol's numbers this module needs, folded by mpy-cross (no names in the heap);
+# tests/hardware/test_firmware_numbers.py holds them to hardware/wire.py.
+_PROTOCOL_VERSION = const(2)  # wire.PROTOCOL_VERSION
+_T_HELLO = const(0)  # wire.HELLO
+_T_CARD = const(2)  # wire.CARD
+_T_DIAL = const(3)  # wire.DIAL
+_T_DIAG = const(6)  # wire.DIAG
+_T_ACK = const(7)  # wire.ACK
+_T_PING = const(8)  # wire.PING
+_T_PONG = const(9)  # wire.PONG
+_T_SET_DIAL = const(10)  # wire.SET_DIAL
+_T_FEEDBACK = const(11)  # wire.FEEDBACK
+_T_CLAIM = const(12)  # wire.CLAIM
+_T_AUTH = const(13)  # wire.AUTH
+_T_REFUSE = const(14)  # wire.REFUSE
+_T_KEY = const(15)  # wire.KEY
+_FROM_HOST = const(0xFF80)  # wire.FROM_HOST, one bit per message type a host may send
+_DIAG_RING_OVERFLOW = const(2)  # wire.DIAG_RING_OVERFLOW
+_CAP_AUTH = const(0x20)  # wire.CAP_AUTH
+_CAP_DIAL_STOP = const(0x40)  # wire.CAP_DIAL_STOP
+_MAX_FRAME = const(20)  # wire.MAX_FRAME
+_MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
+_HELLO_SIZE = const(18)  # wire.HELLO_SIZE
+_BAD_MAC_LIMIT = const(16)  # wire.BAD_MAC_LIMIT
+_REKEY_AFTER = const(0x4000)  # wire.REKEY_AFTER
+_REFUSE_UNCLAIM = const(6)  # wire.REFUSE_UNCLAIM
+_REFUSE_REKEY = const(7)  # wire.REFUSE_REKEY
+_REFUSE_HOLD_BUTTON = const(2)  # wire.REFUSE_HOLD_BUTTON
+_REFUSE_OTHER_TABLE = const(3)  # wire.REFUSE_OTHER_TABLE
+_REFUSE_BAD_PROOF = const(4)  # wire.REFUSE_BAD_PROOF
+_SET_DIAL_REPORT_STOPS = const(0x01)  # wire.SET_DIAL_REPORT_STOPS
 
 _RING = const(32)
 _PENDING = const(16)
-_SLOT = const(16)  # header (3) + the largest event payload (11) + spare
+_SLOT = const(16)  # header (3) + the largest event payload (11) + spare; the last byte: length
+_LEN = const(15)  # where in its slot a ring frame's length is kept
 _MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
 _RESEND_MS = const(250)
 _QUIET_MS = const(2500)  # a session without a good signed frame this long may be restarted
@@ -67,16 +100,11 @@ def _refuse_text(code):
 class Link:
     def __init__(self, device_id, caps, dials, readers, keys, commands, rng, fw=(0, 1, 0)):
         self.device_id = bytes(device_id)
-        self.caps = caps
-        self.dials = dials
-        self.readers = readers
         self.keys = keys
-        self.commands = commands  # the app: set_dial(), feedback(), pairing()
+        self.commands = commands  # the app: set_dial(i, v, lo, hi, stops), feedback(), pairing()
         self._rng = rng  # rng(buf) fills buf with random bytes
-        self.fw = fw
-        # replay ring of numbered frames (header + payload, no MAC, no CRC)
+        # replay ring of numbered frames (header + payload, no MAC, no CRC; length at _LEN)
         self._ring = bytearray(_RING * _SLOT)
-        self._ring_len = bytearray(_RING)
         self._head = 0
         self.count = 0  # frames in the ring, unacknowledged
         self._sent = 0  # of those, how many went out since the last (re)send round began
@@ -90,19 +118,26 @@ class Link:
         self.dropped_total = 0
         self._last_type = -1
         # frames out
-        self.tx = bytearray(wire.MAX_FRAME)
-        self._scratch = bytearray(wire.MAX_PAYLOAD)
-        self._hello_buf = bytearray(wire.HELLO_SIZE)
+        self.tx = bytearray(_MAX_FRAME)
+        self._scratch = bytearray(_MAX_PAYLOAD)
+        # HELLO (wire.hello_payload): all but the nonce (its last 8 bytes) is fixed at boot.
+        h = bytearray(_HELLO_SIZE)
+        for i in range(3):
+            h[i] = fw[i]
+        for i in range(4):
+            h[3 + i] = self.device_id[i]
+        h[7] = caps | _CAP_AUTH | _CAP_DIAL_STOP  # it speaks the claim, reports dial stops
+        h[8] = dials
+        h[9] = readers
+        self._hello_buf = h
         # connection and session
         self.connected = False
         self.state = _WAIT_CLAIM
         self.session = None  # auth.Chaskey of the device-to-host key once authenticated
         self.rx_mac = None  # auth.Chaskey of the host-to-device key
         self.drop_requested = False  # the transport ends the connection after sending
-        self._boot_id = bytearray(4)
-        rng(self._boot_id)
-        self._nd = bytearray(8)
-        self._nh = bytearray(8)
+        self._nd = bytearray(8)  # our nonce; its first 4 bytes, the boot id, never change
+        rng(self._nd)
         self._have_nh = False
         self._host_proof = None
         self._dev_proof = None
@@ -139,8 +174,7 @@ class Link:
         self._hpub_next = 0
         self._claim_len = 0
         self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
-        for i in range(4):
-            self._nd[i] = self._boot_id[i]  # the boot id: tells the host whether we restarted
+        # A fresh nonce; the boot id before it tells the host whether we restarted.
         self._rng(memoryview(self._nd)[4:])
         self._have_nh = False
         self._due = _HELLO
@@ -175,12 +209,15 @@ class Link:
             self.errors += 1  # would not fit one notification once signed: a bug, not data
             return
         p = self._pend
-        if msg_type == wire.DIAL:
+        if msg_type == _T_DIAL:
             i = self._p_head
             for _ in range(self.pending):
                 o = i * _SLOT
-                if p[o] == wire.DIAL and p[o + 2] == payload[0]:
-                    p[o + 3] = payload[1]  # a newer absolute value replaces the waiting one
+                if p[o] == _T_DIAL and p[o + 2] == payload[0]:
+                    # The newer DIAL (value, and its at-the-stop flag or none) replaces it.
+                    p[o + 1] = n
+                    for k in range(n):
+                        p[o + 2 + k] = payload[k]
                     return
                 i = (i + 1) % _PENDING
         if self.pending == _PENDING:
@@ -199,12 +236,12 @@ class Link:
         slot = (self._head + self.count) % _RING
         o = slot * _SLOT
         r = self._ring
-        r[o] = (wire.PROTOCOL_VERSION << 5) | msg_type
+        r[o] = (_PROTOCOL_VERSION << 5) | msg_type
         r[o + 1] = self.next_seq & 0xFF
         r[o + 2] = self.next_seq >> 8
         for i in range(n):
             r[o + 3 + i] = src[off + i]
-        self._ring_len[slot] = 3 + n
+        r[o + _LEN] = 3 + n
         self.count += 1
         self._frames += 1
         self.next_seq = (self.next_seq + 1) & 0xFFFF
@@ -212,14 +249,14 @@ class Link:
 
     def _promote(self):
         while self.count < _RING:
-            if self.dropped and self._last_type != wire.CARD:
+            if self.dropped and self._last_type != _T_CARD:
                 s = self._scratch
-                s[0] = wire.DIAG_RING_OVERFLOW
+                s[0] = _DIAG_RING_OVERFLOW
                 d = self.dropped if self.dropped < 0xFFFF else 0xFFFF
                 s[1] = d & 0xFF
                 s[2] = d >> 8
                 self.dropped = 0
-                self._number(wire.DIAG, s, 0, 3)
+                self._number(_T_DIAG, s, 0, 3)
                 continue
             if not self.pending:
                 return
@@ -235,7 +272,7 @@ class Link:
             tx[0] |= 0x10
             self.session.mac_into(tx, n)
             n += 4
-        crc = wire.crc16(tx, 0, n)
+        crc = wire_core.crc16(tx, 0, n)
         tx[n] = crc & 0xFF
         tx[n + 1] = crc >> 8
         return n + 2
@@ -243,7 +280,7 @@ class Link:
     def _control(self, msg_type, src, n, sign=True):
         tx = self.tx
         seq = self.oldest()
-        tx[0] = (wire.PROTOCOL_VERSION << 5) | msg_type
+        tx[0] = (_PROTOCOL_VERSION << 5) | msg_type
         tx[1] = seq & 0xFF
         tx[2] = seq >> 8
         for i in range(n):
@@ -262,7 +299,7 @@ class Link:
             s[0] = code
             for i in range(len(text)):
                 s[1 + i] = text[i]
-            return self._control(wire.REFUSE, s, 1 + len(text), False)  # never signed
+            return self._control(_T_REFUSE, s, 1 + len(text), False)  # never signed
         due = self._due
         if due & _HELLO:
             self._due = (due & ~_HELLO) | _HELLO1
@@ -280,23 +317,23 @@ class Link:
             n = 14 if k < 2 else 4
             for i in range(n):
                 s[1 + i] = self._my_pub[k * 14 + i]
-            return self._control(wire.KEY, s, 1 + n, False)
+            return self._control(_T_KEY, s, 1 + n, False)
         if due & _AUTH:
             self._due = due & ~_AUTH
-            return self._control(wire.AUTH, self._dev_proof, 8, False)
+            return self._control(_T_AUTH, self._dev_proof, 8, False)
         if due & _PING:
             self._due = due & ~_PING
-            return self._control(wire.PING, self._scratch, 0)  # signed: "your proof was right"
+            return self._control(_T_PING, self._scratch, 0)  # signed: "your proof was right"
         if due & _ACK:
             self._due = due & ~_ACK
             s = self._scratch
             ack = (self._host_next - 1) & 0xFFFF
             s[0] = ack & 0xFF
             s[1] = ack >> 8
-            return self._control(wire.ACK, s, 2)
+            return self._control(_T_ACK, s, 2)
         if due & _PONG:
             self._due = due & ~_PONG
-            return self._control(wire.PONG, self._pong, self._pong_len)
+            return self._control(_T_PONG, self._pong, self._pong_len)
         if not self.streaming:
             return 0
         self._promote()
@@ -310,7 +347,7 @@ class Link:
     def _send_ring(self, now):
         i = (self._head + self._sent) % _RING
         o = i * _SLOT
-        n = self._ring_len[i]
+        n = self._ring[o + _LEN]
         tx = self.tx
         r = self._ring
         for k in range(n):
@@ -322,14 +359,6 @@ class Link:
     def _hello(self, part):
         # HELLO (wire.hello_payload, 18 bytes) in two parts: 14 bytes, then 4. Never signed.
         h = self._hello_buf
-        h[0] = self.fw[0]
-        h[1] = self.fw[1]
-        h[2] = self.fw[2]
-        for i in range(4):
-            h[3 + i] = self.device_id[i]
-        h[7] = self.caps | wire.CAP_AUTH  # this firmware speaks the claim handshake
-        h[8] = self.dials
-        h[9] = self.readers
         for i in range(8):
             h[10 + i] = self._nd[i]
         s = self._scratch
@@ -338,24 +367,24 @@ class Link:
         n = 14 if part == 0 else 4
         for i in range(n):
             s[1 + i] = h[o + i]
-        return self._control(wire.HELLO, s, 1 + n, False)
+        return self._control(_T_HELLO, s, 1 + n, False)
 
     # ------------------------------------------------------------ frames in
     def receive(self, buf, n, now):
         """Handles one raw frame (COBS already removed) in buf[:n]."""
-        if n < 5 or n > wire.MAX_FRAME:
+        if n < 5 or n > _MAX_FRAME:
             self.errors += 1
             return
-        crc = wire.crc16(buf, 0, n - 2)
+        crc = wire_core.crc16(buf, 0, n - 2)
         if buf[n - 2] != crc & 0xFF or buf[n - 1] != crc >> 8:
             self.errors += 1
             return
         first = buf[0]
-        if first >> 5 != wire.PROTOCOL_VERSION:
+        if first >> 5 != _PROTOCOL_VERSION:
             self.errors += 1
             return
         msg_type = first & 0x0F
-        if not wire.FROM_HOST[msg_type]:
+        if not (_FROM_HOST >> msg_type) & 1:
             self.errors += 1  # a type only a device sends: reflected, or made up
             return
         end = n - 2
@@ -375,7 +404,7 @@ class Link:
         if self.state == ST_AUTHED:
             if not signed:
                 if (
-                    msg_type == wire.PING
+                    msg_type == _T_PING
                     and self._is_hello_request(buf, end)
                     and time.ticks_diff(now, self._last_good) >= _QUIET_MS
                 ):
@@ -386,35 +415,35 @@ class Link:
             if not self.rx_mac.mac_ok(buf, end):
                 self.security_errors += 1
                 self.bad_macs += 1
-                if self.bad_macs >= wire.BAD_MAC_LIMIT:
+                if self.bad_macs >= _BAD_MAC_LIMIT:
                     self.on_connect(now)  # a fresh nonce: the next handshake makes new keys
                 return
             self._last_good = now
-            if msg_type == wire.REFUSE:
+            if msg_type == _T_REFUSE:
                 self._on_signed_refuse(buf, end, now)
                 return
             self._on_session_frame(msg_type, seq, buf, end, now)
-            if self._frames >= wire.REKEY_AFTER:
+            if self._frames >= _REKEY_AFTER:
                 self.on_connect(now)  # new keys before a sequence number comes round again
             return
         if signed:
             self.errors += 1  # signed before a session: from an earlier one
             return
-        if msg_type == wire.PING and self._is_hello_request(buf, end):
+        if msg_type == _T_PING and self._is_hello_request(buf, end):
             if fresh:
                 return  # on_connect queued the HELLO
             self._due |= _HELLO  # the same HELLO again: a claim may be in flight
             return
-        if msg_type == wire.KEY:
+        if msg_type == _T_KEY:
             self._on_key_part(buf, end)
             return
-        if msg_type == wire.CLAIM:
+        if msg_type == _T_CLAIM:
             self._on_claim(buf, end)
             return
-        if msg_type == wire.AUTH:
+        if msg_type == _T_AUTH:
             self._on_auth(buf, end, now)
             return
-        if msg_type == wire.REFUSE:
+        if msg_type == _T_REFUSE:
             self.drop_requested = True  # the host gave up on us; it will ask for a HELLO
             return
         if self.state != _OPEN:
@@ -424,7 +453,7 @@ class Link:
 
     @staticmethod
     def _is_hello_request(buf, end):
-        r = wire.HELLO_REQUEST
+        r = b"hello"  # wire.HELLO_REQUEST
         if end - 3 != len(r):
             return False
         for i in range(len(r)):
@@ -435,23 +464,23 @@ class Link:
     def _on_signed_refuse(self, buf, end, now):
         # The table's own word (signed): an unclaim forgets the key, a rekey starts over.
         code = buf[3] if end > 3 else 0
-        if code == wire.REFUSE_UNCLAIM:
+        if code == _REFUSE_UNCLAIM:
             self.keys.forget()
             self.on_connect(now)
-        elif code == wire.REFUSE_REKEY:
+        elif code == _REFUSE_REKEY:
             self.on_connect(now)
 
     def _on_session_frame(self, msg_type, seq, buf, end, now):
-        if msg_type == wire.SET_DIAL or msg_type == wire.FEEDBACK:
+        if msg_type == _T_SET_DIAL or msg_type == _T_FEEDBACK:
             self._on_command(msg_type, seq, buf, end)
             return
         # An unnumbered frame carries the oldest number the host still holds.
-        if self._host_next < 0 or wire.seq_after(seq, self._host_next):
+        if self._host_next < 0 or wire_core.seq_after(seq, self._host_next):
             self._host_next = seq
-        if msg_type == wire.ACK:
+        if msg_type == _T_ACK:
             if end - 3 == 2:
                 self._on_ack(buf[3] | (buf[4] << 8), now)
-        elif msg_type == wire.PING:
+        elif msg_type == _T_PING:
             k = end - 3 if end - 3 < 8 else 8
             for i in range(k):
                 self._pong[i] = buf[3 + i]
@@ -460,13 +489,13 @@ class Link:
 
     def _on_ack(self, acked, now):
         last_sent = (self.next_seq - 1) & 0xFFFF
-        if wire.seq_after(acked, last_sent):
+        if wire_core.seq_after(acked, last_sent):
             return  # acknowledges a frame we never sent: stale or bogus
         freed = 0
         while self.count:
             o = self._head * _SLOT
             s = self._ring[o + 1] | (self._ring[o + 2] << 8)
-            if wire.seq_after(s, acked):
+            if wire_core.seq_after(s, acked):
                 break
             self._head = (self._head + 1) % _RING
             self.count -= 1
@@ -485,9 +514,11 @@ class Link:
             return  # a duplicate (acked again) or after a gap (the ack asks for a resend)
         self._host_next = (seq + 1) & 0xFFFF
         plen = end - 3
-        if msg_type == wire.SET_DIAL:
-            if plen == 4 and buf[5] <= buf[4] <= buf[6]:
-                self.commands.set_dial(buf[3], buf[4], buf[5], buf[6])
+        if msg_type == _T_SET_DIAL:
+            # index, value, minimum, maximum [, flags: 1 = report turns against the stop]
+            if (plen == 4 or plen == 5) and buf[5] <= buf[4] <= buf[6]:
+                stops = plen == 5 and buf[7] & _SET_DIAL_REPORT_STOPS
+                self.commands.set_dial(buf[3], buf[4], buf[5], buf[6], stops)
             else:
                 self.errors += 1
         elif plen == 2 and 1 <= buf[3] <= 3:
@@ -537,7 +568,7 @@ class Link:
 
         if plen == 13:
             if not self.commands.pairing():
-                self._refuse = wire.REFUSE_HOLD_BUTTON
+                self._refuse = _REFUSE_HOLD_BUTTON
                 return
             if self._hpub_next != 3:
                 self.errors += 1  # its key parts were lost: the host sends them all again
@@ -559,10 +590,10 @@ class Link:
             self._key_part = 0
             self._due |= _KEYS
         elif not self.keys.claimed:
-            self._refuse = wire.REFUSE_HOLD_BUTTON
+            self._refuse = _REFUSE_HOLD_BUTTON
             return
         elif table != self.keys.table:
-            self._refuse = wire.REFUSE_OTHER_TABLE
+            self._refuse = _REFUSE_OTHER_TABLE
             return
         else:
             key = self.keys.key
@@ -590,7 +621,7 @@ class Link:
         for i in range(8):
             diff |= self._host_proof[i] ^ buf[3 + i] if end - 3 == 8 else 1
         if diff:
-            self._refuse = wire.REFUSE_BAD_PROOF
+            self._refuse = _REFUSE_BAD_PROOF
             self.security_errors += 1
             self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
             self.session = None

@@ -10,8 +10,12 @@
 # must never stall the device; unsent events wait in the replay ring.
 import time
 
-import wire
+import wire_core
 from micropython import const
+
+# Protocol numbers, folded by mpy-cross; tests/hardware/test_firmware_numbers.py checks them.
+_MAX_FRAME = const(20)  # wire.MAX_FRAME
+_MAX_ENCODED = const(22)  # wire.MAX_ENCODED
 
 _QUIET_MS = const(3000)  # no frame from the host for this long: the link is down
 _MAX_FRAMES_PER_STEP = const(8)
@@ -47,21 +51,20 @@ class StdioStream:
             return True
         return False
 
-    def write(self, data):
-        self._out.write(data)
+    def write(self, data, n):
+        """Writes data[:n]: a stream's write(buf, max_len) takes a length, so no slice is made."""
+        self._out.write(data, n)
 
 
 class SerialTransport:
     def __init__(self, link, stream):
         self.link = link
         self.stream = stream
-        self._rx = bytearray(wire.MAX_ENCODED)
+        self._rx = bytearray(_MAX_ENCODED)
         self._rx_len = 0
         self._overflow = False
-        self._frame = bytearray(wire.MAX_FRAME)
-        self._out = bytearray(wire.MAX_ENCODED)
-        mv = memoryview(self._out)
-        self._views = tuple(mv[:i] for i in range(len(self._out) + 1))
+        self._frame = bytearray(_MAX_FRAME)
+        self._out = bytearray(_MAX_ENCODED)
         self._escape = 0  # REPL escape progress since the last delimiter (-1: a frame)
         self.repl_requested = False
         self.unwritten = 0  # frames not written because the host was not reading
@@ -86,8 +89,8 @@ class SerialTransport:
                 break
             if n > self.largest:
                 self.largest = n
-            k = wire.cobs_encode_into(link.tx, n, self._out)
-            s.write(self._views[k])
+            k = wire_core.cobs_encode_into(link.tx, n, self._out)
+            s.write(self._out, k)
         if link.drop_requested:
             link.drop_requested = False
             link.on_disconnect()

@@ -12,8 +12,10 @@ FIRMWARE = ROOT / "firmware"
 
 
 def firmware_files() -> dict[str, Path]:
-    """The firmware as deployed (under /lib, with wire.py) plus the simulated chips."""
+    """The firmware as deployed (under /lib, with wire_core.py) plus the simulated chips, and the
+    host's codec wire.py, which the tests' table side uses (it is not deployed)."""
     files: dict[str, Path] = {
+        "/lib/wire_core.py": ROOT / "hardware" / "wire_core.py",
         "/lib/wire.py": ROOT / "hardware" / "wire.py",
         "/lib/x25519.py": ROOT / "hardware" / "x25519.py",
     }

@@ -8,6 +8,7 @@ def test_wire_vectors_pass_on_micropython(micropython_vm: None) -> None:
         "test_wire_vectors",
         {
             "/lib/wire.py": ROOT / "hardware" / "wire.py",
+            "/lib/wire_core.py": ROOT / "hardware" / "wire_core.py",
             "/vectors/wire_vectors.json": ROOT / "tests" / "vectors" / "wire_vectors.json",
             "/lib/test_wire_vectors.py": HERE / "mp" / "test_wire_vectors.py",
         },

@@ -62,6 +62,7 @@ def test_auth_vectors_pass_on_micropython() -> None:
         "test_auth_vectors",
         {
             "/lib/wire.py": ROOT / "hardware" / "wire.py",
+            "/lib/wire_core.py": ROOT / "hardware" / "wire_core.py",
             "/lib/x25519.py": ROOT / "hardware" / "x25519.py",
             "/lib/handshake.py": ROOT / "hardware" / "handshake.py",
             "/vectors/wire_vectors.json": VECTORS_PATH,

@@ -29,7 +29,8 @@ def test_plan_stops_the_firmware_installs_aioble_copies_and_resets(tmp_path: Pat
     assert commands[0] == ("mip", "install", "aioble")
     copied = {c[-1]: c[-2] for c in commands if c[:2] == ("fs", "cp")}
     assert copied[":"].endswith("firmware/altarfw")
-    assert copied[":wire.py"].endswith("hardware/wire.py")
+    assert copied[":wire_core.py"].endswith("hardware/wire_core.py"), "the codec's device half"
+    assert ":wire.py" not in copied, "the host's codec is not the device's"
     assert copied[":x25519.py"].endswith("hardware/x25519.py"), "a new claim's key agreement"
     assert copied[":main.py"].endswith("firmware/main.py")
     assert copied[":board_config.py"] == str(tmp_path / "board_config.py")
@@ -40,7 +41,8 @@ def test_romfs_plan_writes_the_package_to_romfs_and_the_config_to_files(tmp_path
     cfg = tmp_path / "board_config.py"
     cfg.write_text(board_config_text("pico_w"))
     stage = deploy.romfs_stage(tmp_path / "stage", cfg)
-    assert (stage / "lib" / "wire.py").read_bytes() == deploy.WIRE.read_bytes()
+    assert (stage / "lib" / "wire_core.py").read_bytes() == deploy.WIRE.read_bytes()
+    assert not (stage / "lib" / "wire.py").exists()
     assert (stage / "lib" / "x25519.py").read_bytes() == deploy.X25519.read_bytes()
     assert (stage / "lib" / "altarfw" / "link.py").is_file()
     assert 'BOARD = "pico_w"' in (stage / "lib" / "board_config.py").read_text()
@@ -51,7 +53,7 @@ def test_romfs_plan_writes_the_package_to_romfs_and_the_config_to_files(tmp_path
     cleanup = commands[romfs_at - 1]
     assert (
         cleanup[0] == "exec"
-        and '"altarfw", "wire.py", "x25519.py", "board_config.py"' in cleanup[1]
+        and '"altarfw", "wire.py", "wire_core.py", "x25519.py", "board_config.py"' in cleanup[1]
     )
     copied = [c[-1] for c in commands if c[:2] == ("fs", "cp")]
     assert copied == [":main.py"], "package, codec and config come from ROMFS"
@@ -145,7 +147,7 @@ def test_package_json_lists_every_firmware_file() -> None:
     pkg = json.loads((root / "package.json").read_text())
     listed = {dest for dest, _src in pkg["urls"]}
     files = {p.relative_to(root).as_posix() for p in root.rglob("*.py") if p.name != "manifest.py"}
-    assert listed == files | {"wire.py", "x25519.py"}
+    assert listed == files | {"wire_core.py", "x25519.py"}
     assert ["aioble", "latest"] in pkg["deps"]
     for dest, src in pkg["urls"]:
         assert (root / src).resolve().is_file(), (dest, src)

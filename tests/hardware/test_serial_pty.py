@@ -182,3 +182,44 @@ def test_lossy_serial_line_through_a_real_pty() -> None:
     expected, got, counts = asyncio.run(main())
     assert got == expected
     assert set(counts) == {"drop", "corrupt", "duplicate", "reorder"}
+
+
+def test_a_dial_turned_against_its_stop_is_reported_through_a_real_pty(tmp_path: object) -> None:
+    """Issue 16 item 11 (docs/protocol.md, DIAL): the device says CAP_DIAL_STOP, so the
+    manager's SET_DIAL asks to hear of turns against the stop; one arrives as a DialChanged
+    with at_stop, its value unchanged. A device without the bit is never asked (its firmware
+    would refuse the longer SET_DIAL) and stays silent at its stop, as before."""
+
+    async def main() -> None:
+        device = SimulatedDevice()
+        old = SimulatedDevice(device_id=b"\x0b\x0b\x0b\x0b")
+        old.endpoint.capabilities &= ~wire.CAP_DIAL_STOP
+        async with PtySimulator(device) as sim, PtySimulator(old) as sim_old:
+            # Unclaimed devices' events too (as `altar monitor`): the claim is not the point.
+            manager = DeviceManager(
+                TABLE, keys_path=str(tmp_path) + "/keys.sqlite", accept_unclaimed=True
+            )
+            events = manager.events()
+            await manager.add_serial(sim.port)
+            await manager.add_serial(sim_old.port)
+            await status_matching(events, "not claimed")
+            await status_matching(events, "not claimed")
+
+            await manager.set_dial("a1b2c3d4", 0, 0, 0, 13)
+            assert await next_input(events) == DialChanged("a1b2c3d4", 0, 0)
+            assert device.report_stops[0], "asked, because its HELLO said it can"
+            device.turn_dial(0, -1)  # devotion at 0, turned down
+            stop = await next_input(events)
+            assert stop == DialChanged("a1b2c3d4", 0, 0, at_stop=True)
+            device.turn_dial(0, 1)
+            assert await next_input(events) == DialChanged("a1b2c3d4", 0, 1)
+
+            await manager.set_dial("0b0b0b0b", 0, 13, 0, 13)
+            assert await next_input(events) == DialChanged("0b0b0b0b", 0, 13)
+            assert not old.report_stops[0], "an older device is not asked"
+            old.turn_dial(0, 14)  # at 13, turned up: nothing to say to anyone
+            old.turn_dial(0, 12)
+            assert await next_input(events) == DialChanged("0b0b0b0b", 0, 12)
+            await manager.close()
+
+    asyncio.run(main())

@@ -27,6 +27,24 @@ def test_vector_packs_and_decodes(v: dict[str, object]) -> None:
     assert (frame.msg_type, frame.seq, frame.payload) == (v["type"], v["seq"], payload)
 
 
+def _vector(name: str) -> bytes:
+    return bytes.fromhex(str(next(v for v in VECTORS["frames"] if v["name"] == name)["payload"]))
+
+
+def test_the_stop_vectors_build_and_parse_as_protocol_md_says() -> None:
+    """Issue 16 (docs/protocol.md, DIAL and SET_DIAL): the optional flag bytes."""
+    at_stop = _vector("signed dial at its stop")
+    assert wire.dial_payload(1, 0, at_stop=True) == at_stop
+    assert wire.parse_dial(at_stop) == (1, 0) and wire.dial_at_stop(at_stop)
+    assert not wire.dial_at_stop(_vector("signed dial"))
+    asks = _vector("signed set dial reporting stops")
+    assert wire.set_dial_payload(0, 5, 0, 13, report_stops=True) == asks
+    assert wire.parse_set_dial(asks) == (0, 5, 0, 13) and wire.set_dial_reports_stops(asks)
+    assert not wire.set_dial_reports_stops(_vector("signed set dial"))
+    with pytest.raises(wire.WireError, match="expected 2 or 3"):
+        wire.parse_dial(b"\x00\x01\x01\x01")
+
+
 @pytest.mark.parametrize("v", VECTORS["rejected"], ids=lambda v: v["name"])
 def test_rejected_vector_names_its_reason(v: dict[str, object]) -> None:
     with pytest.raises(wire.WireError, match=str(v["error"])):

@@ -102,6 +102,10 @@ def frames() -> list[dict[str, object]]:
         ("signed tag 10-byte uid", 1, 0xFFFF, bytes.fromhex("8004112233445566778899"), KEY),
         ("signed status", 5, 9, struct.pack("<BIIH", 255, 20000, 3600, 2), KEY),
         ("signed set dial", 10, 2, bytes([0, 5, 0, 13]), KEY),
+        # Issue 16: a dial turned against its stop (DIAL's third byte, 1 = at the stop), for a
+        # host whose SET_DIAL asked for it (its fifth byte, 1 = report stops).
+        ("signed dial at its stop", 3, 8, bytes([1, 0, 1]), KEY),
+        ("signed set dial reporting stops", 10, 3, bytes([0, 5, 0, 13, 1]), KEY),
     ]
     out = []
     for name, t, seq, payload, key in rows:

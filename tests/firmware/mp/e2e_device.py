@@ -45,8 +45,8 @@ class PtyStream:
     def writable(self):
         return True
 
-    def write(self, data):
-        altar_serial.write(binascii.hexlify(data).decode())
+    def write(self, data, n):
+        altar_serial.write(binascii.hexlify(data[:n]).decode())
 
 
 def rng(buf):

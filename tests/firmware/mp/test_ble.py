@@ -14,7 +14,7 @@ class Cmds:
     def __init__(self):
         self.dials = []
 
-    def set_dial(self, i, v, lo, hi):
+    def set_dial(self, i, v, lo, hi, stops=0):
         self.dials.append((i, v))
 
     def feedback(self, kind, reader):

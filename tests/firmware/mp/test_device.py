@@ -30,8 +30,8 @@ class IdleStream:
     def writable(self):
         return True
 
-    def write(self, data):
-        self.written += len(data)
+    def write(self, data, n):
+        self.written += n
 
 
 def build(board, hw):
@@ -173,3 +173,86 @@ async def test_a_raising_part_never_stops_the_device():
     assert DIAG_INTERNAL in diags
     assert app.dials[0].value == 0, "sensing went on"
     await asyncio.sleep_ms(1)
+
+
+def _turn(hw, detents):
+    # Dial 0 of pico_w (pins 2 and 3) through the Gray sequence, clockwise when detents > 0.
+    a = hw.pins[2]
+    b = hw.pins[3]
+    cw = ((0, 1), (1, 1), (1, 0), (0, 0))
+    ccw = ((1, 0), (1, 1), (0, 1), (0, 0))
+    for state in (cw if detents > 0 else ccw) * abs(detents):
+        a.level, b.level = state
+        a.handler(a)
+
+
+def _drain(link, now):
+    out = []
+    n = link.next_frame(now)
+    while n:
+        out.append(wire.unpack(bytes(link.tx[:n])))
+        n = link.next_frame(now)
+    return out
+
+
+def _dials(frames):
+    return [
+        (wire.parse_dial(f.payload), wire.dial_at_stop(f.payload))
+        for f in frames
+        if f.msg_type == wire.DIAL
+    ]
+
+
+def test_a_dial_turned_against_its_stop_says_so_when_the_host_asked():
+    """Issue 16 item 11 (docs/protocol.md, DIAL and SET_DIAL): turned down at 0, the dial
+    answers with its unchanged value flagged DIAL_AT_STOP, but only for a host that asked
+    with SET_DIAL's flag; to any other host it stays silent, as before."""
+    hw = SimHw({17: SimMfrc522()})
+    app, link = build("pico_w", hw)
+    assert link._hello_buf[7] & wire.CAP_DIAL_STOP, "HELLO says the device can"
+    a = hw.pins[2]
+    a.level = 0
+    hw.pins[3].level = 0
+    a.handler(a)
+    link.on_connect(0)
+    _drain(link, 0)  # HELLO
+
+    def host(msg_type, seq, payload):
+        raw = bytearray(wire.pack(msg_type, seq, payload))
+        link.receive(raw, len(raw), 0)
+
+    host(wire.PING, 0, b"")  # the host's numbering
+    host(wire.SET_DIAL, 0, wire.set_dial_payload(0, 0, 0, 13))  # a host that did not ask
+    assert _dials(_drain(link, 0)) == [((0, 0), False)], "the echo only"
+    _turn(hw, -2)
+    app.sense_step(1)
+    assert _dials(_drain(link, 1)) == [], "silent at the stop for a host that did not ask"
+
+    host(wire.SET_DIAL, 1, wire.set_dial_payload(0, 0, 0, 13, report_stops=True))
+    assert _dials(_drain(link, 2)) == [((0, 0), False)]
+    _turn(hw, -1)
+    app.sense_step(3)
+    assert _dials(_drain(link, 3)) == [((0, 0), True)], "at 0 and turned down: said so"
+    _turn(hw, 1)
+    app.sense_step(4)
+    assert _dials(_drain(link, 4)) == [((0, 1), False)], "a real turn is a plain DIAL"
+
+    host(wire.SET_DIAL, 2, wire.set_dial_payload(0, 13, 0, 13, report_stops=True))
+    _drain(link, 5)
+    _turn(hw, 3)
+    app.sense_step(6)
+    frames = _dials(_drain(link, 6))
+    assert frames == [((0, 13), True)], "at the top too; three clicks waiting are one event"
+
+
+def test_a_real_turn_waiting_behind_a_stop_report_replaces_it():
+    """A DIAL waiting to be sent is replaced by a newer one of the same dial, flag and all: a
+    stop report must not turn a later real turn into a stop report (nor the other way)."""
+    hw = SimHw({17: SimMfrc522()})
+    app, link = build("pico_w", hw)
+    link.event(wire.DIAL, b"\x00\x00\x01", 3)  # at the stop
+    link.event(wire.DIAL, b"\x00\x01", 2)  # then turned up, before either was sent
+    link.on_connect(0)
+    raw = bytearray(wire.pack(wire.PING, 0, b""))
+    link.receive(raw, len(raw), 0)
+    assert _dials(_drain(link, 0)) == [((0, 1), False)]

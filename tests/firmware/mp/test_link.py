@@ -24,7 +24,7 @@ class Cmds:
         self.dials = []
         self.feedbacks = []
 
-    def set_dial(self, i, v, lo, hi):
+    def set_dial(self, i, v, lo, hi, stops=0):
         self.dials.append((i, v, lo, hi))
 
     def feedback(self, kind, reader):

@@ -11,7 +11,7 @@ class Cmds:
     def __init__(self):
         self.dials = []
 
-    def set_dial(self, i, v, lo, hi):
+    def set_dial(self, i, v, lo, hi, stops=0):
         self.dials.append((i, v, lo, hi))
 
     def feedback(self, kind, reader):
@@ -39,8 +39,9 @@ class Stream:
     def writable(self):
         return self.can_write
 
-    def write(self, data):
-        self.out.extend(data)
+    def write(self, data, n):
+        for i in range(n):
+            self.out.append(data[i])
 
     def frames(self):
         d = wire.StreamDecoder()
@@ -155,7 +156,7 @@ def test_transport_step_allocates_nothing():
             self.n = 0
             self.last = -1
 
-        def set_dial(self, i, v, lo, hi):
+        def set_dial(self, i, v, lo, hi, stops=0):
             self.n += 1
             self.last = v
 

@@ -36,6 +36,18 @@ const mp = await loadMicroPython({
   stderr: (line) => { output += line + "\n"; process.stderr.write(line + "\n"); },
 });
 
+// gc.collect() called from Python on this VM frees nothing: the collector scans the WebAssembly
+// stack conservatively and finds every object still referenced from there (measured:
+// tests/firmware/mp/test_vm_facts.py). Called from JavaScript with the Python stack unwound it
+// frees garbage as a board does. So tests that measure the live heap await
+// altar_gc.collect(): their coroutine yields to JavaScript, which collects, then resumes it.
+mp.registerJsModule("altar_gc", {
+  collect: () => new Promise((resolve) => setTimeout(() => {
+    mp.pyimport("gc").collect();
+    resolve(0);
+  }, 0)),
+});
+
 if (serialFd >= 0) {
   const chunk = Buffer.alloc(512);
   mp.registerJsModule("altar_serial", {
