@@ -130,6 +130,7 @@ class TargetRequest:
     prompt: str  # "Burn: choose a character in play"
     options: tuple[TargetOption, ...]
     optional: bool
+    none_label: str = "No target"  # the button for choosing none, in the game's words
 
 
 @dataclass

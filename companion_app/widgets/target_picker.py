@@ -27,7 +27,7 @@ class TargetPicker(FloatLayout):
             button.bind(on_release=lambda _b, i=index: self.dispatch("on_pick", i))
             box.add_widget(button)
         if request.optional:
-            button = Factory.PickButton(text="No target")
+            button = Factory.PickButton(text=request.none_label)
             button.background_color = (0.3, 0.3, 0.35, 1)
             button.bind(on_release=lambda _b: self.dispatch("on_pick", None))
             box.add_widget(button)

@@ -70,7 +70,7 @@ def test_set_sabotage__the_scan_asks_how_much_to_stockpile_and_the_worked_exampl
     request = session.picking[ALENA]
     labels = [o.label for o in request.options]
     assert labels == [f"Stockpile {n} devotion" for n in range(1, 6)]  # her 5 ready cultists
-    assert request.optional  # "No target": stockpile none
+    assert request.optional and request.none_label == "Stockpile none"
     assert "Undertow" not in request.prompt + " ".join(labels)  # it lies face down
     assert logged(session)[-1]["type"] == "AdjustPlayer"  # nothing set until she answers
 
@@ -143,7 +143,7 @@ def test_app__the_stockpile_question_in_front_of_the_player_looks_as_reviewed() 
 
     out = OUTPUT / "vile" / "sabotage"
     notes = run_journey("tests.vile.journeys:sabotage_stockpile", out)["notes"]
-    assert notes["labels"] == [f"Stockpile {n} devotion" for n in range(1, 6)] + ["No target"]
+    assert notes["labels"] == [f"Stockpile {n} devotion" for n in range(1, 6)] + ["Stockpile none"]
     assert "Undertow" not in notes["prompt"] + " ".join(notes["labels"]) + notes["news"]
     assert notes["after"] == [2, 2, 3]
     name = "vile_sabotage_stockpile_landscape.png"

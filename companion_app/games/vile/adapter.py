@@ -229,7 +229,7 @@ class VileAdapter(GameAdapter):
         """Setting a sabotage card (Main Phase, "Set sabotage cards"): how much devotion to
         stockpile with it, asked in front of the player once the card is scanned; the rulebook's
         worked example stockpiles 2 with a card of cost 5. The amounts offered are the player's
-        ready cultists (what the engine allows, SetSabotage); "No target" stockpiles none.
+        ready cultists (what the engine allows, SetSabotage); "Stockpile none" sets it bare.
         The prompt and the choices never name the card: it lies face down."""
         if not isinstance(action, va.SetSabotage) or action.stockpile:
             return None
@@ -241,9 +241,10 @@ class VileAdapter(GameAdapter):
             for n in range(1, ready + 1)
         )
         return TargetRequest(
-            "A sabotage card to set face down: stockpile devotion with it? (No target: none)",
+            "A sabotage card to set face down: stockpile devotion with it?",
             options,
             optional=True,
+            none_label="Stockpile none",
         )
 
     def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
