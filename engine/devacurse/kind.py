@@ -16,10 +16,6 @@ from engine.devacurse.summary import summary
 from engine.devacurse.view import state_view
 
 
-def _action_from_dict(data: Any) -> actions.Action:
-    return actions.from_dict(data)
-
-
 def _state_view(state: Any) -> dict[str, Any]:
     assert isinstance(state, GameState)
     return state_view(state)
@@ -36,7 +32,7 @@ KIND = GameKind(
     load_catalog=load_catalog,
     setup_from_dict=setup_from_dict,
     setup_to_dict=setup_to_dict,
-    action_from_dict=_action_from_dict,
+    action_from_dict=actions.from_dict,
     action_to_dict=actions.to_dict,
     read_scenario=read_scenario,
     state_view=_state_view,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.kind import GameKind
 from engine.vile import actions
 from engine.vile.cards import load_catalog, sample_catalog
@@ -13,11 +11,6 @@ from engine.vile.record import setup_from_dict, setup_to_dict
 from engine.vile.scenario import game_to_dict, read_scenario
 from engine.vile.summary import summary
 from engine.vile.view import state_view
-
-
-def _action_from_dict(data: Any) -> actions.Action:
-    return actions.from_dict(data)
-
 
 KIND = GameKind(
     kind="vile",
@@ -30,7 +23,7 @@ KIND = GameKind(
     load_catalog=load_catalog,
     setup_from_dict=setup_from_dict,
     setup_to_dict=setup_to_dict,
-    action_from_dict=_action_from_dict,
+    action_from_dict=actions.from_dict,
     action_to_dict=actions.to_dict,
     read_scenario=read_scenario,
     state_view=state_view,
