@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from engine import games
@@ -148,6 +149,8 @@ class GameAdapter(ABC):
     # Commands the log folds into one line when several come in a row: the plain passes that
     # make up most of a priority game's log ("Alena passed", "Anton passed", ...).
     log_folds: tuple[type, ...] = ()
+    # The game's demo module (its RECORD and ``async script(demo)``) for `altar demo`.
+    demo: ModuleType | None = None
 
     @property
     def engine(self) -> GameKind:
@@ -286,12 +289,19 @@ class GameAdapter(ABC):
         return "No glossary entry for this keyword; see the rulebook."
 
     def demo_record(self) -> dict[str, Any]:
-        """The setup record `altar demo` plays (two players, a fixed seed)."""
+        """The setup record `altar demo` plays (two players, a fixed seed): the demo module's
+        RECORD when the game has one."""
+        if self.demo is not None:
+            return dict(self.demo.RECORD)
         return self.setup_record(["Alena", "Anton"], [(), ()], 7, 0, {})
 
     async def demo_script(self, demo: Any) -> None:
         """`altar demo`'s scripted opening: acts on ``demo`` (companion_app/demo.py: act,
-        place, device.turn_dial, until ...). The default scans nothing and passes once."""
+        place, device.turn_dial, until ...): the demo module's ``script``, else it scans
+        nothing and passes once."""
+        if self.demo is not None:
+            await self.demo.script(demo)
+            return
         who = demo.game.acting_player()
         action = self.pass_action(demo.game, who) if who is not None else None
         if action is not None:

@@ -76,6 +76,7 @@ def _number(options: Mapping[str, Any], key: str, default: int) -> int:
 
 class DeedsAdapter(GameAdapter):
     kind = "deeds"
+    demo = demo_script
     log_folds = (da.Pass,)
 
     # --- setting up ---------------------------------------------------------------------
@@ -319,12 +320,6 @@ class DeedsAdapter(GameAdapter):
                 str(HERE / "battle_screen.kv"),
             ),
         )
-
-    def demo_record(self) -> dict[str, Any]:
-        return dict(demo_script.RECORD)
-
-    async def demo_script(self, demo: Any) -> None:
-        await demo_script.script(demo)
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Cheap units first, then resources and tactics."""

@@ -59,6 +59,7 @@ def _needs_target(card: Card) -> bool:
 
 class DevacurseAdapter(GameAdapter):
     kind = "devacurse"
+    demo = demo_script
     log_folds = (da.Pass,)
 
     # --- setting up ------------------------------------------------------------------------
@@ -392,12 +393,6 @@ class DevacurseAdapter(GameAdapter):
                 str(HERE / "combat_screen.kv"),
             ),
         )
-
-    def demo_record(self) -> dict[str, Any]:
-        return dict(demo_script.RECORD)
-
-    async def demo_script(self, demo: Any) -> None:
-        await demo_script.script(demo)
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         assert isinstance(catalog, Catalog)

@@ -42,6 +42,7 @@ def _vile(game: AnyGame) -> VileGame:
 
 class VileAdapter(GameAdapter):
     kind = "vile"
+    demo = demo_script
     log_folds = (va.Pass,)
 
     # --- setting up ------------------------------------------------------------------------
@@ -352,12 +353,6 @@ class VileAdapter(GameAdapter):
                 str(HERE / "ritual_screen.kv"),
             ),
         )
-
-    def demo_record(self) -> dict[str, Any]:
-        return dict(demo_script.RECORD)
-
-    async def demo_script(self, demo: Any) -> None:
-        await demo_script.script(demo)
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Three components, a sabotage card, cheap monsters and spells of the ape."""

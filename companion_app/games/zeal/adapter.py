@@ -54,6 +54,7 @@ def _zeal(game: AnyGame) -> ZealGame:
 
 class ZealAdapter(GameAdapter):
     kind = "zeal"
+    demo = demo_script
     log_folds = (za.Pass,)
 
     def setup_record(
@@ -248,12 +249,6 @@ class ZealAdapter(GameAdapter):
 
     def glossary(self, keyword: str) -> str:
         return glossary_text(keyword)
-
-    def demo_record(self) -> dict[str, Any]:
-        return dict(demo_script.RECORD)
-
-    async def demo_script(self, demo: Any) -> None:
-        await demo_script.script(demo)
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """The cheapest characters, devices and spells."""

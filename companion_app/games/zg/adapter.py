@@ -66,6 +66,7 @@ def _roster_size(game: ZgGame, seat: int) -> int:
 
 class ZgAdapter(GameAdapter):
     kind = "zg"
+    demo = demo_script
 
     # --- setting up -----------------------------------------------------------------------
 
@@ -392,12 +393,6 @@ class ZgAdapter(GameAdapter):
         assert isinstance(catalog, Catalog)
         figures = catalog.figures()
         return list(catalog.deck_of(figures[0])[:5] + catalog.deck_of(figures[1])[:4])
-
-    def demo_record(self) -> dict[str, Any]:
-        return dict(demo_script.RECORD)
-
-    async def demo_script(self, demo: Any) -> None:
-        await demo_script.script(demo)
 
 
 ADAPTER = ZgAdapter()
