@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from bench.targets import report  # noqa: E402
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL  # noqa: E402
 from companion_app.store import CommandStore  # noqa: E402
-from companion_app.table import SeatMap, TableController  # noqa: E402
+from companion_app.table import TableController  # noqa: E402
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from engine.zeal.cards import sample_catalog  # noqa: E402
@@ -49,6 +49,7 @@ from engine.zeal.record import setup_to_dict  # noqa: E402
 from hardware.events import DialChanged, TagPresented, TagRemoved  # noqa: E402
 from hardware.manager import DeviceManager  # noqa: E402
 from hardware.registry import TagRegistry  # noqa: E402
+from hardware.seats import SeatMap  # noqa: E402
 from hardware.simulator import PtySimulator, SimulatedDevice  # noqa: E402
 
 WHAT = "tag or dial event to engine state, host side"
@@ -114,7 +115,7 @@ async def simulator_samples(dials: int, scans: int, folder: str) -> tuple[list[f
     device = SimulatedDevice()
     table, store = table_under_way(folder, device.device)
     game = table.game
-    manager = DeviceManager(b"BNCH")
+    manager = DeviceManager(b"BNCH", seats=table.seats)  # the table's one seat map
     dial_samples: list[float] = []
     scan_samples: list[float] = []
     with PtySimulator(device) as pty:

@@ -32,13 +32,14 @@ sys.path.insert(0, str(ROOT))
 from bench.targets import report  # noqa: E402
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL  # noqa: E402
 from companion_app.store import CommandStore  # noqa: E402
-from companion_app.table import SeatMap, TableController  # noqa: E402
+from companion_app.table import TableController  # noqa: E402
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from engine.zeal.cards import sample_catalog  # noqa: E402
 from engine.zeal.randomplay import choose  # noqa: E402
 from engine.zeal.record import setup_to_dict  # noqa: E402
 from hardware.events import DialChanged  # noqa: E402
+from hardware.seats import SeatMap  # noqa: E402
 
 WHAT = "per-event cost in a long game"
 DEVICE = "a17a0001"

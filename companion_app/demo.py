@@ -27,7 +27,6 @@ from companion_app.sim_tags import sim_uid
 from companion_app.table import (
     DeviceCommand,
     FeedbackCommand,
-    SeatMap,
     SetDialCommand,
     TableController,
 )
@@ -90,12 +89,14 @@ class Demo:
         self.game: AnyGame = engine.game.start(setup)
         self.device = SimulatedDevice(DEVICE_ID, dials=2, readers=1)
         self.name = self.device.device
-        seats = SeatMap()
-        seats.assign_dial(self.name, 0, 0)  # the first player's dial
-        seats.assign_dial(self.name, 1, 1)  # the second player's dial
-        self.tags = DemoTags()
-        self.table = TableController(self.game, self.adapter, seats, self.tags, self.catalog)
         self.manager = DeviceManager(TABLE_ID)
+        # The table's one seat map is the manager's: it stamps events, the table reads it.
+        self.manager.assign_dial(self.name, 0, 0)  # the first player's dial
+        self.manager.assign_dial(self.name, 1, 1)  # the second player's dial
+        self.tags = DemoTags()
+        self.table = TableController(
+            self.game, self.adapter, self.manager.seats, self.tags, self.catalog
+        )
         self.events: list[Event] = []
         self.refusals: list[str] = []
         self._logged = 0

@@ -21,8 +21,12 @@ class DeviceEvents:
         self._scan_seat: dict[tuple[str, int], int] = {}  # reader -> seat of its last scan
 
     def handle(self, event: Any) -> None:
-        """One hardware event: the table controller says what it means; the session shows it."""
+        """One hardware event: the table controller says what it means; the session shows it.
+
+        Its seat is the one stamped on it (the device manager's seat map); an event that came
+        without a manager is stamped from the same map, which the session holds."""
         s = self.session
+        event = s.seat_map.stamp(event)
         if self._enrolment is not None and isinstance(event, TagPresented):
             self._enrol(event)
             return
@@ -65,7 +69,7 @@ class DeviceEvents:
             else:
                 self._show_scanned(reaction)
         if reaction.unknown_uid is not None:
-            seat = getattr(event, "seat", None)
+            seat = event.seat if isinstance(event, TagPresented) else None
             s.unknown_tag = (seat, reaction.unknown_uid.hex())
         s.resync_dials()
 
@@ -75,7 +79,7 @@ class DeviceEvents:
         table's dial bookkeeping does not see it."""
         s = self.session
         assert s.table is not None
-        player = s.table.seats.dials.get((event.device, event.dial))
+        player = event.seat
         names = s.table.game.player_names()
         if player is None or not 0 <= player < len(names):
             return  # a dial nobody's: its turns say so already

@@ -42,6 +42,9 @@ class HardwareLink:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ports: set[str] = set()  # serial ports and BLE addresses already added
         session.send_to_devices = self.send
+        # One seat map for the table: the manager's. It stamps events from it; the session
+        # routes by those stamps and reads it to find each seat's dial.
+        session.use_seat_map(manager.seats)
 
     async def pump(self) -> None:
         """Every event, in order, to the session; device statuses to the Devices list."""
@@ -97,11 +100,12 @@ class HardwareLink:
         if info is None:
             return f"Device {device} is not connected."
         players = len(self.session.seats)
-        taken = set(self.session.seat_map.dials.values())
+        seats = self.manager.seats
+        taken = set(seats.dials.values())
         free = [s for s in range(players) if s not in taken]
         given = []
         for dial in range(info.dials):
-            if (device, dial) in self.session.seat_map.dials or not free:
+            if (device, dial) in seats.dials or not free:
                 continue
             seat = free.pop(0)
             self.session.assign_dial(device, dial, seat)
@@ -113,7 +117,7 @@ class HardwareLink:
         names = [s.name for s in self.session.seats]
         parts = [
             f"{names[seat] if seat < len(names) else seat}: dial {dial + 1} of {device}"
-            for (device, dial), seat in sorted(self.session.seat_map.dials.items())
+            for (device, dial), seat in sorted(self.manager.seats.dials.items())
         ]
         return "Dials: " + ("; ".join(parts) if parts else "none assigned")
 

@@ -34,7 +34,7 @@ from companion_app.history import HistoryRecorder
 from companion_app.redraw import LogRow, redraw
 from companion_app.sounds import Sounds
 from companion_app.store import CommandStore, SavedGame
-from companion_app.table import SeatMap, TableController
+from companion_app.table import TableController
 from companion_app.table_news import TableNews
 from companion_app.targeting import Targeting
 from companion_app.turn_timer import TurnTimer
@@ -42,6 +42,7 @@ from engine import games
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction, MalformedAction, SetupError
 from hardware.registry import TagRegistry
+from hardware.seats import SeatMap
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
@@ -101,7 +102,9 @@ class GameSession(EventDispatcher):
         self._registry_for = registry_for
         self._registries: dict[str, TagRegistry] = {}
         self._catalogs: dict[str, CardCatalog] = dict(catalogs or {})
-        self.seat_map = SeatMap()  # which dial and reader belong to which seat
+        # Which dial and reader belong to which seat: the table's one map. With devices it
+        # is the device manager's (``use_seat_map``), which stamps each event's seat from it.
+        self.seat_map = SeatMap()
         self.table: TableController | None = None
         # Where device commands go (set by the hardware link; nowhere without hardware).
         self.send_to_devices: Callable[[Sequence[Any]], None] = lambda _commands: None
@@ -485,7 +488,16 @@ class GameSession(EventDispatcher):
                 return
         self.device_events.handle(event)
 
-    def assign_dial(self, device: str, dial: int, seat: int) -> None:
+    def use_seat_map(self, seats: SeatMap) -> None:
+        """The table's one seat map from now on: the device manager's, which owns the devices
+        and stamps their events from it. There is never a second map to disagree with it."""
+        self.seat_map = seats
+        if self.table is not None:
+            self.table.seats = seats
+
+    def assign_dial(self, device: str, dial: int, seat: int | None) -> None:
+        """Give a dial to a seat in the table's one map (None: to nobody); it is sent its
+        seat's value at the next ``resync_dials``."""
         self.seat_map.assign_dial(device, dial, seat)
         if self.table is not None:
             self.table.forget_dial(device, dial)

@@ -1,7 +1,8 @@
 """The table: where hardware events meet the rules. No Kivy here, so the demo and tests use it.
 
-A ``TableController`` owns one game, the map from devices to seats, and the command log. It
-turns each typed event from ``hardware/`` into an engine action for the right player, applies
+A ``TableController`` owns one game and the command log, and reads the table's one seat map
+(``hardware.seats.SeatMap``, the device manager's). It turns each typed event from
+``hardware/`` into an engine action for the seat stamped on it, applies
 it (after writing it to the log), and answers with a ``Reaction``: what to tell the players,
 and which commands to send back to the devices (a dial's value, a green or red light).
 
@@ -13,7 +14,7 @@ adapter's (companion_app/games/). It knows no game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion_app.games.base import AnyGame, GameAdapter
@@ -28,6 +29,7 @@ from hardware.events import (
     TagPresented,
     TagRemoved,
 )
+from hardware.seats import SeatMap
 
 
 class CardLookup(Protocol):
@@ -79,30 +81,6 @@ class Reaction:
     unknown_uid: bytes | None = None  # set when a tag is not enrolled: the app offers to enrol it
     # A scanned card whose action asks for targets: not applied yet; the app asks its player.
     needs_targets: Any = None
-
-
-@dataclass
-class SeatMap:
-    """Which player each dial belongs to, and which player each reader plays for.
-
-    A reader with no seat is a shared reader in the middle of the table: a card scanned there
-    is played by the player who may act now.
-    """
-
-    dials: dict[tuple[str, int], int] = field(default_factory=dict)
-    readers: dict[tuple[str, int], int] = field(default_factory=dict)
-
-    def assign_dial(self, device: str, dial: int, player: int) -> None:
-        self.dials[(device, dial)] = player
-
-    def assign_reader(self, device: str, reader: int, player: int) -> None:
-        self.readers[(device, reader)] = player
-
-    def dial_of(self, player: int) -> tuple[str, int] | None:
-        for key, seat in self.dials.items():
-            if seat == player:
-                return key
-        return None
 
 
 class TableController:
@@ -174,7 +152,12 @@ class TableController:
     # ------------------------------------------------------------------ events
 
     def handle(self, event: Event) -> Reaction:
-        """React to one hardware event. Never raises for bad input: the reaction says why."""
+        """React to one hardware event. Never raises for bad input: the reaction says why.
+
+        It goes to the seat stamped on it: the device manager stamps from the table's one
+        seat map, and an event that came some other way (the simulator in process, a test) is
+        stamped here from the same map. A stamp is never second-guessed."""
+        event = self.seats.stamp(event)
         if isinstance(event, DialChanged):
             return self._dial(event)
         if isinstance(event, TagPresented):
@@ -193,7 +176,7 @@ class TableController:
     def _dial(self, event: DialChanged) -> Reaction:
         if self.echoes.is_echo(event):
             return Reaction(True, "")
-        player = self.seats.dials.get((event.device, event.dial))
+        player = event.seat
         if player is None:
             return Reaction(
                 False,
@@ -219,11 +202,10 @@ class TableController:
             player=player,
         )
 
-    def _player_for_reader(self, device: str, reader: int) -> int | None:
-        seat = self.seats.readers.get((device, reader))
-        if seat is not None:
-            return seat
-        return self.adapter.reader_player(self.game)
+    def _player_for_reader(self, event: TagPresented) -> int | None:
+        if event.seat is not None:
+            return event.seat
+        return self.adapter.reader_player(self.game)  # a shared reader: whoever may act
 
     def _scan(self, event: TagPresented) -> Reaction:
         refuse = (FeedbackCommand(event.device, event.reader, False),)
@@ -242,7 +224,7 @@ class TableController:
                 f"The tag says this is card '{card_id}', which is not in the card catalog.",
                 device_commands=refuse,
             )
-        player = self._player_for_reader(event.device, event.reader)
+        player = self._player_for_reader(event)
         if player is None:
             return Reaction(False, "No player can play a card now.", device_commands=refuse)
         action = self.adapter.scan_action(self.game, player, card_id)
@@ -276,7 +258,7 @@ class TableController:
 
     def _button(self, event: ButtonPressed) -> Reaction:
         # A dial's button passes for its seat: the quickest "no response" at the table.
-        player = self.seats.dials.get((event.device, event.button))
+        player = event.seat
         if player is None or event.kind != "short":
             return Reaction(True, "")
         if player >= len(self.game.player_names()):

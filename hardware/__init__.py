@@ -14,7 +14,8 @@ bottom up (nothing here imports the engine, the app or Kivy):
   process, driven by code, keyboard or script.
 - ``transports``: serial (pyserial), BLE (bleak), loopback (simulator), and the tablet's NFC
   reader (nfcpy), behind one interface.
-- ``manager``: every device at the table, reconnected with backoff, as one event stream.
+- ``manager``: every device at the table, reconnected with backoff, as one event stream;
+  ``seats`` the table's one seat map, which the manager owns and stamps events from.
 - ``keys`` (table id, device keys) and ``registry`` (tag UID or on-tag reference -> card).
 - ``monitor``: what `altar monitor` prints.
 

@@ -21,7 +21,7 @@ class TagPresented:
     # The card reference stored on the tag ("altar:<ref>" in NDEF), when it has one.
     card_ref: str | None = None
     at: float = field(default_factory=monotonic, compare=False)
-    seat: int | None = None  # the seat this reader is assigned to (DeviceManager.assign_reader)
+    seat: int | None = None  # the seat the table's seat map gives this reader (hardware/seats.py)
     # False for events of a device no table claimed (only `altar monitor` lets those through).
     trusted: bool = field(default=True, compare=False)
 
@@ -47,7 +47,7 @@ class DialChanged:
     dial: int
     value: int
     at: float = field(default_factory=monotonic, compare=False)
-    seat: int | None = None  # the seat this dial is assigned to (DeviceManager.assign_dial)
+    seat: int | None = None  # the seat the table's seat map gives this dial (hardware/seats.py)
     trusted: bool = field(default=True, compare=False)
     at_stop: bool = False
 
@@ -58,6 +58,7 @@ class ButtonPressed:
     button: int
     kind: str  # "short", "long" or "double"
     at: float = field(default_factory=monotonic, compare=False)
+    seat: int | None = None  # the seat of the dial this button sits on (hardware/seats.py)
     trusted: bool = field(default=True, compare=False)
 
 

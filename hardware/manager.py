@@ -14,6 +14,7 @@ API (stable; the app and `altar demo` are written against it)::
     await manager.claim("a1b2c3d4")                # player holds the device's button; ClaimRefused
     manager.unclaim("a1b2c3d4")                    # its key forgotten here and on the device
     manager.assign_dial("a1b2c3d4", 0, seat=2)     # events then carry seat=2
+    manager.seats                                  # the table's one SeatMap (hardware/seats.py)
     manager.devices()                              # [DeviceInfo]: battery, signal, last seen ...
     await manager.discover_ble(); manager.discover_serial()   # what could be added
     await manager.close()
@@ -43,9 +44,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hardware import wire
-from hardware.events import DeviceStatus, DialChanged, Event, TagPresented, TagRemoved
+from hardware.events import DeviceStatus, Event
 from hardware.keys import KeyStore
 from hardware.link import ClaimRefused, HostLink, Peer, State, device_label
+from hardware.seats import SeatMap
 from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
 
@@ -146,7 +148,12 @@ class EventStream:
 
 class DeviceManager:
     def __init__(
-        self, table_id: bytes, keys_path: str | None = None, *, accept_unclaimed: bool = False
+        self,
+        table_id: bytes,
+        keys_path: str | None = None,
+        *,
+        accept_unclaimed: bool = False,
+        seats: SeatMap | None = None,
     ) -> None:
         if len(table_id) != wire.TABLE_ID_SIZE:
             raise ValueError("a table id has 4 bytes")
@@ -157,7 +164,8 @@ class DeviceManager:
         self._runners: list[_Runner] = []
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self.link_errors = 0  # exceptions a link raised and the manager survived
-        self._seats: dict[tuple[str, str, int], int] = {}
+        # The table's one seat map: events are stamped from it, the app reads it (issue 9).
+        self.seats = seats if seats is not None else SeatMap()
         self._closed = False
         self._sources: list[asyncio.Task[None]] = []
 
@@ -283,10 +291,10 @@ class DeviceManager:
                 r.transport.poke()
 
     def assign_dial(self, device: str, dial: int, seat: int | None) -> None:
-        self._assign(device, "dial", dial, seat)
+        self.seats.assign_dial(device, dial, seat)
 
     def assign_reader(self, device: str, reader: int, seat: int | None) -> None:
-        self._assign(device, "reader", reader, seat)
+        self.seats.assign_reader(device, reader, seat)
 
     async def close(self) -> None:
         self._closed = True
@@ -301,20 +309,8 @@ class DeviceManager:
 
     # ------------------------------------------------------------------ internals
 
-    def _assign(self, device: str, kind: str, index: int, seat: int | None) -> None:
-        if seat is None:
-            self._seats.pop((device, kind, index), None)
-        else:
-            self._seats[(device, kind, index)] = seat
-
     def _stamp(self, event: Event) -> Event:
-        if isinstance(event, DialChanged):
-            seat = self._seats.get((event.device, "dial", event.dial))
-        elif isinstance(event, (TagPresented, TagRemoved)):
-            seat = self._seats.get((event.device, "reader", event.reader))
-        else:
-            return event
-        return event if seat is None else dataclasses.replace(event, seat=seat)
+        return self.seats.stamp(event)
 
     def _runner_for(self, device: str) -> _Runner:
         for r in self._runners:

@@ -208,7 +208,7 @@ async def draft_at_the_table(d: Any) -> None:
     refused.append(draft_screen.message)
     await scan(pack(1)[0])  # Bo's own card on Bo's reader: picked
     assert draft_screen.message_ok and draft.draft.pick_count(1) == 1, draft_screen.message
-    del d.session.seat_map.readers[(device_id, 0)]  # the shared reader again
+    d.session.seat_map.assign_reader(device_id, 0, None)  # the shared reader again
     # Everyone else picks at random, passing the reader round: every pick a scan.
     rnd = random.Random(3)
     scans = 4

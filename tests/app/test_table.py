@@ -10,12 +10,13 @@ import pytest
 
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
 from companion_app.store import CommandStore
-from companion_app.table import FeedbackCommand, SeatMap, SetDialCommand, TableController
+from companion_app.table import FeedbackCommand, SetDialCommand, TableController
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
 from hardware.events import ButtonPressed, DialChanged, TagPresented
+from hardware.seats import SeatMap
 
 DEVICE = "a1b2c3d4"
 WISP_UID = bytes.fromhex("04a1b2c3d4e5f6")  # Specter Wisp: a 1-devotion character

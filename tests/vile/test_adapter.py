@@ -15,12 +15,13 @@ from companion_app.games.vile.adapter import ADAPTER
 from companion_app.games.vile.ritual_steps import ritual_steps
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
-from companion_app.table import FeedbackCommand, SeatMap, SetDialCommand, TableController
+from companion_app.table import FeedbackCommand, SetDialCommand, TableController
 from engine.vile import Phase, VileGame
 from engine.vile import actions as va
 from engine.vile.cards import sample_catalog
 from hardware.events import ButtonPressed, DialChanged, TagPresented
 from hardware.registry import TagRegistry
+from hardware.seats import SeatMap
 
 from .helpers import ALENA, ANTON, monster, player, table
 

@@ -156,8 +156,9 @@ def test_set_sabotage__a_scan_outside_a_main_phase_is_refused_in_the_engines_wor
 ) -> None:
     """Scanned in combat, the card is not set and nothing is asked: the engine's refusal
     reaches the reader (no stockpile amount makes it legal)."""
-    from companion_app.table import FeedbackCommand, SeatMap, TableController
+    from companion_app.table import FeedbackCommand, TableController
     from hardware.events import TagPresented
+    from hardware.seats import SeatMap
 
     class Tags:
         def card_for(self, uid: bytes, card_ref: str | None = None) -> str | None:

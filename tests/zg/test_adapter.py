@@ -13,12 +13,13 @@ from kivy.clock import Clock
 from companion_app.games.zg.adapter import ADAPTER
 from companion_app.session import GameSession
 from companion_app.store import CommandStore
-from companion_app.table import SeatMap, SetDialCommand, TableController
+from companion_app.table import SetDialCommand, TableController
 from engine.zg import actions as za
 from engine.zg.cards import sample_catalog
 from engine.zg.game import ZgGame
 from hardware.events import DialChanged, TagPresented
 from hardware.registry import TagRegistry
+from hardware.seats import SeatMap
 
 DEVICE = "a1b2c3d4"
 
