@@ -48,7 +48,7 @@ def describe_event(e: Event) -> str:
 
 def describe_trusted(e: Event) -> str:
     seat = ""
-    if isinstance(e, (TagPresented, TagRemoved, DialChanged)) and e.seat is not None:
+    if isinstance(e, (TagPresented, TagRemoved, DialChanged, ButtonPressed)) and e.seat is not None:
         seat = f" seat {e.seat}"
     if isinstance(e, TagPresented):
         card = f" card {e.card_ref}" if e.card_ref else ""
@@ -59,7 +59,7 @@ def describe_trusted(e: Event) -> str:
         stop = " (turned against its stop)" if e.at_stop else ""
         return f"{e.device} dial {e.dial}{seat}: {e.value}{stop}"
     if isinstance(e, ButtonPressed):
-        return f"{e.device} button {e.button}: {e.kind} press"
+        return f"{e.device} button {e.button}{seat}: {e.kind} press"
     battery = f" battery {e.battery}%" if e.battery is not None else ""
     state = "connected" if e.connected else "disconnected"
     return f"{e.device} {state}{battery}: {e.message}"
