@@ -171,6 +171,7 @@ async def draft_at_the_table(d: Any) -> None:
     await d.tap(screen.ids.draft)
     await d.until(lambda: d.app.sm.current == "draft", "the draft screen")
     draft_screen = d.screen("draft")
+    facing = {"start": draft_screen.rotation()}  # upright before the draft
     await d.screenshot("draft_start")
     await d.tap(draft_screen.ids.start_dealt)
     await d.until(lambda: draft_screen.active, "the draft begins")
@@ -195,6 +196,7 @@ async def draft_at_the_table(d: Any) -> None:
     assert draft_screen.message_ok and draft.draft.picks_of(0) == (first,), draft_screen.message
     # Bo is at the reader now; a card of Cy's pack is refused, and nothing is picked.
     assert draft.at_reader == 1, draft.at_reader
+    facing["bo"] = draft_screen.rotation()  # Bo sits at the left edge: a quarter turn
     wrong = next(c for c in pack(2) if c not in pack(1))
     await scan(wrong)
     assert not draft_screen.message_ok and draft.draft.pick_count(1) == 0
@@ -214,8 +216,17 @@ async def draft_at_the_table(d: Any) -> None:
     scans = 4
     while not draft.draft.over:
         seat = draft.at_reader
+        if seat == 2 and "cy" not in facing:
+            # Cy sits across the table: the page is upside down for the tablet's bottom edge.
+            facing["cy"] = draft_screen.rotation()
+            await d.screenshot("draft_far_side")
+            await d.tap(draft_screen.ids.turn)  # Cy hands the page on: Di's edge
+            facing["turned"] = draft_screen.rotation()
         await scan(rnd.choice(pack(seat)))
         assert draft_screen.message_ok, draft_screen.message
+        if facing.get("turned") is not None and "after_turn" not in facing:
+            # The next pick turns the page to whoever is at the reader now.
+            facing["after_turn"] = [draft.at_reader, draft_screen.facing]
         scans += 1
         if scans == 40:
             await d.screenshot("draft_middle")
@@ -228,6 +239,7 @@ async def draft_at_the_table(d: Any) -> None:
         headline=draft_screen.headline,
         decks={p: len(cards) for p, cards in draft.decks().items()},
         put_aside=len(draft.draft.put_aside),
+        facing=dict(facing, end=draft_screen.rotation()),
     )
     # The decks are the ones the table's games are played with.
     await d.tap(d.screen("draft").ids.to_tournament)

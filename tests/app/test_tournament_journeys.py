@@ -205,4 +205,12 @@ def test_the_draft_at_the_table_takes_scans_as_picks_and_checks_the_decks(
     assert notes["checks"][0][0] == "Ann: 24-card deck checked"
     # The drafted decks are the lists the table's game is played with.
     assert notes["game_decks"] == [24, 24]
+    # The page faces the player whose pick it is, at the edge a 4-player game gives them
+    # (seat_frames): upright before, a quarter turn for Bo on the left, upside down for Cy
+    # across the table; "Turn" hands it to Di's edge (90); the next pick faces its player;
+    # upright once the decks are checked.
+    facing = notes["facing"]
+    assert (facing["start"], facing["bo"], facing["cy"], facing["turned"]) == (0, 270, 180, 90)
+    reader, faced = facing["after_turn"]
+    assert reader == faced and facing["end"] == 0
     keep_screenshots(out)
