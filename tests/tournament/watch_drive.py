@@ -111,7 +111,9 @@ def main(out: Path) -> int:
             return None
 
         def shoot(self, _dt: float) -> None:
-            self.root.export_to_png(str(out / "watch.png"))
+            # The screen at the window's origin: screen.kv draws its background at self.pos,
+            # which a Screen (a RelativeLayout) placed elsewhere would draw off its own canvas.
+            self.screens[1].export_to_png(str(out / "watch.png"))
             first = self.screens[0]
             recorded = host.tournament.results
             result.update(
