@@ -132,6 +132,9 @@ async def restart_mid_game_part2(d: Any) -> None:
     screen = tournament(d)
     assert screen.joined, "the tablet did not rejoin the tournament after the restart"
     assert d.app.sm.current == "start", d.app.sm.current
+    # The start screen names the game by its match (the title in the game's metadata).
+    d.notes["start_summary"] = d.screen("start").summary
+    await d.screenshot("resume_offer")
     await d.tap(d.screen("start").ids.resume)
     await d.until(lambda: d.app.sm.current == "scoreboard", "the resumed game")
     s = d.session
