@@ -140,7 +140,9 @@ async def restart_mid_game_part2(d: Any) -> None:
     s = d.session
     assert screen.play.slot_in_session() is not None, s.metadata
     await d.until(lambda: screen.play.state is not None, "the host's state", timeout=30)
-    assert screen.play_text == "Back to this table's game"
+    # The screen's buttons follow on its 0.25 s clock (the state may have come before the
+    # resume, while the start screen was shown).
+    await d.until(lambda: screen.play_text == "Back to this table's game", "Back to the game")
     await _lose_bases(d, 0, 6)
     board = scoreboard(d)
     await d.until(lambda: board.banner.parent is board, "the winner covers the table")
