@@ -5,7 +5,8 @@ game owns its shape: ``engine.games.get(kind).setup_to_dict``) and what only the
 the seat colours. Resuming rebuilds the same setup, and the engine replays the commands on it.
 A game may also carry ``metadata``: what the app around the game knows of it and must find
 again on resume (a tournament game: which match and game it is), a JSON-ready dict the game's
-engine never sees.
+engine never sees. Its ``title`` key, if given, is a short name for the game that the start
+screen shows when it offers to resume it ("Round 2, table 1: Alena v Anton, game 2 of 2").
 
 Version 1 records (before there was a choice of game) are Zeal's, with the setup's fields at
 the top level beside the colours; they still resume.
@@ -20,6 +21,7 @@ from engine.core.catalog import CardCatalog
 from engine.core.kind import GameKind
 
 VERSION = 2
+TITLE_KEY = "title"  # in metadata: the game's short name on the start screen
 
 
 @dataclass(frozen=True)
@@ -62,3 +64,9 @@ def read_setup(kind: GameKind, record: dict[str, Any], catalog: CardCatalog) -> 
     if not isinstance(metadata, dict):
         raise ValueError("the saved setup is damaged (its metadata)")
     return TableSetup(kind.setup_from_dict(engine_part, catalog), colours, dict(metadata))
+
+
+def title_of(metadata: dict[str, Any]) -> str | None:
+    """The short title the metadata gives the game, if it gives a usable one."""
+    title = metadata.get(TITLE_KEY)
+    return title.strip() if isinstance(title, str) and title.strip() else None

@@ -4,7 +4,8 @@
   altar tournament host --folder DIR --players A B C D --tables 4 --broker 127.0.0.1:1883
   altar tournament join --code CODE --folder DIR --broker 127.0.0.1:1883 --stand-ins SEED
 
-The host prints one join code per table. See docs/tournament.md.
+The host prints one join code per table, and a watcher's code for tablets that only show the
+standings. See docs/tournament.md.
 """
 
 from __future__ import annotations
@@ -118,6 +119,8 @@ def _run_host(args: argparse.Namespace) -> int:
     tables = Tournament.from_dict(cfg.tournament).tables
     for table in range(tables):
         print(f"table {table + 1}: --code {cfg.join_code(table)}", flush=True)
+    # A tablet that only shows the standings gets no table key: it can report nothing.
+    print(f"watchers: --code {cfg.watch_code()}", flush=True)
     host = Host(args.folder, cfg, _broker(args.broker))
     try:
         done = host.run(timeout=args.timeout, linger=args.linger)

@@ -1,4 +1,8 @@
-"""Shown on start when a game was left unfinished: resume it, or begin a new one."""
+"""Shown on start when a game was left unfinished: resume it, or begin a new one.
+
+The game is named by the short title its saved metadata gives, if any (a tournament game by its
+match), else by its game and players; this screen knows nothing of what set the title.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from kivy.app import App
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.game_record import read_setup
+from companion_app.game_record import read_setup, title_of
 from companion_app.games import adapter_for
 
 
@@ -24,18 +28,17 @@ class StartScreen(Screen):
             return
         try:
             engine = adapter_for(saved.kind).engine
-            players = engine.setup_to_dict(
-                read_setup(engine, saved.setup, engine.sample_catalog()).setup
-            )["players"]
+            table_setup = read_setup(engine, saved.setup, engine.sample_catalog())
+            players = engine.setup_to_dict(table_setup.setup)["players"]
             names = [str(p["name"]) for p in players]
         except (KeyError, ValueError, TypeError) as e:
             self.summary = f"The last game can't be read ({e}); start a new one."
             return
         when = datetime.fromtimestamp(saved.created).strftime("%d %b %H:%M")
-        self.summary = (
-            f"{engine.title}: {', '.join(names)}\n"
-            f"started {when}, {len(saved.commands)} moves logged"
-        )
+        title = title_of(table_setup.metadata)
+        # A title names the game (its players are in it); else the game and its players.
+        named = f"{title}\n{engine.title}" if title else f"{engine.title}: {', '.join(names)}"
+        self.summary = f"{named}\nstarted {when}, {len(saved.commands)} moves logged"
 
     def resume(self) -> None:
         saved = self.session.saved_game()

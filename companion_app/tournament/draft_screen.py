@@ -2,6 +2,11 @@
 direction of passing; a card scanned is that player's pick (draft_table.py says whose and
 refuses what is wrong, in words); at the end each deck is checked and shown.
 
+The drafters sit round the table in draft order, at the edges a game of that many players
+would give them (``seat_frames``), so the page turns to the player whose pick it is, like the
+app's other full-screen pages (``FacingScreen``); "Turn" hands it on to the next edge. Before
+the draft and once the decks are checked it is upright.
+
 While this screen is shown it takes the scans before any game does, through the session's
 generic ``event_takers`` hook; it lets everything else through. Its kv file is loaded on
 import, like the tournament screen's.
@@ -21,12 +26,12 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.screenmanager import Screen
 
 from companion_app.games import adapter_for
 from companion_app.table import FeedbackCommand
 from companion_app.tournament.draft_table import DraftAtTable, Verdict
 from companion_app.tournament.table_play import TOURNAMENT_KIND, tournament_folder
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.tournament import DraftError, draft_format
 from hardware.events import TagPresented, TagRemoved
 
@@ -40,7 +45,7 @@ if str(KV) not in Builder.files:
     Builder.load_file(str(KV))
 
 
-class DraftScreen(Screen):
+class DraftScreen(FacingScreen):
     session = ObjectProperty(None, allownone=True)
     active = BooleanProperty(False)  # a draft is under way (or over, its decks shown)
     players = ListProperty([])  # who drafts, in seating order (offered by the tournament)
@@ -56,6 +61,22 @@ class DraftScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.draft: DraftAtTable | None = None
+
+    # -- which way the page faces ------------------------------------------------------------
+
+    def drafters(self) -> tuple[str, ...]:
+        return self.draft.players if self.draft is not None else tuple(self.players)
+
+    def seat_count(self) -> int:
+        """The drafters, not the session's seats: they are who sits round the table now."""
+        return len(self.drafters())
+
+    def seat_to_face(self) -> int | None:
+        """The player whose pick (or sideboard card) it is: the one at the reader."""
+        d = self.draft
+        if d is None or d.finished:
+            return None
+        return d.at_reader
 
     # -- starting --------------------------------------------------------------------------
 
@@ -174,6 +195,7 @@ class DraftScreen(Screen):
             if not self.message:
                 self.say(START_HELP)
             self.rows, self.checks, self.finished = [], [], False
+            self.face_decider()
             return
         self.headline = d.headline()
         self.whose = d.whose_pick()
@@ -195,3 +217,4 @@ class DraftScreen(Screen):
             if d.finished
             else []
         )
+        self.face_decider()  # on to the next player's edge after each pick

@@ -16,6 +16,7 @@ from typing import Any
 from companion_app.tournament import signing, topics
 from companion_app.tournament.files import append_line, read_json, read_lines, write_json
 from companion_app.tournament.link import Link
+from companion_app.tournament.table import WATCH
 from engine.tournament import GameResult, Tournament, TournamentError
 
 
@@ -51,6 +52,11 @@ class HostConfig:
                 signing.standings_key(self.key),
             ]
         )
+
+    def watch_code(self) -> str:
+        """What a watch-only tablet needs: the tournament and the standings key, no table key,
+        so it can check the standings and sign nothing the host takes."""
+        return ".".join([self.tid, WATCH, signing.standings_key(self.key)])
 
 
 class Host:

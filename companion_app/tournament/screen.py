@@ -3,7 +3,9 @@
 In the app a tablet joins as its table (``join``: the code the host printed and the broker);
 then "Play this table's game" starts the game due here in the app's session, and its outcome
 is reported when it ends (table_play.py); "Draft" opens the draft at this table. A tablet that
-only watches follows the host's signed state (``follow``), or is handed one (``show_state``).
+only watches ("Watch", with the watcher's code the host printed: no table key, so it can check
+the standings and report nothing) follows the host's signed state (``follow``), or is handed
+one (``show_state``).
 The kv file beside this module is loaded on import, so the app adds the screen with one line:
 ``sm.add_widget(TournamentScreen(name="tournament"))``.
 """
@@ -11,6 +13,7 @@ The kv file beside this module is loaded on import, so the app adds the screen w
 from __future__ import annotations
 
 import queue
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +32,7 @@ from companion_app.tournament import topics
 from companion_app.tournament.draft_table import DraftAtTable, seating
 from companion_app.tournament.link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
-from companion_app.tournament.table_play import TablePlay, tournament_folder
+from companion_app.tournament.table_play import TablePlay, parse_broker, tournament_folder
 from companion_app.tournament.view import (
     describe_slot,
     headline,
@@ -54,6 +57,7 @@ class TournamentScreen(Screen):
     pairings = ListProperty([])
     session = ObjectProperty(None, allownone=True)
     joined = BooleanProperty(False)  # this tablet plays as one of the tournament's tables
+    watching = BooleanProperty(False)  # this tablet only shows the standings ("Watch")
     play_text = StringProperty("Play this table's game")
     can_play = BooleanProperty(False)
     error = StringProperty("")  # a refused join or start, in players' words
@@ -97,6 +101,19 @@ class TournamentScreen(Screen):
         self.table = self.play.code.table
         self.headline = f"Table {self.play.code.table + 1}: waiting for the host"
         self._poll = Clock.schedule_interval(self._drain, 0.25)
+
+    def watch(self, code: str, broker: str) -> bool:
+        """ "Watch": the standings only, no table; False with the reason in ``error``."""
+        try:
+            parsed, address = JoinCode.for_watching(code), parse_broker(broker)
+        except ValueError as e:
+            self.error = str(e)
+            return False
+        self.leave()
+        self.error = ""
+        self.headline = "Watching: waiting for the host"
+        self.follow(parsed, address)
+        return True
 
     def leave(self) -> None:
         self.stop_following()
@@ -165,14 +182,18 @@ class TournamentScreen(Screen):
         from the MQTT thread)."""
         self.stop_following()
         self._code = code
+        self._seen = Seen()
         self.table = code.table
-        self._link = Link(
-            f"altar-{code.tid}-screen-{code.table}", broker[0], broker[1], [topics.state(code.tid)]
-        )
+        self.watching = code.watching
+        # Watchers are many and have no table: each needs its own client id, or the broker
+        # would drop one watcher's connection each time another connects.
+        who = f"watch-{secrets.token_hex(4)}" if code.watching else f"screen-{code.table}"
+        self._link = Link(f"altar-{code.tid}-{who}", broker[0], broker[1], [topics.state(code.tid)])
         self._link.start()
         self._poll = Clock.schedule_interval(self._drain, 0.25)
 
     def stop_following(self) -> None:
+        self.watching = False
         if self._poll is not None:
             self._poll.cancel()
             self._poll = None

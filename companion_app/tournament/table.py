@@ -23,6 +23,7 @@ from companion_app.tournament.link import Link
 from engine.tournament import GameResult, GameSlot, Tournament
 
 RESEND_EVERY = 1.0  # seconds between resends of results the standings don't show yet
+WATCH = "watch"  # the middle word of a watcher's code (tournament.watch.key), not a table
 
 
 @dataclass(frozen=True)
@@ -34,13 +35,33 @@ class JoinCode:
 
     @classmethod
     def parse(cls, code: str) -> JoinCode:
+        parts = code.strip().split(".")
+        if len(parts) == 3 and parts[1] == WATCH:
+            raise ValueError(
+                "that is a watcher's code: it shows the standings (Watch), it can't join as a table"
+            )
         try:
-            tid, table, tkey, skey = code.strip().split(".")
+            tid, table, tkey, skey = parts
             return cls(tid, int(table), tkey, skey)
         except ValueError:
             raise ValueError(
                 "a join code is tournament.table.key.key, as the host printed it"
             ) from None
+
+    @classmethod
+    def for_watching(cls, code: str) -> JoinCode:
+        """A watch-only tablet's code (table -1, no table key): from the host's watcher code,
+        tournament.watch.key, or from a table's code, keeping only its standings key."""
+        parts = code.strip().split(".")
+        if len(parts) == 3 and parts[1] == WATCH and parts[0] and parts[2]:
+            return cls(parts[0], -1, "", parts[2])
+        if len(parts) == 4 and parts[0] and parts[3]:
+            return cls(parts[0], -1, "", parts[3])
+        raise ValueError("a watcher's code is tournament.watch.key, as the host printed it")
+
+    @property
+    def watching(self) -> bool:
+        return self.table < 0
 
 
 @dataclass

@@ -18,8 +18,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion_app.game_record import TITLE_KEY
 from companion_app.tournament.files import read_json, write_json
 from companion_app.tournament.table import JoinCode, Table, slot_key
+from companion_app.tournament.view import match_title
 from engine.games import DEFAULT_KIND
 from engine.tournament import GameResult, GameSlot, Tournament
 
@@ -158,6 +160,10 @@ class TablePlay:
             return slot  # already being played: the screen goes back to it
         names = [slot.first, slot.second]
         chosen = decks or {}
+        t = self.tournament()
+        assert t is not None  # a slot is due only once the host's state has come
+        # The slot is what the report needs; the title is what the start screen shows of a
+        # game left unfinished (the generic short title a saved game's metadata may carry).
         self.session.start_new(
             names,
             decks=[tuple(chosen.get(n, ())) for n in names],
@@ -166,7 +172,12 @@ class TablePlay:
             options={"deck_size": DRAFTED_DECK},
             kind=TOURNAMENT_KIND,
             metadata={
-                METADATA_KEY: {"tid": self.code.tid, "table": self.code.table, "slot": asdict(slot)}
+                METADATA_KEY: {
+                    "tid": self.code.tid,
+                    "table": self.code.table,
+                    "slot": asdict(slot),
+                },
+                TITLE_KEY: match_title(t, slot),
             },
         )
         return slot

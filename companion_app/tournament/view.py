@@ -65,6 +65,14 @@ def describe_slot(slot: GameSlot | None) -> str:
     )
 
 
+def match_title(t: Tournament, slot: GameSlot) -> str:
+    """A tournament game named by its match, as a saved game's short title: "Round 2, table 1:
+    Alena v Anton, game 2 of 2" (the match's players in the pairing's order)."""
+    m = t.match(slot.match)
+    which = "deciding game" if slot.decider else f"game {slot.game + 1} of {t.best_of}"
+    return f"Round {slot.round + 1}, table {slot.table + 1}: {m.a} v {m.b}, {which}"
+
+
 def headline(t: Tournament) -> str:
     table = t.standings()
     if t.finished:

@@ -4,7 +4,9 @@ to the next edge of the table, so whoever reads them can read them the right way
 
 The page's kv wraps its content in a ``SeatTurner`` with id ``turner`` whose ``panel`` is the
 content; this class only works out which way it turns. It knows no game: the seat comes from
-the engine's ``acting_player()`` and the turn from the table's own seat frames.
+the engine's ``acting_player()`` and the turn from the table's own seat frames. A page for
+people who are not the game's seats (the tournament's drafters) says how many sit round the
+table (``seat_count``) and whom to face (``seat_to_face``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ class FacingScreen(Screen):
         actor = game.acting_player()
         return actor if actor is not None else game.status().active
 
+    def seat_count(self) -> int:
+        """How many sit round the table: the game's seats (a page for others says its own)."""
+        return len(self.session.seats) if self.session is not None else 0
+
     def face_decider(self) -> None:
         seat = self.seat_to_face()
         self.facing = seat if seat is not None else -1
@@ -46,7 +52,7 @@ class FacingScreen(Screen):
 
     def rotation(self) -> int:
         """How far the page turns (degrees, anticlockwise): as its seat's panel does."""
-        seats = len(self.session.seats) if self.session is not None else 0
+        seats = self.seat_count()
         if not 0 <= self.facing < seats:
             return 0
         return seat_frames(seats, self.width, self.height)[self.facing].rotation
@@ -59,7 +65,7 @@ class FacingScreen(Screen):
     def turn(self) -> None:
         """On to the next seat that sits at another edge (each edge once, clockwise), so a
         tap or two turns the page to anyone at the table."""
-        seats = len(self.session.seats) if self.session is not None else 0
+        seats = self.seat_count()
         if seats == 0:
             return
         frames = seat_frames(seats, self.width, self.height)

@@ -132,12 +132,17 @@ async def restart_mid_game_part2(d: Any) -> None:
     screen = tournament(d)
     assert screen.joined, "the tablet did not rejoin the tournament after the restart"
     assert d.app.sm.current == "start", d.app.sm.current
+    # The start screen names the game by its match (the title in the game's metadata).
+    d.notes["start_summary"] = d.screen("start").summary
+    await d.screenshot("resume_offer")
     await d.tap(d.screen("start").ids.resume)
     await d.until(lambda: d.app.sm.current == "scoreboard", "the resumed game")
     s = d.session
     assert screen.play.slot_in_session() is not None, s.metadata
     await d.until(lambda: screen.play.state is not None, "the host's state", timeout=30)
-    assert screen.play_text == "Back to this table's game"
+    # The screen's buttons follow on its 0.25 s clock (the state may have come before the
+    # resume, while the start screen was shown).
+    await d.until(lambda: screen.play_text == "Back to this table's game", "Back to the game")
     await _lose_bases(d, 0, 6)
     board = scoreboard(d)
     await d.until(lambda: board.banner.parent is board, "the winner covers the table")
@@ -171,6 +176,7 @@ async def draft_at_the_table(d: Any) -> None:
     await d.tap(screen.ids.draft)
     await d.until(lambda: d.app.sm.current == "draft", "the draft screen")
     draft_screen = d.screen("draft")
+    facing = {"start": draft_screen.rotation()}  # upright before the draft
     await d.screenshot("draft_start")
     await d.tap(draft_screen.ids.start_dealt)
     await d.until(lambda: draft_screen.active, "the draft begins")
@@ -195,6 +201,7 @@ async def draft_at_the_table(d: Any) -> None:
     assert draft_screen.message_ok and draft.draft.picks_of(0) == (first,), draft_screen.message
     # Bo is at the reader now; a card of Cy's pack is refused, and nothing is picked.
     assert draft.at_reader == 1, draft.at_reader
+    facing["bo"] = draft_screen.rotation()  # Bo sits at the left edge: a quarter turn
     wrong = next(c for c in pack(2) if c not in pack(1))
     await scan(wrong)
     assert not draft_screen.message_ok and draft.draft.pick_count(1) == 0
@@ -214,8 +221,17 @@ async def draft_at_the_table(d: Any) -> None:
     scans = 4
     while not draft.draft.over:
         seat = draft.at_reader
+        if seat == 2 and "cy" not in facing:
+            # Cy sits across the table: the page is upside down for the tablet's bottom edge.
+            facing["cy"] = draft_screen.rotation()
+            await d.screenshot("draft_far_side")
+            await d.tap(draft_screen.ids.turn)  # Cy hands the page on: Di's edge
+            facing["turned"] = draft_screen.rotation()
         await scan(rnd.choice(pack(seat)))
         assert draft_screen.message_ok, draft_screen.message
+        if facing.get("turned") is not None and "after_turn" not in facing:
+            # The next pick turns the page to whoever is at the reader now.
+            facing["after_turn"] = [draft.at_reader, draft_screen.facing]
         scans += 1
         if scans == 40:
             await d.screenshot("draft_middle")
@@ -228,6 +244,7 @@ async def draft_at_the_table(d: Any) -> None:
         headline=draft_screen.headline,
         decks={p: len(cards) for p, cards in draft.decks().items()},
         put_aside=len(draft.draft.put_aside),
+        facing=dict(facing, end=draft_screen.rotation()),
     )
     # The decks are the ones the table's games are played with.
     await d.tap(d.screen("draft").ids.to_tournament)

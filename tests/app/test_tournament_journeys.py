@@ -182,10 +182,15 @@ def test_a_game_resumed_after_the_tablet_died_is_reported_once(
     assert notes["slot"] == part1["slot"]
     assert notes["moves"] > part1["moves"]  # the logged moves came back, then the game went on
     assert notes["reports"] == 1
+    # 4 Player Round Robin, best of two: the start screen offered the game by its match.
+    title = "Round 1, table 1: Ann v Di, game 1 of 2"
+    assert part1["metadata"]["title"] == title
+    assert notes["start_summary"].startswith(title + "\nZeal\nstarted "), notes["start_summary"]
     keys = Counter((r["match"], r["game"]) for r in store.results())
     assert keys == Counter({("r1m1", 0): 1})
     follower = second_follower(store, table=3)
     assert len(follower.state["tournament"]["results"]) == 1
+    keep_screenshots(out2)
 
 
 def test_the_draft_at_the_table_takes_scans_as_picks_and_checks_the_decks(
@@ -205,4 +210,12 @@ def test_the_draft_at_the_table_takes_scans_as_picks_and_checks_the_decks(
     assert notes["checks"][0][0] == "Ann: 24-card deck checked"
     # The drafted decks are the lists the table's game is played with.
     assert notes["game_decks"] == [24, 24]
+    # The page faces the player whose pick it is, at the edge a 4-player game gives them
+    # (seat_frames): upright before, a quarter turn for Bo on the left, upside down for Cy
+    # across the table; "Turn" hands it to Di's edge (90); the next pick faces its player;
+    # upright once the decks are checked.
+    facing = notes["facing"]
+    assert (facing["start"], facing["bo"], facing["cy"], facing["turned"]) == (0, 270, 180, 90)
+    reader, faced = facing["after_turn"]
+    assert reader == faced and facing["end"] == 0
     keep_screenshots(out)

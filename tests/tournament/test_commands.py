@@ -51,3 +51,16 @@ def test_demo_tournament_plays_the_round_robin_and_prints_standings() -> None:
     assert "round 3  table 2" in out
     assert "all four tablets show these standings" in out
     assert " #  player" in out
+
+
+def test_host_prints_a_code_per_table_and_one_for_watchers(tmp_path: Path) -> None:
+    # No broker is needed to print the codes: the host gives up serving after a second.
+    proc = altar(
+        "tournament", "host", "--folder", str(tmp_path / "h"), "--players", "Ann", "Bo", "Cy",
+        "Di", "--tables", "2", "--broker", "127.0.0.1:9", "--timeout", "1",
+    )  # fmt: skip
+    lines = proc.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["table 1", "table 2", "watchers"]
+    tid, word, key = lines[2].split("--code ")[1].split(".")
+    assert word == "watch" and len(key) == 64
+    assert all(line.split("--code ")[1].startswith(f"{tid}.") for line in lines[:2])
