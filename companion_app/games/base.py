@@ -132,6 +132,7 @@ class TargetRequest:
     options: tuple[TargetOption, ...]
     optional: bool
     none_label: str = "No target"  # the button for choosing none, in the game's words
+    hint: str = "tap it, scan it, or choose here"  # how to answer (buttons only: "choose here")
 
 
 @dataclass

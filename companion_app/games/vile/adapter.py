@@ -246,6 +246,7 @@ class VileAdapter(GameAdapter):
             options,
             optional=True,
             none_label="Stockpile none",
+            hint="choose here",  # an amount: nothing on the table to tap or scan
         )
 
     def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
