@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion_app.folding import runs, who
 from companion_app.games.base import AnyGame, CardView
 from companion_app.views import seat_views
 from engine.core.records import LogEntry
@@ -75,33 +76,16 @@ def redraw(s: GameSession, game: AnyGame) -> None:
 def story_lines(s: GameSession, entries: Sequence[LogEntry]) -> list[str]:
     """The engine's own lines for the log screen, the newest STORY_LINES, with a run of the
     lines the adapter folds (its passes) told once: "Turn 3 · Main: Alena, Anton: 4 passes"."""
+    names = s.game.player_names() if s.game is not None else []
     lines: list[str] = []
-    run: list[LogEntry] = []
-
-    def close_run() -> None:
-        if len(run) == 1:
-            lines.append(f"Turn {run[0].turn} · {run[0].step}: {run[0].text}")
-        elif run:
-            names = s.game.player_names() if s.game is not None else []
-            who: list[str] = []
-            for e in run:
-                if (
-                    e.player is not None
-                    and 0 <= e.player < len(names)
-                    and names[e.player] not in who
-                ):
-                    who.append(names[e.player])
-            last = run[-1]
-            lines.append(f"Turn {last.turn} · {last.step}: {', '.join(who)}: {len(run)} passes")
-        run.clear()
-
-    for e in entries:
-        if s.adapter.folds_line(e):
-            run.append(e)
-            continue
-        close_run()
-        lines.append(f"Turn {e.turn} · {e.step}: {e.text}")
-    close_run()
+    for run in runs(entries, s.adapter.folds_line):
+        last = run[-1]
+        text = (
+            last.text
+            if len(run) == 1
+            else f"{who((e.player for e in run), names)}: {len(run)} passes"
+        )
+        lines.append(f"Turn {last.turn} · {last.step}: {text}")
     return lines[-STORY_LINES:]
 
 

@@ -10,6 +10,7 @@ from kivy.app import App
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion_app.folding import runs, who
 from companion_app.widgets.facing_screen import FacingScreen
 
 # Only the newest entries get widgets: a long game has thousands of commands.
@@ -28,32 +29,15 @@ def fold_passes(rows: list[Any], names: list[str]) -> list[ShownLine]:
     """The log as shown: a run of passes (the adapter's ``log_folds``) is one line, "Alena,
     Anton: 6 passes in a row", so what was done stands out from who let priority go by."""
     shown: list[ShownLine] = []
-    run: list[Any] = []
-
-    def name(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else ""
-
-    def close_run() -> None:
+    for run in runs(rows, lambda row: bool(getattr(row, "folds", False))):
+        last = run[-1]  # "Undo this" on a run takes back its newest pass
         if len(run) == 1:
-            only = run[0]
-            shown.append(ShownLine(only.index, only.at, name(only.seat), only.text))
-        elif run:
-            who: list[str] = []
-            for r in run:
-                if name(r.seat) and name(r.seat) not in who:
-                    who.append(name(r.seat))
-            last = run[-1]
-            text = f"{', '.join(who)}: {len(run)} passes in a row"
+            seat = last.seat
+            name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+            shown.append(ShownLine(last.index, last.at, name, last.text))
+        else:
+            text = f"{who((r.seat for r in run), names)}: {len(run)} passes in a row"
             shown.append(ShownLine(last.index, last.at, "", text))
-        run.clear()
-
-    for row in rows:
-        if getattr(row, "folds", False):
-            run.append(row)
-            continue
-        close_run()
-        shown.append(ShownLine(row.index, row.at, name(row.seat), row.text))
-    close_run()
     return shown
 
 

@@ -9,7 +9,6 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion_app.games.devacurse.combat_plan import (
     damage_orders,
@@ -18,7 +17,7 @@ from companion_app.games.devacurse.combat_plan import (
     moved,
     plan,
 )
-from companion_app.seating import seat_frames
+from companion_app.widgets.facing_screen import FacingScreen
 
 
 class DevaChoiceRow(BoxLayout):
@@ -40,8 +39,7 @@ class DevaChoiceRow(BoxLayout):
         return self.options[self.chosen][1] if self.options else None
 
 
-class DevaCombatScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class DevaCombatScreen(FacingScreen):
     title = StringProperty("")
     forecast = StringProperty("")
     step = StringProperty("")
@@ -49,20 +47,13 @@ class DevaCombatScreen(Screen):
     confirm_text = StringProperty("Confirm")
     seat = NumericProperty(-1)  # who declares now: the assistant faces their edge
 
-    def on_size(self, *_args: Any) -> None:
-        self.face()
+    def seat_to_face(self) -> int | None:
+        """Who decides now, at their seat's edge as their panel is (-1: upright);
+        a new one (the defender after the attacker) turns it again."""
+        return int(self.seat)
 
     def on_seat(self, *_args: Any) -> None:
-        self.face()
-
-    def face(self) -> None:
-        """Turned to the declaring player's edge of the table, as their panel is."""
-        game = self.session.game if self.session else None
-        seats = len(game.player_names()) if game is not None else 0
-        rotation = 0
-        if 0 <= self.seat < seats:
-            rotation = seat_frames(seats, self.width, self.height)[self.seat].rotation
-        self.ids.turner.place(0, 0, self.width, self.height, rotation)
+        self.face_decider()
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
@@ -86,7 +77,7 @@ class DevaCombatScreen(Screen):
         self._plan = plan(game)
         self.title, self.step = self._plan.title, self._plan.step
         self.seat = self._plan.seat
-        self.face()
+        self.face_decider()
         for r in self._plan.rows:
             row = DevaChoiceRow(
                 label=r.label,

@@ -12,10 +12,9 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion_app.games.zeal.combat_preview import predict
-from companion_app.seating import seat_frames
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.zeal import actions as za
 
 DECLARATIONS = {
@@ -45,8 +44,7 @@ class ChoiceRow(BoxLayout):
         return self.options[self.chosen][1] if self.options else None
 
 
-class CombatScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class CombatScreen(FacingScreen):
     phase = StringProperty("")  # the declaration the engine waits for, or ""
     seat = NumericProperty(-1)  # who declares
     title = StringProperty("")
@@ -55,24 +53,16 @@ class CombatScreen(Screen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
-        self.face()
+        self.face_decider()
         self.session.scan_pickers.append(self.pick_by_scan)
 
-    def on_size(self, *_args: Any) -> None:
-        self.face()
+    def seat_to_face(self) -> int | None:
+        """Who decides now, at their seat's edge as their panel is (-1: upright);
+        a new one (the defender after the attacker) turns it again."""
+        return int(self.seat)
 
     def on_seat(self, *_args: Any) -> None:
-        self.face()  # blockers are chosen by another player than attackers
-
-    def face(self) -> None:
-        """Turn the assistant to the edge where the declaring player sits (its seat's turn
-        on the scoreboard), so the choice faces the one who makes it."""
-        game = self.session.game if self.session else None
-        seats = len(game.player_names()) if game is not None else 0
-        rotation = 0
-        if game is not None and 0 <= self.seat < seats:
-            rotation = seat_frames(seats, self.width, self.height)[self.seat].rotation
-        self.ids.turner.place(0, 0, self.width, self.height, rotation)
+        self.face_decider()
 
     def on_leave(self, *_args: Any) -> None:
         if self.pick_by_scan in self.session.scan_pickers:

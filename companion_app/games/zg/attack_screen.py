@@ -12,16 +12,14 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion_app.games.zg import attack_plan as plan
-from companion_app.seating import seat_frames
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.zg.game import ZgGame
 
 
-class AttackScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class AttackScreen(FacingScreen):
     seat = NumericProperty(-1)  # the attacker; the screen faces them
     title = StringProperty("")
     foe_label = StringProperty("")
@@ -56,9 +54,6 @@ class AttackScreen(Screen):
         if self.pick_by_scan in self.session.scan_pickers:
             self.session.scan_pickers.remove(self.pick_by_scan)
 
-    def on_size(self, *_args: Any) -> None:
-        self.face()
-
     def _maybe_refresh(self) -> None:
         if self.manager is not None and self.manager.current == self.name:
             self.refresh()
@@ -67,20 +62,20 @@ class AttackScreen(Screen):
         game = self.session.game if self.session else None
         return game if isinstance(game, ZgGame) else None
 
-    def face(self) -> None:
-        game = self._game()
-        seats = len(game.player_names()) if game is not None else 0
-        rotation = 0
-        if 0 <= self.seat < seats:
-            rotation = seat_frames(seats, self.width, self.height)[self.seat].rotation
-        self.ids.turner.place(0, 0, self.width, self.height, rotation)
+    def seat_to_face(self) -> int | None:
+        """Who decides now, at their seat's edge as their panel is (-1: upright);
+        a new one (the defender after the attacker) turns it again."""
+        return int(self.seat)
+
+    def on_seat(self, *_args: Any) -> None:
+        self.face_decider()
 
     def refresh(self) -> None:
         game = self._game()
         if game is None:
             self.title, self.seat, self.verdict = "No game of Z-G", -1, ""
             self.ids.cover.clear_widgets()
-            self.face()
+            self.face_decider()
             return
         options = plan.choices(game)
         d = self.declaration
@@ -105,7 +100,7 @@ class AttackScreen(Screen):
         self.verdict = plan.verdict(game, options.seat, d)
         self.declare_text = plan.summary(game, d)
         self._cover_buttons(game, d)
-        self.face()
+        self.face_decider()
 
     def _cover_buttons(self, game: ZgGame, d: plan.Declaration) -> None:
         box = self.ids.cover

@@ -17,10 +17,9 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion_app.games.zg.test_view import LEGEND, RGB, placement, test_view
-from companion_app.seating import seat_frames
+from companion_app.widgets.facing_screen import FacingScreen
 from engine.zg import actions as za
 from engine.zg.dot_test import facing
 from engine.zg.game import ZgGame
@@ -54,8 +53,7 @@ def _rgba(colour: str) -> list[float]:
     return [r, g, b, 1]
 
 
-class DotTestScreen(Screen):
-    session = ObjectProperty(None, rebind=True)
+class DotTestScreen(FacingScreen):
     title = StringProperty("")
     attacker = StringProperty("")
     target = StringProperty("")
@@ -78,20 +76,17 @@ class DotTestScreen(Screen):
         self.picks = []
         self.refresh()
 
-    def on_size(self, *_args: Any) -> None:
-        self.face()
-
     def _maybe_refresh(self) -> None:
         if self.manager is not None and self.manager.current == self.name:
             self.refresh()
 
-    def face(self) -> None:
-        game = self.session.game if self.session else None
-        seats = len(game.player_names()) if game is not None else 0
-        rotation = 0
-        if game is not None and 0 <= self.seat < seats:
-            rotation = seat_frames(seats, self.width, self.height)[self.seat].rotation
-        self.ids.turner.place(0, 0, self.width, self.height, rotation)
+    def seat_to_face(self) -> int | None:
+        """Who decides now, at their seat's edge as their panel is (-1: upright);
+        a new one (the defender after the attacker) turns it again."""
+        return int(self.seat)
+
+    def on_seat(self, *_args: Any) -> None:
+        self.face_decider()
 
     def refresh(self) -> None:
         game = self.session.game if self.session else None
@@ -101,7 +96,7 @@ class DotTestScreen(Screen):
         if view is None:
             self.title, self.attacker, self.target, self.result = "No test now", "", "", ""
             self.phase, self.seat = "", -1
-            self.face()
+            self.face_decider()
             return
         if view.phase != self.phase:
             self.picks = []  # a new step: nothing placed yet
@@ -135,7 +130,7 @@ class DotTestScreen(Screen):
                     screen=self,
                 )
             )
-        self.face()
+        self.face_decider()
 
     def spin(self, end: int) -> None:
         """The spin as a tap: the end of the target card that faces the attacker, with the

@@ -1,0 +1,23 @@
+"""Runs of passes told once (companion_app/folding.py): what the log screen and the engine's
+lines beside it share."""
+
+from __future__ import annotations
+
+from companion_app.folding import runs, who
+
+
+def test_passes_in_a_row_come_as_one_run_and_everything_else_alone() -> None:
+    items = ["play", "pass", "pass", "pass", "attack", "pass", "draw"]
+    grouped = list(runs(items, lambda x: x == "pass"))
+    assert grouped == [["play"], ["pass", "pass", "pass"], ["attack"], ["pass"], ["draw"]]
+
+
+def test_a_run_at_the_end_is_not_lost() -> None:
+    assert list(runs(["play", "pass", "pass"], lambda x: x == "pass")) == [
+        ["play"],
+        ["pass", "pass"],
+    ]
+
+
+def test_who_names_each_player_once_in_order_and_skips_unknown_seats() -> None:
+    assert who([1, 0, 1, 0, None, 7], ["Alena", "Anton"]) == "Anton, Alena"
