@@ -1,0 +1,90 @@
+"""What a player does at the table to make an engine action: the gestures (no Kivy here).
+
+A game's player model (``companion_app/games/<kind>/player_model.py``) says, for any action
+its engine allows now, which gestures a player makes to get it: a scan on a seat's reader, a
+dial turned, a tap on a button whose words they read, a counter tile's plus or minus. The
+table explorer (``tests/app/explorer``) performs them through the real widgets and checks
+that the engine received exactly that action. An action no gesture can make is a rule the
+table does not have: the model answers ``None`` and the explorer names the action.
+
+Gestures name what a player sees (a button's text, a seat's panel, a screen), never a widget's
+id, so a gesture that works is one a player could find.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion_app.games.base import AnyGame
+
+
+@dataclass(frozen=True)
+class Scan:
+    """A card laid on the reader in front of ``seat`` (its tag read and lifted again)."""
+
+    seat: int
+    card_id: str
+
+
+@dataclass(frozen=True)
+class TurnDial:
+    """``seat``'s devotion dial turned until it shows ``value``."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class PressButton:
+    """A short press of ``seat``'s dial button."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class TapCounter:
+    """A tap on counter ``key`` of ``seat``'s panel: its minus third (-1), its middle (0, a
+    toggle) or its plus third (+1), ``times`` times in one burst."""
+
+    seat: int
+    key: str
+    side: int
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class TapText:
+    """A tap on the visible button (or tappable label) whose text is ``text``.
+
+    ``where`` says where the player looks: ``"seat:N"`` (seat N's panel, its card panel or its
+    target picker), ``"band"`` (the middle band), ``"screen:NAME"`` (a full-screen page), or
+    ``"popup"``. ``match`` is ``"exact"`` or ``"prefix"`` (a button whose text starts with
+    ``text``, for labels that end in a number that changes)."""
+
+    text: str
+    where: str
+    match: str = "exact"
+
+
+@dataclass(frozen=True)
+class OpenScreen:
+    """The menu's button that opens the game's own page ``name`` (or the page opened by
+    itself: the explorer waits for it either way)."""
+
+    name: str
+
+
+Gesture = Scan | TurnDial | PressButton | TapCounter | TapText | OpenScreen
+
+
+class PlayerModel(ABC):
+    """How a game's actions are made at the table: one per game, beside its adapter."""
+
+    @abstractmethod
+    def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
+        """The gestures that make ``action`` (one the engine allows now) from where the game
+        stands; ``None`` when no gesture at the table can make it (a failure the explorer
+        reports, naming the action)."""
