@@ -68,8 +68,15 @@ def is_ours(adv: Any, table_id: bytes | None) -> bool:
     uuids = [u.lower() for u in (getattr(adv, "service_uuids", None) or [])]
     if wire.BLE_SERVICE_UUID not in uuids:
         return False
+    if table_id is None:
+        return True
     claimed_by = advert_table(adv)
-    return table_id is None or claimed_by is None or claimed_by == table_id
+    if claimed_by is not None:
+        return claimed_by == table_id
+    # No table id: unclaimed only if the scan response was heard, which then carries the full
+    # name "Altar-<id>". An advertising packet alone (its scan response not yet merged in, or a
+    # passive scan) says nothing of whose it is: another table's device looks like that too.
+    return (getattr(adv, "local_name", None) or "").startswith(wire.BLE_NAME_PREFIX)
 
 
 async def scan(

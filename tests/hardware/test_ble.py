@@ -6,6 +6,7 @@ writes without response are real ATT exchanges; only the radio between them is v
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -18,7 +19,7 @@ from bleak import BleakClient, BleakScanner
 from hardware import wire
 from hardware.events import DeviceStatus, DialChanged, Event, TagPresented, TagRemoved
 from hardware.manager import DeviceManager, EventStream
-from hardware.simulator import SimulatedDevice
+from hardware.simulator import PtySimulator, SimulatedDevice
 from hardware.transports import ble
 from hardware.transports.ble import BleakBackends, BleTransport
 from tests.support.bumble_bleak.backend import backends_on
@@ -179,5 +180,175 @@ def test_claim_play_drop_mid_game_and_reconnect(tmp_path: Path, mtu: int | None)
             # payload of the default MTU.
             assert 0 < peripheral.largest_write <= wire.MAX_FRAME
             await manager.close()
+
+    asyncio.run(main())
+
+
+async def play(
+    sim: SimulatedDevice, n: int, drop: Callable[[], object] | None = None
+) -> list[Event]:
+    """``n`` player actions at 50 a second over 8 dials and 2 readers (a tag placed or lifted
+    every tenth); ``drop`` runs halfway. -> the events the table must see, in order."""
+    expected: list[Event] = []
+    for k in range(n):
+        if drop is not None and k == n // 2:
+            drop()
+        if k % 10 == 9:
+            reader = (k // 10) % 2
+            uid = bytes([4, reader, k, 1, 2, 3, 4])
+            if sim.tags[reader] is None:
+                sim.place_tag(reader, uid, card_ref=f"z{k:03d}")
+                expected.append(TagPresented(sim.device, reader, uid, f"z{k:03d}"))
+            else:
+                lifted = sim.tags[reader]
+                sim.remove_tag(reader)
+                expected.append(TagRemoved(sim.device, reader, lifted))
+        else:
+            dial = k % 8
+            value = (sim.values[dial] + 1) % 14
+            sim.turn_dial(dial, value)
+            expected.append(DialChanged(sim.device, dial, value))
+        await asyncio.sleep(0.02)  # the players' pace, 50 actions a second
+    return expected
+
+
+EVENTS_AT_PACE = 120
+
+
+async def serial_run() -> list[Event]:
+    """The same play over USB serial (a real pseudo-terminal), for the figures beside BLE's."""
+    sim = SimulatedDevice(dials=8, readers=2)
+    sim.endpoint.claim = (TABLE, KEY)
+    async with PtySimulator(sim) as pty:
+        manager = DeviceManager(TABLE)
+        manager.keys.store(sim.device, KEY)
+        events = manager.events()
+        await manager.add_serial(pty.port)
+        await next_matching(events, connected)
+        expected, got = await asyncio.gather(
+            play(sim, EVENTS_AT_PACE), inputs(events, EVENTS_AT_PACE)
+        )
+        assert got == expected
+        await manager.close()
+    return got
+
+
+@pytest.mark.parametrize("mtu", [None, 247], ids=["default ATT MTU", "negotiated MTU 247"])
+def test_fifty_events_a_second_from_8_dials_and_2_readers_with_a_drop(mtu: int | None) -> None:
+    """Nothing lost and nothing doubled across a dropped connection in the middle of play, and
+    the table sees exactly what it sees over USB serial."""
+
+    async def main() -> None:
+        sim = SimulatedDevice(dials=8, readers=2)
+        sim.endpoint.claim = (TABLE, KEY)
+        async with air(sim, mtu=mtu) as a:
+            manager = DeviceManager(TABLE)
+            manager.keys.store(sim.device, KEY)
+            events = manager.events()
+            manager.add_transport(transport(a, a.devices[0].address))
+            await next_matching(events, connected)
+            peripheral = a.devices[0]
+            expected, got = await asyncio.gather(
+                play(sim, EVENTS_AT_PACE, drop=lambda: a.radio.drop(peripheral.device)),
+                inputs(events, EVENTS_AT_PACE),
+            )
+            assert got == expected
+            assert peripheral.connections == 2, "the drop happened and the tablet came back"
+            await manager.close()
+        over_serial = await serial_run()
+        assert [dataclasses.replace(e, at=0) for e in got] == [
+            dataclasses.replace(e, at=0) for e in over_serial
+        ]
+
+    asyncio.run(main())
+
+
+def test_a_device_that_leaves_range_and_comes_back() -> None:
+    async def main() -> None:
+        sim = claimed()
+        async with air(sim) as a:
+            manager = DeviceManager(TABLE)
+            manager.keys.store(sim.device, KEY)
+            events = manager.events()
+            peripheral = a.devices[0]
+            manager.add_transport(transport(a, peripheral.address))
+            await next_matching(events, connected)
+            a.radio.out_of_range(peripheral.device)
+            sim.turn_dial(0, 3)
+            sim.turn_dial(1, 4)
+            await next_matching(events, lambda e: "lost its connection" in str(e))
+            # Scanned for and not found (the manager backs off and tries again).
+            await next_matching(events, lambda e: "not in range" in str(e))
+            assert not manager.devices()[0].connected
+            a.radio.in_range(peripheral.device)
+            await next_matching(events, connected)
+            assert await inputs(events, 2) == [
+                DialChanged(sim.device, 0, 3),
+                DialChanged(sim.device, 1, 4),
+            ]
+            await manager.close()
+
+    asyncio.run(main())
+
+
+def test_the_next_tables_device_advertising_nearby_is_left_alone() -> None:
+    """Both claimed devices advertise the same short name "Altar"; the scan response's table id
+    picks ours, and the neighbour's play never reaches this table."""
+
+    async def main() -> None:
+        ours = claimed()
+        theirs = claimed(b"\x99\x99\x99\x99", table=b"\x01\x01\x01\x01")
+        async with air(theirs, ours) as a:  # theirs advertises first
+            manager = DeviceManager(TABLE)
+            manager.keys.store(ours.device, KEY)
+            events = manager.events()
+            manager.add_transport(transport(a, "Altar"))
+            await next_matching(events, connected)
+            theirs.turn_dial(0, 9)
+            ours.turn_dial(0, 2)
+            assert await inputs(events, 1) == [DialChanged(ours.device, 0, 2)]
+            assert a.devices[0].connections == 0 and a.devices[1].connections == 1
+            assert [d.device for d in manager.devices()] == [ours.device]
+            await manager.close()
+
+    asyncio.run(main())
+
+
+def test_a_central_that_subscribes_late_misses_nothing_it_asks_for() -> None:
+    """The device talks as soon as the connection opens (as the firmware does); frames notified
+    before the central wrote the CCCD are lost in the air. The host asks for its HELLO again."""
+
+    async def main() -> None:
+        sim = claimed()
+        async with air(sim) as a:
+            peripheral = a.devices[0]
+            device = await BleakScanner.find_device_by_address(
+                peripheral.address, timeout=2, backend=a.backends.scanner
+            )
+            assert device is not None
+            async with BleakClient(device, backend=a.backends.client) as client:
+                # Discovery is done: the device has already sent its HELLO, to nobody.
+                assert peripheral.notified >= 2
+                got: list[bytes] = []
+                arrived = asyncio.Event()
+
+                def on_frame(_char: object, data: bytearray) -> None:
+                    got.append(bytes(data))
+                    arrived.set()
+
+                await client.start_notify(wire.BLE_NOTIFY_UUID, on_frame)
+                # A read is answered after anything the device sent before it (ATT is ordered).
+                await client.read_gatt_char(wire.BLE_NOTIFY_UUID)
+                assert got == [], "nothing from before the subscription arrives"
+                request = wire.pack(wire.PING, 0, wire.HELLO_REQUEST)
+                await client.write_gatt_char(wire.BLE_WRITE_UUID, request, response=False)
+                async with asyncio.timeout(5):
+                    while len(got) < 2:
+                        arrived.clear()
+                        await arrived.wait()
+                frames = [wire.unpack(f) for f in got]
+                assert [f.msg_type for f in frames] == [wire.HELLO, wire.HELLO]
+                hello = frames[0].payload + frames[1].payload
+                assert sim.endpoint.device_id in hello
 
     asyncio.run(main())

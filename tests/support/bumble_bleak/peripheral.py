@@ -90,6 +90,11 @@ class AltarPeripheral:
     def name(self) -> str:
         return wire.BLE_NAME_PREFIX + self.sim.device
 
+    @property
+    def address(self) -> str:
+        """Its address as bleak shows it (without Bumble's "/P" type suffix)."""
+        return str(self.device.random_address).split("/")[0]
+
     async def start(self) -> None:
         await self.device.power_on()
         await self.advertise()
