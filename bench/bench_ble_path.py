@@ -49,7 +49,11 @@ async def over_ble(device: SimulatedDevice, manager: DeviceManager) -> AsyncIter
     manager.add_transport(
         BleTransport(peripheral.address, TABLE, backends=backends_on(tablet), scan_timeout=2)
     )
-    yield
+    try:
+        yield
+    finally:
+        await peripheral.stop()
+        await tablet.power_off()
 
 
 @asynccontextmanager

@@ -50,8 +50,8 @@ async def air(*sims: SimulatedDevice, mtu: int | None = None) -> AsyncIterator[A
     try:
         yield Air(radio, backends_on(tablet, mtu), devices)
     finally:
-        for d in [*devices]:
-            await d.device.power_off()
+        for d in devices:
+            await d.stop()
         await tablet.power_off()
 
 

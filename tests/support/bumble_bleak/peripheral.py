@@ -84,6 +84,8 @@ class AltarPeripheral:
         self.largest_write = 0
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._advertising: asyncio.Task[None] | None = None
+        self._stopping = False
         sim.on_output = self._wake.set
 
     @property
@@ -121,12 +123,22 @@ class AltarPeripheral:
             asyncio.create_task(self._tick()),
         ]
 
+    async def stop(self) -> None:
+        """Power off, once any advertising it was starting again has started."""
+        self._stopping = True
+        for task in self._tasks:
+            task.cancel()
+        if self._advertising is not None:
+            await self._advertising
+        await self.device.power_off()
+
     def _on_disconnection(self, _reason: int) -> None:
         self.connection = None
         for task in self._tasks:
             task.cancel()
         self.sim.disconnect()
-        asyncio.create_task(self.advertise())
+        if not self._stopping:  # as the firmware's loop: advertise again, scan response anew
+            self._advertising = asyncio.create_task(self.advertise())
 
     def _on_write(self, _connection: Connection, value: bytes) -> None:
         self.largest_write = max(self.largest_write, len(value))
