@@ -23,6 +23,9 @@ from hardware import wire
 from hardware.transports.base import LinkLost, Transport
 
 SCAN_TIMEOUT = 5.0
+# A device seen in the scan may leave range before the connection completes; bleak's own default
+# (30 s) would hold the adapter's one connect, and so every other device's, for that long.
+CONNECT_TIMEOUT = 10.0
 _adapter_locks: dict[str, asyncio.Lock] = {}
 
 
@@ -103,12 +106,14 @@ class BleTransport(Transport):
         adapter: str = "hci0",
         backends: BleakBackends = PLATFORM,
         scan_timeout: float = SCAN_TIMEOUT,
+        connect_timeout: float = CONNECT_TIMEOUT,
     ) -> None:
         super().__init__(name_or_address)
         self.target = name_or_address
         self.table_id = table_id
         self.adapter = adapter
         self.scan_timeout = scan_timeout
+        self.connect_timeout = connect_timeout
         self.backends = backends
         self._client: Any = None
         self.rssi: int | None = None
@@ -142,7 +147,10 @@ class BleTransport(Transport):
             if device is None:
                 raise LinkLost(f"{self.target} is not in range (or not advertising)")
             client = BleakClient(
-                device, disconnected_callback=self._on_disconnect, **self.backends.client_args()
+                device,
+                disconnected_callback=self._on_disconnect,
+                timeout=self.connect_timeout,
+                **self.backends.client_args(),
             )
             try:
                 await client.connect()

@@ -10,8 +10,9 @@ stays at the default 23 (20-byte notifications), as some phones' stacks leave it
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar, TypeVar
 
 from bleak.backends.characteristic import BleakGATTCharacteristic
 from bleak.backends.client import BaseBleakClient, NotifyCallback
@@ -27,6 +28,7 @@ from bumble.device import Advertisement, Connection, Device, Peer
 from hardware.transports.ble import BleakBackends
 
 _T = AdvertisingData.Type
+_R = TypeVar("_R")
 _UUID_LISTS = {
     _T.INCOMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS: 2,
     _T.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS: 2,
@@ -171,18 +173,30 @@ class BumbleClient(BaseBleakClient):
         try:
             connection = await self.central.connect(self._peer_address, timeout=self._timeout)
         except Exception as e:  # Bumble's timeout or HCI error, as bleak's backends report it
-            raise BleakError(f"could not connect to {self.address}: {e}") from e
+            why = str(e) or type(e).__name__
+            raise BleakError(f"could not connect to {self.address}: {why}") from e
         self._connection = connection
         connection.on(connection.EVENT_DISCONNECTION, self._on_disconnection)
         peer = Peer(connection)
         self._peer = peer
         try:
             if self.mtu is not None:
-                await peer.request_mtu(self.mtu)
-            self.services = await self._discover(peer)
+                await self._gatt(peer.request_mtu(self.mtu))
+            self.services = await self._gatt(self._discover(peer))
         except Exception:
             await self.disconnect()
             raise
+
+    async def _gatt(self, exchange: Awaitable[_R]) -> _R:
+        """One GATT exchange. Bumble cancels a request whose connection drops; bleak's backends
+        raise BleakError then, and a caller must not take it for its own cancellation."""
+        try:
+            return await exchange
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the caller itself is being cancelled
+            raise BleakError(f"{self.address} disconnected during a GATT exchange") from None
 
     async def _discover(self, peer: Peer) -> BleakGATTServiceCollection:
         """Every service, characteristic and descriptor, as bleak's backends report them."""
@@ -231,20 +245,21 @@ class BumbleClient(BaseBleakClient):
     async def read_gatt_char(
         self, characteristic: BleakGATTCharacteristic, *, use_cached: bool = False, **kwargs: Any
     ) -> bytearray:
-        return bytearray(await self._ready().read_value(characteristic.obj))
+        return bytearray(await self._gatt(self._ready().read_value(characteristic.obj)))
 
     async def read_gatt_descriptor(
         self, descriptor: BleakGATTDescriptor, *, use_cached: bool = False, **kwargs: Any
     ) -> bytearray:
-        return bytearray(await self._ready().read_value(descriptor.handle))
+        return bytearray(await self._gatt(self._ready().read_value(descriptor.handle)))
 
     async def write_gatt_char(
         self, characteristic: BleakGATTCharacteristic, data: Any, response: bool
     ) -> None:
-        await self._ready().write_value(characteristic.obj, bytes(data), with_response=response)
+        peer = self._ready()
+        await self._gatt(peer.write_value(characteristic.obj, bytes(data), with_response=response))
 
     async def write_gatt_descriptor(self, descriptor: BleakGATTDescriptor, data: Any) -> None:
-        await self._ready().write_value(descriptor.handle, bytes(data), with_response=True)
+        await self._gatt(self._ready().write_value(descriptor.handle, bytes(data), True))
 
     async def start_notify(
         self, characteristic: BleakGATTCharacteristic, callback: NotifyCallback, **kwargs: Any
@@ -253,11 +268,11 @@ class BumbleClient(BaseBleakClient):
             callback(bytearray(value))
 
         self._subscribers[characteristic.handle] = deliver
-        await self._ready().subscribe(characteristic.obj, deliver, prefer_notify=True)
+        await self._gatt(self._ready().subscribe(characteristic.obj, deliver, prefer_notify=True))
 
     async def stop_notify(self, characteristic: BleakGATTCharacteristic) -> None:
         deliver = self._subscribers.pop(characteristic.handle, None)
-        await self._ready().unsubscribe(characteristic.obj, deliver)
+        await self._gatt(self._ready().unsubscribe(characteristic.obj, deliver))
 
 
 def backends_on(central: Device, mtu: int | None = None) -> BleakBackends:

@@ -8,6 +8,7 @@ ends of a connection (``drop``), a device that leaves range and comes back (``ou
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import itertools
 
@@ -51,6 +52,30 @@ class RadioController(Controller):
             ]
             packet = dataclasses.replace(packet, reports=fixed)  # type: ignore[type-var]
         super().send_hci_packet(packet)
+
+    def on_hci_le_create_connection_cancel_command(self, command):  # type: ignore[no-untyped-def]
+        """A connect that is given up on ends, as the spec says (Vol 4, Part E, 7.8.13): the
+        pending connection is dropped and reported as failed. (Bumble 0.0.236's controller
+        answers the cancel but keeps the connection pending and never reports it, so a host that
+        times out a connect to a device that left range waits for ever.)"""
+        pending = self.pending_le_connection
+        result = super().on_hci_le_create_connection_cancel_command(command)
+        if pending is not None:
+            self.pending_le_connection = None
+            failed = hci.HCI_LE_Connection_Complete_Event(
+                status=hci.HCI_UNKNOWN_CONNECTION_IDENTIFIER_ERROR,
+                connection_handle=0,
+                role=hci.Role.CENTRAL,
+                peer_address_type=pending.peer_address.address_type,
+                peer_address=pending.peer_address,
+                connection_interval=0,
+                peripheral_latency=0,
+                supervision_timeout=0,
+                central_clock_accuracy=0,
+            )
+            # After the command's own completion, which the caller sends when this returns.
+            asyncio.get_running_loop().call_soon(self.send_hci_packet, failed)
+        return result
 
 
 def _is_scan_response(event_type: int) -> bool:
