@@ -52,7 +52,7 @@ from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
 
 if TYPE_CHECKING:
-    from hardware.transports.ble import Found
+    from hardware.transports.ble import BleakBackends, Found
 
 TICK = 0.05  # s: the link's timers (acks, resends, heartbeat) run at least this often
 BACKOFF_FIRST = 0.1
@@ -182,10 +182,15 @@ class DeviceManager:
 
         return await self._added(self.add_transport(SerialTransport(port)), wait)
 
-    async def add_ble(self, name_or_address: str, wait: float = 10.0) -> str | None:
-        from hardware.transports.ble import BleTransport
+    async def add_ble(
+        self, name_or_address: str, wait: float = 10.0, backends: BleakBackends | None = None
+    ) -> str | None:
+        """``backends``: bleak's backend classes (default the platform's; tests give Bumble's)."""
+        from hardware.transports.ble import PLATFORM, BleTransport
 
-        transport = BleTransport(name_or_address, self.table_id)  # ours or unclaimed only
+        transport = BleTransport(  # ours or unclaimed only
+            name_or_address, self.table_id, backends=backends or PLATFORM
+        )
         return await self._added(self.add_transport(transport), wait)
 
     async def add_simulator(self, device: SimulatedDevice, wait: float = 3.0) -> str | None:
@@ -215,11 +220,13 @@ class DeviceManager:
 
     # ------------------------------------------------------------------ discovery
 
-    async def discover_ble(self, timeout: float = 5.0) -> list[Found]:
+    async def discover_ble(
+        self, timeout: float = 5.0, backends: BleakBackends | None = None
+    ) -> list[Found]:
         """Altar devices in BLE range that this table claimed, or that nobody claimed yet."""
-        from hardware.transports.ble import scan
+        from hardware.transports.ble import PLATFORM, scan
 
-        return await scan(self.table_id, timeout)
+        return await scan(self.table_id, timeout, backends or PLATFORM)
 
     @staticmethod
     def discover_serial() -> list[str]:
