@@ -22,6 +22,7 @@ RING_SIZE = 32
 FIRMWARE_VERSION = (1, 0, 0)
 QUIET_SESSION = 2.5  # s without a good signed frame: a HELLO request may start over
 CLAIM_HOLD = 5.0  # s a new claim in progress holds off every other claim
+STRANGER_REPORT_EVERY = 5.0  # s: at most one DIAG 4 this often, as the firmware
 
 
 class DeviceState(Enum):
@@ -76,6 +77,10 @@ class DeviceEndpoint:
         self._rx_key: bytes | None = None  # host -> device key
         self._last_good = 0.0
         self.bad_macs = 0
+        # Frames from a stranger dropped in a session, not reported yet (DIAG 4).
+        self.unsigned_new = 0
+        self.forged_new = 0
+        self._reported_at: float | None = None
         self._out: list[bytes] = []
         self._ack_due = False
         self._overflow_noted = False
@@ -137,6 +142,12 @@ class DeviceEndpoint:
     # ------------------------------------------------------------------ driving
 
     def tick(self, now: float) -> None:
+        if (self.unsigned_new or self.forged_new) and (
+            self._reported_at is None or now - self._reported_at >= STRANGER_REPORT_EVERY
+        ):
+            self._reported_at = now
+            self.emit(wire.DIAG, wire.diag_security_payload(self.unsigned_new, self.forged_new))
+            self.unsigned_new = self.forged_new = 0
         if self._sending() and self.outbox.resend_due(now):
             self._send_numbered(self.outbox.all_unacked(now))
 
@@ -176,6 +187,7 @@ class DeviceEndpoint:
                     self._send_boot()  # the host's AUTH again: our signed PING was lost
                 else:
                     self.errors += 1  # in a session nothing unsigned is obeyed
+                    self.unsigned_new = min(self.unsigned_new + 1, 0xFFFF)
                 return
             try:
                 frame = wire.unpack(raw, self._rx_key)
@@ -184,6 +196,7 @@ class DeviceEndpoint:
                 # never ends the session (issue 27).
                 self.errors += 1
                 self.bad_macs += 1
+                self.forged_new = min(self.forged_new + 1, 0xFFFF)
                 return
             self._last_good = now
             self._on_session_frame(frame, now)

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from hardware import handshake, wire
+from hardware import wire
 from hardware.events import DeviceStatus, DialChanged
 from hardware.keys import KeyStore
 from hardware.link import State

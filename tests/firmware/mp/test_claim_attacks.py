@@ -120,8 +120,14 @@ def owner_session(bench):
 
 def still_serves(bench, session, value):
     link = bench.link
-    send(link, wire.SET_DIAL, link._host_next, wire.set_dial_payload(1, value, 0, 13), session,
-         bench.now)
+    send(
+        link,
+        wire.SET_DIAL,
+        link._host_next,
+        wire.set_dial_payload(1, value, 0, 13),
+        session,
+        bench.now,
+    )
     assert bench.app.dials[1].value == value
     assert link.state == ST_AUTHED
 
