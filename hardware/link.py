@@ -5,7 +5,7 @@ Feed it raw frames (``receive``) and the time (``tick``); take out frames to sen
 device manager drives it, and the tests drive it frame by frame with a made-up clock.
 
 What it does (docs/protocol.md): asks for a HELLO, refuses another protocol version, claims the
-device with this table's key (or agrees a new one by X25519 while the device's button is held),
+device with this table's key (or agrees a new one by X25519 while the device is in pairing mode),
 checks the device's proof over the HELLO and CLAIM it saw and proves itself, then signs and
 checks every frame with the session key of its direction. Events are delivered once and in
 order: duplicates are acked again and dropped, a gap is re-acked so the device resends
@@ -205,7 +205,8 @@ class HostLink:
         self.peer.outbox.add(msg_type, payload)
 
     def begin_claim(self, now: float) -> None:
-        """Claim the device for this table (its button must be held): a new key agreed by X25519."""
+        """Claim the device for this table (it must be in pairing mode): a new key agreed by
+        X25519."""
         self._new_claim = True
         self._private = self._random(x25519.KEY_SIZE)
         self._public = x25519.public_key(self._private)

@@ -24,7 +24,8 @@ _T_DIAG = const(6)  # wire.DIAG
 _MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
 _DIAL_AT_STOP = const(0x01)  # wire.DIAL_AT_STOP
 
-DIAG_INTERNAL = const(7)  # detail: which loop (1 sensing, 2 readers, 3 status, 4 transport)
+DIAG_INTERNAL = const(7)  # wire.DIAG_INTERNAL; detail: which loop (1 sensing, 2 readers,
+# 3 status, 4 transport)
 _DIAG_SECURITY = const(4)  # wire.DIAG_SECURITY; detail: unsigned (u16), forged (u16) since the last
 _SECURITY_MS = const(5000)  # at most one DIAG 4 this often: a flood costs one event per 5 s
 _FEEDBACK_OK = const(1)  # wire.FEEDBACK_OK: the light and sound of a claim that succeeded

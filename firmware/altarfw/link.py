@@ -463,12 +463,23 @@ class Link:
             self._on_auth(buf, end, now)
             return
         if msg_type == _T_REFUSE:
+            if self._claim_busy(now):
+                self.errors += 1  # unsigned: it cannot end a new claim in progress either
+                return
             self.drop_requested = True  # the host gave up on us; it will ask for a HELLO
             return
         if self.state != _OPEN:
             self.errors += 1  # nothing to do with it before the claim is done
             return
         self._on_session_frame(msg_type, seq, buf, end, now)
+
+    def _claim_busy(self, now):
+        """A new claim is in progress: the device answered it and waits for its proof."""
+        return (
+            self.state == _PROVE
+            and self._pending is not None
+            and time.ticks_diff(now, self._claim_at) < _CLAIM_MS
+        )
 
     def _count_forged(self):
         self.security_errors += 1
@@ -594,11 +605,7 @@ class Link:
                     self._due |= _KEYS
                 self._due |= _AUTH
                 return
-        if (
-            self.state == _PROVE
-            and self._pending is not None
-            and time.ticks_diff(now, self._claim_at) < _CLAIM_MS
-        ):
+        if self._claim_busy(now):
             # A new claim is in progress: no other claim replaces it, whoever sends it. It ends
             # with the host's right proof (a new key), the connection, or _CLAIM_MS.
             self._refuse = _REFUSE_BUSY

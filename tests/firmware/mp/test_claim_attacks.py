@@ -15,6 +15,7 @@
 #   once per 5 s.
 # - nonces: 20 reconnects in one boot, with the board's random source, share no nonce.
 import os
+import time
 
 import board_config
 import handshake
@@ -285,6 +286,9 @@ def test_a_claim_in_progress_is_never_replaced_by_another():
     assert [f.msg_type for f in out] == [wire.REFUSE] and out[0].payload[0] == wire.REFUSE_BUSY
     send(link, wire.AUTH, 0, bytes(8), now=b.now + 20)  # and a wrong proof: counted, ignored
     assert link.forged_new == 1 and link.state != ST_AUTHED
+    # and a REFUSE, as if from the owner's tablet: unsigned, it cannot end the claim either
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_BAD_PROOF, "x"), now=b.now + 25)
+    assert not link.drop_requested
     # The owner's proof still opens it, with the owner's key.
     t = hello + claim_p + pub + dev_pub
     key = handshake.claim_key(x25519.shared_secret(OWNER_PRIVATE, dev_pub), t)
@@ -370,6 +374,7 @@ def test_a_flood_of_forged_frames_during_a_game_costs_the_forger_not_the_table()
     b = Bench()
     b.jump(IN_GAME_MS)
     session = owner_session(b)
+    t0 = time.ticks_ms()
     stream = FloodStream()
     transport = SerialTransport(b.link, stream)
     hw = b.hw
@@ -387,7 +392,7 @@ def test_a_flood_of_forged_frames_during_a_game_costs_the_forger_not_the_table()
     sent_forged = 0
     sent_unsigned = 0
     start_ms = b.now
-    for ms in range(0, 12_000, 5):  # 12 s of play, the transport every 5 ms
+    for ms in range(0, 8_000, 5):  # 8 s of play, the transport every 5 ms
         now = b.now + 5
         b.now = now
         if ms % 250 == 0 and turns < 20:
@@ -432,11 +437,12 @@ def test_a_flood_of_forged_frames_during_a_game_costs_the_forger_not_the_table()
     assert (unsigned_total, forged_total) == (sent_unsigned, sent_forged), diags
     for i in range(1, len(diags)):
         assert diags[i][0] - diags[i - 1][0] >= 5000, "DIAG 4 at most once per 5 s"
-    assert 3 <= len(diags) <= 4
+    assert 2 <= len(diags) <= 3
     still_serves(b, session, 7)
+    vm_ms = time.ticks_diff(time.ticks_ms(), t0)  # printed for the docs, never asserted
     print(
-        "FLOOD forged=%d unsigned=%d sim_s=%d dial_events=%d diag4=%d session=up"
-        % (sent_forged, sent_unsigned, (b.now - start_ms) // 1000, len(values), len(diags))
+        "FLOOD forged=%d unsigned=%d sim_s=%d dial_events=%d diag4=%d session=up vm_ms=%d"
+        % (sent_forged, sent_unsigned, (b.now - start_ms) // 1000, len(values), len(diags), vm_ms)
     )
 
 
