@@ -41,16 +41,14 @@ async def unclaim_and_strangers(d: Any) -> None:
     await d.screenshot("devices_strangers")
     unclaim = next(b for b in row.children if getattr(b, "text", "") == "Unclaim")
     assert not unclaim.disabled, "a claimed device can be unclaimed"
-    await d.tap(unclaim)
-    await d.until(lambda: getattr(devices, "popup", None) is not None, "the confirmation")
-    popup = devices.popup
-    d.notes["confirm_title"] = popup.title
+    first = await ask(d, devices, unclaim, None)
+    d.notes["confirm_title"] = first.title
     await d.screenshot("devices_unclaim_confirm")
-    await d.tap(popup.ids.keep)
-    await d.frames(2)
+    await d.tap(first.ids.keep)
+    await d.until(lambda: first._window is None, "the confirmation to close")
     d.notes["kept"] = manager.keys.key_for(device.device) is not None
-    await d.tap(unclaim)
-    await d.tap(devices.popup.ids.confirm)
+    second = await ask(d, devices, unclaim, first)
+    await d.tap(second.ids.confirm)
     await d.until(
         lambda: not manager.devices()[0].claimed and device.endpoint.claim is None,
         "the unclaim on both sides",
@@ -65,3 +63,18 @@ async def unclaim_and_strangers(d: Any) -> None:
         b for b in row.children if getattr(b, "text", "") == "Unclaim"
     ).disabled
     await d.screenshot("devices_unclaimed")
+
+
+async def ask(d: Any, devices: Any, unclaim: Any, before: Any) -> Any:
+    """Taps "Unclaim" and waits for its confirmation to be open (it opens with an animation,
+    and a finger on a half-open popup misses)."""
+    await d.tap(unclaim)
+    await d.until(
+        lambda: (
+            getattr(devices, "popup", None) not in (None, before)
+            and devices.popup._window is not None
+        ),
+        "the confirmation",
+    )
+    await d.frames(8)
+    return devices.popup
