@@ -172,6 +172,11 @@ def test_no_button_timing_lets_a_stranger_claim_a_claimed_device_in_play():
                 b.jump(IN_GAME_MS)
                 if session_up:
                     session = owner_session(b)
+                    # What ended the session before issue 27: 16 wrong MACs. Now nothing.
+                    for i in range(20):
+                        forged = wire.set_dial_payload(0, 9, 0, 13)
+                        send(b.link, wire.SET_DIAL, i, forged, bytes(16), b.now)
+                    assert b.link.state == ST_AUTHED
                 else:
                     b.link.on_connect(b.now)  # the owner's link is down; the stranger's is up
                 attempt(b, step, press_ms)
