@@ -45,6 +45,7 @@ __all__ = ["ClaimRefused", "HostLink", "Peer", "Report", "State", "device_label"
 
 RETRY_AFTER = 0.1  # s: HELLO request, CLAIM and AUTH are sent again until answered
 PING_EVERY = 1.0
+BOOT_RETRY = 0.5  # s: an unclaimed device's boot PING asked for again (its HELLO request)
 # The pairing gesture (firmware/altarfw/pairing.py), in players' words.
 PAIRING_HOW = (
     "put it in pairing mode (hold dial 0's button for 5 s within 30 s of switching it on, "
@@ -152,9 +153,11 @@ class HostLink:
         elif (
             self.state is State.UNCLAIMED
             and not self._boot_known
-            and now - self._last_try >= RETRY_AFTER
+            and now - self._last_try >= BOOT_RETRY
         ):
-            self._request_hello(now)  # its HELLO and boot PING again: the PING was lost
+            # Its HELLO and boot PING again: the PING was lost (or the device holds a key this
+            # table forgot, and waits for a CLAIM: then slowly, for nothing comes).
+            self._request_hello(now)
         if self.state in (State.OPEN, State.UNCLAIMED) and self.peer:
             if self.peer.outbox.resend_due(now):
                 self._send_numbered(self.peer.outbox.all_unacked(now))
