@@ -105,6 +105,7 @@ class HostLink:
         self._device_nonce = b""
         self._host_nonce = b""
         self._claim = b""  # the CLAIM payload sent
+        self._claim_over = b""  # the HELLO a new claim of ours was made over
         # A new claim in progress: our X25519 private key and public key, the device's.
         self._new_claim = False
         self._private = b""
@@ -209,11 +210,18 @@ class HostLink:
 
     def begin_claim(self, now: float) -> None:
         """Claim the device for this table (it must be in pairing mode): a new key agreed by
-        X25519."""
+        X25519.
+
+        Asked again on the same connection (the first was refused: not in pairing mode yet),
+        it sends the very same claim: a device that took the first meanwhile answers it as a
+        repeat, where a new one would be refused as "busy" (a claim in progress is never
+        replaced, docs/protocol.md)."""
+        again = bool(self._hello) and self._claim_over == self._hello and len(self._claim) == 13
         self._new_claim = True
-        self._private = self._random(x25519.KEY_SIZE)
-        self._public = x25519.public_key(self._private)
-        self._device_public = None
+        if not again:
+            self._private = self._random(x25519.KEY_SIZE)
+            self._public = x25519.public_key(self._private)
+            self._device_public = None
         self.claim_result = None
         self.claim_code = None
         self._before_claim = self.state
@@ -223,7 +231,9 @@ class HostLink:
             self._rekey(now)
             return
         if self.state is not State.WAIT_HELLO and self._hello:
-            self._new_host_nonce()
+            if not again:
+                self._new_host_nonce()
+            self._claim_over = self._hello
             self._end_keys()
             self.state = State.CLAIMING
             self._send_claim(now)

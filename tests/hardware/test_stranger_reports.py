@@ -68,3 +68,20 @@ def test_the_boot_id_is_in_the_first_ping_and_every_nonce_is_fresh() -> None:
         pings = [f.payload for f in out if f.msg_type == wire.PING]
         assert pings == [device.endpoint.boot_id], "unclaimed: the boot id right after HELLO"
     assert len(set(nonces)) == 20 and len({n[:4] for n in nonces}) == 20
+
+
+def test_a_claim_asked_again_on_one_connection_is_the_same_claim() -> None:
+    """Refused (not in pairing mode yet), then asked again: the very same CLAIM, so a device
+    that took the first meanwhile answers it instead of refusing a second as busy."""
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.2)
+    t.link.begin_claim(t.now)
+    first = t.link._claim
+    t.settle(0.2)
+    assert "pairing mode" in (t.link.claim_result or "")
+    t.device.hold_button(True)  # the gesture: pairing mode opens
+    t.link.begin_claim(t.now)
+    assert t.link._claim == first and len(first) == 13
+    t.settle(0.5)
+    assert t.link.claim_result == "ok" and t.link.claim_code is not None
