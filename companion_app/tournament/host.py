@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import queue
 import re
+import threading
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass
@@ -136,6 +137,7 @@ class Host:
         self._republish = True
         self._published = b""
         self._state_seen: bytes | None = None  # the last state the broker handed back
+        self._stop = threading.Event()
         self._republished_at = 0.0
         user = codes.host_user(config.tid)
         self.link = Link(
@@ -218,6 +220,10 @@ class Host:
             raise BadMessage("not a table's result topic")
         return int(word)
 
+    def stop(self) -> None:
+        """Ends ``run`` (from another thread) within its next turn."""
+        self._stop.set()
+
     def run(self, *, timeout: float, linger: float = 1.0) -> bool:
         """Serves until the tournament is over (then lingers so the last state goes out) or the
         timeout passes; True if it finished."""
@@ -225,7 +231,7 @@ class Host:
         deadline = time.monotonic() + timeout
         finished_at: float | None = None
         try:
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and not self._stop.is_set():
                 now = time.monotonic()
                 if self._republish and now - self._republished_at >= REPUBLISH_EVERY:
                     self._republish = False
