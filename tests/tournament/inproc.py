@@ -66,10 +66,14 @@ def start(
     *,
     tid: str = "fuzz",
     gate: Callable[[int], None] | None = None,
+    before: Callable[[HostConfig], None] | None = None,
 ) -> Run:
     """Starts the host and four tables against the broker on ``port``; ``gate(n)`` is called
-    before the n-th game (0-based) any table plays, and may wait."""
+    before the n-th game (0-based) any table plays, and may wait; ``before(cfg)`` runs once the
+    tournament exists, before anyone connects (to start its own broker)."""
     cfg = HostConfig.create(folder / "host", Tournament.round_robin(PLAYERS, tables=4), tid=tid)
+    if before is not None:
+        before(cfg)
     host = Host(folder / "host", cfg, ("127.0.0.1", port))
     run = Run(cfg, host, [])
     lock = threading.Lock()
