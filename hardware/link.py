@@ -351,7 +351,11 @@ class HostLink:
             elif verdict == Inbox.GAP:
                 peer.gaps += 1
             return
-        self._sync(frame.seq)
+        if self._rx_key is not None:
+            # Signed: the device's own word on the oldest number it holds. Unsigned (an unclaimed
+            # link) it could be anyone's, and a number ahead would silence the real events:
+            # there only HELLO moves the window (docs/protocol.md).
+            self._sync(frame.seq)
         if t == wire.ACK:
             if peer.outbox.on_ack(wire.parse_ack(frame.payload), now):
                 self._send_numbered(peer.outbox.all_unacked(now))
