@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from hardware import handshake, wire, x25519
+from hardware import handshake, wire, x25519_host
 from hardware.events import DeviceStatus, Event
 from hardware.frame_events import device_label, event_for
 from hardware.keys import KeyStore
@@ -190,8 +190,8 @@ class HostLink:
     def begin_claim(self, now: float) -> None:
         """Claim the device for this table (its button must be held): a new key agreed by X25519."""
         self._new_claim = True
-        self._private = self._random(x25519.KEY_SIZE)
-        self._public = x25519.public_key(self._private)
+        self._private = self._random(x25519_host.KEY_SIZE)
+        self._public = x25519_host.public_key(self._private)
         self._device_public = None
         self.claim_result = None
         self.claim_code = None
@@ -467,7 +467,7 @@ class HostLink:
             if self._device_public is None:
                 return  # its key parts were lost: our retry brings them again
             try:
-                shared = x25519.shared_secret(self._private, self._device_public)
+                shared = x25519_host.shared_secret(self._private, self._device_public)
             except ValueError:
                 self._claim_failed("the device sent an unusable key")
                 return
