@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import queue
-import re
 import threading
 import time
 from collections import Counter
@@ -100,11 +99,6 @@ def next_epoch(folder: Path) -> int:
     return epoch
 
 
-def _why(e: BaseException) -> str:
-    """A refusal's reason without its numbers, to count refusals of one kind together."""
-    return re.sub(r"\d+", "N", str(e) or type(e).__name__)[:80]
-
-
 def check_result(body: dict[str, Any], tid: str, table: int) -> tuple[str, int, GameResult]:
     """The (match, game, result) a signed result body reports, or BadMessage."""
     match, game, winner, reason = (body.get(k) for k in ("match", "game", "winner", "reason"))
@@ -185,7 +179,7 @@ class Host:
 
     def _refuse(self, topic: str, e: BaseException) -> bool:
         self.refused += 1
-        self.refusals[_why(e)] += 1
+        self.refusals[messages.reason(e)] += 1
         self.last_refusal = f"{topic[:80]}: {e}"
         return False
 

@@ -49,6 +49,11 @@ def deeper_than(payload: bytes, limit: int) -> bool:
     return bool(brackets)
 
 
+def reason(e: BaseException) -> str:
+    """A refusal's reason without its numbers, so refusals of one kind are counted together."""
+    return re.sub(r"\b\d+\b", "N", str(e) or type(e).__name__)[:80]
+
+
 def decode(payload: bytes, limit: Limit) -> dict[str, Any]:
     """The JSON object in ``payload``, or BadMessage saying why not. Never raises anything
     else."""

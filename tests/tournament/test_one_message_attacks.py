@@ -81,7 +81,7 @@ def test_deep_brackets_on_a_result_topic_cost_the_host_only_that_message(tmp_pat
     # A table reading it on the state topic (whose limit is larger) drops it by its depth.
     seen = Seen()
     assert not read_state(b"[" * 200_000, JoinCode.parse(run.cfg.join_code(0)), seen)
-    assert seen.dropped == {"nested deeper than 6": 1}
+    assert seen.dropped == {"nested deeper than N": 1}
 
 
 def test_a_non_ascii_signature_on_the_state_costs_every_table_only_that_message(
@@ -97,7 +97,7 @@ def test_a_non_ascii_signature_on_the_state_costs_every_table_only_that_message(
 
     run = attacked_tournament(tmp_path, attack)
     for table in run.tables:
-        assert table.seen.dropped["the signature is not 64 bytes of base64url text"] >= 1
+        assert table.seen.dropped["the signature is not N bytes of base64url text"] >= 1
 
 
 def test_a_watcher_resigning_the_state_with_a_huge_version_freezes_no_one(tmp_path: Path) -> None:
