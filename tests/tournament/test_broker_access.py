@@ -132,3 +132,23 @@ def test_tls_with_the_pinned_certificate_and_no_other(tmp_path: Path) -> None:
             serving.join(20)
     finally:
         broker.stop()
+
+
+def test_a_table_with_a_wrong_password_is_told_why(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    cfg, broker = closed_broker(tmp_path)
+    try:
+        good = JoinCode.parse(cfg.join_code(0))
+        wrong = JoinCode(good.tid, 0, good.table_key, good.host_key, "x" * 22)
+        table = Table(tmp_path / "table", wrong, ("127.0.0.1", broker.port))
+        table.link.start()
+        try:
+            while not table.link.refused:
+                table.poll(0.2)  # nothing comes: the broker said no
+            assert table.link.refused == NOT_AUTHORIZED and not table.link.connected.is_set()
+            assert f"refused us: {NOT_AUTHORIZED}" in caplog.text
+        finally:
+            table.link.stop()
+    finally:
+        broker.stop()
