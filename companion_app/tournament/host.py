@@ -12,6 +12,7 @@ counted by reason (``refusals``).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import queue
 import threading
@@ -135,7 +136,8 @@ class Host:
         self._republished_at = 0.0
         user = codes.host_user(config.tid)
         self.link = Link(
-            f"{user}-{config.host_key[:12]}",  # unguessable: nobody can take over our session
+            # Unguessable, and telling nothing of the key: nobody can take over our session.
+            f"{user}-{hashlib.sha256(config.host_key.encode()).hexdigest()[:12]}",
             broker[0],
             broker[1],
             [topics.results(config.tid), topics.state(config.tid)],
