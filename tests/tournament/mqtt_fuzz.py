@@ -86,10 +86,19 @@ def payload_for(rng: random.Random, t: Target, topic: str) -> tuple[str, bytes]:
     """(kind, payload): one hostile message for ``topic``, small enough for the broker to pass
     on (``too_big`` sends the bigger ones)."""
     kind, payload = _payload(rng, t, topic)
+    if kind in UNSIGNED and rng.random() < 0.5:
+        # In a signed message's layout, with a signature of the right length, so the reader
+        # gets past the layout and reads the body itself.
+        sig = rng.choice([_b64ish(rng, 86), "\u00e9" * 43, "A" * 86]).encode()
+        payload = b'{"sig":"' + sig + b'","body":' + payload + b"}"
+        kind += " in layout"
     return kind, payload[: MAX_PACKET - 1_000]
 
 
-def _payload(rng: random.Random, t: Target, topic: str) -> tuple[str, bytes]:
+UNSIGNED = ("bytes", "not-utf8", "deep", "big", "types", "text", "empty")
+
+
+def _payload(rng: random.Random, t: Target, _topic: str) -> tuple[str, bytes]:
     kind = rng.choice(
         ["bytes", "not-utf8", "deep", "big", "types", "text", "empty", "forged-state",
          "forged-result", "bad-sig"] + (["table-signed-wrong"] * 3 if t.table_key else [])

@@ -80,5 +80,14 @@ def test_a_signature_is_bound_to_its_key_and_its_purpose() -> None:
         forged = json.dumps({"body": body, "sig": sig}).encode()
         with pytest.raises(BadMessage):
             keys.open_signed(keys.RESULT, forged, lambda _b: public, messages.RESULT)
+    # In the signed layout, where the signature goes: not ASCII, not base64url, cut short.
+    for sig in ("\u00e9" * 43, "!" * 86, "A" * 85 + '"'):
+        forged = signed[:8] + sig.encode() + signed[94:]
+        with pytest.raises(BadMessage, match="signature"):
+            keys.open_signed(keys.RESULT, forged, lambda _b: public, messages.RESULT)
+    # The body changed by a byte after signing.
+    with pytest.raises(BadMessage, match="signature does not match"):
+        keys.open_signed(keys.RESULT, signed.replace(b'"n":1', b'"n":2'), lambda _b: public,
+                         messages.RESULT)  # fmt: skip
     with pytest.raises(BadMessage, match="nobody this tournament knows"):
         keys.open_signed(keys.RESULT, signed, lambda _b: None, messages.RESULT)

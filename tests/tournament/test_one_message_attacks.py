@@ -25,6 +25,9 @@ pytestmark = [
 ]
 
 
+IN_LAYOUT = b'{"sig":"' + b"A" * 86 + b'","body":'  # a signed message's layout (keys.py)
+
+
 def attacked_tournament(tmp_path: Path, attack: object) -> inproc.Run:
     """A tournament on an open broker; ``attack(run, probe)`` is sent (once) after the first
     game is recorded and before the second is played."""
@@ -70,18 +73,23 @@ def test_deep_brackets_on_a_result_topic_cost_the_host_only_that_message(tmp_pat
     """'[' * 200000 made json.loads raise RecursionError inside the host, which died."""
 
     def attack(run: inproc.Run, stranger: Probe) -> None:
-        # The issue's message, and one small enough to pass the size limit (still deep enough
-        # to make json.loads recurse past Python's limit).
+        # The issue's message; one small enough to pass the size limit (still deep enough to
+        # make json.loads recurse past Python's limit); and one in a signed message's layout,
+        # so that the body itself is read.
         stranger.publish(topics.result(run.cfg.tid, 0), b"[" * 200_000)
         stranger.publish(topics.result(run.cfg.tid, 0), b"[" * 4_000)
+        stranger.publish(topics.result(run.cfg.tid, 0), IN_LAYOUT + b"[" * 3_000 + b"}")
 
     run = attacked_tournament(tmp_path, attack)
     assert run.host.refusals["N bytes, more than the N allowed"] == 1, run.host.refusals
+    assert run.host.refusals["not a signed Altar message"] == 1, run.host.refusals
     assert run.host.refusals["nested deeper than N"] == 1, run.host.refusals
-    # A table reading it on the state topic (whose limit is larger) drops it by its depth.
+    # A table reading them on the state topic (whose size limit is larger): none is read.
     seen = Seen()
-    assert not read_state(b"[" * 200_000, JoinCode.parse(run.cfg.join_code(0)), seen)
-    assert seen.dropped == {"nested deeper than N": 1}
+    code = JoinCode.parse(run.cfg.join_code(0))
+    assert not read_state(b"[" * 200_000, code, seen)
+    assert not read_state(IN_LAYOUT + b"[" * 200_000 + b"}", code, seen)
+    assert seen.dropped == {"not a signed Altar message": 1, "nested deeper than N": 1}
 
 
 def test_a_non_ascii_signature_on_the_state_costs_every_table_only_that_message(
@@ -92,12 +100,18 @@ def test_a_non_ascii_signature_on_the_state_costs_every_table_only_that_message(
 
     def attack(run: inproc.Run, stranger: Probe) -> None:
         body = run.host.state_body()
+        # The issue's message, and the same in the layout a signed message has, with the
+        # non-ASCII signature where the signature goes.
         payload = json.dumps({"body": body, "sig": "\u00e9"}, ensure_ascii=False).encode()
         stranger.publish(topics.state(run.cfg.tid), payload, retain=True)
+        real = run.host.signed_state()
+        in_place = real[:8] + "\u00e9".encode() * 43 + real[94:]
+        stranger.publish(topics.state(run.cfg.tid), in_place, retain=True)
 
     run = attacked_tournament(tmp_path, attack)
     for table in run.tables:
-        assert table.seen.dropped["the signature is not N bytes of base64url text"] >= 1
+        assert table.seen.dropped["not a signed Altar message"] >= 1
+        assert table.seen.dropped["the signature is not base64url text"] >= 1
 
 
 def test_a_watcher_resigning_the_state_with_a_huge_version_freezes_no_one(tmp_path: Path) -> None:
