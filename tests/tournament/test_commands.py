@@ -155,3 +155,11 @@ def test_host_writes_a_broker_config_that_mosquitto_runs_closed(tmp_path: Path) 
     finally:
         broker.terminate()
         broker.wait(timeout=10)
+
+
+def test_host_on_a_folder_from_before_issue_21_says_what_to_do(tmp_path: Path) -> None:
+    (tmp_path / "h").mkdir()
+    (tmp_path / "h" / "tournament.json").write_text('{"tid": "t", "key": "ab", "tournament": {}}')
+    proc = altar("tournament", "host", "--folder", str(tmp_path / "h"), "--timeout", "1")
+    assert proc.returncode == 2
+    assert "from an older Altar (shared keys): host it again in a new folder" in proc.stdout
