@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from hardware import handshake, wire, x25519
+from hardware import handshake, wire, x25519_host
 from hardware.events import DeviceStatus, Event
 from hardware.frame_events import device_label, event_for
 from hardware.keys import KeyStore
@@ -219,8 +219,8 @@ class HostLink:
         again = bool(self._hello) and self._claim_over == self._hello and len(self._claim) == 13
         self._new_claim = True
         if not again:
-            self._private = self._random(x25519.KEY_SIZE)
-            self._public = x25519.public_key(self._private)
+            self._private = self._random(x25519_host.KEY_SIZE)
+            self._public = x25519_host.public_key(self._private)
             self._device_public = None
         self.claim_result = None
         self.claim_code = None
@@ -390,7 +390,11 @@ class HostLink:
             elif verdict == Inbox.GAP:
                 peer.gaps += 1
             return
-        self._sync(frame.seq)
+        if self._rx_key is not None:
+            # Signed: the device's own word on the oldest number it holds. Unsigned (an unclaimed
+            # link) it could be anyone's, and a number ahead would silence the real events:
+            # there only HELLO moves the window (docs/protocol.md).
+            self._sync(frame.seq)
         if t == wire.ACK:
             if peer.outbox.on_ack(wire.parse_ack(frame.payload), now):
                 self._send_numbered(peer.outbox.all_unacked(now))
@@ -508,7 +512,7 @@ class HostLink:
             if self._device_public is None:
                 return  # its key parts were lost: our retry brings them again
             try:
-                shared = x25519.shared_secret(self._private, self._device_public)
+                shared = x25519_host.shared_secret(self._private, self._device_public)
             except ValueError:
                 self._claim_failed("the device sent an unusable key")
                 return
