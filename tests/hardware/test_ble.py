@@ -62,7 +62,7 @@ def claimed(device_id: bytes = b"\xa1\xb2\xc3\xd4", table: bytes = TABLE) -> Sim
 
 
 async def next_matching(events: EventStream, pred: Callable[[Event], bool]) -> Event:
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(60):  # a bound on a wait for an event, not a speed claim
         async for e in events:
             if pred(e):
                 return e
@@ -417,7 +417,7 @@ def test_a_connection_that_drops_again_and_again_during_the_handshake() -> None:
                 expected.append(DialChanged(sim.device, round_ % 2, round_ + 3))
                 a.radio.drop(peripheral.device)
                 # Wait for the next connection, then cut it before the session opens.
-                async with asyncio.timeout(10):
+                async with asyncio.timeout(60):  # a bound on a wait for an event, not a speed claim
                     while peripheral.connections < round_ + 2 or peripheral.notified == 0:
                         await asyncio.sleep(0.001)
                 peripheral.notified = 0
