@@ -101,6 +101,7 @@ class HostLink:
         self._tx_key: bytes | None = None  # host -> device session key
         self._key: bytes | None = None
         self._hello = b""  # the HELLO payload of this connection: the transcript starts with it
+        self._hello_seq = 0  # its number: where an unclaimed link's window starts
         self._hello_parts = handshake.Reassembler(wire.HELLO_SIZE)
         self._device_nonce = b""
         self._host_nonce = b""
@@ -422,6 +423,10 @@ class HostLink:
             peer.boot_id = bytes(boot_id)
             peer.inbox = Inbox()
             peer.cards.clear()
+            if self._rx_key is None:
+                # Unsigned (an unclaimed link): anyone could have sent this PING's number, so
+                # the window starts where the HELLO put it (only HELLO moves it there).
+                peer.inbox.sync(self._hello_seq)
 
     def _count_frame(self, now: float) -> None:
         self._frames += 1
@@ -472,6 +477,7 @@ class HostLink:
             self._past = [(self._transcript(), self._key)]
         self._claim = b""  # so _new_host_nonce does not file it again under the new HELLO
         self._hello = payload
+        self._hello_seq = seq
         self._device_nonce = nonce
         self._end_keys()
         self._key = None if self._new_claim else self.keys.key_for(device)

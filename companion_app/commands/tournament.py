@@ -231,9 +231,10 @@ def _write_broker_config(
 
 
 def _run_join(args: argparse.Namespace) -> int:
-    from companion_app.games.zeal.tournament_players import StandIns
+    from companion_app.games import adapter_for
     from companion_app.tournament.files import write_json
     from companion_app.tournament.table import JoinCode, Table
+    from companion_app.tournament.table_play import TOURNAMENT_KIND
     from companion_app.tournament.view import standings_text, summary
     from engine.tournament import GameResult, GameSlot, Tournament
 
@@ -242,13 +243,18 @@ def _run_join(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(e)
         return 2
-    players: list[StandIns] = []
+    # The stand-ins play the tournament's game: its adapter names them (no game named here).
+    stand_ins = adapter_for(TOURNAMENT_KIND).tournament_players
+    if stand_ins is None:
+        print("this game's tournaments have no stand-in players")
+        return 2
+    players: list[Any] = []
 
     def play(slot: GameSlot) -> GameResult:
         if not players:  # the players come with the host's first state
             assert table.seen.state is not None
             names = tuple(table.seen.state["tournament"]["players"])
-            players.append(StandIns(names, args.stand_ins))
+            players.append(stand_ins.StandIns(names, args.stand_ins))
         return players[0].play(slot)
 
     table = Table(args.folder, code, _broker(args.broker), play)

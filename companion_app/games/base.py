@@ -152,6 +152,9 @@ class GameAdapter(ABC):
     log_folds: tuple[type, ...] = ()
     # The game's demo module (its RECORD and ``async script(demo)``) for `altar demo`.
     demo: ModuleType | None = None
+    # A game with tournaments: its stand-in players module (``StandIns``: seeded drafts and
+    # games) for `altar tournament join --stand-ins`, the demo and the bench.
+    tournament_players: ModuleType | None = None
 
     @property
     def engine(self) -> GameKind:

@@ -50,6 +50,7 @@ FILE_EXTS = (".py", ".md", ".toml", ".kv", ".json", ".mjs", ".txt", ".spec", ".c
 # Files and folders the app or a test writes at run time, named in the docs as such: not part
 # of the repository, so not looked for in it.
 RUNTIME = {
+    "epoch.json",
     "games.sqlite",
     "games.tags.sqlite",
     "joined.json",
@@ -368,6 +369,7 @@ def altar_commands(repo: Path) -> Iterator[tuple[Snippet, list[str]]]:
                 argv = shlex.split(text)[1:]
             except ValueError:
                 continue
+            argv = [a for a in argv if a != "..."]  # "..." stands for what the line above showed
             # "[--game KIND]" and "host / join" are a line's alternatives, not its words.
             if any(a.startswith("[") or a == "/" for a in argv):
                 argv = [a for a in argv if not (a.startswith("[") or a.endswith("]"))]

@@ -17,7 +17,7 @@ from companion_app.games.base import (
     SeatSummary,
     TargetRequest,
 )
-from companion_app.games.zeal import demo_script, targeting
+from companion_app.games.zeal import demo_script, targeting, tournament_players
 from companion_app.games.zeal.glossary import glossary_text
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
@@ -55,6 +55,7 @@ def _zeal(game: AnyGame) -> ZealGame:
 class ZealAdapter(GameAdapter):
     kind = "zeal"
     demo = demo_script
+    tournament_players = tournament_players
     log_folds = (za.Pass,)
 
     def setup_record(
