@@ -3,19 +3,70 @@ right seat; cards put away when lifted; tags enrolled (no Kivy here)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
-from companion_app.table import FeedbackCommand, Reaction
+from companion_app.games.base import CardView, GameAdapter, TargetRequest
+from companion_app.sounds import Sounds
+from companion_app.table import FeedbackCommand, Reaction, TableController
+from companion_app.targeting import Targeting
+from engine.core.catalog import CardCatalog
 from hardware.events import DeviceStatus, DialChanged, TagPresented, TagRemoved
-from hardware.registry import DeckEnrolment
+from hardware.registry import DeckEnrolment, TagRegistry
+from hardware.seats import SeatMap
 
-if TYPE_CHECKING:
-    from companion_app.session import GameSession
+
+@runtime_checkable
+class SessionForEvents(Protocol):
+    """What hardware events need of the session: the table's seat map and controller, the
+    game's adapter, cards and tags, the targets and screens that may claim a scan, what is
+    shown at each seat, and the ways back out (a word, a sound, device commands)."""
+
+    scans: Mapping[int, CardView]  # seat -> the card scanned in front of that player
+    unknown_tag: tuple[int | None, str] | None  # (seat, uid hex) offered for enrolment
+
+    @property
+    def seat_map(self) -> SeatMap: ...
+
+    @property
+    def table(self) -> TableController | None: ...
+
+    @property
+    def adapter(self) -> GameAdapter: ...
+
+    @property
+    def catalog(self) -> CardCatalog: ...
+
+    @property
+    def cards(self) -> TagRegistry: ...
+
+    @property
+    def targeting(self) -> Targeting: ...
+
+    @property
+    def picking(self) -> Mapping[int, TargetRequest]: ...
+
+    @property
+    def scan_pickers(self) -> Sequence[Callable[[str], bool]]: ...
+
+    @property
+    def sounds(self) -> Sounds: ...
+
+    def play(self, seat: int, action: Any) -> bool: ...
+
+    def dismiss_card(self, seat: int) -> None: ...
+
+    def applied(self) -> None: ...
+
+    def resync_dials(self) -> None: ...
+
+    def say(self, text: str, ok: bool = True, seat: int = -1) -> None: ...
+
+    def send_to_devices(self, commands: Sequence[Any]) -> None: ...
 
 
 class DeviceEvents:
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: SessionForEvents) -> None:
         self.session = session
         self._enrolment: tuple[DeckEnrolment, Callable[..., None]] | None = None
         self._scan_seat: dict[tuple[str, int], int] = {}  # reader -> seat of its last scan

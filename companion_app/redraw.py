@@ -3,17 +3,17 @@ function the session's rate-limited redraw calls (no Kivy here)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, runtime_checkable
 
 from companion_app.folding import runs, who
-from companion_app.games.base import AnyGame, CardView
-from companion_app.views import seat_views
+from companion_app.games.base import AnyGame, CardView, GameAdapter
+from companion_app.history import HistoryRecorder, HistorySample
+from companion_app.table_news import TableNews
+from companion_app.views import SeatView, seat_views
+from engine.core.catalog import CardCatalog
 from engine.core.records import LogEntry
-
-if TYPE_CHECKING:
-    from companion_app.session import GameSession
 
 STORY_LINES = 40  # the engine's log lines kept for the log screen
 LOG_ROWS = 200  # the commands the log screen can list (the newest)
@@ -30,8 +30,53 @@ class LogRow:
     folds: bool = False  # one of a run the log shows as one line (a pass)
 
 
-def redraw(s: GameSession, game: AnyGame) -> None:
-    """Sets every property the screens bind to."""
+@runtime_checkable
+class SessionForRedraw(Protocol):
+    """What the redraw sets on the session (the properties the screens bind to) and the little
+    it reads there: the game, its adapter and catalog, the seats' colours, the table's news."""
+
+    seats: Sequence[SeatView]
+    step_text: str
+    priority_text: str
+    choices: Sequence[tuple[str, Any]]
+    prompt_lines: Sequence[str]
+    seat_prompts: Mapping[int, str]
+    pending_text: str
+    outcome_text: str
+    winner: int
+    headline: str
+    due_screen: str
+    log_rows: Sequence[LogRow]
+    story: Sequence[str]
+    history: Sequence[HistorySample]
+    scans: Mapping[int, CardView]
+
+    @property
+    def game(self) -> AnyGame | None: ...
+
+    @property
+    def adapter(self) -> GameAdapter: ...
+
+    @property
+    def catalog(self) -> CardCatalog: ...
+
+    @property
+    def colours(self) -> Sequence[int]: ...
+
+    @property
+    def table_news(self) -> TableNews: ...
+
+
+def redraw(
+    s: SessionForRedraw,
+    game: AnyGame,
+    rows: list[LogRow],
+    times: Sequence[float],
+    history: HistoryRecorder,
+) -> None:
+    """Sets every property the screens bind to. ``rows`` are the log screen's rows kept
+    between redraws (extended in place), ``times`` each command's time, ``history`` what the
+    history screen plots."""
     adapter = s.adapter
     status = game.status()
     s.seats = seat_views(game, adapter, list(s.colours))
@@ -63,17 +108,17 @@ def redraw(s: GameSession, game: AnyGame) -> None:
         s.headline = f"{names[s.winner]} wins!" if s.winner >= 0 else "A draw"
     s.table_news.after_redraw(game)
     s.due_screen = adapter.due_screen(game) or ""
-    s.log_rows = log_rows(s, game)
+    s.log_rows = log_rows(s, game, rows, times)
     log = game.log
     s.story = story_lines(s, log[max(0, len(log) - 3 * STORY_LINES) :])
-    s.history = s._history.samples()
+    s.history = history.samples()
     # Scanned cards not played yet may have become playable or not: re-ask the engine.
     s.scans = {
         seat: v if v.played else card_now(s, game, seat, v.card_id) for seat, v in s.scans.items()
     }
 
 
-def story_lines(s: GameSession, entries: Sequence[LogEntry]) -> list[str]:
+def story_lines(s: SessionForRedraw, entries: Sequence[LogEntry]) -> list[str]:
     """The engine's own lines for the log screen, the newest STORY_LINES, with a run of the
     lines the adapter folds (its passes) told once: "Turn 3 · Main: Alena, Anton: 4 passes"."""
     names = s.game.player_names() if s.game is not None else []
@@ -89,24 +134,25 @@ def story_lines(s: GameSession, entries: Sequence[LogEntry]) -> list[str]:
     return lines[-STORY_LINES:]
 
 
-def card_now(s: GameSession, game: AnyGame, seat: int, card_id: str) -> CardView:
+def card_now(s: SessionForRedraw, game: AnyGame, seat: int, card_id: str) -> CardView:
     """A scanned card not played yet, asked of the engine again: it may have become playable."""
     reason = game.explain(s.adapter.scan_action(game, seat, card_id))
     return s.adapter.card_view(s.catalog.get(card_id), seat, reason)
 
 
-def log_rows(s: GameSession, game: AnyGame) -> list[LogRow]:
+def log_rows(
+    s: SessionForRedraw, game: AnyGame, rows: list[LogRow], times: Sequence[float]
+) -> list[LogRow]:
     """One row per command, the newest LOG_ROWS for the log screen. Rows already made are
     kept and only new ones worded, in place: a long game's redraw must cost the same at
     command 50,000 as at 100 (a rewrite of the log clears them first)."""
     history = game.history
-    rows = s._rows
     if len(rows) > len(history):
         del rows[len(history) :]
     # Worded against the position now: replaying to each command's own position would
     # cost a replay per redraw.
     for i in range(len(rows), len(history)):
-        at = s._times[i] if i < len(s._times) else 0.0
+        at = times[i] if i < len(times) else 0.0
         action = history[i]
         folds = isinstance(action, s.adapter.log_folds)
         rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action), folds))

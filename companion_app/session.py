@@ -574,7 +574,7 @@ class GameSession(EventDispatcher):
         game = self.game
         if game is None:
             return
-        redraw(self, game)
+        redraw(self, game, self._rows, self._times, self._history)
         self._auto.arm(len(game.history), self.adapter.quiet(game), self._auto_advance)
         self.auto_text = self._auto.text
         self.revision += 1

@@ -4,19 +4,31 @@ while, and the sounds of a turn passing and of the end (no Kivy here: the clock 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
-from companion_app.games.base import AnyGame
-
-if TYPE_CHECKING:
-    from companion_app.session import GameSession
+from companion_app.games.base import AnyGame, GameAdapter
+from companion_app.sounds import Sounds
 
 # How long a notable result (a combat's damage and deaths) stays on the band.
 NEWS_S = 10.0
 
 
+@runtime_checkable
+class SessionForNews(Protocol):
+    """What the table's news needs of the session: the band it writes (``news``), the
+    adapter that says which log lines are notable, and the sounds."""
+
+    news: str
+
+    @property
+    def adapter(self) -> GameAdapter: ...
+
+    @property
+    def sounds(self) -> Sounds: ...
+
+
 class TableNews:
-    def __init__(self, session: GameSession, schedule: Callable[..., Any]) -> None:
+    def __init__(self, session: SessionForNews, schedule: Callable[..., Any]) -> None:
         self.session = session
         self._schedule = schedule
         self._seen_log = 0  # log lines already looked at

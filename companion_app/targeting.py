@@ -3,14 +3,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from companion_app.session import GameSession
+from companion_app.games.base import AnyGame, GameAdapter, TargetRequest
+
+
+@runtime_checkable
+class SessionForTargets(Protocol):
+    """What choosing targets needs of the session: the game and its adapter, the requests
+    being shown (seat -> request), a command played, a word to a seat, a redraw."""
+
+    picking: Mapping[int, TargetRequest]
+
+    @property
+    def adapter(self) -> GameAdapter: ...
+
+    def require_game(self) -> AnyGame: ...
+
+    def command(self, action: Any) -> bool: ...
+
+    def say(self, text: str, ok: bool = True, seat: int = -1) -> None: ...
+
+    def redraw(self) -> None: ...
 
 
 class Targeting:
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: SessionForTargets) -> None:
         self.session = session
         self._picks: dict[int, Any] = {}  # seat -> the action whose targets are being chosen
 

@@ -1,0 +1,42 @@
+"""The session is what each of its concerns asks for (issue 24). mypy cannot check it: the
+session is a Kivy ``EventDispatcher``, which has no types, so this test checks, on a real
+session, that it has every member of each concern's Protocol."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import pytest
+
+from companion_app.device_events import SessionForEvents
+from companion_app.redraw import SessionForRedraw
+from companion_app.session import GameSession
+from companion_app.store import CommandStore
+from companion_app.table_news import SessionForNews
+from companion_app.targeting import SessionForTargets
+from hardware.registry import TagRegistry
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> GameSession:
+    s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:"))
+    s.start_new(["Alena", "Anton"], seed=7)
+    return s
+
+
+@pytest.mark.parametrize(
+    "protocol", [SessionForTargets, SessionForEvents, SessionForNews, SessionForRedraw]
+)
+def test_the_session_has_everything_its_concern_asks_for(
+    session: GameSession, protocol: type
+) -> None:
+    assert isinstance(session, protocol)
+
+
+def test_a_member_the_session_lacks_is_found(session: GameSession) -> None:
+    @runtime_checkable
+    class AsksTooMuch(SessionForTargets, Protocol):
+        def shuffle_the_deck(self) -> None: ...
+
+    assert not isinstance(session, AsksTooMuch)

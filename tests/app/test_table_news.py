@@ -1,0 +1,101 @@
+"""What the whole table should notice (companion_app/table_news.py), on a small
+``SessionForNews`` of the test's own and a clock the test fires: no GameSession, no Kivy
+(issue 24)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion_app.games.base import GameAdapter
+from companion_app.games.zeal.adapter import ADAPTER as ZEAL
+from companion_app.sounds import Sounds
+from companion_app.table import TableController
+from companion_app.table_news import NEWS_S, SessionForNews, TableNews
+from engine.zeal import actions as za
+from hardware.registry import TagRegistry
+from hardware.seats import SeatMap
+from tests.app.session_parts import zeal_at_combat
+
+
+class Band:
+    """A ``SessionForNews``: the band's text, Zeal's adapter, real sounds."""
+
+    def __init__(self, sounds: Sounds) -> None:
+        self.news = ""
+        self.sounds = sounds
+
+    @property
+    def adapter(self) -> GameAdapter:
+        return ZEAL
+
+
+class Clock:
+    """Calls scheduled by the news, fired when the test says the time has come."""
+
+    def __init__(self) -> None:
+        self.due: list[tuple[Callable[[float], Any], float, list[bool]]] = []
+
+    def schedule(self, callback: Callable[[float], Any], seconds: float) -> Any:
+        live = [True]
+        self.due.append((callback, seconds, live))
+
+        class Event:
+            def cancel(self) -> None:
+                live[0] = False
+
+        return Event()
+
+    def fire(self) -> list[float]:
+        fired = [seconds for callback, seconds, live in self.due if live[0]]
+        for callback, _seconds, live in self.due:
+            if live[0]:
+                callback(0.0)
+        self.due = []
+        return fired
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> TableController:
+    return zeal_at_combat(tmp_path, SeatMap(), TagRegistry(":memory:"))
+
+
+def test_the_small_session_is_what_the_news_asks_for(tmp_path: Path) -> None:
+    assert isinstance(Band(Sounds(tmp_path)), SessionForNews)
+
+
+def test_a_death_stays_on_the_band_for_a_while_then_goes(
+    table: TableController, tmp_path: Path
+) -> None:
+    band, clock = Band(Sounds(tmp_path)), Clock()
+    news = TableNews(band, clock.schedule)
+    news.reset(table.game)
+    psychopomp = table.game.state.players[1].in_play[0]
+    table.apply(za.PlayCard(0, "burn", targets=(psychopomp.id,)))
+    news.after_redraw(table.game)
+    assert band.news == ""  # a spell cast is not news
+    for seat in (1, 0):
+        table.apply(za.Pass(seat))
+    news.after_redraw(table.game)
+    assert band.news.endswith("Psychopomp dies")
+    assert clock.fire() == [NEWS_S]
+    assert band.news == ""
+
+
+def test_a_step_passing_is_not_heard_and_the_end_is(table: TableController, tmp_path: Path) -> None:
+    band = Band(Sounds(tmp_path))
+    news = TableNews(band, Clock().schedule)
+    news.reset(table.game)
+    news.after_redraw(table.game)
+    assert band.sounds.played == []  # nothing changed
+    for seat in (0, 1):  # passes to the next step: the same player's turn, no sound
+        table.apply(za.Pass(seat))
+    news.after_redraw(table.game)
+    assert band.sounds.played == []
+    for index in range(6):  # Anton loses every base: the end
+        table.apply(za.SetBase(1, index, face_up=False))
+    news.after_redraw(table.game)
+    assert band.sounds.played == ["game_over"]
