@@ -1,11 +1,15 @@
 """`altar tournament`: host a Zeal draft tournament, join it from a table, or run a broker.
 
-  altar tournament broker --folder DIR              Mosquitto on 127.0.0.1 until Ctrl-C
-  altar tournament host --folder DIR --players A B C D --tables 4 --broker 127.0.0.1:1883
+  altar tournament host --folder DIR --players A B C D --tables 4 --start-broker [--tls]
+  altar tournament host --folder DIR ... --broker HOST:PORT --broker-config CONFDIR
   altar tournament join --code CODE --folder DIR --broker 127.0.0.1:1883 --stand-ins SEED
+  altar tournament broker --folder DIR              an open Mosquitto on 127.0.0.1 (tests, demos)
 
 The host prints one join code per table, and a watcher's code for tablets that only show the
-standings. See docs/tournament.md.
+standings. With --start-broker it runs Mosquitto itself for this tournament: a password for
+every table and for the watchers, an ACL (each table publishes on its own topic only, watchers
+only read), anonymous clients refused; --tls adds a certificate the codes pin. --broker-config
+writes the same configuration for a Mosquitto that runs elsewhere. See docs/tournament.md.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,6 +38,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs=2,
         metavar="NAME:P1,P2,..",
         help="6-8 Player Team Draft: two teams, e.g. Red:Ann,Bo,Cy Blue:Di,Ed,Flo",
+    )
+    h.add_argument(
+        "--start-broker",
+        action="store_true",
+        help="run Mosquitto for this tournament on --broker's port (closed to strangers)",
+    )
+    h.add_argument(
+        "--bind", default=None, help="with --start-broker: the address to listen on (0.0.0.0: all)"
+    )
+    h.add_argument(
+        "--tls", action="store_true", help="the broker speaks TLS only, with a pinned certificate"
+    )
+    h.add_argument(
+        "--broker-config",
+        type=Path,
+        metavar="DIR",
+        help="write mosquitto.conf, its password file and ACL (and certificate) to DIR for a "
+        "broker run elsewhere",
     )
     h.add_argument("--tables", type=int, default=4)
     h.add_argument("--best-of", type=int, default=2, choices=(2, 3))
@@ -81,6 +104,11 @@ def _run_broker(args: argparse.Namespace) -> int:
     broker = Mosquitto(args.folder, port=args.port)
     broker.start()
     print(f"mosquitto on 127.0.0.1:{broker.port} (Ctrl-C stops it)", flush=True)
+    print(
+        "it is open to anyone on this machine: a tournament's own, closed broker is "
+        "`altar tournament host --start-broker`",
+        flush=True,
+    )
     try:
         while broker.proc is not None and broker.proc.poll() is None:
             time.sleep(0.5)
@@ -93,10 +121,15 @@ def _run_broker(args: argparse.Namespace) -> int:
 
 def _run_host(args: argparse.Namespace) -> int:
     from companion_app.tournament.host import Host, HostConfig
+    from companion_app.tournament.mosquitto import Mosquitto
     from companion_app.tournament.view import standings_text
     from engine.tournament import Tournament, TournamentError
 
-    cfg = HostConfig.load(args.folder)
+    try:
+        cfg = HostConfig.load(args.folder)
+    except ValueError as e:
+        print(e)
+        return 2
     if cfg is None:
         try:
             if args.teams:
@@ -116,12 +149,31 @@ def _run_host(args: argparse.Namespace) -> int:
             print(f"can't set up the tournament: {e}")
             return 2
         cfg = HostConfig.create(args.folder, t)
+    address = _broker(args.broker)
+    tls = _tls(args, cfg, address[0])
+    broker = None
+    if args.broker_config is not None:
+        _write_broker_config(args.broker_config, cfg, address, tls, args.bind)
+    if args.start_broker:
+        broker = Mosquitto(
+            args.folder / "broker",
+            address[1],
+            access=cfg.access(),
+            tls=tls,
+            bind=args.bind or address[0],
+        )
+        try:
+            broker.start()
+        except RuntimeError as e:
+            print(f"can't start the broker: {e}")
+            return 2
+        print(f"broker: mosquitto on {args.bind or address[0]}:{broker.port}", flush=True)
     tables = Tournament.from_dict(cfg.tournament).tables
     for table in range(tables):
         print(f"table {table + 1}: --code {cfg.join_code(table)}", flush=True)
-    # A tablet that only shows the standings gets no table key: it can report nothing.
+    # A tablet that only shows the standings gets no signing key: it can report nothing.
     print(f"watchers: --code {cfg.watch_code()}", flush=True)
-    host = Host(args.folder, cfg, _broker(args.broker))
+    host = Host(args.folder, cfg, address)
     try:
         done = host.run(timeout=args.timeout, linger=args.linger)
     except KeyboardInterrupt:
@@ -131,11 +183,51 @@ def _run_host(args: argparse.Namespace) -> int:
             "accepted": host.version,
             "duplicates": host.duplicates,
             "refused": host.refused,
+            "refusals": dict(host.refusals),
             "last_refusal": host.last_refusal,
         }
         (args.folder / "host_stats.json").write_text(json.dumps(stats))
+        if broker is not None:
+            broker.stop()
     print(standings_text(host.tournament), flush=True)
     return 0 if done else 1
+
+
+def _tls(args: argparse.Namespace, cfg: Any, broker_host: str) -> Any:
+    """The broker's certificate (made once, in the host's folder) when the tournament uses TLS;
+    its hash goes into every code, so tables made before --tls need their new codes."""
+    from companion_app.tournament.broker_access import BrokerTls, make_certificate
+
+    tls = BrokerTls(args.folder / "broker-cert.pem", args.folder / "broker-key.pem")
+    if args.tls and not tls.cert.exists():
+        names = sorted({broker_host, "localhost", "127.0.0.1"} - {"", "0.0.0.0"})
+        tls = make_certificate(args.folder, names)
+    if not tls.cert.exists():
+        return None
+    if cfg.pin != tls.pin:
+        cfg.pin = tls.pin
+        cfg.save(args.folder)
+    return tls
+
+
+def _write_broker_config(
+    folder: Path, cfg: Any, address: tuple[str, int], tls: Any, bind: str | None
+) -> None:
+    import shutil
+
+    from companion_app.tournament.broker_access import BrokerTls
+    from companion_app.tournament.mosquitto import config_text
+
+    folder.mkdir(parents=True, exist_ok=True)
+    if tls is not None:
+        for f in (tls.cert, tls.key):
+            shutil.copy(f, folder / f.name)
+        tls = BrokerTls(folder / tls.cert.name, folder / tls.key.name)
+    conf = folder / "mosquitto.conf"
+    conf.write_text(
+        config_text(address[1], folder, bind=bind or "0.0.0.0", access=cfg.access(), tls=tls)
+    )
+    print(f"broker config: mosquitto -c {conf}  (with its passwords, acl beside it)", flush=True)
 
 
 def _run_join(args: argparse.Namespace) -> int:

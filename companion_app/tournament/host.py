@@ -1,83 +1,152 @@
 """The tournament's host: takes signed results from the tables, records each game once, logs it
-to disk before anyone sees it, and publishes the signed state (retained) for every tablet.
+to disk before anyone sees it, and publishes the state, signed with its own key (retained).
 
-Its folder holds ``tournament.json`` (players, tables, key) and ``results.jsonl`` (accepted
-results, one per line). A host restarted on the same folder carries on where it stopped.
+Its folder holds ``tournament.json`` (players, tables, the host's private key, each table's
+key and broker password: the folder is the tournament's secret), ``results.jsonl`` (accepted
+results, one per line) and ``epoch`` (how many times a host started on it). A host restarted
+on the same folder carries on where it stopped, in a new epoch.
+
+Whatever arrives costs at most itself: ``handle`` never raises; every message it drops is
+counted by reason (``refusals``).
 """
 
 from __future__ import annotations
 
+import math
 import queue
+import re
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from companion_app.tournament import signing, topics
+from companion_app.tournament import codes, keys, messages, topics
+from companion_app.tournament.broker_access import BrokerAccess
+from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.files import append_line, read_json, read_lines, write_json
 from companion_app.tournament.link import Link
-from companion_app.tournament.table import WATCH
+from companion_app.tournament.messages import BadMessage
 from engine.tournament import GameResult, Tournament, TournamentError
+
+REPUBLISH_EVERY = 0.5  # s: at most this often when someone else overwrites the retained state
 
 
 @dataclass
 class HostConfig:
     tid: str
-    key: str
+    host_key: str  # the host's private key: signs the state
+    table_keys: list[str]  # each table's private key: the host prints it in that table's code
+    passwords: dict[str, str]  # broker user -> password
     tournament: dict[str, Any]  # Tournament.to_dict() with no results
+    pin: str = ""  # the broker certificate's SHA-256, when the broker speaks TLS
 
     @classmethod
     def create(cls, folder: Path, tournament: Tournament, tid: str | None = None) -> HostConfig:
+        tid = codes.check_tid(tid or codes.new_password()[:8].replace("_", "x").replace("-", "y"))
         cfg = cls(
-            tid=tid or signing.new_key()[:8],
-            key=signing.new_key(),
+            tid=tid,
+            host_key=keys.new_private_key(),
+            table_keys=[keys.new_private_key() for _ in range(tournament.tables)],
+            passwords=BrokerAccess.new(tid, tournament.tables).passwords,
             tournament=tournament.to_dict(),
         )
         folder.mkdir(parents=True, exist_ok=True)
-        write_json(folder / "tournament.json", cfg.__dict__)
+        cfg.save(folder)
         return cfg
+
+    def save(self, folder: Path) -> None:
+        write_json(folder / "tournament.json", asdict(self))
+        (folder / "tournament.json").chmod(0o600)
 
     @classmethod
     def load(cls, folder: Path) -> HostConfig | None:
         data = read_json(folder / "tournament.json", None)
-        return cls(**data) if data else None
+        if not data:
+            return None
+        if "host_key" not in data:
+            raise ValueError(
+                f"{folder} holds a tournament from an older Altar (shared keys): host it again "
+                "in a new folder"
+            )
+        return cls(**data)
+
+    @property
+    def public_key(self) -> str:
+        return keys.public_key(self.host_key)
+
+    def access(self) -> BrokerAccess:
+        return BrokerAccess(self.tid, len(self.table_keys), self.passwords)
 
     def join_code(self, table: int) -> str:
-        """What a table needs to join: the tournament, its table, its key, the standings key."""
-        return ".".join(
-            [
-                self.tid,
-                str(table),
-                signing.table_key(self.key, table),
-                signing.standings_key(self.key),
-            ]
-        )
+        """What a table needs: its own signing key, the host's public key, its broker login."""
+        password = self.passwords[codes.table_user(self.tid, table)]
+        key = self.table_keys[table]
+        return JoinCode(self.tid, table, key, self.public_key, password, self.pin).text()
 
     def watch_code(self) -> str:
-        """What a watch-only tablet needs: the tournament and the standings key, no table key,
-        so it can check the standings and sign nothing the host takes."""
-        return ".".join([self.tid, WATCH, signing.standings_key(self.key)])
+        """What a watch-only tablet needs: the host's public key and a read-only broker login;
+        no signing key, so nothing it sends is a result the host takes."""
+        password = self.passwords[codes.watch_user(self.tid)]
+        return JoinCode(self.tid, -1, "", self.public_key, password, self.pin).text()
+
+
+def next_epoch(folder: Path) -> int:
+    """This start's epoch: one more than the last start's, on disk before any state goes out."""
+    last = read_json(folder / "epoch.json", {"epoch": 0})
+    epoch = int(last["epoch"]) + 1
+    write_json(folder / "epoch.json", {"epoch": epoch})
+    return epoch
+
+
+def _why(e: BaseException) -> str:
+    """A refusal's reason without its numbers, to count refusals of one kind together."""
+    return re.sub(r"\d+", "N", str(e) or type(e).__name__)[:80]
+
+
+def check_result(body: dict[str, Any], tid: str, table: int) -> tuple[str, int, GameResult]:
+    """The (match, game, result) a signed result body reports, or BadMessage."""
+    match, game, winner, reason = (body.get(k) for k in ("match", "game", "winner", "reason"))
+    if body.get("tid") != tid or body.get("table") != table:
+        raise BadMessage("sent on another table's or tournament's topic")
+    if not isinstance(match, str) or type(game) is not int or not 0 <= game < 100:
+        raise BadMessage("a result names its match and game")
+    if not (winner is None or isinstance(winner, str)) or not isinstance(reason, str):
+        raise BadMessage("a result names its winner (or none) and a reason")
+    return match, game, GameResult(winner, reason)
 
 
 class Host:
-    def __init__(self, folder: Path, config: HostConfig, broker: tuple[str, int]) -> None:
+    def __init__(
+        self, folder: Path, config: HostConfig, broker: tuple[str, int], *, tls: bool = False
+    ) -> None:
         self.folder = folder
         self.cfg = config
         self.log_path = folder / "results.jsonl"
         self.tournament = Tournament.from_dict(config.tournament)
+        self.table_public = [keys.public_key(k) for k in config.table_keys]
         self.ended_at: dict[str, float] = {}
-        self.refused = 0  # bad signatures, another table's match, games not due
+        self.refused = 0  # every message dropped: malformed, unsigned, forged, not due ...
+        self.refusals: Counter[str] = Counter()  # ... counted by reason
         self.last_refusal = ""
         self.duplicates = 0
         for body in read_lines(self.log_path):
-            self._apply(body)
+            self._apply(*check_result(body, config.tid, int(body["table"])), body)
+        self.epoch = next_epoch(folder)
         self._republish = True
+        self._published = b""
+        self._state_seen: bytes | None = None  # the last state the broker handed back
+        self._republished_at = 0.0
+        user = codes.host_user(config.tid)
         self.link = Link(
-            f"altar-{config.tid}-host",
+            f"{user}-{config.host_key[:12]}",  # unguessable: nobody can take over our session
             broker[0],
             broker[1],
-            [topics.results(config.tid)],
+            [topics.results(config.tid), topics.state(config.tid)],
             on_connect=self._on_connect,
+            username=user,
+            password=config.passwords[user],
+            pin=config.pin,
         )
 
     @property
@@ -87,46 +156,67 @@ class Host:
     def _on_connect(self) -> None:
         self._republish = True  # on paho's thread: only a flag; the host's loop publishes
 
-    def _apply(self, body: dict[str, Any]) -> bool:
-        new = self.tournament.record(
-            str(body["match"]), int(body["game"]), GameResult(body["winner"], body["reason"])
-        )
+    def _apply(self, match: str, game: int, result: GameResult, body: dict[str, Any]) -> bool:
+        new = self.tournament.record(match, game, result)
         if new:
-            self.ended_at[f"{body['match']}/{body['game']}"] = float(body.get("ended_at", 0))
+            at = body.get("ended_at", 0)
+            ok = isinstance(at, int | float) and not isinstance(at, bool) and math.isfinite(at)
+            self.ended_at[f"{match}/{game}"] = float(at) if ok else 0.0
         return new
 
     def state_body(self) -> dict[str, Any]:
         return {
             "tid": self.cfg.tid,
+            "epoch": self.epoch,
             "version": self.version,
             "tournament": self.tournament.to_dict(),
             "ended_at": dict(self.ended_at),
             "final": self.tournament.finished,
         }
 
+    def signed_state(self) -> bytes:
+        return keys.sign(keys.STATE, self.state_body(), self.cfg.host_key)
+
     def publish_state(self) -> None:
-        payload = signing.sign(self.state_body(), signing.standings_key(self.cfg.key))
-        self.link.publish(topics.state(self.cfg.tid), payload, retain=True)
+        self._published = self.signed_state()
+        self.link.publish(topics.state(self.cfg.tid), self._published, retain=True)
+
+    def _refuse(self, topic: str, e: BaseException) -> bool:
+        self.refused += 1
+        self.refusals[_why(e)] += 1
+        self.last_refusal = f"{topic[:80]}: {e}"
+        return False
 
     def handle(self, topic: str, payload: bytes) -> bool:
-        """One incoming message; True if it changed the standings."""
+        """One incoming message; True if it changed the standings. Never raises."""
         try:
-            table = int(topic.rsplit("/", 1)[1])
-            body = signing.open_signed(payload, lambda b: signing.table_key(self.cfg.key, table))
-            if int(body["table"]) != table or body.get("tid") != self.cfg.tid:
-                raise signing.BadSignature("sent on another table's or tournament's topic")
-            match = self.tournament.match(str(body["match"]))
-            if match.table != table:
-                raise TournamentError(f"table {table + 1} reported match {match.id}, not its own")
-            if not self._apply(body):
+            if topic == topics.state(self.cfg.tid):
+                # The retained state is ours alone; on a broker that lets others write it, what
+                # they wrote is replaced with the truth (not at every message of a flood).
+                self._state_seen = payload
+                return False
+            table = self._table_of(topic)
+            public = self.table_public[table]
+            body = keys.open_signed(keys.RESULT, payload, lambda _b: public, messages.RESULT)
+            match, game, result = check_result(body, self.cfg.tid, table)
+            if self.tournament.match(match).table != table:
+                raise TournamentError(f"table {table + 1} reported match {match}, not its own")
+            if not self._apply(match, game, result, body):
                 self.duplicates += 1
                 return False
-        except (signing.BadSignature, TournamentError, KeyError, ValueError, TypeError) as e:
-            self.refused += 1
-            self.last_refusal = f"{topic}: {e}"
-            return False
+        except (BadMessage, TournamentError) as e:
+            return self._refuse(topic, e)
+        except Exception as e:  # noqa: BLE001 - whatever a stranger sends costs only itself
+            return self._refuse(topic, e)
         append_line(self.log_path, body)  # on disk before any tablet is told
         return True
+
+    def _table_of(self, topic: str) -> int:
+        prefix = topics.results(self.cfg.tid)[:-1]
+        word = topic[len(prefix) :] if topic.startswith(prefix) else ""
+        if not word.isdigit() or not 0 <= int(word) < len(self.table_public) or len(word) > 3:
+            raise BadMessage("not a table's result topic")
+        return int(word)
 
     def run(self, *, timeout: float, linger: float = 1.0) -> bool:
         """Serves until the tournament is over (then lingers so the last state goes out) or the
@@ -136,8 +226,10 @@ class Host:
         finished_at: float | None = None
         try:
             while time.monotonic() < deadline:
-                if self._republish:
+                now = time.monotonic()
+                if self._republish and now - self._republished_at >= REPUBLISH_EVERY:
                     self._republish = False
+                    self._republished_at = now
                     self.publish_state()
                 # Everything waiting is taken before one state goes out: under load, one
                 # publish carries many results.
@@ -152,6 +244,9 @@ class Host:
                     pass
                 if changed:
                     self.publish_state()
+                elif self._state_seen is not None and self._state_seen != self._published:
+                    self._republish = True  # not ours (our own come back in order)
+                self._state_seen = None
                 if self.tournament.finished:
                     finished_at = finished_at or time.monotonic()
                     if time.monotonic() - finished_at >= linger:

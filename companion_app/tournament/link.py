@@ -9,13 +9,44 @@ from __future__ import annotations
 
 import queue
 import socket
+import ssl
 import threading
 from collections.abc import Callable
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from companion_app.tournament import keys
+
 QOS = 1
+INBOX_LIMIT = 10_000  # messages waiting for the owner's thread; beyond that new ones are dropped
+
+
+class PinMismatch(ssl.SSLError):
+    """The broker's certificate is not the one the join code pins."""
+
+
+class _PinnedSocket(ssl.SSLSocket):
+    pin = ""
+
+    def do_handshake(self, block: bool = False) -> None:
+        super().do_handshake()
+        der = self.getpeercert(binary_form=True)
+        if der is None or keys.fingerprint(der) != self.pin:
+            # Raised before paho sends CONNECT: our password never reaches a stranger's broker.
+            raise PinMismatch("the broker's certificate is not the one in the join code")
+
+
+def pinned_context(pin: str) -> ssl.SSLContext:
+    """TLS that trusts exactly one certificate, the one whose SHA-256 the join code carries (the
+    host made it: no authority vouches for it, so names and chains are not checked)."""
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    sock_class = type("PinnedSocket", (_PinnedSocket,), {"pin": pin})
+    ctx.sslsocket_class = sock_class
+    return ctx
 
 
 class Link:
@@ -26,12 +57,18 @@ class Link:
         port: int,
         subscriptions: list[str],
         on_connect: Callable[[], None] | None = None,
+        *,
+        username: str | None = None,
+        password: str | None = None,
+        pin: str = "",
     ) -> None:
         self.host, self.port = host, port
         self.subscriptions = subscriptions
-        self.inbox: queue.Queue[tuple[str, bytes]] = queue.Queue()
+        self.inbox: queue.Queue[tuple[str, bytes]] = queue.Queue(INBOX_LIMIT)
         self.connected = threading.Event()
         self.connects = 0  # how many times we (re)connected: a drop shows here
+        self.overflowed = 0  # messages dropped because the owner had not read the inbox
+        self.refused = ""  # why the broker last refused us ("Not authorized", ...)
         self._on_connect_hook = on_connect
         self.client = mqtt.Client(
             callback_api_version=CallbackAPIVersion.VERSION2,
@@ -43,6 +80,10 @@ class Link:
         self.client.on_disconnect = self._disconnected
         self.client.on_message = self._message
         self.client.on_socket_open = self._socket_open
+        if username is not None:
+            self.client.username_pw_set(username, password)
+        if pin:
+            self.client.tls_set_context(pinned_context(pin))
 
     def start(self) -> None:
         self.client.connect_async(self.host, self.port, keepalive=5)
@@ -64,6 +105,7 @@ class Link:
         self, client: mqtt.Client, _u: object, _f: object, rc: object, _p: object
     ) -> None:
         if getattr(rc, "is_failure", False):
+            self.refused = str(rc)
             return
         for topic in self.subscriptions:
             client.subscribe(topic, qos=QOS)
@@ -83,4 +125,7 @@ class Link:
         self.connected.clear()
 
     def _message(self, _c: object, _u: object, msg: mqtt.MQTTMessage) -> None:
-        self.inbox.put((msg.topic, bytes(msg.payload)))
+        try:
+            self.inbox.put_nowait((msg.topic, bytes(msg.payload)))
+        except queue.Full:  # a flood: the newest state comes again, results are resent
+            self.overflowed += 1

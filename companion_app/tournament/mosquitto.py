@@ -1,17 +1,24 @@
-"""Runs Debian's Mosquitto on loopback with its own config: for tests, the demo and the bench.
+"""Runs Debian's Mosquitto with its own config: for `altar tournament host --start-broker`, the
+tests, the demo and the bench.
 
-A store that runs its own broker needs none of this; `altar tournament host --broker` points at
-it. The broker is started and stopped by us, on a free port, bound to 127.0.0.1 only.
+Given a tournament's ``BrokerAccess`` the broker refuses anonymous clients and enforces the ACL
+(broker_access.py); with ``BrokerTls`` it speaks TLS only. Without access it is open to anyone on
+loopback (the bench and older tests). ``config_text`` is also what `altar tournament host
+--broker-config DIR` writes for a broker that runs elsewhere.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import socket
 import subprocess
 import time
 from pathlib import Path
+
+from companion_app.tournament.broker_access import BrokerAccess, BrokerTls
+from companion_app.tournament.messages import STATE
 
 INSTALL_HINT = "Mosquitto is not installed: run `sudo apt-get install -y mosquitto` (or make test)"
 
@@ -29,11 +36,53 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# The largest packet the broker takes: a state with room for its topic and headers. Anything
+# bigger costs the sender its connection, before any tablet reads it.
+MAX_PACKET = STATE.max_bytes + 1024
+
+
+def config_text(
+    port: int,
+    folder: Path,
+    *,
+    bind: str = "127.0.0.1",
+    access: BrokerAccess | None = None,
+    tls: BrokerTls | None = None,
+) -> str:
+    """mosquitto.conf for a tournament; with ``access`` the password file and ACL are written
+    into ``folder`` beside it."""
+    lines = [f"listener {port} {bind}"]
+    if tls is not None:
+        lines += [f"certfile {tls.cert}", f"keyfile {tls.key}"]
+    if access is None:
+        lines.append("allow_anonymous true")
+    else:
+        passwd, acl = access.write(folder)
+        lines += ["allow_anonymous false", f"password_file {passwd}", f"acl_file {acl}"]
+    lines += [
+        "persistence false",
+        "log_dest none",
+        "max_queued_messages 10000",
+        f"max_packet_size {MAX_PACKET}",
+        "set_tcp_nodelay true",  # no Nagle delay on small messages
+        "",
+    ]
+    return "\n".join(lines)
+
+
 class Mosquitto:
     """One broker process. ``kill()`` then ``start()`` is a broker crash and restart on the same
     port; nothing of ours relies on what it kept (see docs/tournament.md)."""
 
-    def __init__(self, workdir: Path, port: int | None = None) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        port: int | None = None,
+        *,
+        access: BrokerAccess | None = None,
+        tls: BrokerTls | None = None,
+        bind: str = "127.0.0.1",
+    ) -> None:
         exe = find_mosquitto()
         if exe is None:
             raise RuntimeError(INSTALL_HINT)
@@ -42,20 +91,14 @@ class Mosquitto:
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.config = self.workdir / "mosquitto.conf"
-        self.config.write_text(
-            "\n".join(
-                [
-                    f"listener {self.port} 127.0.0.1",
-                    "allow_anonymous true",
-                    "persistence false",
-                    "log_dest none",
-                    "max_queued_messages 10000",
-                    "set_tcp_nodelay true",  # no Nagle delay on small messages
-                    "",
-                ]
-            )
-        )
+        text = config_text(self.port, self.workdir, bind=bind, access=access, tls=tls)
+        if os.geteuid() == 0:
+            # Started as root, Mosquitto switches to its own user and could no longer read our
+            # password file (ours only, 0600) in our folder: it stays the user who started it.
+            text += "user root\n"
+        self.config.write_text(text)
         self.proc: subprocess.Popen[bytes] | None = None
+        self._probe = "127.0.0.1" if bind in ("0.0.0.0", "::") else bind
 
     def start(self, timeout: float = 10.0) -> None:
         self.proc = subprocess.Popen(
@@ -69,12 +112,12 @@ class Mosquitto:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
                 raise RuntimeError(f"mosquitto exited at start ({self.proc.returncode}): {err}")
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                with socket.create_connection((self._probe, self.port), timeout=0.2):
                     return
             except OSError:
                 time.sleep(0.05)
         self.stop()
-        raise RuntimeError(f"mosquitto did not listen on 127.0.0.1:{self.port} in {timeout} s")
+        raise RuntimeError(f"mosquitto did not listen on {self._probe}:{self.port} in {timeout} s")
 
     def kill(self) -> None:
         """A crash: SIGKILL, nothing saved."""

@@ -188,7 +188,15 @@ class TournamentScreen(Screen):
         # Watchers are many and have no table: each needs its own client id, or the broker
         # would drop one watcher's connection each time another connects.
         who = f"watch-{secrets.token_hex(4)}" if code.watching else f"screen-{code.table}"
-        self._link = Link(f"altar-{code.tid}-{who}", broker[0], broker[1], [topics.state(code.tid)])
+        self._link = Link(
+            f"altar-{code.tid}-{who}",
+            broker[0],
+            broker[1],
+            [topics.state(code.tid)],
+            username=code.username,
+            password=code.password,
+            pin=code.pin,
+        )
         self._link.start()
         self._poll = Clock.schedule_interval(self._drain, 0.25)
 

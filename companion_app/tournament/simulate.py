@@ -1,7 +1,8 @@
 """A whole tournament on one machine: Mosquitto on loopback, the host and every table as
 separate `altar tournament` processes, engine play-outs standing in for the players. With
 ``faults``, one table's process and the broker are each killed (SIGKILL) once mid-tournament
-and started again. Used by `altar demo --tournament` and the tests."""
+and started again. The broker is closed to strangers (broker_access.py). Used by `altar demo
+--tournament` and the tests."""
 
 from __future__ import annotations
 
@@ -45,10 +46,11 @@ def run(
     timeout: float = 240.0,
 ) -> Run:
     workdir.mkdir(parents=True, exist_ok=True)
-    broker = Mosquitto(workdir / "broker")
-    address = f"127.0.0.1:{broker.port}"
     host_dir = workdir / "host"
     cfg = HostConfig.create(host_dir, Tournament.round_robin(players, tables=tables), tid="demo")
+    # The tournament's own broker: its users and ACL, anonymous clients refused.
+    broker = Mosquitto(workdir / "broker", access=cfg.access())
+    address = f"127.0.0.1:{broker.port}"
     procs: dict[str, subprocess.Popen[bytes]] = {}
     log = open(workdir / "processes.log", "ab")  # noqa: SIM115 (closed in the finally below)
     happened: list[str] = []

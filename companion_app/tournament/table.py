@@ -12,83 +12,62 @@ from __future__ import annotations
 
 import queue
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion_app.tournament import signing, topics
+from companion_app.tournament import keys, messages, topics
+from companion_app.tournament.codes import WATCH, JoinCode
 from companion_app.tournament.files import read_json, write_json
 from companion_app.tournament.link import Link
+from companion_app.tournament.messages import BadMessage
 from engine.tournament import GameResult, GameSlot, Tournament
 
 RESEND_EVERY = 1.0  # seconds between resends of results the standings don't show yet
-WATCH = "watch"  # the middle word of a watcher's code (tournament.watch.key), not a table
-
-
-@dataclass(frozen=True)
-class JoinCode:
-    tid: str
-    table: int
-    table_key: str
-    standings_key: str
-
-    @classmethod
-    def parse(cls, code: str) -> JoinCode:
-        parts = code.strip().split(".")
-        if len(parts) == 3 and parts[1] == WATCH:
-            raise ValueError(
-                "that is a watcher's code: it shows the standings (Watch), it can't join as a table"
-            )
-        try:
-            tid, table, tkey, skey = parts
-            return cls(tid, int(table), tkey, skey)
-        except ValueError:
-            raise ValueError(
-                "a join code is tournament.table.key.key, as the host printed it"
-            ) from None
-
-    @classmethod
-    def for_watching(cls, code: str) -> JoinCode:
-        """A watch-only tablet's code (table -1, no table key): from the host's watcher code,
-        tournament.watch.key, or from a table's code, keeping only its standings key."""
-        parts = code.strip().split(".")
-        if len(parts) == 3 and parts[1] == WATCH and parts[0] and parts[2]:
-            return cls(parts[0], -1, "", parts[2])
-        if len(parts) == 4 and parts[0] and parts[3]:
-            return cls(parts[0], -1, "", parts[3])
-        raise ValueError("a watcher's code is tournament.watch.key, as the host printed it")
-
-    @property
-    def watching(self) -> bool:
-        return self.table < 0
+__all__ = ["JoinCode", "Seen", "Table", "read_state", "WATCH"]
 
 
 @dataclass
 class Seen:
-    """What this tablet knows of the tournament: the newest state, and when each result reached
-    it (for the bench: the time from a game's end to this tablet's standings)."""
+    """What this tablet knows of the tournament: the newest state, when each result reached it
+    (for the bench: the time from a game's end to this tablet's standings), and what it
+    dropped, by reason."""
 
+    epoch: int = -1
     version: int = -1
     state: dict[str, Any] | None = None
     arrived: dict[str, float] = field(default_factory=dict)
+    dropped: Counter[str] = field(default_factory=Counter)
+    last_drop: str = ""
 
     def tournament(self) -> Tournament | None:
         return Tournament.from_dict(self.state["tournament"]) if self.state else None
 
 
 def read_state(payload: bytes, code: JoinCode, seen: Seen) -> bool:
-    """Takes a state message if it is signed and newer than what we have; True if taken."""
+    """Takes a state message if the host signed it (its key, this tournament) and it is newer
+    than what we have, by (epoch, version); True if taken. Never raises: anything else is
+    counted in ``seen.dropped`` and ignored."""
     try:
-        body = signing.open_signed(payload, lambda _b: code.standings_key)
-    except signing.BadSignature:
-        return False
-    if body.get("tid") != code.tid or int(body["version"]) <= seen.version:
+        body = keys.open_signed(keys.STATE, payload, lambda _b: code.host_key, messages.STATE)
+        epoch, version = body.get("epoch"), body.get("version")
+        if body.get("tid") != code.tid or type(epoch) is not int or type(version) is not int:
+            raise BadMessage("a state of another tournament")
+        if (epoch, version) <= (seen.epoch, seen.version):
+            return False  # an older state (a resend, or a replay): not news
+        tournament = Tournament.from_dict(body["tournament"])
+        if len(tournament.results) != version or not isinstance(body["ended_at"], dict):
+            raise BadMessage("a state that does not add up")
+    except Exception as e:  # noqa: BLE001 - whatever is published costs only itself
+        seen.dropped[type(e).__name__ if not isinstance(e, BadMessage) else str(e)[:60]] += 1
+        seen.last_drop = str(e)[:200]
         return False
     now = time.time()
     for key in body["ended_at"]:
-        seen.arrived.setdefault(key, now)
-    seen.version = int(body["version"])
+        seen.arrived.setdefault(str(key), now)
+    seen.epoch, seen.version = epoch, version
     seen.state = body
     return True
 
@@ -114,11 +93,14 @@ class Table:
         self.played = 0
         self._resend_at = 0.0
         self.link = Link(
-            f"altar-{code.tid}-table-{code.table}",
+            code.client_id(),
             broker[0],
             broker[1],
             [topics.state(code.tid)],
             on_connect=self._on_connect,
+            username=code.username,
+            password=code.password,
+            pin=code.pin,
         )
 
     def _on_connect(self) -> None:
@@ -156,7 +138,7 @@ class Table:
             write_json(self.outbox_path, self.outbox)
 
     def _publish(self, body: dict[str, Any]) -> None:
-        payload = signing.sign(body, self.code.table_key)
+        payload = keys.sign(keys.RESULT, body, self.code.table_key)
         self.link.publish(topics.result(self.code.tid, self.code.table), payload)
 
     def report(self, slot: GameSlot, result: GameResult) -> None:

@@ -17,7 +17,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import ScreenManager
 
-from companion_app.tournament import signing, topics
+from companion_app.tournament import keys, topics
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import Mosquitto
 from companion_app.tournament.screen import TournamentScreen
@@ -29,15 +29,15 @@ TIMEOUT = 60.0
 
 def main(out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
-    broker = Mosquitto(out / "broker")
-    broker.start()
     cfg = HostConfig.create(
         out / "host", Tournament.round_robin(("Ann", "Bo", "Cy", "Di"), tables=4), tid="screen"
     )
+    broker = Mosquitto(out / "broker", access=cfg.access())  # closed: the codes' logins only
+    broker.start()
     host = Host(out / "host", cfg, ("127.0.0.1", broker.port))
     for m in host.tournament.matches:
         if m.round == 0:
-            key = signing.table_key(cfg.key, m.table)
+            key = cfg.table_keys[m.table]
             for game, winner in enumerate((m.a, m.a)):
                 body = {
                     "tid": "screen",
@@ -48,7 +48,9 @@ def main(out: Path) -> int:
                     "reason": "the last base standing",
                     "ended_at": time.time(),
                 }
-                assert host.handle(topics.result("screen", m.table), signing.sign(body, key))
+                assert host.handle(
+                    topics.result("screen", m.table), keys.sign(keys.RESULT, body, key)
+                )
     server = threading.Thread(target=host.run, kwargs={"timeout": TIMEOUT}, daemon=True)
     server.start()
     result: dict[str, object] = {"ok": False}

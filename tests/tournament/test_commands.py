@@ -40,7 +40,7 @@ def test_join_refuses_a_garbled_code(tmp_path: Path) -> None:
         "tournament", "join", "--code", "nonsense", "--folder", str(tmp_path), "--stand-ins", "1"
     )
     assert proc.returncode == 2
-    assert "a join code is tournament.table.key.key" in proc.stdout
+    assert "a join code is tournament.table.key.hostkey.password" in proc.stdout
 
 
 @pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT)
@@ -61,6 +61,6 @@ def test_host_prints_a_code_per_table_and_one_for_watchers(tmp_path: Path) -> No
     )  # fmt: skip
     lines = proc.stdout.splitlines()
     assert [line.split(":")[0] for line in lines[:3]] == ["table 1", "table 2", "watchers"]
-    tid, word, key = lines[2].split("--code ")[1].split(".")
-    assert word == "watch" and len(key) == 64
+    tid, word, host_key, password = lines[2].split("--code ")[1].split(".")
+    assert word == "watch" and len(host_key) == 43 and len(password) >= 16
     assert all(line.split("--code ")[1].startswith(f"{tid}.") for line in lines[:2])

@@ -1,6 +1,7 @@
-"""A watch-only tablet (issue 15 follow-up): the host prints a watcher's code that carries the
-standings key and no table key; "Watch" on the tournament screen follows the standings with it,
-on a real Mosquitto, and nothing a watcher holds lets it report a result."""
+"""A watch-only tablet (issue 15 follow-up, issue 21): the host prints a watcher's code that
+carries the host's public key, a read-only broker login and no signing key; "Watch" on the
+tournament screen follows the standings with it, on a real Mosquitto closed to strangers, and
+nothing a watcher holds lets it report a result."""
 
 import json
 import os
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.tournament import signing, topics
+from companion_app.tournament import keys, topics
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
 from companion_app.tournament.table import JoinCode, Seen, read_state
@@ -25,19 +26,22 @@ def test_the_watchers_code_checks_the_standings_but_joins_no_table(tmp_path: Pat
     code = cfg.watch_code()
     table_code = JoinCode.parse(cfg.join_code(0))
     assert code.split(".")[:2] == ["t1", "watch"]
-    # No table's key is in it: only the standings key, the one every table's code carries too.
-    assert all(signing.table_key(cfg.key, t) not in code for t in range(4))
+    # No signing key is in it: only the host's public key and the watchers' broker password.
+    assert all(key not in code for key in cfg.table_keys) and cfg.host_key not in code
     held = JoinCode.for_watching(code)
-    assert held == JoinCode("t1", -1, "", table_code.standings_key) and held.watching
+    assert held.host_key == table_code.host_key == cfg.public_key and held.watching
+    assert held.table_key == "" and held.username == "altar-t1-watch"
+    assert held.password != table_code.password
     # It checks the host's signed standings like a table's code does.
     host = Host(tmp_path, cfg, ("127.0.0.1", 1))  # never started: no broker needed
-    state = signing.sign(host.state_body(), signing.standings_key(cfg.key))
-    assert read_state(state, held, Seen())
-    # Typed where a table joins, it is refused in words; a table's code may watch.
+    assert read_state(host.signed_state(), held, Seen())
+    # Typed where a table joins, it is refused in words; a table's code may watch (it drops
+    # the table's key, and logs in as that table: the watchers' password is not in it).
     with pytest.raises(ValueError, match="watcher's code"):
         JoinCode.parse(code)
-    assert JoinCode.for_watching(cfg.join_code(2)) == held
-    with pytest.raises(ValueError, match="tournament.watch.key"):
+    from_table = JoinCode.for_watching(cfg.join_code(2))
+    assert from_table.table_key == "" and from_table.username == "altar-t1-table-2"
+    with pytest.raises(ValueError, match="tournament.watch.hostkey.password"):
         JoinCode.for_watching("nonsense")
 
 
@@ -47,8 +51,10 @@ def test_a_result_signed_with_what_a_watcher_holds_is_refused(tmp_path: Path) ->
     held = JoinCode.for_watching(cfg.watch_code())
     m = next(m for m in host.tournament.matches if m.table == 0 and m.round == 0)
     body = {"tid": "t1", "table": 0, "match": m.id, "game": 0, "winner": m.a, "reason": "x"}
-    for key in (held.standings_key, held.table_key):
-        assert not host.handle(topics.result("t1", 0), signing.sign(body, key))
+    # A watcher holds no private key: it can make one of its own, or use the host's public key
+    # as if it were one (32 bytes are a valid Ed25519 seed). Neither signs a result.
+    for key in (keys.new_private_key(), held.host_key):
+        assert not host.handle(topics.result("t1", 0), keys.sign(keys.RESULT, body, key))
     assert host.refused == 2 and host.version == 0 and "signature" in host.last_refusal
 
 
@@ -73,10 +79,11 @@ def test_watch_only_tablets_see_the_standings_change_and_cannot_report(tmp_path:
     assert r["errors"] == ["", ""] and r["watching"] == [True, True]
     assert r["joined"] == [False, False] and r["tables"] == [-1, -1] and r["this_match"] == ""
     assert r["play_disabled"] == [True, True] and r["table_bar_height"] == [0, 0]
-    # Results signed with what a watcher holds reached the host over the broker and were
-    # refused; the standings did not move for them.
-    assert r["refused_before_real"] == 2 and r["version_before_real"] == 0
-    assert "signature" in r["last_refusal"]
+    # Results a watcher sent (logged in as the watchers' user, signed with every key it could
+    # use) were refused by the broker itself: the host never saw them.
+    assert r["forger_connack"] == "Success"
+    assert r["forger_pubacks"] == ["Not authorized", "Not authorized"]
+    assert r["refused_before_real"] == 0 and r["version_before_real"] == 0
     # Table 1's real result: each watcher's standings changed from no game won to a's one.
     for before, after in zip(r["before"], r["after"], strict=True):
         assert {row[1]: row[4] for row in before} == {p: "0" for p in PLAYERS}

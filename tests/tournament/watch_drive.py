@@ -1,7 +1,8 @@
 """Two watch-only tablets in a real Kivy window (one window per process, so the test starts
 this as a child), on a real Mosquitto with a host serving: each types the watcher's code the
 host printed and taps "Watch". Then someone holding only what a watcher holds sends results
-(signed with the standings key, or with no key), and table 1 reports its real result.
+(logged in as the watchers' user, signed with a key of its own or with the host's public key
+used as a private one): the broker refuses them. Then table 1 reports its real result.
 
     python -m tests.tournament.watch_drive OUT_DIR
 writes OUT_DIR/result.json (what the watchers showed, what the host took) and OUT_DIR/watch.png.
@@ -20,13 +21,13 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 
-from companion_app.tournament import signing, topics
+from companion_app.tournament import keys, topics
 from companion_app.tournament.host import Host, HostConfig
-from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto
 from companion_app.tournament.screen import TournamentScreen
 from companion_app.tournament.table import JoinCode, Table
 from engine.tournament import GameResult, Tournament
+from tests.tournament.mqtt_probe import Probe
 
 TIMEOUT = 60.0
 TID = "watch"
@@ -34,12 +35,12 @@ TID = "watch"
 
 def main(out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
-    broker = Mosquitto(out / "broker")
-    broker.start()
-    address = ("127.0.0.1", broker.port)
     cfg = HostConfig.create(
         out / "host", Tournament.round_robin(("Ann", "Bo", "Cy", "Di"), tables=4), tid=TID
     )
+    broker = Mosquitto(out / "broker", access=cfg.access())  # closed: the codes' logins only
+    broker.start()
+    address = ("127.0.0.1", broker.port)
     host = Host(out / "host", cfg, address)
     threading.Thread(target=host.run, kwargs={"timeout": TIMEOUT}, daemon=True).start()
     match = next(m for m in host.tournament.matches if m.table == 0 and m.round == 0)
@@ -61,15 +62,14 @@ def main(out: Path) -> int:
             "reason": "forged",
             "ended_at": time.time(),
         }
-        forger = Link(f"altar-{TID}-forger", *address, [])
-        forger.start()
-        forger.wait_connected(10)
-        for key in (held.standings_key, held.table_key):
-            forger.publish(topics.result(TID, 0), signing.sign(body, key))
-        deadline = time.monotonic() + TIMEOUT
-        while host.refused < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        forger.stop()
+        forger = Probe(*address, held.username, held.password, "altar-watch-forger")
+        result["forger_connack"] = forger.connect()
+        own_key = keys.new_private_key()
+        result["forger_pubacks"] = [
+            forger.publish(topics.result(TID, 0), keys.sign(keys.RESULT, body, key))
+            for key in (own_key, held.host_key)
+        ]
+        forger.close()
         result["refused_before_real"] = host.refused
         result["version_before_real"] = host.version
         table = Table(out / "table1", JoinCode.parse(cfg.join_code(0)), address)
@@ -77,6 +77,7 @@ def main(out: Path) -> int:
         table.link.wait_connected(10)
         slot = next(s for s in host.tournament.pending() if s.match == match.id)
         table.report(slot, GameResult(match.a, "the last base standing"))
+        deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline and table.outbox:
             table.poll(0.2)  # resends until the standings carry it
         table.link.stop()
