@@ -41,6 +41,7 @@ class TableBroadcast:
         self.published = 0
         self._last = ""
         session.bind(revision=self._changed)
+        self.publish_now()  # the present at once: a viewer should not wait for the next move
 
     def view(self) -> dict[str, Any] | None:
         game = self.session.game

@@ -49,7 +49,6 @@ class BroadcastServer:
 
     def app(self) -> web.Application:
         app = web.Application()
-        app["server"] = self
         page = self._page
         app.router.add_get("/", page("tournament.html"))
         app.router.add_get("/table/{table}", page("table.html"))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(eq=False)  # one per viewer, kept in a set
 class ViewerFeed:
     per_second: float = 10.0
     pending: dict[str, dict[str, Any]] = field(default_factory=dict)  # key -> newest message

@@ -9,7 +9,7 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +56,8 @@ class ServerThread:
             self.started.set()
             await serving
 
-        try:
+        with suppress(asyncio.CancelledError):
             self.loop.run_until_complete(main())
-        except asyncio.CancelledError:
-            pass
 
     def start(self) -> ServerThread:
         self.thread.start()
