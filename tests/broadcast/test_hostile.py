@@ -9,7 +9,6 @@ import asyncio
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import aiohttp
