@@ -31,12 +31,12 @@ def view_topic(table: str, tid: str | None = None) -> str:
     """A tournament table's view under its tournament (``table`` is its number); a casual
     table's under ``altar/broadcast``."""
     if tid is not None:
-        return f"{topics.root(tid)}/view/{check_name(table)}"
+        return topics.view(tid, int(table))
     return f"{CASUAL_ROOT}/{check_name(table)}"
 
 
 def views_topic(tid: str | None = None) -> str:
-    return f"{topics.root(tid)}/view/+" if tid is not None else f"{CASUAL_ROOT}/+"
+    return topics.views(tid) if tid is not None else f"{CASUAL_ROOT}/+"
 
 
 def table_of(topic: str) -> str:

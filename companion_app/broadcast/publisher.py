@@ -11,6 +11,7 @@ and ``colours``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion_app.broadcast.channel import sign_view
@@ -30,6 +31,7 @@ class TableBroadcast:
         table: str,
         private_key: str,
         title: str = "",
+        active: Callable[[], bool] = lambda: True,
     ) -> None:
         self.session = session
         self.link = link
@@ -37,6 +39,7 @@ class TableBroadcast:
         self.table = table
         self.private_key = private_key
         self.title = title
+        self.active = active  # whether the game in the session is the one to broadcast now
         self.on = True
         self.published = 0
         self._last = ""
@@ -56,7 +59,7 @@ class TableBroadcast:
 
     def publish_now(self) -> bool:
         """Publishes the view if it changed since the last one; True when it did."""
-        view = self.view()
+        view = self.view() if self.active() else None
         if view is None:
             return False
         text = json.dumps(view, sort_keys=True)
