@@ -15,18 +15,18 @@ KIVY_DEBS := libgl1 libegl1 libgl1-mesa-dri libmtdev1 xclip
 BROKER_DEBS := mosquitto
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
-.PHONY: broker
+.PHONY: broker debs
 # The tournament tests and bench need a broker on the machine (target below).
 pytest: broker
 bench: broker
 
-run: setup-app gl-libs
+run: setup-app debs
 	$(BIN)/altar app --simulator
 
 demo: setup-app
 	$(BIN)/altar demo
 
-test: setup-dev gl-libs mpvm lint typecheck pytest
+test: setup-dev debs mpvm lint typecheck pytest
 
 lint:
 	$(BIN)/ruff check .
@@ -65,34 +65,27 @@ mpvm: $(MPVM)/node_modules/.package-lock.json
 $(MPVM)/node_modules/.package-lock.json: $(MPVM)/package.json $(MPVM)/package-lock.json
 	npm ci --prefix $(MPVM) --no-audit --no-fund --loglevel=error
 
-# Installs Kivy's drawing libraries when missing. As root this runs apt-get; anyone else is told
-# the one command to run with sudo.
-gl-libs:
-	@missing=""; for p in $(KIVY_DEBS); do \
+# Installs every Debian package the app and the tests need, when missing: Kivy's drawing
+# libraries and the broker. As root this runs apt-get; anyone else is told the one command to
+# run with sudo, naming every missing package at once (so make stops once, not once per package).
+DEBS := $(KIVY_DEBS) $(BROKER_DEBS)
+
+debs:
+	@missing=""; for p in $(DEBS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing Debian libraries for Kivy:$$missing"; \
+	    echo "installing Debian packages:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else \
-	    echo "Kivy needs these Debian libraries to draw:$$missing"; \
+	    echo "Altar needs these Debian packages:$$missing"; \
 	    echo "run: sudo apt-get install -y$$missing   (then run make again)"; exit 1; \
 	  fi; \
 	fi
 
-# Installs Mosquitto (Debian's) when missing, the way gl-libs installs Kivy's libraries. Its
-# system service is not needed: tests start their own broker on a free loopback port.
-broker:
-	@if ! dpkg-query -W -f='$${Status}' $(BROKER_DEBS) 2>/dev/null | grep -q 'install ok installed'; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing Debian's $(BROKER_DEBS) for tournament tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROKER_DEBS); \
-	  else \
-	    echo "tournament tests need Debian's $(BROKER_DEBS)"; \
-	    echo "run: sudo apt-get install -y $(BROKER_DEBS)   (then run make again)"; exit 1; \
-	  fi; \
-	fi
+# The names earlier versions of this Makefile used.
+gl-libs broker: debs
 
 clean:
 	rm -rf $(VENV) $(MPVM)/node_modules test-output .pytest_cache .mypy_cache .ruff_cache

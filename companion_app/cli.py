@@ -19,7 +19,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     (
         "demo",
         "companion_app.commands.demo",
-        "play a scripted Zeal opening through every layer, headless",
+        "play a scripted opening of any game through every layer, headless",
     ),
     ("scenario", "companion_app.commands.scenario", "run or check a scenario file"),
     ("monitor", "companion_app.commands.monitor", "print a device's frames and events live"),
