@@ -130,7 +130,10 @@ class BroadcastServer:
             delay = feed.wait(self.clock())
             if delay:
                 await asyncio.sleep(delay)  # the rate limit itself: not a test's synchronisation
-            for message in feed.due(self.clock()):
-                await ws.send_str(json.dumps(message))
+            due = feed.due(self.clock())
+            if due:  # one message per send, however many tables changed: one drawing
+                await ws.send_str(
+                    json.dumps(due[0] if len(due) == 1 else {"type": "batch", "messages": due})
+                )
             if feed.pending:
                 wake.set()

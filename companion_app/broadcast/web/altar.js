@@ -5,7 +5,9 @@
 const Altar = {
   views: new Map(),   // table -> newest public view
   standings: null,
+  changed: new Set(), // tables whose view changed since the last drawing
   onChange: () => {},
+  drawing: false,
 
   connect(onChange) {
     Altar.onChange = onChange;
@@ -16,17 +18,17 @@ const Altar = {
       ws.onopen = () => { delay = 500; Altar.setLive(true); };
       ws.onmessage = (event) => {
         const msg = JSON.parse(event.data);
-        if (msg.type === "snapshot") {
-          Altar.views.clear();
-          for (const view of msg.views) Altar.views.set(view.table, view);
-          Altar.standings = msg.standings;
-        } else if (msg.type === "view") {
-          Altar.views.set(msg.view.table, msg.view);
-        } else if (msg.type === "standings") {
-          Altar.standings = msg.standings;
+        for (const one of msg.type === "batch" ? msg.messages : [msg]) Altar.take(one);
+        // Draw once per frame however many views arrived: a busy room must not queue drawings.
+        if (!Altar.drawing) {
+          Altar.drawing = true;
+          requestAnimationFrame(() => {
+            Altar.drawing = false;
+            document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
+            Altar.onChange(Altar.changed);
+            Altar.changed = new Set();
+          });
         }
-        document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
-        Altar.onChange();
       };
       ws.onclose = () => {  // the server restarted or the network dropped: try again, slower
         Altar.setLive(false);
@@ -35,6 +37,20 @@ const Altar = {
       };
     };
     open();
+  },
+
+  take(msg) {
+    if (msg.type === "snapshot") {
+      Altar.views.clear();
+      for (const view of msg.views) { Altar.views.set(view.table, view); Altar.changed.add(view.table); }
+      Altar.standings = msg.standings;
+      Altar.changed.add("*");
+    } else if (msg.type === "view") {
+      Altar.views.set(msg.view.table, msg.view);
+      Altar.changed.add(msg.view.table);
+    } else if (msg.type === "standings") {
+      Altar.standings = msg.standings;
+    }
   },
 
   setLive(live) {
@@ -87,7 +103,7 @@ const Altar = {
 
   table(view, options = {}) {
     const E = Altar.el;
-    const box = E("section", { class: "card", table: view.table });
+    const box = E("section", { class: "card", table: view.table, seq: String(view.seq) });
     const title = view.title || `${view.game} at ${view.table}`;
     box.append(E("h2", {}, options.link ? E("a", {}) : title));
     if (options.link) {
