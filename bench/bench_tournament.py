@@ -1,10 +1,12 @@
 """Tournament over MQTT: results per second through a real Mosquitto on loopback, and the time
-from a game's end to every tablet's standings (issue 15).
+from a game's end to every tablet's standings (issue 15; issue 21: Ed25519 signatures, size and
+nesting limits on every message, the tournament's own broker with passwords and an ACL).
 
 A round robin of P players on T tables (default 16 on 8: 240 games in 15 rounds, best of two)
 runs in one process: the host and every table each with their own paho client, the broker a
 real Mosquitto. The players are instant (a seeded coin picks each winner) so the numbers are the
-pipeline's: sign, publish QoS 1, verify, log with fsync, publish the retained state, confirm.
+pipeline's: sign (Ed25519), publish QoS 1, verify, log with fsync, publish the retained state
+(signed by the host), verify it on every tablet, confirm.
 Each tablet notes when each result first reaches its standings; the latency of a result is the
 latest tablet's arrival minus the game's end as the table stamped it.
 
@@ -38,12 +40,12 @@ def measure(players: int, tables: int) -> None:
     names = [f"P{i:02d}" for i in range(players)]
     with tempfile.TemporaryDirectory(prefix="altar-bench-tournament-") as tmp:
         work = Path(tmp)
-        broker = Mosquitto(work / "broker")
+        cfg = HostConfig.create(
+            work / "host", Tournament.round_robin(names, tables=tables), tid="bench"
+        )
+        broker = Mosquitto(work / "broker", access=cfg.access())  # closed: logins and an ACL
         broker.start()
         try:
-            cfg = HostConfig.create(
-                work / "host", Tournament.round_robin(names, tables=tables), tid="bench"
-            )
             host = Host(work / "host", cfg, ("127.0.0.1", broker.port))
             tabs = [
                 Table(
@@ -82,6 +84,10 @@ def measure(players: int, tables: int) -> None:
         f"   max {ms[-1]:6.1f} ms"
     )
     print("  (target: none in DESIGN.md; a standings board that feels live: well under 1 s)")
+    print(
+        "  before issue 21 (HMAC, open broker, 16 players on 8 tables): 264 results/s; "
+        "p50 24 ms, p99 49 ms"
+    )
 
 
 def main() -> int:

@@ -26,6 +26,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("firmware", "companion_app.commands.firmware", "deploy the firmware to a board"),
     ("broadcast", "companion_app.commands.broadcast", "serve every table's game to web browsers"),
     ("export", "companion_app.commands.export", "write a saved game as a replay file"),
+    ("unclaim", "companion_app.commands.unclaim", "forget a device's key here and on the device"),
     (
         "tournament",
         "companion_app.commands.tournament",

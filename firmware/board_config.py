@@ -14,6 +14,9 @@
 # transport: "serial" (USB), "ble", or "auto": BLE when the board has bluetooth and aioble
 #   (deploy installs it unless --no-ble), USB serial otherwise. In BLE mode the USB port stays a
 #   plain REPL; choose "serial" to use the device over USB (e.g. with `altar monitor`).
+# pair_button: the dial whose push switch, held 5 s within 30 s of power-on, opens pairing mode
+#   (a new table may claim the device for the next minute). pair_pin: the pin of a dedicated
+#   pairing button, if the board has one (held 2 s it opens pairing mode at any time); None.
 # locked: True for builds handed to players: no REPL at all (its key file cannot be read with
 #   mpremote), see docs/hardware.md "Builds for players". Add "locked": True to the board's dict.
 
@@ -38,6 +41,7 @@ def esp32_devkit():
         "dial_max": 13,
         "encoder": "auto",
         "pair_button": 0,
+        "pair_pin": None,
         "led": 2,
         "led_active_high": True,
         "neopixel": None,
@@ -63,6 +67,7 @@ def pico_w():
         "dial_max": 13,
         "encoder": "irq",
         "pair_button": 0,
+        "pair_pin": None,
         "led": "LED",
         "led_active_high": True,
         "neopixel": None,

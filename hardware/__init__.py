@@ -4,8 +4,9 @@ Every event once, in order, from a device this table owns, whatever the radio do
 bottom up (nothing here imports the engine, the app or Kivy):
 
 - ``wire``: the codec shared with the firmware (frames, COBS, CRC, the Chaskey frame MAC);
-  ``x25519`` the claim's key agreement (deployed with it); ``handshake`` the host's side of
-  the claim (proofs over the transcript, per-direction session keys, parts).
+  ``x25519`` the device's key agreement for a claim (deployed with it; plain Python);
+  ``x25519_host`` the host's, from the ``cryptography`` package; ``handshake`` the host's
+  side of the claim (proofs over the transcript, per-direction session keys, parts).
 - ``framing``: a byte stream split into raw frames, noise skipped.
 - ``reliable``: numbering, cumulative acks, go-back-N replay (both ends use it).
 - ``link``: the host side of one connection, sans-I/O (handshake, claim, MACs, delivery);

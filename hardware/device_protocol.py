@@ -2,8 +2,8 @@
 
 The simulator (hardware/simulator.py) wraps it with dials, readers and a button; tests drive it
 frame by frame against ``hardware.link.HostLink``. It follows docs/protocol.md as the firmware
-does: HELLO (in parts) on every connection and on a host's HELLO request, a new claim only while
-the button is held with a key agreed by X25519, AUTH proofs over the HELLO and CLAIM both ways,
+does: HELLO (in parts, a fresh nonce) on every connection and on a host's HELLO request, then the
+boot id in a PING, a new claim only while the button is held (pairing mode; one claim at a time) with a key agreed by X25519, AUTH proofs over the HELLO and CLAIM both ways,
 a session key per direction signing every later frame, unsigned or wrong-side frames ignored
 in a session, a replay ring of 32 frames with a DIAG on overflow, cumulative acks, and SET_DIAL
 answered with DIAL.
@@ -21,6 +21,8 @@ from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered, Outbox
 RING_SIZE = 32
 FIRMWARE_VERSION = (1, 0, 0)
 QUIET_SESSION = 2.5  # s without a good signed frame: a HELLO request may start over
+CLAIM_HOLD = 5.0  # s a new claim in progress holds off every other claim
+STRANGER_REPORT_EVERY = 5.0  # s: at most one DIAG 4 this often, as the firmware
 
 
 class DeviceState(Enum):
@@ -66,6 +68,7 @@ class DeviceEndpoint:
         self._transcript = b""
         self._key = b""
         self._pending: tuple[bytes, bytes] | None = None  # a new claim's table and key
+        self._claim_at = 0.0
         self._host_public = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
         self._host_pub: bytes | None = None
         self._my_public = b""
@@ -74,6 +77,10 @@ class DeviceEndpoint:
         self._rx_key: bytes | None = None  # host -> device key
         self._last_good = 0.0
         self.bad_macs = 0
+        # Frames from a stranger dropped in a session, not reported yet (DIAG 4).
+        self.unsigned_new = 0
+        self.forged_new = 0
+        self._reported_at: float | None = None
         self._out: list[bytes] = []
         self._ack_due = False
         self._overflow_noted = False
@@ -82,7 +89,7 @@ class DeviceEndpoint:
 
     def connect(self, now: float) -> None:
         """A host connected (or asked for a HELLO): a new connection with a fresh nonce."""
-        self._nonce = self.boot_id + self._random(4)
+        self._nonce = self._random(wire.NONCE_SIZE)  # fresh in full: the boot id is in the PING
         self._session = None
         self._rx_key = None
         self.bad_macs = 0
@@ -100,6 +107,7 @@ class DeviceEndpoint:
         self._send_hello()
         if self.claim is None:
             self.state = DeviceState.UNCLAIMED
+            self._send_boot()
             self._send_numbered(self.outbox.all_unacked(now))
         else:
             self.state = DeviceState.HELLO_SENT
@@ -134,6 +142,12 @@ class DeviceEndpoint:
     # ------------------------------------------------------------------ driving
 
     def tick(self, now: float) -> None:
+        if (self.unsigned_new or self.forged_new) and (
+            self._reported_at is None or now - self._reported_at >= STRANGER_REPORT_EVERY
+        ):
+            self._reported_at = now
+            self.emit(wire.DIAG, wire.diag_security_payload(self.unsigned_new, self.forged_new))
+            self.unsigned_new = self.forged_new = 0
         if self._sending() and self.outbox.resend_due(now):
             self._send_numbered(self.outbox.all_unacked(now))
 
@@ -167,16 +181,22 @@ class DeviceEndpoint:
                     and now - self._last_good >= QUIET_SESSION
                 ):
                     self.connect(now)  # the host lost this session and starts over
+                elif t == wire.AUTH and frame.payload == handshake.host_proof(
+                    self._key, self._transcript
+                ):
+                    self._send_boot()  # the host's AUTH again: our signed PING was lost
                 else:
                     self.errors += 1  # in a session nothing unsigned is obeyed
+                    self.unsigned_new = min(self.unsigned_new + 1, 0xFFFF)
                 return
             try:
                 frame = wire.unpack(raw, self._rx_key)
             except wire.WireError:
-                self.errors += 1  # forged, reflected, or replayed from an earlier session
+                # Forged, reflected, or replayed from an earlier session: counted, and it
+                # never ends the session (issue 27).
+                self.errors += 1
                 self.bad_macs += 1
-                if self.bad_macs >= wire.BAD_MAC_LIMIT:
-                    self.connect(now)  # a new nonce: the host's next handshake has new keys
+                self.forged_new = min(self.forged_new + 1, 0xFFFF)
                 return
             self._last_good = now
             self._on_session_frame(frame, now)
@@ -188,6 +208,8 @@ class DeviceEndpoint:
                 # No session yet: the same HELLO again, so a late request cannot pull the
                 # nonce from under a claim in flight. The host's fresh nonce keeps it unique.
                 self._send_hello()
+                if self.state is DeviceState.UNCLAIMED:
+                    self._send_boot()
             else:
                 self.connect(now)
         elif self.state is DeviceState.OFFLINE:
@@ -215,6 +237,10 @@ class DeviceEndpoint:
         for part in handshake.parts(self._hello):
             self._send(wire.HELLO, part, signed=False)
 
+    def _send_boot(self) -> None:
+        """The PING whose token is the boot id: signed in a session, unsigned when unclaimed."""
+        self._send(wire.PING, self.boot_id)
+
     # ------------------------------------------------------------------ claim and auth
 
     def _on_claim(self, frame: wire.Frame, now: float) -> None:
@@ -226,9 +252,17 @@ class DeviceEndpoint:
         if frame.payload == self._claim and self.state is DeviceState.AUTH_SENT:
             self._send_proof()  # the same CLAIM again (our AUTH was lost): the same answer
             return
+        if (
+            self.state is DeviceState.AUTH_SENT
+            and self._pending is not None
+            and now - self._claim_at < CLAIM_HOLD
+        ):
+            # A new claim in progress is never replaced by another, whoever sends it.
+            self._refuse(wire.REFUSE_BUSY, "claim busy")
+            return
         if new:
             if not self.button_held:
-                self._refuse(wire.REFUSE_HOLD_BUTTON, "hold the device's button to claim it")
+                self._refuse(wire.REFUSE_HOLD_BUTTON, "not pairing")
                 return
             if self._host_pub is None:
                 self.errors += 1  # its key parts were lost: the host sends them again
@@ -243,8 +277,9 @@ class DeviceEndpoint:
             transcript = self._hello + bytes(frame.payload) + self._host_pub + self._my_public
             key = handshake.claim_key(shared, transcript)
             self._pending = (table, key)  # kept once the host proves it too
+            self._claim_at = now
         elif self.claim is None:
-            self._refuse(wire.REFUSE_HOLD_BUTTON, "hold the device's button to claim it")
+            self._refuse(wire.REFUSE_HOLD_BUTTON, "not pairing")
             return
         elif self.claim[0] != table:
             self._refuse(wire.REFUSE_OTHER_TABLE, "claimed by another table")
@@ -275,9 +310,7 @@ class DeviceEndpoint:
             self.errors += 1
             return
         if frame.payload != handshake.host_proof(self._key, self._transcript):
-            self.errors += 1
-            self._refuse(wire.REFUSE_BAD_PROOF, "wrong proof")
-            self.state = DeviceState.OFFLINE
+            self.errors += 1  # a stranger's try: counted; the claim in progress goes on
             return
         if self._pending is not None:
             self.claim = self._pending  # the key is kept only once both proofs matched
@@ -286,9 +319,9 @@ class DeviceEndpoint:
         self.state = DeviceState.OPEN
         self._last_good = now
         self.bad_macs = 0
+        # A signed frame tells the host we accepted its proof; its token is our boot id.
+        self._send_boot()
         self._send_numbered(self.outbox.all_unacked(now))
-        # A signed frame tells the host we accepted its proof.
-        self._send(wire.PING)
 
     # ------------------------------------------------------------------ in a session
 

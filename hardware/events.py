@@ -74,6 +74,10 @@ class DeviceStatus:
     errors: int = 0
     message: str = ""  # in players' words: "Dial box 'a1b2' lost its connection: retrying"
     at: float = field(default_factory=monotonic, compare=False)
+    # Frames a stranger sent that the device dropped since its last report (DIAG 4): forged
+    # (a wrong MAC or proof) and unsigned ones in a session.
+    forged: int = 0
+    unsigned: int = 0
 
 
 Event = TagPresented | TagRemoved | DialChanged | ButtonPressed | DeviceStatus

@@ -25,6 +25,10 @@ def device_label(device: str) -> str:
     return f"Device {device}"
 
 
+def _frames(n: int, kind: str) -> str:
+    return f"{n} {kind} frame{'' if n == 1 else 's'}"
+
+
 def event_for(peer: Peer, frame: wire.Frame) -> Event | None:
     """The event a delivered frame stands for; None for a CARD (it waits for its TAG)."""
     device, t, p = peer.device, frame.msg_type, frame.payload
@@ -59,7 +63,17 @@ def event_for(peer: Peer, frame: wire.Frame) -> Event | None:
             f"{device_label(device)}: battery {'USB' if on_usb else f'{battery}%'}",
         )
     if t == wire.DIAG:
-        code, _detail = wire.parse_diag(p)
+        code, detail = wire.parse_diag(p)
+        if code == wire.DIAG_SECURITY:
+            unsigned, forged = wire.parse_diag_security(detail)
+            return DeviceStatus(
+                device,
+                True,
+                message=f"{device_label(device)} dropped {_frames(forged, 'forged')} and "
+                f"{_frames(unsigned, 'unsigned')} from a stranger",
+                forged=forged,
+                unsigned=unsigned,
+            )
         name = wire.DIAG_NAMES.get(code, f"diagnostic {code}")
         return DeviceStatus(
             device, True, errors=1, message=f"{device_label(device)} reports: {name}"

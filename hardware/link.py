@@ -5,7 +5,7 @@ Feed it raw frames (``receive``) and the time (``tick``); take out frames to sen
 device manager drives it, and the tests drive it frame by frame with a made-up clock.
 
 What it does (docs/protocol.md): asks for a HELLO, refuses another protocol version, claims the
-device with this table's key (or agrees a new one by X25519 while the device's button is held),
+device with this table's key (or agrees a new one by X25519 while the device is in pairing mode),
 checks the device's proof over the HELLO and CLAIM it saw and proves itself, then signs and
 checks every frame with the session key of its direction. Events are delivered once and in
 order: duplicates are acked again and dropped, a gap is re-acked so the device resends
@@ -13,8 +13,13 @@ order: duplicates are acked again and dropped, a gap is re-acked so the device r
 
 Nothing a stranger sends costs more than that frame: ``receive`` never raises; in a session an
 unsigned frame, a frame of a type only the host sends, a wrong MAC or a replay is counted and
-dropped, never obeyed; after ``wire.BAD_MAC_LIMIT`` wrong MACs, or before the numbering could
-come round again (``wire.REKEY_AFTER``), the session ends and a new handshake makes new keys.
+dropped, never obeyed, and never ends the session (issue 27: a forger's flood must not cost the
+table its session); before the numbering could come round again (``wire.REKEY_AFTER``) the
+session ends and a new handshake makes new keys.
+
+The device's boot id (whether it restarted, so its numbering starts afresh) is the token of its
+first PING of a connection (signed in a session), not part of the HELLO's nonce, which is fresh
+random bytes in full: until that PING arrives no numbered frame of the connection is taken.
 
 State that must outlive a connection (the device's boot, the numbering in both directions,
 commands not yet acked) lives in a ``Peer``, one per device, that the caller keeps.
@@ -29,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from hardware import handshake, wire, x25519
+from hardware import handshake, wire, x25519_host
 from hardware.events import DeviceStatus, Event
 from hardware.frame_events import device_label, event_for
 from hardware.keys import KeyStore
@@ -40,6 +45,12 @@ __all__ = ["ClaimRefused", "HostLink", "Peer", "Report", "State", "device_label"
 
 RETRY_AFTER = 0.1  # s: HELLO request, CLAIM and AUTH are sent again until answered
 PING_EVERY = 1.0
+BOOT_RETRY = 0.5  # s: an unclaimed device's boot PING asked for again (its HELLO request)
+# The pairing gesture (firmware/altarfw/pairing.py), in players' words.
+PAIRING_HOW = (
+    "put it in pairing mode (hold dial 0's button for 5 s within 30 s of switching it on, "
+    "until its light blinks; or hold its pairing button)"
+)
 QUIET_AFTER = 3.0  # s without any good frame: the link is quiet and is reconnected
 
 
@@ -94,6 +105,7 @@ class HostLink:
         self._device_nonce = b""
         self._host_nonce = b""
         self._claim = b""  # the CLAIM payload sent
+        self._claim_over = b""  # the HELLO a new claim of ours was made over
         # A new claim in progress: our X25519 private key and public key, the device's.
         self._new_claim = False
         self._private = b""
@@ -102,6 +114,7 @@ class HostLink:
         self._key_parts = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
         self._past: list[tuple[bytes, bytes]] = []  # (transcript, key) of overtaken CLAIMs
         self._confirmed = False
+        self._boot_known = False  # the device's boot PING of this connection arrived
         self._ack_due = False
         self._last_try = -1e9
         self._last_ping = 0.0
@@ -138,6 +151,14 @@ class HostLink:
             self.state is State.OPEN and not self._confirmed and now - self._last_try >= RETRY_AFTER
         ):
             self._send_host_auth(now)
+        elif (
+            self.state is State.UNCLAIMED
+            and not self._boot_known
+            and now - self._last_try >= BOOT_RETRY
+        ):
+            # Its HELLO and boot PING again: the PING was lost (or the device holds a key this
+            # table forgot, and waits for a CLAIM: then slowly, for nothing comes).
+            self._request_hello(now)
         if self.state in (State.OPEN, State.UNCLAIMED) and self.peer:
             if self.peer.outbox.resend_due(now):
                 self._send_numbered(self.peer.outbox.all_unacked(now))
@@ -188,11 +209,19 @@ class HostLink:
         self.peer.outbox.add(msg_type, payload)
 
     def begin_claim(self, now: float) -> None:
-        """Claim the device for this table (its button must be held): a new key agreed by X25519."""
+        """Claim the device for this table (it must be in pairing mode): a new key agreed by
+        X25519.
+
+        Asked again on the same connection (the first was refused: not in pairing mode yet),
+        it sends the very same claim: a device that took the first meanwhile answers it as a
+        repeat, where a new one would be refused as "busy" (a claim in progress is never
+        replaced, docs/protocol.md)."""
+        again = bool(self._hello) and self._claim_over == self._hello and len(self._claim) == 13
         self._new_claim = True
-        self._private = self._random(x25519.KEY_SIZE)
-        self._public = x25519.public_key(self._private)
-        self._device_public = None
+        if not again:
+            self._private = self._random(x25519_host.KEY_SIZE)
+            self._public = x25519_host.public_key(self._private)
+            self._device_public = None
         self.claim_result = None
         self.claim_code = None
         self._before_claim = self.state
@@ -202,7 +231,9 @@ class HostLink:
             self._rekey(now)
             return
         if self.state is not State.WAIT_HELLO and self._hello:
-            self._new_host_nonce()
+            if not again:
+                self._new_host_nonce()
+            self._claim_over = self._hello
             self._end_keys()
             self.state = State.CLAIMING
             self._send_claim(now)
@@ -285,6 +316,12 @@ class HostLink:
             self._on_refuse(frame)
         elif self.state is State.UNCLAIMED:
             self.last_rx = now
+            if not self._boot_known:
+                if t == wire.PING and len(frame.payload) == wire.BOOT_ID_SIZE:
+                    self._boot_known = True
+                    self._on_boot(frame.payload)
+                elif t in NUMBERED_TYPES:
+                    return  # which numbering? Its boot PING first; the device sends it again
             self._on_session_frame(frame, now)
         elif t in NUMBERED_TYPES:
             self._refuse("unsigned", "an unsigned frame on a link that must be signed was refused")
@@ -305,19 +342,21 @@ class HostLink:
                 )
             else:
                 self._refuse("bad-mac", str(e))
-            self.bad_macs += 1
-            if self.bad_macs >= wire.BAD_MAC_LIMIT:
-                self._status(f"{self._name()}: too many forged frames, starting a new session")
-                self._rekey(now)
+            self.bad_macs += 1  # counted and dropped: a forgery never ends the session
             return
         self.last_rx = now
         if not self._confirmed:
-            self._confirmed = True  # the device signs with our session key: it checked our AUTH
-            if frame.msg_type not in NUMBERED_TYPES:
-                # Its first authenticated word on where its numbering stands (HELLO's number is
-                # not trusted: anyone could have rewritten it).
+            if frame.msg_type == wire.PING and len(frame.payload) == wire.BOOT_ID_SIZE:
+                # The device checked our AUTH and says, signed, which boot it is in.
+                self._confirmed = True
+                self._boot_known = True
+                self._on_boot(frame.payload)
+                # Its first authenticated word on where its numbering stands (HELLO's number
+                # is not trusted: anyone could have rewritten it).
                 self._sync(frame.seq)
-            self._send_numbered(self.peer.outbox.all_unacked(now))
+                self._send_numbered(self.peer.outbox.all_unacked(now))
+            elif frame.msg_type in NUMBERED_TYPES:
+                return  # before its boot PING: resent after it (our AUTH again brings it)
         self._count_frame(now)
         if frame.msg_type == wire.HELLO:
             return  # never signed by a real device
@@ -351,7 +390,11 @@ class HostLink:
             elif verdict == Inbox.GAP:
                 peer.gaps += 1
             return
-        self._sync(frame.seq)
+        if self._rx_key is not None:
+            # Signed: the device's own word on the oldest number it holds. Unsigned (an unclaimed
+            # link) it could be anyone's, and a number ahead would silence the real events:
+            # there only HELLO moves the window (docs/protocol.md).
+            self._sync(frame.seq)
         if t == wire.ACK:
             if peer.outbox.on_ack(wire.parse_ack(frame.payload), now):
                 self._send_numbered(peer.outbox.all_unacked(now))
@@ -367,6 +410,18 @@ class HostLink:
             self._status(
                 f"{self._name()} lost {skipped} events it could not keep while out of touch"
             )
+
+    def _on_boot(self, boot_id: bytes) -> None:
+        peer = self.peer
+        assert peer is not None
+        if peer.boot_id != boot_id:
+            # The device restarted (or this host did): its numbering starts afresh. Where it
+            # starts is learnt from this PING's number.
+            if peer.boot_id is not None:
+                self._status(f"{self._name()} restarted")
+            peer.boot_id = bytes(boot_id)
+            peer.inbox = Inbox()
+            peer.cards.clear()
 
     def _count_frame(self, now: float) -> None:
         self._frames += 1
@@ -388,6 +443,7 @@ class HostLink:
         self._rx_key = None
         self._tx_key = None
         self._confirmed = False
+        self._boot_known = False
         self.bad_macs = 0
         self._frames = 0
 
@@ -409,14 +465,7 @@ class HostLink:
         self.peer = peer
         peer.dials, peer.readers, peer.firmware = dials, readers, fw
         peer.capabilities = caps
-        if peer.boot_id != nonce[:4]:
-            # The device restarted (or this host did): its numbering starts afresh. Where it
-            # starts is learnt from its first signed frame, not from this HELLO.
-            if peer.boot_id is not None:
-                self._status(f"{self._name()} restarted")
-            peer.boot_id = nonce[:4]
-            peer.inbox = Inbox()
-            peer.cards.clear()
+        self._boot_known = False  # its boot PING follows (after the claim, when claimed)
         self._past = []
         if self.state is State.CLAIMING and self._key is not None:
             # A CLAIM of ours may be on its way, answered over the HELLO it was sent after.
@@ -463,7 +512,7 @@ class HostLink:
             if self._device_public is None:
                 return  # its key parts were lost: our retry brings them again
             try:
-                shared = x25519.shared_secret(self._private, self._device_public)
+                shared = x25519_host.shared_secret(self._private, self._device_public)
             except ValueError:
                 self._claim_failed("the device sent an unusable key")
                 return
@@ -508,9 +557,14 @@ class HostLink:
     def _on_refuse(self, frame: wire.Frame) -> None:
         code, text = wire.parse_refuse(frame.payload)
         if code == wire.REFUSE_HOLD_BUTTON:
-            message = f"{self._name()} refused the claim: hold its button while claiming it"
+            message = f"{self._name()} refused the claim: {PAIRING_HOW}, then claim it"
         elif code == wire.REFUSE_OTHER_TABLE:
-            message = f"{self._name()} belongs to another table: hold its button and claim it"
+            message = f"{self._name()} belongs to another table: {PAIRING_HOW}, then claim it"
+        elif code == wire.REFUSE_BUSY:
+            message = (
+                f"{self._name()} is taking another claim right now: wait a few seconds and "
+                "claim again; if it was not yours, put it in pairing mode again first"
+            )
         elif code == wire.REFUSE_BAD_PROOF:
             message = f"{self._name()} does not know this table's key: claim it again"
         else:

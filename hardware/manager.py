@@ -11,7 +11,7 @@ API (stable; the app and `altar demo` are written against it)::
     async for event in manager.events(): ...       # hardware.events objects, once, in order
     await manager.set_dial("a1b2c3d4", dial=0, value=5, minimum=0, maximum=13)
     await manager.feedback("a1b2c3d4", reader=0, ok=True)
-    await manager.claim("a1b2c3d4")                # player holds the device's button; ClaimRefused
+    await manager.claim("a1b2c3d4")                # device in pairing mode; else ClaimRefused
     manager.unclaim("a1b2c3d4")                    # its key forgotten here and on the device
     manager.assign_dial("a1b2c3d4", 0, seat=2)     # events then carry seat=2
     manager.seats                                  # the table's one SeatMap (hardware/seats.py)
@@ -20,7 +20,8 @@ API (stable; the app and `altar demo` are written against it)::
     await manager.close()
 
 A device this table never claimed connects but its events are refused (and reported once)
-until ``claim`` succeeds while its button is held; ``accept_unclaimed=True`` (for
+until ``claim`` succeeds while the device is in pairing mode (docs/protocol.md, "Who can claim
+a device"; the simulator's ``hold_button(True)`` stands for it); ``accept_unclaimed=True`` (for
 `altar monitor`) lets them through. For the simulator: ``device.hold_button(True)``, then
 ``await manager.claim(device.device)``. Keys stay in ``keys_path``, so the next run
 authenticates without a claim.
@@ -52,13 +53,14 @@ from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
 
 if TYPE_CHECKING:
-    from hardware.transports.ble import Found
+    from hardware.transports.ble import BleakBackends, Found
 
 TICK = 0.05  # s: the link's timers (acks, resends, heartbeat) run at least this often
 BACKOFF_FIRST = 0.1
 BACKOFF_MAX = 5.0
 CLAIM_TIMEOUT = 5.0
 REFUSED_RETRY = 2.0
+ATTACK_WINDOW = 60.0  # s: "3 forged frames in the last minute" on the Devices screen
 
 __all__ = ["ClaimRefused", "DeviceInfo", "DeviceManager"]
 
@@ -81,6 +83,14 @@ class DeviceInfo:
     message: str = ""
     dials: int = 0
     readers: int = 0
+    # The device's own reports (DIAG 4) of frames from a stranger it dropped: (when, forged,
+    # unsigned), the last ATTACK_WINDOW seconds of them.
+    stranger_reports: tuple[tuple[float, int, int], ...] = ()
+
+    def stranger_frames(self, now: float) -> tuple[int, int]:
+        """(forged, unsigned) frames the device reported dropping in the last minute."""
+        recent = [r for r in self.stranger_reports if now - r[0] <= ATTACK_WINDOW]
+        return sum(r[1] for r in recent), sum(r[2] for r in recent)
 
 
 class _Runner:
@@ -182,10 +192,15 @@ class DeviceManager:
 
         return await self._added(self.add_transport(SerialTransport(port)), wait)
 
-    async def add_ble(self, name_or_address: str, wait: float = 10.0) -> str | None:
-        from hardware.transports.ble import BleTransport
+    async def add_ble(
+        self, name_or_address: str, wait: float = 10.0, backends: BleakBackends | None = None
+    ) -> str | None:
+        """``backends``: bleak's backend classes (default the platform's; tests give Bumble's)."""
+        from hardware.transports.ble import PLATFORM, BleTransport
 
-        transport = BleTransport(name_or_address, self.table_id)  # ours or unclaimed only
+        transport = BleTransport(  # ours or unclaimed only
+            name_or_address, self.table_id, backends=backends or PLATFORM
+        )
         return await self._added(self.add_transport(transport), wait)
 
     async def add_simulator(self, device: SimulatedDevice, wait: float = 3.0) -> str | None:
@@ -215,11 +230,13 @@ class DeviceManager:
 
     # ------------------------------------------------------------------ discovery
 
-    async def discover_ble(self, timeout: float = 5.0) -> list[Found]:
+    async def discover_ble(
+        self, timeout: float = 5.0, backends: BleakBackends | None = None
+    ) -> list[Found]:
         """Altar devices in BLE range that this table claimed, or that nobody claimed yet."""
-        from hardware.transports.ble import scan
+        from hardware.transports.ble import PLATFORM, scan
 
-        return await scan(self.table_id, timeout)
+        return await scan(self.table_id, timeout, backends or PLATFORM)
 
     @staticmethod
     def discover_serial() -> list[str]:
@@ -252,7 +269,7 @@ class DeviceManager:
         self._command(device, wire.FEEDBACK, wire.feedback_payload(kind, reader))
 
     async def claim(self, device: str, timeout: float = CLAIM_TIMEOUT) -> None:
-        """Claim a device for this table: its button must be held. ClaimRefused says why not."""
+        """Claim a device for this table: it must be in pairing mode. ClaimRefused says why not."""
         runner = self._runner_for(device)
         if runner.link is None or runner.link.state is State.WAIT_HELLO:
             raise ClaimRefused(f"{device_label(device)} is not connected: plug it in or wake it")
@@ -404,10 +421,14 @@ class DeviceManager:
         info.connected = link.state in (State.OPEN, State.UNCLAIMED)
         for event, seq in link.take_delivered():
             if isinstance(event, DeviceStatus):
-                info.message = event.message or info.message
+                if not (event.forged or event.unsigned):  # those show as counts (below)
+                    info.message = event.message or info.message
                 if event.battery is not None:
                     info.battery = event.battery
                 info.errors = max(info.errors, event.errors)
+                if event.forged or event.unsigned:
+                    kept = [r for r in info.stranger_reports if event.at - r[0] <= ATTACK_WINDOW]
+                    info.stranger_reports = (*kept, (event.at, event.forged, event.unsigned))
             receipt = None
             if seq is not None and link.peer is not None:
                 receipt = Receipt(runner, link.peer, seq)

@@ -94,10 +94,9 @@ FROM_DEVICE = bytes((1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1))
 FROM_HOST = bytes((0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1))
 
 # Sessions end (and a new handshake makes new keys) before a sequence number can come round
-# again, and after this many frames with a wrong MAC (a 4-byte MAC then gives a forger at most
-# BAD_MAC_LIMIT / 2**32 chances per session).
+# again. A frame with a wrong MAC never ends one (issue 27): it is dropped and counted, so a
+# forger's flood costs the forger; each try has a 1 in 2**32 chance (docs/protocol.md).
 REKEY_AFTER = 0x4000
-BAD_MAC_LIMIT = 16
 
 # Button press kinds.
 PRESS_SHORT = 1
@@ -622,6 +621,12 @@ REFUSE_BAD_PROOF = 4  # an AUTH proof did not match: wrong key
 REFUSE_NOT_AUTHENTICATED = 5  # a frame that needs a session arrived before one was set up
 REFUSE_UNCLAIM = 6  # host -> device, signed: forget this table's key (an unclaim)
 REFUSE_REKEY = 7  # host -> device, signed: end this session; a new handshake follows
+REFUSE_BUSY = 8  # device -> host: another new claim is in progress; it is never replaced
+
+# The device's first PING of a connection carries its boot id (4 random bytes made at boot):
+# signed, right after the host's proof checked out; unsigned after the HELLO when nobody
+# claimed it. A new boot id: the device restarted and numbers its events from 0 again.
+BOOT_ID_SIZE = 4
 
 
 def refuse_payload(code: int, text: str) -> bytes:
@@ -647,11 +652,34 @@ def parse_diag(payload: bytes | bytearray | memoryview) -> tuple[int, bytes]:
     return payload[0], bytes(payload[1:])
 
 
-# DIAG codes.
-DIAG_READER_RESET = 1
-DIAG_RING_OVERFLOW = 2
-DIAG_BUS_TIMEOUT = 3
-DIAG_NAMES = {1: "reader reset", 2: "replay ring overflow", 3: "bus timeout"}
+# DIAG codes: exactly those the firmware sends (docs/protocol.md, docs/hardware.md).
+DIAG_READER_RESET = 1  # detail: reader, 1 if it came back
+DIAG_RING_OVERFLOW = 2  # detail: events dropped (u16)
+DIAG_SECURITY = 4  # detail: unsigned (u16), forged (u16) frames dropped since the last one
+DIAG_RANDOM_UID = 5  # detail: reader (a phone or a bank card, not a card's tag)
+DIAG_READER_MISSING = 6  # detail: reader (it did not answer at start-up)
+DIAG_INTERNAL = 7  # detail: which loop raised (1 sensing, 2 readers, 3 status, 4 transport)
+DIAG_NAMES = {
+    DIAG_READER_RESET: "reader reset",
+    DIAG_RING_OVERFLOW: "replay ring overflow",
+    DIAG_SECURITY: "frames from a stranger dropped",
+    DIAG_RANDOM_UID: "a phone or bank card on a reader, not a card",
+    DIAG_READER_MISSING: "a reader did not answer at start-up",
+    DIAG_INTERNAL: "a firmware loop failed and carried on",
+}
+
+
+def diag_security_payload(unsigned: int, forged: int) -> bytes:
+    """DIAG 4: unsigned and forged frames the device dropped since its last DIAG 4."""
+    return diag_payload(DIAG_SECURITY, struct.pack("<HH", unsigned, forged))
+
+
+def parse_diag_security(detail: bytes) -> tuple[int, int]:
+    """DIAG 4's detail -> (unsigned, forged)."""
+    if len(detail) != 4:
+        raise WireError("DIAG 4 detail of %d bytes, expected 4" % len(detail))
+    unsigned, forged = struct.unpack("<HH", detail)
+    return unsigned, forged
 
 
 def is_signed(raw: bytes | bytearray | memoryview) -> bool:

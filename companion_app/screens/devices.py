@@ -1,4 +1,5 @@
-"""Devices: what is connected, battery, signal, last seen; claim a device, give dials seats."""
+"""Devices: what is connected, battery, signal, last seen, frames from strangers; claim a device,
+unclaim it (after a confirmation), give dials seats."""
 
 from __future__ import annotations
 
@@ -7,9 +8,33 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
+
+# What a player does to let a table claim a device (firmware/altarfw/pairing.py).
+PAIRING_HOW = (
+    "Put the device in pairing mode: switch it on and within 30 s hold dial 0's button for 5 s, "
+    "until its light blinks (or hold its pairing button). Claiming..."
+)
+
+
+def _plural(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def describe_attacks(info: Any, now: float) -> str:
+    """What the device says strangers sent it in the last minute, or nothing."""
+    forged, unsigned = info.stranger_frames(now)
+    parts = []
+    if forged:
+        parts.append(_plural(forged, "forged frame"))
+    if unsigned:
+        parts.append(_plural(unsigned, "unsigned frame"))
+    if not parts:
+        return ""
+    return f" {' and '.join(parts)} in the last minute, dropped."
 
 
 def describe_device(info: Any, now: float) -> str:
@@ -21,11 +46,21 @@ def describe_device(info: Any, now: float) -> str:
     state = "connected" if info.connected else "not connected"
     claimed = "claimed" if info.claimed else "not claimed"
     name = info.device or info.transport
-    return f"{name}: {state}, {claimed}, {battery}{signal}{seen}. {info.message}".strip()
+    attacks = describe_attacks(info, now)
+    return f"{name}: {state}, {claimed}, {battery}{signal}{seen}.{attacks} {info.message}".strip()
 
 
 class DeviceRow(BoxLayout):
     text = StringProperty("")
+    device = StringProperty("")
+    claimed = BooleanProperty(False)
+    screen = ObjectProperty(None)
+
+
+class UnclaimPopup(Popup):
+    """Are you sure? Unclaiming forgets the key on both sides: claiming again needs the device
+    in hand (pairing mode)."""
+
     device = StringProperty("")
     screen = ObjectProperty(None)
 
@@ -47,27 +82,53 @@ class DevicesScreen(Screen):
 
     def refresh(self) -> None:
         box = self.ids.devices
-        box.clear_widgets()
         link = self._link()
         if link is None:
+            box.clear_widgets()
             self.status = "No hardware side is running: play by hand on the scoreboard."
             return
         now = time.monotonic()
         infos = link.manager.devices()
-        for info in infos:
-            box.add_widget(
-                DeviceRow(text=describe_device(info, now), device=info.device, screen=self)
-            )
+        rows = list(reversed(box.children))  # Kivy keeps children last-added first
+        if [r.device for r in rows] != [i.device for i in infos]:
+            # Rebuilt only when the devices change: a row rebuilt under a finger loses its tap.
+            box.clear_widgets()
+            rows = [DeviceRow(screen=self) for _ in infos]
+            for row in rows:
+                box.add_widget(row)
+        for row, info in zip(rows, infos, strict=True):
+            row.text = describe_device(info, now)
+            row.device = info.device
+            row.claimed = info.claimed
         self.status = link.seat_summary() + (f"\n{self.notice}" if self.notice else "")
 
     def claim(self, device: str) -> None:
         link = self._link()
         if link is not None:
             link.claim(device, self._claimed)
-            self.status = "Hold the device's button now..."
+            self.status = PAIRING_HOW
 
     def _claimed(self, message: str) -> None:
         self.status = message
+        self.refresh()
+
+    def ask_unclaim(self, device: str) -> None:
+        """The row's "Unclaim": asks first, since claiming again needs the device in hand."""
+        if device:
+            self.popup = UnclaimPopup(device=device, screen=self)
+            self.popup.open()
+
+    def unclaim(self, device: str) -> None:
+        """Confirmed: the key is forgotten here, and on the device when it is connected."""
+        self.popup.dismiss()
+        link = self._link()
+        if link is None:
+            return
+        link.manager.unclaim(device)
+        self.notice = (
+            f"Device {device} is unclaimed: this table and the device forgot their key. "
+            "To use it again, put it in pairing mode and claim it."
+        )
         self.refresh()
 
     def assign(self, device: str) -> None:

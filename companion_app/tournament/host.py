@@ -12,9 +12,10 @@ counted by reason (``refusals``).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import queue
-import re
+import threading
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass
@@ -100,11 +101,6 @@ def next_epoch(folder: Path) -> int:
     return epoch
 
 
-def _why(e: BaseException) -> str:
-    """A refusal's reason without its numbers, to count refusals of one kind together."""
-    return re.sub(r"\d+", "N", str(e) or type(e).__name__)[:80]
-
-
 def check_result(body: dict[str, Any], tid: str, table: int) -> tuple[str, int, GameResult]:
     """The (match, game, result) a signed result body reports, or BadMessage."""
     match, game, winner, reason = (body.get(k) for k in ("match", "game", "winner", "reason"))
@@ -137,10 +133,12 @@ class Host:
         self._republish = True
         self._published = b""
         self._state_seen: bytes | None = None  # the last state the broker handed back
+        self._stop = threading.Event()
         self._republished_at = 0.0
         user = codes.host_user(config.tid)
         self.link = Link(
-            f"{user}-{config.host_key[:12]}",  # unguessable: nobody can take over our session
+            # Unguessable, and telling nothing of the key: nobody can take over our session.
+            f"{user}-{hashlib.sha256(config.host_key.encode()).hexdigest()[:12]}",
             broker[0],
             broker[1],
             [topics.results(config.tid), topics.state(config.tid)],
@@ -187,7 +185,7 @@ class Host:
 
     def _refuse(self, topic: str, e: BaseException) -> bool:
         self.refused += 1
-        self.refusals[_why(e)] += 1
+        self.refusals[messages.reason(e)] += 1
         self.last_refusal = f"{topic[:80]}: {e}"
         return False
 
@@ -222,6 +220,10 @@ class Host:
             raise BadMessage("not a table's result topic")
         return int(word)
 
+    def stop(self) -> None:
+        """Ends ``run`` (from another thread) within its next turn."""
+        self._stop.set()
+
     def run(self, *, timeout: float, linger: float = 1.0) -> bool:
         """Serves until the tournament is over (then lingers so the last state goes out) or the
         timeout passes; True if it finished."""
@@ -229,7 +231,7 @@ class Host:
         deadline = time.monotonic() + timeout
         finished_at: float | None = None
         try:
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and not self._stop.is_set():
                 now = time.monotonic()
                 if self._republish and now - self._republished_at >= REPUBLISH_EVERY:
                     self._republish = False

@@ -7,6 +7,7 @@ so no tournament logic runs on paho's thread.
 
 from __future__ import annotations
 
+import logging
 import queue
 import socket
 import ssl
@@ -19,6 +20,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion_app.tournament import keys
 
 QOS = 1
+log = logging.getLogger(__name__)
 INBOX_LIMIT = 10_000  # messages waiting for the owner's thread; beyond that new ones are dropped
 
 
@@ -105,6 +107,8 @@ class Link:
         self, client: mqtt.Client, _u: object, _f: object, rc: object, _p: object
     ) -> None:
         if getattr(rc, "is_failure", False):
+            if self.refused != str(rc):  # said once, not at every retry
+                log.warning("the broker at %s:%s refused us: %s", self.host, self.port, rc)
             self.refused = str(rc)
             return
         for topic in self.subscriptions:

@@ -93,7 +93,15 @@ class TablePlay:
         saved = read_json(folder / JOINED, None)
         if not saved:
             return None
-        play = cls(session, folder, JoinCode.parse(saved["code"]), parse_broker(saved["broker"]))
+        try:
+            code, broker = JoinCode.parse(saved["code"]), parse_broker(saved["broker"])
+        except (ValueError, KeyError, TypeError):
+            # A code from an older Altar (shared keys) or a damaged file: this tablet joins
+            # again with the host's new code; the app starts as if it had not joined.
+            (folder / JOINED).unlink(missing_ok=True)
+            session.say("The tournament this tablet had joined needs its new code from the host.")
+            return None
+        play = cls(session, folder, code, broker)
         play.start()
         game = session.game
         if game is not None and game.outcome() is not None:

@@ -11,6 +11,7 @@ import time
 from micropython import const
 
 from altarfw.encoder import AT_STOP
+from altarfw.pairing import Pairing
 from altarfw.scanner import DIAG_READER_RESET
 
 # Protocol numbers, folded by mpy-cross; tests/hardware/test_firmware_numbers.py checks them.
@@ -23,7 +24,11 @@ _T_DIAG = const(6)  # wire.DIAG
 _MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
 _DIAL_AT_STOP = const(0x01)  # wire.DIAL_AT_STOP
 
-DIAG_INTERNAL = const(7)  # detail: which loop (1 sensing, 2 readers, 3 status, 4 transport)
+DIAG_INTERNAL = const(7)  # wire.DIAG_INTERNAL; detail: which loop (1 sensing, 2 readers,
+# 3 status, 4 transport)
+_DIAG_SECURITY = const(4)  # wire.DIAG_SECURITY; detail: unsigned (u16), forged (u16) since the last
+_SECURITY_MS = const(5000)  # at most one DIAG 4 this often: a flood costs one event per 5 s
+_FEEDBACK_OK = const(1)  # wire.FEEDBACK_OK: the light and sound of a claim that succeeded
 _SENSE_MS = const(2)
 _READER_MS = const(25)
 _STATUS_MS = const(10_000)
@@ -31,13 +36,20 @@ _TRANSPORT_MS = const(5)
 
 
 class App:
-    """The sink of the scanners and the `commands` of the link (set_dial, feedback, pairing)."""
+    """The sink of the scanners and the `commands` of the link (set_dial, feedback, pairing,
+    paired)."""
 
-    def __init__(self, dials, buttons, signals, pair_button=0):
+    def __init__(self, dials, buttons, signals, pair_button=0, pair_pin_button=None):
         self.dials = dials
         self.buttons = buttons
         self.signals = signals  # the Feedback parts, or None
         self.pair_button = pair_button
+        b = pair_button
+        self.pairing_mode = Pairing(
+            buttons[b] if b is not None and b < len(buttons) else None, pair_pin_button, signals
+        )
+        self._security_at = 0
+        self._security_sent = False
         self.link = None
         self.scanners = []
         self._p = bytearray(_MAX_PAYLOAD)
@@ -76,6 +88,7 @@ class App:
                 p[0] = i
                 p[1] = kind
                 self.link.event(_T_BUTTON, p, 2)
+        self.pairing_mode.update(now, self.link.keys.claimed)
         if self.signals is not None:
             self.signals.update(now)
 
@@ -83,7 +96,28 @@ class App:
         for i in range(len(self.scanners)):
             self.scanners[i].step()
 
+    def security_step(self, now):
+        """DIAG 4: the unsigned and forged frames the link dropped since the last one, so the
+        table sees an attack; at most once per _SECURITY_MS however many arrive."""
+        link = self.link
+        if not (link.unsigned_new or link.forged_new):
+            return
+        if self._security_sent and time.ticks_diff(now, self._security_at) < _SECURITY_MS:
+            return
+        self._security_sent = True
+        self._security_at = now
+        p = self._p
+        p[0] = _DIAG_SECURITY
+        p[1] = link.unsigned_new & 0xFF
+        p[2] = link.unsigned_new >> 8
+        p[3] = link.forged_new & 0xFF
+        p[4] = link.forged_new >> 8
+        link.unsigned_new = 0
+        link.forged_new = 0
+        link.event(_T_DIAG, p, 5)
+
     def status_step(self, now):
+        self.security_step(now)
         if time.ticks_diff(now, self._status_at) < _STATUS_MS:
             return
         whole_s = time.ticks_diff(now, self._status_at) // 1000
@@ -146,9 +180,14 @@ class App:
             self.signals.show(kind, self._now)
 
     def pairing(self):
-        """A new table may claim the device only while its pair button is held."""
-        b = self.pair_button
-        return b is not None and b < len(self.buttons) and self.buttons[b].pressed
+        """A new table may claim the device only in pairing mode (pairing.py)."""
+        return self.pairing_mode.open
+
+    def paired(self):
+        """A new claim succeeded: pairing mode ends, and the device shows it took the claim."""
+        self.pairing_mode.close()
+        if self.signals is not None:
+            self.signals.show(_FEEDBACK_OK, self._now)
 
     # ------------------------------------------------------------ tasks
     def _internal(self, where):

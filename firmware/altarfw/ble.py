@@ -107,6 +107,11 @@ class BleTransport:
             if n:
                 if n > self.largest:
                     self.largest = n
+                if not connection.is_connected():
+                    # aioble clears the handle when the link drops, before serve() hears of
+                    # it: gatts_notify(None, ...) would raise TypeError, not OSError. The frame
+                    # stays in the ring for the next connection.
+                    return
                 try:
                     self._events.notify(connection, self._views[n])
                     self.notified += 1

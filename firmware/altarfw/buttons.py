@@ -51,6 +51,10 @@ class Button:
             return _SHORT
         return _NONE
 
+    def held_ms(self, now):
+        """How long the button has been down (debounced), 0 when it is up."""
+        return time.ticks_diff(now, self._press_at) if self.pressed else 0
+
     def _on_press(self, now):
         self._press_at = now
         self._long_sent = False

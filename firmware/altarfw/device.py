@@ -142,7 +142,11 @@ def build(cfg, hw, keys, rng, device_id, caps, neopixel_mod=None):
         caps |= _CAP_FEEDBACK_LED
         if feedback.buzzer is not None:
             caps |= _CAP_FEEDBACK_BUZZER
-    app = App(dials, buttons, feedback, cfg.get("pair_button", 0))
+    # A dedicated pairing button, where the board has one: held 2 s, it opens pairing mode at
+    # any time (pairing.py); no game reads it.
+    pair_pin = cfg.get("pair_pin")
+    pair_pin_button = Button(_in(hw, pair_pin)) if pair_pin is not None else None
+    app = App(dials, buttons, feedback, cfg.get("pair_button", 0), pair_pin_button)
     link = Link(
         device_id,
         caps | _CAP_NDEF,

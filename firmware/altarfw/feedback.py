@@ -7,6 +7,7 @@ from micropython import const
 
 _OK = const(1)  # the FEEDBACK kinds, as wire.FEEDBACK_*
 _ATTENTION = const(3)
+_PAIRING = const(4)  # not a FEEDBACK kind (the link takes 1-3): "pairing mode is open"
 
 # Indexed by kind (0 unused). Kept as bytes, which stay in flash when the firmware is frozen
 # or in ROMFS: steps are (on?, tens of ms) pairs; colours are R, G, B; tones are tens of Hz.
@@ -15,9 +16,10 @@ _PATTERNS = (
     b"\x01\x12\x00\x00",
     b"\x01\x09\x00\x07\x01\x09\x00\x07\x01\x09\x00\x00",
     b"\x01\x28\x00\x00",
+    b"\x01\x0a\x00\x0a\x01\x0a\x00\x00",
 )
-_COLOURS = b"\x00\x00\x00\x00\x30\x00\x40\x00\x00\x30\x20\x00"
-_TONES = b"\x00\xdc\x2c\x78"
+_COLOURS = b"\x00\x00\x00\x00\x30\x00\x40\x00\x00\x30\x20\x00\x00\x00\x40"
+_TONES = b"\x00\xdc\x2c\x78\x96"
 _OFF = (0, 0, 0)
 
 
@@ -35,7 +37,7 @@ class Feedback:
         self._drive(0)
 
     def show(self, kind, now):
-        if not _OK <= kind <= _ATTENTION:
+        if not _OK <= kind <= _PAIRING:
             return False
         steps = _PATTERNS[kind]
         self._kind = kind

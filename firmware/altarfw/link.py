@@ -19,9 +19,18 @@
 #
 # Security (docs/protocol.md, "Threat model"): proofs are bound to the HELLO and CLAIM
 # (transcript); each direction has its own session key, so a frame reflected back fails its MAC;
-# only the types a host may send are taken; BAD_MAC_LIMIT wrong MACs, or REKEY_AFTER frames,
-# end the session (a fresh nonce, new keys). A new claim agrees its key by X25519 while the
-# button is held; the key file is written only after both proofs matched.
+# only the types a host may send are taken. A forged (wrong MAC) or unsigned frame in a session
+# is dropped and counted, never obeyed, and never ends the session: only the table's signed word
+# (REFUSE rekey or unclaim), REKEY_AFTER frames, or a session quiet for _QUIET_MS do (issue 27).
+# The counts reach the table in DIAG 4 (app.py, rate-limited). A new claim agrees its key by
+# X25519, only while the device is in pairing mode (the pairing gesture, pairing.py); a claim in
+# progress is never replaced by another, and a wrong proof against it is counted, not obeyed;
+# the key file is written only after both proofs matched.
+#
+# Every connection's nonce is 8 fresh random bytes. The boot id, which tells the host whether
+# the device restarted (its numbering starts afresh), is the 4-byte token of the device's first
+# PING of a connection: signed, right after the host's proof checked out; unsigned, right after
+# the HELLO, on a device nobody claimed.
 #
 # next_frame() and receive() work in preallocated buffers and, in a session, allocate nothing
 # (auth.Chaskey); only the handshake (HMAC, X25519) allocates.
@@ -53,13 +62,12 @@ _CAP_DIAL_STOP = const(0x40)  # wire.CAP_DIAL_STOP
 _MAX_FRAME = const(20)  # wire.MAX_FRAME
 _MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
 _HELLO_SIZE = const(18)  # wire.HELLO_SIZE
-_BAD_MAC_LIMIT = const(16)  # wire.BAD_MAC_LIMIT
 _REKEY_AFTER = const(0x4000)  # wire.REKEY_AFTER
 _REFUSE_UNCLAIM = const(6)  # wire.REFUSE_UNCLAIM
 _REFUSE_REKEY = const(7)  # wire.REFUSE_REKEY
 _REFUSE_HOLD_BUTTON = const(2)  # wire.REFUSE_HOLD_BUTTON
 _REFUSE_OTHER_TABLE = const(3)  # wire.REFUSE_OTHER_TABLE
-_REFUSE_BAD_PROOF = const(4)  # wire.REFUSE_BAD_PROOF
+_REFUSE_BUSY = const(8)  # wire.REFUSE_BUSY
 _SET_DIAL_REPORT_STOPS = const(0x01)  # wire.SET_DIAL_REPORT_STOPS
 
 _RING = const(32)
@@ -69,6 +77,8 @@ _LEN = const(15)  # where in its slot a ring frame's length is kept
 _MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
 _RESEND_MS = const(250)
 _QUIET_MS = const(2500)  # a session without a good signed frame this long may be restarted
+_CLAIM_MS = const(5000)  # a new claim in progress holds off every other claim this long
+_COUNT_MAX = const(0xFFFF)  # security counts stop here (small ints: no allocation)
 
 _WAIT_CLAIM = const(0)  # claimed device: waiting for its table's CLAIM
 _PROVE = const(1)  # sent our AUTH, waiting for the host's
@@ -89,11 +99,11 @@ def _refuse_text(code):
     # REFUSE texts, for people; the codes are wire.REFUSE_*.
     # At most 14 bytes: a REFUSE is one 20-byte frame.
     if code == 2:
-        return b"hold button"
+        return b"not pairing"
     if code == 3:
         return b"another table"
-    if code == 4:
-        return b"wrong proof"
+    if code == 8:
+        return b"claim busy"
     return b"not signed in"
 
 
@@ -136,8 +146,9 @@ class Link:
         self.session = None  # auth.Chaskey of the device-to-host key once authenticated
         self.rx_mac = None  # auth.Chaskey of the host-to-device key
         self.drop_requested = False  # the transport ends the connection after sending
-        self._nd = bytearray(8)  # our nonce; its first 4 bytes, the boot id, never change
-        rng(self._nd)
+        self._nd = bytearray(8)  # this connection's nonce: fresh random bytes, all 8
+        self._boot = bytearray(4)  # the boot id: the token of our first PING of a connection
+        rng(self._boot)
         self._have_nh = False
         self._host_proof = None
         self._dev_proof = None
@@ -145,11 +156,11 @@ class Link:
         self._claim_len = 0
         self._keys_out = None  # keys agreed in the handshake: (d2h, h2d)
         self._pending = None  # a new claim's (table, key), kept once the host proved it too
+        self._claim_at = 0  # when the new claim in _pending began
         self._hpub = bytearray(32)  # the host's X25519 public key, from its KEY parts
         self._hpub_next = 0  # the next part expected; 3: complete
         self._my_pub = None
         self._key_part = 0
-        self.bad_macs = 0
         self._frames = 0  # numbered frames in this session: new keys before the numbers wrap
         self._last_good = 0
         self._due = 0  # control frames to send: _HELLO | _AUTH | _PING | _ACK | _PONG
@@ -159,6 +170,10 @@ class Link:
         self._host_next = -1  # the host's next command number; -1: not learnt yet
         self.errors = 0  # frames dropped as damaged, malformed or out of place
         self.security_errors = 0  # unsigned, wrong-side or wrongly signed frames in a session
+        # Not reported to the table yet (DIAG 4, app.py): unsigned frames in a session, and
+        # forged ones (a wrong MAC, or a wrong proof against a claim in progress).
+        self.unsigned_new = 0
+        self.forged_new = 0
         self.last_rx = 0
 
     # ------------------------------------------------------------ connection
@@ -168,14 +183,12 @@ class Link:
         self.drop_requested = False
         self.session = None
         self.rx_mac = None
-        self.bad_macs = 0
         self._frames = 0
         self._pending = None
         self._hpub_next = 0
         self._claim_len = 0
         self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
-        # A fresh nonce; the boot id before it tells the host whether we restarted.
-        self._rng(memoryview(self._nd)[4:])
+        self._rng(self._nd)  # a fresh nonce, every byte of it
         self._have_nh = False
         self._due = _HELLO
         self._refuse = 0
@@ -306,6 +319,8 @@ class Link:
             return self._hello(0)
         if due & _HELLO1:
             self._due = due & ~_HELLO1
+            if self.state == _OPEN:
+                self._due |= _PING  # unclaimed: our boot id follows the HELLO, unsigned
             return self._hello(1)
         if due & _KEYS:
             k = self._key_part
@@ -323,7 +338,8 @@ class Link:
             return self._control(_T_AUTH, self._dev_proof, 8, False)
         if due & _PING:
             self._due = due & ~_PING
-            return self._control(_T_PING, self._scratch, 0)  # signed: "your proof was right"
+            # Signed in a session ("your proof was right"); its token is our boot id.
+            return self._control(_T_PING, self._boot, 4)
         if due & _ACK:
             self._due = due & ~_ACK
             s = self._scratch
@@ -409,14 +425,17 @@ class Link:
                     and time.ticks_diff(now, self._last_good) >= _QUIET_MS
                 ):
                     self.on_connect(now)  # the host lost this session and starts over
+                elif msg_type == _T_AUTH and self._same_proof(buf, end):
+                    self._due |= _PING  # the host's AUTH again: our signed PING was lost
                 else:
                     self.security_errors += 1  # counted, never obeyed
+                    if self.unsigned_new < _COUNT_MAX:
+                        self.unsigned_new += 1
                 return
             if not self.rx_mac.mac_ok(buf, end):
-                self.security_errors += 1
-                self.bad_macs += 1
-                if self.bad_macs >= _BAD_MAC_LIMIT:
-                    self.on_connect(now)  # a fresh nonce: the next handshake makes new keys
+                # Forged (or from an earlier session): dropped and counted. It never ends the
+                # session, so a forger's flood costs the forger, not the table.
+                self._count_forged()
                 return
             self._last_good = now
             if msg_type == _T_REFUSE:
@@ -438,18 +457,43 @@ class Link:
             self._on_key_part(buf, end)
             return
         if msg_type == _T_CLAIM:
-            self._on_claim(buf, end)
+            self._on_claim(buf, end, now)
             return
         if msg_type == _T_AUTH:
             self._on_auth(buf, end, now)
             return
         if msg_type == _T_REFUSE:
+            if self._claim_busy(now):
+                self.errors += 1  # unsigned: it cannot end a new claim in progress either
+                return
             self.drop_requested = True  # the host gave up on us; it will ask for a HELLO
             return
         if self.state != _OPEN:
             self.errors += 1  # nothing to do with it before the claim is done
             return
         self._on_session_frame(msg_type, seq, buf, end, now)
+
+    def _claim_busy(self, now):
+        """A new claim is in progress: the device answered it and waits for its proof."""
+        return (
+            self.state == _PROVE
+            and self._pending is not None
+            and time.ticks_diff(now, self._claim_at) < _CLAIM_MS
+        )
+
+    def _count_forged(self):
+        self.security_errors += 1
+        if self.forged_new < _COUNT_MAX:
+            self.forged_new += 1
+
+    def _same_proof(self, buf, end):
+        p = self._host_proof
+        if p is None or end - 3 != 8:
+            return False
+        diff = 0
+        for i in range(8):
+            diff |= p[i] ^ buf[3 + i]
+        return diff == 0
 
     @staticmethod
     def _is_hello_request(buf, end):
@@ -544,7 +588,7 @@ class Link:
             self._hpub[index * 14 + i] = buf[4 + i]
         self._hpub_next = index + 1
 
-    def _on_claim(self, buf, end):
+    def _on_claim(self, buf, end, now):
         plen = end - 3
         if plen != 12 and (plen != 13 or buf[15] != 1):
             self.errors += 1
@@ -561,6 +605,12 @@ class Link:
                     self._due |= _KEYS
                 self._due |= _AUTH
                 return
+        if self._claim_busy(now):
+            # A new claim is in progress: no other claim replaces it, whoever sends it. It ends
+            # with the host's right proof (a new key), the connection, or _CLAIM_MS.
+            self._refuse = _REFUSE_BUSY
+            self.errors += 1
+            return
         table = bytes(buf[3:7])
         claim = bytes(buf[3 : 3 + plen])
         hello = bytes(self._hello_buf)
@@ -587,6 +637,7 @@ class Link:
             transcript = hello + claim + host_pub + self._my_pub
             key = auth.claim_key(shared, transcript)
             self._pending = (table, key)
+            self._claim_at = now
             self._key_part = 0
             self._due |= _KEYS
         elif not self.keys.claimed:
@@ -617,16 +668,10 @@ class Link:
         if self.state != _PROVE or not self._have_nh:
             self.errors += 1
             return
-        diff = 0 if end - 3 == 8 else 1
-        for i in range(8):
-            diff |= self._host_proof[i] ^ buf[3 + i] if end - 3 == 8 else 1
-        if diff:
-            self._refuse = _REFUSE_BAD_PROOF
-            self.security_errors += 1
-            self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
-            self.session = None
-            self._pending = None
-            self.drop_requested = True  # the transport drops the link after the REFUSE
+        if not self._same_proof(buf, end):
+            # Nobody holding the key sends a wrong proof (the host checks ours first): a
+            # stranger's try, counted and ignored, so it cannot end the claim in progress.
+            self._count_forged()
             return
         from altarfw import auth
 
@@ -634,11 +679,11 @@ class Link:
             # Both proofs matched: only now is the new key written (atomically).
             self.keys.store(self._pending[0], self._pending[1])
             self._pending = None
+            self.commands.paired()  # pairing mode ends; the device says it is claimed
         d2h, h2d = self._keys_out
         self.session = auth.Chaskey(d2h)
         self.rx_mac = auth.Chaskey(h2d)
         self.state = ST_AUTHED
-        self.bad_macs = 0
         self._frames = 0
         self._last_good = now
         self._sent = 0  # resend everything unacknowledged, now signed with this session

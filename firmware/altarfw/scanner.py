@@ -70,8 +70,8 @@ class TagLatch:
 
 # Diagnostic codes (DIAG payload byte 0) the scanner sends; all are listed in docs/hardware.md.
 DIAG_READER_RESET = const(1)  # wire.DIAG_READER_RESET; detail: reader, 1 if it came back
-DIAG_RANDOM_UID = const(5)  # detail: reader index (a phone or a bank card, not a card tag)
-DIAG_READER_MISSING = const(6)  # detail: reader index (did not answer at start-up)
+DIAG_RANDOM_UID = const(5)  # wire.DIAG_RANDOM_UID; detail: reader (a phone or a bank card)
+DIAG_READER_MISSING = const(6)  # wire.DIAG_READER_MISSING; detail: reader (silent at start-up)
 
 
 class Scanner:

@@ -6,8 +6,10 @@ BlueZ allows one LE connect per adapter at a time, so connects are serialised by
 adapter. After every (re)connect the notifications are subscribed again and the host link
 resyncs (HELLO, claim, replay); the manager does the backoff and jitter between attempts.
 
-The code behind bleak's API is deliberately thin: ``scanner`` and ``client_class`` default to
-``bleak.BleakScanner`` and ``bleak.BleakClient`` and tests pass fakes with the same methods.
+Everything goes through bleak's own ``BleakScanner`` and ``BleakClient``. ``BleakBackends`` picks
+the backend classes behind them, as bleak's ``backend=`` argument does: by default the platform's
+(BlueZ, CoreBluetooth, WinRT, Android); the tests give a Bumble host stack on a virtual radio
+(tests/support/bumble_bleak), so the same calls make real ATT and GATT exchanges there.
 """
 
 from __future__ import annotations
@@ -21,12 +23,32 @@ from hardware import wire
 from hardware.transports.base import LinkLost, Transport
 
 SCAN_TIMEOUT = 5.0
+# A device seen in the scan may leave range before the connection completes; bleak's own default
+# (30 s) would hold the adapter's one connect, and so every other device's, for that long.
+CONNECT_TIMEOUT = 10.0
 _adapter_locks: dict[str, asyncio.Lock] = {}
 
 
 def adapter_lock(adapter: str) -> asyncio.Lock:
     """One LE connect at a time per adapter (a BlueZ limit)."""
     return _adapter_locks.setdefault(adapter, asyncio.Lock())
+
+
+@dataclass(frozen=True)
+class BleakBackends:
+    """bleak's backend classes for its scanner and client; None: the platform's own."""
+
+    scanner: type[Any] | None = None
+    client: type[Any] | None = None
+
+    def scanner_args(self) -> dict[str, Any]:
+        return {} if self.scanner is None else {"backend": self.scanner}
+
+    def client_args(self) -> dict[str, Any]:
+        return {} if self.client is None else {"backend": self.client}
+
+
+PLATFORM = BleakBackends()
 
 
 @dataclass(frozen=True)
@@ -49,17 +71,24 @@ def is_ours(adv: Any, table_id: bytes | None) -> bool:
     uuids = [u.lower() for u in (getattr(adv, "service_uuids", None) or [])]
     if wire.BLE_SERVICE_UUID not in uuids:
         return False
+    if table_id is None:
+        return True
     claimed_by = advert_table(adv)
-    return table_id is None or claimed_by is None or claimed_by == table_id
+    if claimed_by is not None:
+        return claimed_by == table_id
+    # No table id: unclaimed only if the scan response was heard, which then carries the full
+    # name "Altar-<id>". An advertising packet alone (its scan response not yet merged in, or a
+    # passive scan) says nothing of whose it is: another table's device looks like that too.
+    return (getattr(adv, "local_name", None) or "").startswith(wire.BLE_NAME_PREFIX)
 
 
 async def scan(
-    table_id: bytes | None, timeout: float = SCAN_TIMEOUT, scanner: Any = None
+    table_id: bytes | None, timeout: float = SCAN_TIMEOUT, backends: BleakBackends = PLATFORM
 ) -> list[Found]:
     """Altar devices in range for this table, strongest signal first."""
-    if scanner is None:
-        from bleak import BleakScanner as scanner
-    seen = await scanner.discover(timeout=timeout, return_adv=True)
+    from bleak import BleakScanner
+
+    seen = await BleakScanner.discover(timeout=timeout, return_adv=True, **backends.scanner_args())
     found = [
         Found(dev.name or adv.local_name or "", dev.address, adv.rssi, advert_table(adv))
         for dev, adv in seen.values()
@@ -75,19 +104,23 @@ class BleTransport(Transport):
         table_id: bytes | None = None,
         *,
         adapter: str = "hci0",
-        scanner: Any = None,
-        client_class: Any = None,
+        backends: BleakBackends = PLATFORM,
         scan_timeout: float = SCAN_TIMEOUT,
+        connect_timeout: float = CONNECT_TIMEOUT,
     ) -> None:
         super().__init__(name_or_address)
         self.target = name_or_address
         self.table_id = table_id
         self.adapter = adapter
         self.scan_timeout = scan_timeout
-        self._scanner = scanner
-        self._client_class = client_class
+        self.connect_timeout = connect_timeout
+        self.backends = backends
         self._client: Any = None
         self.rssi: int | None = None
+        # Found by its name once, the device is then known by its address: once claimed it
+        # advertises only the short name "Altar" (its scan response has no room for the full
+        # name beside the table id), so its name alone would not find it again.
+        self.address: str | None = None
 
     def _matches(self, device: Any, adv: Any) -> bool:
         if not is_ours(adv, self.table_id):
@@ -97,25 +130,28 @@ class BleTransport(Transport):
             (device.name or "").lower(),
             (adv.local_name or "").lower(),
         }
-        if self.target.lower() in names:
+        if self.target.lower() in names or device.address == self.address:
             self.rssi = adv.rssi
+            self.address = device.address
             return True
         return False
 
     async def open(self) -> None:
-        if self._scanner is None or self._client_class is None:
-            from bleak import BleakClient, BleakScanner
+        from bleak import BleakClient, BleakScanner
 
-            self._scanner = self._scanner or BleakScanner
-            self._client_class = self._client_class or BleakClient
         self._prepare()
         async with adapter_lock(self.adapter):
-            device = await self._scanner.find_device_by_filter(
-                self._matches, timeout=self.scan_timeout
+            device = await BleakScanner.find_device_by_filter(
+                self._matches, timeout=self.scan_timeout, **self.backends.scanner_args()
             )
             if device is None:
                 raise LinkLost(f"{self.target} is not in range (or not advertising)")
-            client = self._client_class(device, disconnected_callback=self._on_disconnect)
+            client = BleakClient(
+                device,
+                disconnected_callback=self._on_disconnect,
+                timeout=self.connect_timeout,
+                **self.backends.client_args(),
+            )
             try:
                 await client.connect()
                 await client.start_notify(wire.BLE_NOTIFY_UUID, self._on_notify)

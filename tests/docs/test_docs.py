@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -144,11 +145,10 @@ def test_a_figure_without_its_bench_is_caught(planted: Path) -> None:
 def test_a_diag_code_the_firmware_does_not_send_is_caught(tmp_path: Path) -> None:
     page = (REPO / "docs" / "protocol.md").read_text(encoding="utf-8")
     doc = tmp_path / "protocol.md"
-    doc.write_text(
-        page.replace(
-            "**DIAG codes** (`wire.DIAG_*`): 1", "**DIAG codes** (`wire.DIAG_*`): 9 made up, 1"
-        )
-    )
+    # The DIAG list's first code, whatever words stand before it, gets a made-up one before it.
+    planted = re.sub(r"(\*\*DIAG codes\*\*[^:]*: )", r"\g<1>9 made up, ", page, count=1)
+    assert planted != page
+    doc.write_text(planted)
     report = claims.Report()
     claims.check_protocol(REPO, report, doc)
     assert any("DIAG codes listed" in str(p) and "9" in str(p) for p in report.problems)

@@ -42,6 +42,7 @@ MODULES = [
     "test_feedback",
     "test_link",
     "test_link_attacks",
+    "test_claim_attacks",
     "test_ndef",
     "test_device",
     "test_serial_io",
@@ -55,7 +56,7 @@ MODULES = [
 def test_firmware_module_on_micropython(micropython_vm: None, module: str) -> None:
     files = firmware_files()
     files[f"/lib/{module}.py"] = HERE / "mp" / f"{module}.py"
-    if module in ("test_link", "test_link_attacks"):
+    if module in ("test_link", "test_link_attacks", "test_claim_attacks"):
         files["/lib/test_link.py"] = HERE / "mp" / "test_link.py"  # its host-side helpers
         files["/lib/handshake.py"] = ROOT / "hardware" / "handshake.py"  # the table's side
     if module == "test_main_boot":

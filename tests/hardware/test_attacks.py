@@ -83,22 +83,17 @@ def test_unsigned_and_wrong_side_fuzz_never_ends_an_open_session() -> None:
     still_serves(t)
 
 
-def test_forged_mac_fuzz_costs_sessions_never_events() -> None:
-    """Frames with good CRCs and wrong MACs: each BAD_MAC_LIMIT of them end the session (new
-    keys bound a forger's chances); the device is served again after each."""
+def test_forged_mac_fuzz_never_ends_the_session() -> None:
+    """Frames with good CRCs and wrong MACs (issue 27): each is dropped and counted, none ends
+    the owner's session, so a forger's flood costs the forger, not the table."""
     t = open_table()
     rng = random.Random(15)
     for raw in random_frames(rng, FUZZ_FRAMES, signed_share=1.0):
         t.inject(raw)
         t.step()
-        if t.link.state is State.REFUSED:
-            t.connect()  # what the manager does after a refusal
-    assert inputs(t.events) == []
-    assert t.link.rekeys <= FUZZ_FRAMES // wire.BAD_MAC_LIMIT
-    t.settle(3.5)
-    if t.link.state is not State.OPEN:
-        t.connect()
-        t.settle(0.3)
+        assert t.link.state is State.OPEN
+    assert inputs(t.events) == [] and t.link.rekeys == 0
+    assert t.link.bad_macs > FUZZ_FRAMES // 2
     still_serves(t)
 
 
@@ -251,14 +246,13 @@ def test_hello_sequence_number_is_not_trusted() -> None:
     still_serves(t)
 
 
-def test_too_many_bad_macs_end_the_session_and_new_keys_follow() -> None:
+def test_wrong_macs_end_no_session_however_many() -> None:
     t = open_table()
     old = t.link._rx_key
-    for i in range(wire.BAD_MAC_LIMIT):
+    for i in range(200):
         t.inject(wire.pack(wire.DIAL, i, wire.dial_payload(0, 13), bytes(16)))
-    assert t.link.rekeys == 1 and t.link.state is not State.OPEN
-    t.settle(3.5)
-    assert t.link.state is State.OPEN and t.link._rx_key != old
+    assert t.link.rekeys == 0 and t.link.state is State.OPEN and t.link._rx_key == old
+    assert t.link.bad_macs == 200
     still_serves(t)
 
 

@@ -79,7 +79,7 @@ def test_new_claim_needs_the_button_held() -> None:
     assert t.link.state is State.UNCLAIMED
     t.link.begin_claim(t.now)
     t.settle(0.2)
-    assert "hold its button" in (t.link.claim_result or "")
+    assert "pairing mode" in (t.link.claim_result or "")
     assert t.link.state is State.UNCLAIMED  # refused, the device carries on as it was
     assert t.keys.key_for("a1b2c3d4") is None and t.device.endpoint.claim is None
 

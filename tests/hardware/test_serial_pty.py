@@ -43,7 +43,7 @@ def test_pty_serial_claim_events_commands_and_boot_banner(tmp_path: object) -> N
             assert await manager.add_serial(sim.port) == "a1b2c3d4"
             await status_matching(events, "not claimed")
 
-            with pytest.raises(ClaimRefused, match="hold its button"):
+            with pytest.raises(ClaimRefused, match="pairing mode"):
                 await manager.claim("a1b2c3d4")
             # Refused, the device carries on unclaimed; now the player holds the button.
             assert manager.devices()[0].state == "unclaimed"

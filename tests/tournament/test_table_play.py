@@ -118,3 +118,16 @@ def test_a_game_logged_to_its_end_before_the_tablet_died_is_reported_on_resume(
         assert h.version == 1 and h.duplicates >= 0
     finally:
         back.stop()
+
+
+def test_a_tablet_joined_with_an_old_code_starts_unjoined_and_says_why(tmp_path: Path) -> None:
+    """A tablet that joined before issue 21 holds a code of shared keys (four parts): the app
+    starts as if it had not joined, in words, instead of failing at start."""
+    s = session_on(tmp_path / "games.sqlite")
+    folder = tournament_folder(s)
+    folder.mkdir(parents=True)
+    old = "a1b2c3d4.0." + "ab" * 32 + "." + "cd" * 32
+    (folder / "joined.json").write_text(f'{{"code": "{old}", "broker": "127.0.0.1:1883"}}')
+    assert TablePlay.rejoin(s, folder) is None
+    assert not (folder / "joined.json").exists()
+    assert "needs its new code from the host" in s.message

@@ -127,9 +127,13 @@ async def test_device_over_a_pseudo_terminal():
     hw.pins[2].level = 0
     hw.pins[3].level = 0
     hw.pins[2].handler(hw.pins[2])
-    # Pairing: the table claims the device while its button is held.
+    # Pairing: dial 0's button held 5 s opens pairing mode (the device is unclaimed, so at any
+    # time; real time here, the firmware's own clock); the table's claim then goes in.
     hw.pins[4].level = 0
+    await until(lambda: app.pairing_mode.open, "pairing mode after a 5 s hold", 7000)
     await until(lambda: link.state == ST_AUTHED, "the table's claim")
+    assert not app.pairing_mode.open, "one claim per gesture"
+    shown = app.signals.shown  # the pairing blinks and the claim's own confirmation
     seq = link.next_seq
     hw.pins[4].level = 1
     await until(lambda: sent_and_acked(seq), "the button press to be acknowledged")
@@ -150,7 +154,7 @@ async def test_device_over_a_pseudo_terminal():
     await until(lambda: sent_and_acked(seq), "TAG removed to be acknowledged")
     # The host sets the dial and confirms the scan; then says it is finished with a PING "bye".
     await until(lambda: app.dials[0].value == 10, "SET_DIAL from the host")
-    await until(lambda: app.signals.shown == 1, "FEEDBACK from the host")
+    await until(lambda: app.signals.shown == shown + 1, "FEEDBACK from the host")
     await until(settled, "the DIAL answering SET_DIAL to be acknowledged")
     await asyncio.sleep_ms(200)
     done[0] = True

@@ -24,8 +24,11 @@ async def test_device_replays_after_the_link_comes_back():
         pass
     chip = SimMfrc522()
     hw = SimHw({17: chip})
+    # This board has a dedicated pairing button (GP22): held 2 s, it opens pairing mode.
+    cfg = board_config.config("pico_w")
+    cfg["pair_pin"] = 22
     app, link = device.build(
-        board_config.config("pico_w"),
+        cfg,
         hw,
         KeyStore("/e2e_keys2.bin"),
         rng,
@@ -39,8 +42,12 @@ async def test_device_replays_after_the_link_comes_back():
     hw.pins[2].level = 0
     hw.pins[3].level = 0
     hw.pins[2].handler(hw.pins[2])
-    hw.pins[4].level = 0
+    hw.pins[22].level = 0
+    await until(lambda: app.pairing_mode.open, "pairing mode after a 2 s hold", 4000)
+    hw.pins[22].level = 1
     await until(lambda: link.state == ST_AUTHED, "the table's claim")
+    hw.pins[4].level = 0  # a player presses dial 0's button in play: a BUTTON, not a claim
+    await asyncio.sleep_ms(100)
     hw.pins[4].level = 1
     await until(lambda: link.count == 0 and link.pending == 0 and link.next_seq > 0, "BUTTON")
     first_session = link.session

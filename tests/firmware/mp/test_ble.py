@@ -66,13 +66,14 @@ async def test_ble_link_end_to_end_with_reconnect():
     assert ad_fields(resp)[0x21] == SERVICE_UUID + b"T\x00B\x01", "the claiming table's id"
 
     conn = aioble.central_connects()
-    await settle()
+    await settle(100)  # three notifications, 15 ms apart
     assert SERVICE_UUID == bytes(
         reversed(binascii.unhexlify(wire.BLE_SERVICE_UUID.replace("-", "")))
     )
     notes = conn.take()
     got = [wire.unpack(n) for n in notes]
-    assert [f.msg_type for f in got] == [wire.HELLO, wire.HELLO], "HELLO in two parts"
+    # HELLO in two parts, then (unclaimed) the PING carrying the boot id
+    assert [f.msg_type for f in got] == [wire.HELLO, wire.HELLO, wire.PING], got
     assert all(len(n) <= wire.MAX_FRAME for n in notes), "each part one notification"
     link.event(wire.DIAL, b"\x00\x05", 2)
     link.event(wire.TAG, b"\x80" + bytes(range(10)), 11)
@@ -95,10 +96,10 @@ async def test_ble_link_end_to_end_with_reconnect():
     assert not link.connected
     link.event(wire.DIAL, b"\x00\x06", 2)
     conn2 = aioble.central_connects()
-    await settle()
+    await settle(120)
     got = [wire.unpack(n) for n in conn2.take()]
-    assert [(f.msg_type, f.seq) for f in got][2:] == [(wire.TAG, 1), (wire.DIAL, 2)]
-    assert got[0].msg_type == got[1].msg_type == wire.HELLO
+    assert [(f.msg_type, f.seq) for f in got][3:] == [(wire.TAG, 1), (wire.DIAL, 2)]
+    assert got[0].msg_type == got[1].msg_type == wire.HELLO and got[2].msg_type == wire.PING
     assert ble.connections == 2
     task.cancel()
     await settle(5)

@@ -33,6 +33,9 @@ class Cmds:
     def pairing(self):
         return self.held
 
+    def paired(self):
+        self.paired_count = getattr(self, "paired_count", 0) + 1
+
 
 def rng(buf):
     for i in range(len(buf)):
@@ -137,12 +140,15 @@ def test_hello_then_numbered_events_in_order():
     link.event(wire.DIAL, b"\x01\x07", 2)
     link.on_connect(0)
     frames = drain(link, 0)
-    assert [f.msg_type for f in frames] == [wire.HELLO, wire.TAG, wire.DIAL]
+    # Unclaimed: the HELLO, then a PING whose token is the boot id, then the events.
+    assert [f.msg_type for f in frames] == [wire.HELLO, wire.PING, wire.TAG, wire.DIAL]
     fw, dev, caps, dials, readers, nonce = wire.parse_hello(frames[0].payload)
     assert (dev, dials, readers) == (DEVICE, 2, 1)
     assert caps & wire.CAP_AUTH, "the firmware speaks the claim handshake"
-    assert [f.seq for f in frames[1:]] == [0, 1]
-    assert wire.parse_tag(frames[1].payload) == (0, True, b"\x04\x01\x02\x03")
+    assert frames[1].payload == bytes(link._boot) and not frames[1].authenticated
+    frames = frames[2:]
+    assert [f.seq for f in frames] == [0, 1]
+    assert wire.parse_tag(frames[0].payload) == (0, True, b"\x04\x01\x02\x03")
 
 
 def test_cumulative_ack_frees_and_silence_resends_oldest_first():
@@ -172,9 +178,9 @@ def test_replay_after_reconnect_keeps_numbers():
     assert drain(link, 2) == []
     link.on_connect(5)
     frames = drain(link, 5)
-    assert frames[0].msg_type == wire.HELLO
-    assert [(f.msg_type, f.seq) for f in frames[1:]] == [(wire.TAG, 0), (wire.TAG, 1)]
-    assert [wire.parse_tag(f.payload)[1] for f in frames[1:]] == [True, False]
+    assert [f.msg_type for f in frames[:2]] == [wire.HELLO, wire.PING]
+    assert [(f.msg_type, f.seq) for f in frames[2:]] == [(wire.TAG, 0), (wire.TAG, 1)]
+    assert [wire.parse_tag(f.payload)[1] for f in frames[2:]] == [True, False]
 
 
 def test_overflow_is_reported_never_silent_and_numbers_stay_contiguous():
@@ -183,7 +189,7 @@ def test_overflow_is_reported_never_silent_and_numbers_stay_contiguous():
         tag(link, 0, bytes([4, i, 0, 0]))
     assert link.dropped == 5
     link.on_connect(0)
-    frames = [f for f in drain(link, 0) if f.msg_type != wire.HELLO]
+    frames = [f for f in drain(link, 0) if f.msg_type not in (wire.HELLO, wire.PING)]
     assert frames[0].msg_type == wire.DIAG and frames[0].payload == b"\x02\x05\x00"
     assert [f.seq for f in frames] == list(range(len(frames)))
     assert [wire.parse_tag(f.payload)[2][1] for f in frames[1:]] == list(range(5, 21))
@@ -231,7 +237,7 @@ def test_new_claim_needs_the_button_held():
     assert session is None
     refuse = [f for f in frames if f.msg_type == wire.REFUSE][0]
     assert refuse.payload[0] == wire.REFUSE_HOLD_BUTTON
-    assert refuse.payload[1:] == b"hold button"
+    assert refuse.payload[1:] == b"not pairing"
     assert not link.keys.claimed
 
 
@@ -275,17 +281,20 @@ def test_a_neighbouring_table_cannot_use_a_claimed_device():
     assert frames[0].payload[0] == wire.REFUSE_OTHER_TABLE
 
 
-def test_a_wrong_host_proof_is_refused_and_drops_the_link():
+def test_a_wrong_host_proof_is_counted_and_the_right_one_still_opens():
+    # Nobody with the key sends a wrong proof (the host checks the device's first), so a wrong
+    # one is a stranger's: counted as forged, never answered, and the claim goes on (issue 27).
     link, cmds = make(claimed=True)
     link.on_connect(0)
-    drain(link, 0)
-    send(link, wire.CLAIM, 0, TABLE + b"hostnonc")
+    hello = [f for f in drain(link, 0) if f.msg_type == wire.HELLO][0].payload
+    claim_p = TABLE + b"hostnonc"
+    send(link, wire.CLAIM, 0, claim_p)
     assert [f.msg_type for f in drain(link, 0)] == [wire.AUTH]
     send(link, wire.AUTH, 0, b"12345678")
-    frames = drain(link, 0)
-    assert frames[0].msg_type == wire.REFUSE and frames[0].payload[0] == wire.REFUSE_BAD_PROOF
-    assert not frames[0].raw[0] & 0x10, "REFUSE is never signed"
-    assert link.drop_requested and link.session is None
+    assert drain(link, 0) == [] and link.forged_new == 1
+    assert not link.drop_requested and link.session is None
+    send(link, wire.AUTH, 0, handshake.host_proof(KEY, hello + claim_p))
+    assert link.state == ST_AUTHED
 
 
 def test_reconnect_needs_a_fresh_claim_and_old_session_frames_are_refused():

@@ -1,0 +1,59 @@
+"""Unclaiming a device from the command line (`altar unclaim`): what the Devices screen's
+"Unclaim" does, with a port instead of a running app."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from hardware.frame_events import device_label
+from hardware.keys import KeyStore
+from hardware.manager import DeviceManager
+
+
+def unclaim_here(device: str, keys_path: str) -> str:
+    keys = KeyStore(keys_path)
+    try:
+        if keys.key_for(device) is None:
+            return f"{device_label(device)} is not claimed by this table: nothing to forget."
+        keys.forget(device)
+    finally:
+        keys.close()
+    return (
+        f"{device_label(device)} is unclaimed here; the device keeps a key nobody holds until "
+        "it is claimed again in pairing mode."
+    )
+
+
+async def unclaim_over_serial(device: str, keys_path: str, port: str, wait: float) -> str:
+    """Connect, wait for the signed session, send the unclaim, and see the device go."""
+    table = KeyStore(keys_path)
+    try:
+        table_id = table.table_id()
+        if table.key_for(device) is None:
+            return f"{device_label(device)} is not claimed by this table: nothing to unclaim."
+    finally:
+        table.close()
+    manager = DeviceManager(table_id, keys_path=keys_path)
+    try:
+        found = await manager.add_serial(port, wait)
+        if found != device:
+            return f"No {device_label(device)} on {port} (found {found or 'nothing'})."
+        deadline = time.monotonic() + wait
+        while not any(i.device == device and i.claimed for i in manager.devices()):
+            if time.monotonic() > deadline:
+                return f"{device_label(device)} did not open a session with this table: try again."
+            await asyncio.sleep(0.05)
+        manager.unclaim(device)
+        # The signed word goes out on the link's next turn; the link then stops serving it.
+        while any(i.device == device and i.claimed for i in manager.devices()):
+            if time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+    finally:
+        await manager.close()
+    return (
+        f"{device_label(device)} is unclaimed: this table and the device forgot their key. "
+        "To use it again, put it in pairing mode and claim it."
+    )
