@@ -69,3 +69,47 @@ def test_the_table_is_on_the_broker_until_it_stops(tmp_path: Path) -> None:
         assert not casual.on
         assert json.loads(listener.messages[-1][1])["body"]["seq"] == 1
         listener.stop()
+
+
+def test_altar_export_writes_a_replay_and_refuses_in_words(tmp_path: Path) -> None:
+    """`altar export` as a player runs it: a saved game to a replay file; no file, no finished
+    game and an unwritable place each said in words, with no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    db = tmp_path / "games.sqlite"
+    store = CommandStore(str(db))
+    session = GameSession(store, lambda _k: TagRegistry(":memory:"))
+    session.auto_advance_s = 0
+    session.start_new(["Alena", "Anton"], seed=3, first_player=0, kind="zeal")
+    assert session.command(za.SetDevotion(0, current=4))
+    game_id = session.game_id
+    store.close()
+    env = dict(os.environ, KIVY_NO_ARGS="1")
+
+    def altar(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "companion_app.cli", "export", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+
+    out = tmp_path / "replay.json"
+    done = altar("--db", str(db), "--out", str(out), "--game", str(game_id))
+    assert done.returncode == 0, done.stdout + done.stderr
+    replay = json.loads(out.read_text())
+    assert replay["format"] == "altar-replay" and len(replay["views"]) == 2
+    assert replay["views"][-1]["seats"][0]["counters"][0]["value"] == 4
+    none = altar("--db", str(db), "--out", str(out))
+    assert none.returncode == 2 and "no game is finished yet" in none.stdout
+    missing = altar("--db", str(tmp_path / "nothing.sqlite"), "--out", str(out))
+    assert missing.returncode == 2 and "no saved games file" in missing.stdout
+    nowhere = altar(
+        "--db", str(db), "--out", str(tmp_path / "no" / "such" / "x.json"), "--game", "1"
+    )
+    assert nowhere.returncode == 1 and "cannot write" in nowhere.stdout
+    for run in (done, none, missing, nowhere):
+        assert "Traceback" not in run.stderr
