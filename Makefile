@@ -13,6 +13,8 @@ MPVM   := tests/firmware/mpvm
 KIVY_DEBS := libgl1 libegl1 libgl1-mesa-dri libmtdev1 xclip
 # The MQTT broker tournament tests, the demo and the bench start on loopback (docs/tournament.md).
 BROKER_DEBS := mosquitto
+# The browser the broadcast page is tested in (Playwright drives it; its own download is not used).
+BROWSER_DEBS := chromium
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
 .PHONY: broker debs
@@ -68,7 +70,7 @@ $(MPVM)/node_modules/.package-lock.json: $(MPVM)/package.json $(MPVM)/package-lo
 # Installs every Debian package the app and the tests need, when missing: Kivy's drawing
 # libraries and the broker. As root this runs apt-get; anyone else is told the one command to
 # run with sudo, naming every missing package at once (so make stops once, not once per package).
-DEBS := $(KIVY_DEBS) $(BROKER_DEBS)
+DEBS := $(KIVY_DEBS) $(BROKER_DEBS) $(BROWSER_DEBS)
 
 debs:
 	@missing=""; for p in $(DEBS); do \

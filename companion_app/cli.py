@@ -24,6 +24,8 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("scenario", "companion_app.commands.scenario", "run or check a scenario file"),
     ("monitor", "companion_app.commands.monitor", "print a device's frames and events live"),
     ("firmware", "companion_app.commands.firmware", "deploy the firmware to a board"),
+    ("broadcast", "companion_app.commands.broadcast", "serve every table's game to web browsers"),
+    ("export", "companion_app.commands.export", "write a saved game as a replay file"),
     ("unclaim", "companion_app.commands.unclaim", "forget a device's key here and on the device"),
     (
         "tournament",

@@ -168,6 +168,13 @@ class CommandStore:
         except json.JSONDecodeError as e:
             raise StoreError(f"Saved game {game_id} is damaged ({e}).") from e
 
+    def newest_finished(self) -> int | None:
+        """The number of the newest finished game (`altar export`'s default), or None."""
+        row = self._db.execute(
+            "SELECT id FROM games WHERE finished IS NOT NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else int(row[0])
+
     def last_unfinished(self) -> SavedGame | None:
         """The game to offer to resume on start: the newest one not finished."""
         row = self._db.execute(

@@ -51,6 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--tls", action="store_true", help="the broker speaks TLS only, with a pinned certificate"
     )
     h.add_argument(
+        "--no-broadcast",
+        action="store_true",
+        help="tables do not publish their games for `altar broadcast serve` (docs/broadcast.md)",
+    )
+    h.add_argument(
         "--broker-config",
         type=Path,
         metavar="DIR",
@@ -149,6 +154,9 @@ def _run_host(args: argparse.Namespace) -> int:
             print(f"can't set up the tournament: {e}")
             return 2
         cfg = HostConfig.create(args.folder, t)
+    if cfg.broadcast == args.no_broadcast:
+        cfg.broadcast = not args.no_broadcast
+        cfg.save(args.folder)
     address = _broker(args.broker)
     tls = _tls(args, cfg, address[0])
     broker = None

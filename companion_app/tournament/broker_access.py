@@ -52,12 +52,14 @@ class BrokerAccess:
             "",
             f"user {codes.watch_user(tid)}",
             f"topic read {topics.state(tid)}",
+            f"topic read {topics.views(tid)}",
             "",
         ]
         for t in range(self.tables):
             lines += [
                 f"user {codes.table_user(tid, t)}",
                 f"topic write {topics.result(tid, t)}",
+                f"topic write {topics.view(tid, t)}",
                 f"topic read {topics.state(tid)}",
                 "",
             ]

@@ -41,6 +41,7 @@ class HostConfig:
     passwords: dict[str, str]  # broker user -> password
     tournament: dict[str, Any]  # Tournament.to_dict() with no results
     pin: str = ""  # the broker certificate's SHA-256, when the broker speaks TLS
+    broadcast: bool = True  # tables publish their public view (docs/broadcast.md) unless off
 
     @classmethod
     def create(cls, folder: Path, tournament: Tournament, tid: str | None = None) -> HostConfig:
@@ -170,6 +171,9 @@ class Host:
             "tournament": self.tournament.to_dict(),
             "ended_at": dict(self.ended_at),
             "final": self.tournament.finished,
+            # Public halves only: a broadcast page checks each table's view against these.
+            "table_keys": list(self.table_public),
+            "broadcast": self.cfg.broadcast,
         }
 
     def signed_state(self) -> bytes:

@@ -18,7 +18,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion_app.broadcast.publisher import TableBroadcast
 from companion_app.game_record import TITLE_KEY
+from companion_app.tournament import topics
 from companion_app.tournament.files import read_json, write_json
 from companion_app.tournament.table import JoinCode, Table, slot_key
 from companion_app.tournament.view import match_title
@@ -108,6 +110,23 @@ class TablePlay:
 
     def start(self) -> None:
         self.table.link.start()  # paho connects and reconnects in its own thread
+        # This table's game, live for the broadcast page: signed with the table's own key, on
+        # the topic only this table's broker user may write (docs/broadcast.md).
+        self.broadcast = TableBroadcast(
+            self.session,
+            self.table.link,
+            topics.view(self.code.tid, self.code.table),
+            str(self.code.table),
+            self.code.table_key,
+            active=self._broadcasting,
+        )
+
+    def _broadcasting(self) -> bool:
+        """On while this table's tournament game is in the session, unless the organizer
+        turned broadcasting off (``--no-broadcast``: the host's state says so)."""
+        state = self.state
+        on = state is None or state.get("broadcast", True) is not False
+        return on and self.slot_in_session() is not None
 
     def leave(self) -> None:
         """Stops following and forgets the tournament (its unconfirmed results stay in the
@@ -116,6 +135,9 @@ class TablePlay:
         (self.folder / JOINED).unlink(missing_ok=True)
 
     def stop(self) -> None:
+        broadcast = getattr(self, "broadcast", None)
+        if broadcast is not None:
+            broadcast.stop()
         if self._game_over in self.session.game_over_hooks:
             self.session.game_over_hooks.remove(self._game_over)
         self.table.link.stop()

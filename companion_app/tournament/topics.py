@@ -16,6 +16,15 @@ def results(tid: str) -> str:
     return f"{root(tid)}/result/+"
 
 
+def view(tid: str, table: int) -> str:
+    """A table's public view for the broadcast page (retained; docs/broadcast.md)."""
+    return f"{root(tid)}/view/{table}"
+
+
+def views(tid: str) -> str:
+    return f"{root(tid)}/view/+"
+
+
 def state(tid: str) -> str:
     """The host's signed tournament state: pairings, results, standings (retained, QoS 1)."""
     return f"{root(tid)}/state"

@@ -1,0 +1,78 @@
+"""The broadcast server's picture of the tables: the newest verified public view of each, and
+the tournament's standings, made from whatever arrives on the broker (no I/O here).
+
+Anything may be published on a shared broker. A message is taken only if it is within the size
+and nesting limits, signed for a table's view, and newer than what the board holds; everything
+else is counted and dropped, so a message costs at most itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+# What a view may weigh: the largest real view (8 Zeal players with characters in play) is
+# about 12 KB; four times that leaves room and still bounds what a stranger can make us parse.
+VIEW_BYTES = 48_000
+VIEW_DEPTH = 8
+
+Verify = Callable[[str, bytes], dict[str, Any]]  # (topic, payload) -> the view, or raises
+
+
+class Refused(ValueError):
+    """A message the board does not take, with why in words."""
+
+
+@dataclass
+class Board:
+    """Latest view per table, keyed by the table's name as its topic gives it."""
+
+    verify: Verify
+    views: dict[str, dict[str, Any]] = field(default_factory=dict)
+    standings: dict[str, Any] | None = None
+    taken: int = 0
+    dropped: dict[str, int] = field(default_factory=dict)
+    listeners: list[Callable[[str, dict[str, Any]], None]] = field(default_factory=list)
+
+    def take_view(self, table: str, topic: str, payload: bytes) -> bool:
+        """A table's view from the broker: True when it is new and now shown."""
+        try:
+            view = self.verify(topic, payload)
+            if not isinstance(view, dict) or view.get("table") != table:
+                raise Refused("the view names another table than its topic")
+            seq = view.get("seq")
+            if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+                raise Refused("the view has no command number")
+        except Exception as e:  # anything the verifier raises is a dropped message
+            self._drop(type(e).__name__)
+            return False
+        held = self.views.get(table)
+        # An undo makes seq smaller: the same game's newer view may have a lower number.
+        # A view is replaced by any other verified view of the table; only an exact repeat is
+        # skipped (a retained copy seen again on reconnect).
+        if held == view:
+            self._drop("repeat")
+            return False
+        self.views[table] = view
+        self.taken += 1
+        for listener in list(self.listeners):
+            listener("view", view)
+        return True
+
+    def take_standings(self, standings: dict[str, Any]) -> None:
+        if standings == self.standings:
+            return
+        self.standings = standings
+        for listener in list(self.listeners):
+            listener("standings", standings)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "type": "snapshot",
+            "views": [self.views[t] for t in sorted(self.views)],
+            "standings": self.standings,
+        }
+
+    def _drop(self, why: str) -> None:
+        self.dropped[why] = self.dropped.get(why, 0) + 1

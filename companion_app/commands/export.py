@@ -1,0 +1,49 @@
+"""`altar export`: a saved game as a replay file the broadcast page opens (docs/broadcast.md).
+
+  altar export --out FILE.json [--game N] [--db PATH]
+
+Without --game it takes the newest finished game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+NAME = "export"
+HELP = "write a saved game as a replay file for the broadcast page"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, required=True, help="the replay file to write")
+    parser.add_argument("--game", type=int, default=None, help="the saved game's number")
+    parser.add_argument("--db", default=None, help="the saved games file (default: the app's)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion_app.app import default_db_path
+    from companion_app.broadcast.export import ExportError, export_game
+    from companion_app.store import CommandStore, StoreError
+
+    path = args.db or default_db_path()
+    if not Path(path).is_file():
+        print(f"altar export: there is no saved games file at {path}")
+        return 2
+    try:
+        store = CommandStore(path)
+        game_id = args.game if args.game is not None else store.newest_finished()
+        if game_id is None:
+            print("altar export: no game is finished yet (give --game N for another)")
+            return 2
+        replay = export_game(store.load(game_id))
+    except (StoreError, ExportError) as e:
+        print(f"altar export: {e}")
+        return 1
+    try:
+        args.out.write_text(json.dumps(replay, ensure_ascii=False), encoding="utf-8")
+    except OSError as e:
+        print(f"altar export: cannot write {args.out} ({e.strerror or e})")
+        return 1
+    print(f"game {game_id}: {len(replay['views'])} views written to {args.out}")
+    return 0

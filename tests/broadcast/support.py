@@ -1,0 +1,124 @@
+"""Test support for the broadcast: a real Mosquitto, the real server on its own event loop in a
+thread, and tablets made of the real session (no window) publishing through the real link."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from companion_app.broadcast import channel
+from companion_app.broadcast.publisher import TableBroadcast
+from companion_app.broadcast.serve import Feed, serve
+from companion_app.broadcast.server import BroadcastServer
+from companion_app.tournament import keys
+from companion_app.tournament.link import Link
+from companion_app.tournament.mosquitto import Mosquitto, free_port
+
+
+def wait_for(check: Any, what: str, timeout: float = 20.0) -> None:
+    """Waits for something another thread or process makes true (an event, polled)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for: {what}")
+        time.sleep(0.01)
+
+
+class ServerThread:
+    """`altar broadcast serve`'s own coroutine, on a loop in a thread, stoppable."""
+
+    def __init__(self, feed: Feed, replays: Path | None = None) -> None:
+        self.feed = feed
+        self.port = free_port()
+        self.replays = replays
+        self.loop = asyncio.new_event_loop()
+        self.started = threading.Event()
+        self.server: BroadcastServer | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        ready = asyncio.Event()
+
+        async def main() -> None:
+            self.task = asyncio.current_task()
+            serving = asyncio.create_task(
+                serve(self.feed, "127.0.0.1", self.port, self.replays, started=ready)
+            )
+            await ready.wait()
+            self.started.set()
+            await serving
+
+        with suppress(asyncio.CancelledError):
+            self.loop.run_until_complete(main())
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        assert self.started.wait(20), "the broadcast server did not start"
+        return self
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(20)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@contextmanager
+def broker(tmp: Path) -> Iterator[Mosquitto]:
+    b = Mosquitto(tmp / "broker")
+    b.start()
+    try:
+        yield b
+    finally:
+        b.stop()
+
+
+class Tablet:
+    """A table's session broadcasting through a real paho link."""
+
+    def __init__(self, session: Any, port: int, table: str) -> None:
+        self.key = keys.new_private_key()
+        self.link = Link(f"tablet-{table}", "127.0.0.1", port, [])
+        self.link.start()
+        assert self.link.wait_connected(20)
+        self.broadcast = TableBroadcast(
+            session, self.link, channel.view_topic(table), table, self.key
+        )
+
+    def stop(self) -> None:
+        self.broadcast.stop()
+        self.link.stop()
+
+
+class Listener:
+    """Everything published on the broker, as a stranger subscribed to '#' would read it."""
+
+    def __init__(self, port: int, topic: str = "#") -> None:
+        self.link = Link("listener", "127.0.0.1", port, [topic])
+        self.link.start()
+        assert self.link.wait_connected(20)
+        self.messages: list[tuple[str, bytes]] = []
+
+    def drain(self) -> list[tuple[str, bytes]]:
+        while True:
+            try:
+                self.messages.append(self.link.inbox.get_nowait())
+            except queue.Empty:
+                return self.messages
+
+    def stop(self) -> None:
+        self.link.stop()
+
+
+def body(payload: bytes) -> dict[str, Any]:
+    return dict(json.loads(payload)["body"])

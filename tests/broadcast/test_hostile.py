@@ -1,0 +1,155 @@
+"""Viewers read, nothing more, and nothing published costs more than itself: forged, oversized,
+deeply nested and wrongly typed views are counted and dropped by the server on a real broker; a
+view signed by a stranger for a table already seen is refused; what browsers send is dropped;
+a thousand viewers connecting and leaving leave the server up and holding none of them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from companion_app.broadcast import channel
+from companion_app.broadcast.serve import Feed
+from companion_app.tournament import keys
+from companion_app.tournament.link import Link
+from tests.broadcast.support import ServerThread, broker, wait_for
+
+SEED = 2311
+
+
+def a_view(table: str, seq: int = 1) -> dict[str, Any]:
+    return {
+        "v": 1,
+        "table": table,
+        "seq": seq,
+        "kind": "zeal",
+        "game": "Zeal",
+        "title": "",
+        "turn": 1,
+        "phase": "Main",
+        "active": "Alena",
+        "acting": "Alena",
+        "waiting": [],
+        "log": [],
+        "over": False,
+        "winner": None,
+        "outcome": "",
+        "seats": [
+            {
+                "name": "Alena",
+                "colour": "#e84c3d",
+                "counters": [],
+                "badges": [],
+                "lines": [],
+                "eliminated": False,
+                "active": True,
+                "acting": True,
+            }
+        ],
+    }
+
+
+def junk(rng: random.Random, table: str, owner: str) -> bytes:
+    """One hostile message of a random kind."""
+    choice = rng.randrange(9)
+    if choice == 0:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300)))
+    if choice == 1:
+        return b"[" * rng.randrange(1000, 200_000)
+    if choice == 2:
+        return b'{"body": ' * 50 + b"1" + b"}" * 50
+    if choice == 3:
+        return json.dumps({"body": a_view(table), "sig": "\u00e9" * 86}).encode()
+    if choice == 4:  # signed by a stranger, claiming the table
+        return channel.sign_view(a_view(table, rng.randrange(1000)), keys.new_private_key())
+    if choice == 5:  # the owner's key, but for another table than the topic
+        return channel.sign_view(a_view("elsewhere"), owner)
+    if choice == 6:
+        return b"x" * 60_000
+    if choice == 7:  # well signed, wrongly typed
+        view = a_view(table)
+        view["seq"] = "many"
+        return channel.sign_view(view, owner)
+    return json.dumps([1, 2, 3]).encode()
+
+
+@pytest.fixture(scope="module")
+def mosquitto(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with broker(tmp_path_factory.mktemp("hostile")) as b:
+        yield b
+
+
+def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None:
+    rng = random.Random(SEED)
+    print("seed", SEED)
+    server = ServerThread(Feed("127.0.0.1", mosquitto.port)).start()
+    owner = keys.new_private_key()
+    link = Link("hostile", "127.0.0.1", mosquitto.port, [])
+    link.start()
+    assert link.wait_connected(20)
+    try:
+        board = server.feed.board
+        link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", 1), owner))
+        wait_for(lambda: board.views.get("t1", {}).get("seq") == 1, "the owner's view")
+        sent = 600
+        for _ in range(sent):
+            link.publish(channel.view_topic("t1"), junk(rng, "t1", owner))
+        link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", 2), owner))
+        wait_for(lambda: board.views["t1"]["seq"] == 2, "the owner's next view, after the junk")
+        dropped = sum(board.dropped.values())
+        print(f"{sent} hostile messages; dropped {dropped}: {dict(board.dropped)}")
+        assert board.taken == 2 and dropped == sent
+        assert board.views["t1"]["seats"][0]["name"] == "Alena"
+    finally:
+        link.stop()
+        server.stop()
+
+
+def test_a_thousand_viewers_come_and_go(mosquitto: Any) -> None:
+    server = ServerThread(Feed("127.0.0.1", mosquitto.port)).start()
+    owner = keys.new_private_key()
+    link = Link("owner", "127.0.0.1", mosquitto.port, [])
+    link.start()
+    assert link.wait_connected(20)
+
+    async def viewers() -> tuple[int, int]:
+        got = said = 0
+        async with aiohttp.ClientSession() as http:
+            for batch in range(10):
+                sockets = [await http.ws_connect(f"{server.url}/feed") for _ in range(100)]
+                for ws in sockets:
+                    first = await ws.receive_json(timeout=20)
+                    got += first["type"] == "snapshot"
+                for ws in sockets[:10]:  # a hostile viewer talks; nothing it says goes anywhere
+                    await ws.send_str(json.dumps({"publish": "altar/broadcast/t9", "batch": batch}))
+                    said += 1
+                for ws in sockets:
+                    await ws.close()
+        return got, said
+
+    try:
+        link.publish(channel.view_topic("t9"), channel.sign_view(a_view("t9"), owner), retain=True)
+        wait_for(lambda: "t9" in server.feed.board.views, "the view")
+        got, said = asyncio.run(viewers())
+        wait_for(lambda: _health(server)["viewers"] == 0, "every viewer gone")
+        health = _health(server)
+        print(health)
+        assert got == 1000 and health["viewers_ever"] == 1000
+        assert health["ignored_from_browsers"] == said
+        assert health["tables"] == 1  # no browser message became a table
+    finally:
+        link.stop()
+        server.stop()
+
+
+def _health(server: ServerThread) -> dict[str, Any]:
+    import urllib.request
+
+    with urllib.request.urlopen(f"{server.url}/health", timeout=10) as r:
+        return dict(json.loads(r.read()))
