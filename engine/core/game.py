@@ -34,6 +34,10 @@ class Game(ABC, Generic[SetupT, S, A]):
     def __init__(self, setup: SetupT, initial: S, initial_log: Sequence[LogEntry] = ()) -> None:
         self.setup = setup
         self._history: History[S, A] = History(initial, initial_log)
+        # The last action ``explain`` found legal and the state it was checked in, by identity
+        # (both immutable): the app checks every command before it logs it, then applies it,
+        # and apply need not check the same action in the same state twice.
+        self._checked: tuple[object, object] = (None, None)
 
     # --- what each game supplies ---------------------------------------------------------
 
@@ -101,7 +105,11 @@ class Game(ABC, Generic[SetupT, S, A]):
         return self._history.actions
 
     def explain(self, action: A) -> str | None:
-        return self.explain_in(self.state, action)
+        state = self._history.state
+        problem = self.explain_in(state, action)
+        if problem is None:
+            self._checked = (state, action)
+        return problem
 
     def is_legal(self, action: A) -> bool:
         return self.explain(action) is None
@@ -117,7 +125,10 @@ class Game(ABC, Generic[SetupT, S, A]):
         """Applies a legal action; IllegalAction (a ValueError) leaves everything untouched."""
         history = self._history
         state = history.state
-        if not self.listed_now(action):
+        checked_state, checked_action = self._checked
+        if not (
+            (checked_action is action and checked_state is state) or self.listed_now(action)
+        ):
             problem = self.explain_in(state, action)
             if problem is not None:
                 raise IllegalAction(problem)
