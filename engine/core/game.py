@@ -126,9 +126,7 @@ class Game(ABC, Generic[SetupT, S, A]):
         history = self._history
         state = history.state
         checked_state, checked_action = self._checked
-        if not (
-            (checked_action is action and checked_state is state) or self.listed_now(action)
-        ):
+        if not ((checked_action is action and checked_state is state) or self.listed_now(action)):
             problem = self.explain_in(state, action)
             if problem is not None:
                 raise IllegalAction(problem)

@@ -141,7 +141,4 @@ class DeedsState:
 
     @property
     def over(self) -> bool:
-        for p in self.players:  # a plain loop: read before every action
-            if p.base <= 0:
-                return True
-        return False
+        return min([p.base for p in self.players]) <= 0  # read before every action: no generator
