@@ -71,6 +71,19 @@ class Game(ABC, Generic[SetupT, S, A]):
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
+    def stalemate(self) -> str | None:
+        """Why no player can win any more, in players' words, or None while someone still can.
+
+        The game is not over (``outcome`` stays None: the table may see more than the engine,
+        and decides): the app tells the table and offers to stop the game there, and random
+        play-outs end there. A game whose rules always end keeps this default."""
+        return None
+
+    def positions(self) -> Iterator[S]:
+        """Every position of this game so far, the current one first (for ``stalemate``:
+        whether anything still changes)."""
+        return self._history.newest_first()
+
     @abstractmethod
     def status(self) -> Status:
         """Where the game is: turn or round, phase or step, whose turn."""
