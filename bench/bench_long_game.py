@@ -55,7 +55,13 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     saved = session.saved_game()
     assert saved is not None
     session.resume(saved)
+    t0 = time.process_time()
+    session._refresh()  # the first frame after the resume: reported apart, not an event's
+    FIRST_FRAME[commands] = time.process_time() - t0
     return session
+
+
+FIRST_FRAME: dict[int, float] = {}
 
 
 def one_event(session: GameSession, rnd: random.Random) -> tuple[float, float, float]:
@@ -107,6 +113,11 @@ def main() -> int:
         print(
             f"at command {n:,}: command {ms(cmd[n])}; redraw {ms(draw[n])}; "
             f"both, wall {ms(wall[n])} (CPU time; {events} real commands)"
+        )
+    for n in SIZES:
+        print(
+            f"  the first frame after resuming at command {n:,}: {FIRST_FRAME[n] * 1000:.0f} ms "
+            "of CPU (every command is worded once for the log screen; no target)"
         )
     whole = {
         n: statistics.median([a + b for a, b in zip(cmd[n], draw[n], strict=True)]) for n in SIZES
