@@ -121,6 +121,11 @@ _SURE: dict[str, frozenset[type]] = {
     "str | None": frozenset({str, _NONE}),
     "bool | None": frozenset({bool, _NONE}),
 }
+# The same for a tuple's items: a tuple whose items are all of these types passes.
+_SURE_ITEMS: dict[str, frozenset[type]] = {
+    "tuple[str, ...]": frozenset({str}),
+    "tuple[int, ...]": frozenset({int}),
+}
 
 
 def label_of(cls_name: str) -> str:
@@ -155,8 +160,11 @@ class ActionCodec(Generic[A]):
         self.types: dict[str, type[Any]] = {cls.__name__: cls for cls in types}
         known = {**COMMON_CHECKS, **(checks or {})}
         self._fields: dict[type[Any], tuple[_Field, ...]] = {}
-        # Per class: (field name, the types that surely pass, the field) for _wrong_field.
-        self._checks: dict[type[Any], tuple[tuple[str, frozenset[type], _Field], ...]] = {}
+        # Per class, for _wrong_field: (field name, the types that surely pass, the item types
+        # that surely pass in a tuple, the field).
+        self._checks: dict[
+            type[Any], tuple[tuple[str, frozenset[type], frozenset[type] | None, _Field], ...]
+        ] = {}
         for cls in self.types.values():
             fields = []
             for f in dataclasses.fields(cls):
@@ -168,16 +176,14 @@ class ActionCodec(Generic[A]):
                 )
                 fields.append(_Field(f.name, *known[hint], required))
             self._fields[cls] = tuple(fields)
-            self._checks[cls] = tuple(
-                (
-                    f.name,
-                    _SURE.get(str(f.type), frozenset())
-                    if known[str(f.type)] is COMMON_CHECKS.get(str(f.type))
-                    else frozenset(),
-                    field,
-                )
-                for f, field in zip(dataclasses.fields(cls), fields, strict=True)
-            )
+            checks_ = []
+            for f, field in zip(dataclasses.fields(cls), fields, strict=True):
+                hint = str(f.type)
+                common = known[hint] is COMMON_CHECKS.get(hint)
+                sure = _SURE.get(hint, frozenset()) if common else frozenset()
+                items = _SURE_ITEMS.get(hint) if common else None
+                checks_.append((f.name, sure, items, field))
+            self._checks[cls] = tuple(checks_)
 
     def type_problem(self, action: object) -> str | None:
         """Why an action's fields hold the wrong kind of value, in players' words
@@ -192,9 +198,14 @@ class ActionCodec(Generic[A]):
 
     def _wrong_field(self, action: object) -> _Field | None:
         """The first field of an action of this game holding the wrong kind of value."""
-        for name, sure, f in self._checks[type(action)]:
+        for name, sure, items, f in self._checks[type(action)]:
             value = getattr(action, name)
-            if type(value) not in sure and not f.accepts(value):
+            kind = type(value)
+            if kind in sure:
+                continue
+            if items is not None and kind is tuple and items.issuperset(map(type, value)):
+                continue
+            if not f.accepts(value):
                 return f
         return None
 

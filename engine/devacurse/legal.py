@@ -44,7 +44,7 @@ def _hand_cards(state: GameState, catalog: Catalog, seat: int, kind: str) -> lis
     if state.hidden:
         if p.hand_size == 0:
             return []
-        return [c for c in catalog.cards if c.type == kind]
+        return list(catalog.of_type(kind))
     seen: dict[str, Card] = {}
     for card_id in p.hand:
         card = catalog.find(card_id)
