@@ -2,7 +2,7 @@
 against python-chess's ``legal_moves`` + ``push`` measured in the same process.
 
 Random two-player games of every registered game (engine.games) are played first, untimed, and
-their commands kept. Then each game is played again from its start, and only what the app does
+their commands kept (the same games in every run: seeds from 10,000 on, until 20,000 commands). Then each game is played again from its start, and only what the app does
 for a command is timed: list every legal action (as the explorer, hints and previews do), check
 the command (``explain``, as the table controller does before it logs it), apply it. The command
 is the recorded action object, not one of the objects just listed, as a command that comes from
@@ -52,11 +52,12 @@ class Recorded:
         return sum(len(g[3]) for g in self.games)
 
 
-def record_kind(kind: GameKind, seconds: float, seed0: int) -> Recorded:
+def record_kind(kind: GameKind, commands: int, seed0: int) -> Recorded:
+    """Random games from seed ``seed0`` on until they hold ``commands`` commands: the same games
+    in every run, so runs (and versions of the engine) compare."""
     recorded = Recorded()
     seed = seed0
-    start = clock()
-    while clock() - start < seconds:
+    while recorded.actions < commands:
         game = kind.random_game(seed, 2, CAP).game
         recorded.games.append((type(game), game.setup, game.initial_state, list(game.history)))
         seed += 1
@@ -79,11 +80,10 @@ def time_kind(recorded: Recorded) -> tuple[int, float]:
     return recorded.actions, clock() - start
 
 
-def record_chess(seconds: float, seed0: int) -> list[list[int]]:
+def record_chess(moves: int, seed0: int) -> list[list[int]]:
     recorded: list[list[int]] = []
     rnd = random.Random(seed0)
-    start = clock()
-    while clock() - start < seconds:
+    while sum(len(p) for p in recorded) < moves:
         board = chess.Board()
         picks: list[int] = []
         while not board.is_game_over():
@@ -106,14 +106,14 @@ def time_chess(recorded: list[list[int]]) -> tuple[int, float]:
 
 def main() -> int:
     quick = "--quick" in sys.argv
-    span = 0.7 if quick else 2.0
+    commands = 6_000 if quick else 20_000  # per game, and python-chess's plies
     kinds = [k for k in games.all_games() if "--only" not in sys.argv or k.kind in sys.argv]
     print(
         f"python-chess {chess.__version__}; {ROUNDS} rounds, each game between two python-chess "
         f"blocks; CPU time (load average {' '.join(f'{x:.2f}' for x in _load())})"
     )
-    chess_log = record_chess(span, 1)
-    logs = {k.kind: record_kind(k, span, 10_000) for k in kinds}
+    chess_log = record_chess(commands, 1)
+    logs = {k.kind: record_kind(k, commands, 10_000) for k in kinds}
     chess_blocks: list[tuple[int, float]] = []
     mine: dict[str, list[tuple[int, float, float]]] = {k.kind: [] for k in kinds}
     for _ in range(ROUNDS):

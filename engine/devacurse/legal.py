@@ -35,7 +35,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[da.Action]:
     if seat is None:
         return
     for action in _candidates(state, catalog, seat):
-        if explain(state, catalog, action) is None:
+        if explain(state, catalog, action, well_formed=True) is None:
             yield action
 
 
