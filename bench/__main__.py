@@ -1,6 +1,7 @@
 """`make bench`: run every benchmark script in bench/ in turn and show what each printed.
 
-Each bench_*.py is a standalone script that prints its numbers next to the DESIGN.md target.
+Each bench_*.py is a standalone script that prints its numbers next to its target (bench/targets.toml),
+with "met" or "not met".
 They run in separate processes so one benchmark's warm caches cannot flatter the next.
 """
 

@@ -1,13 +1,18 @@
-"""The app's two numbers: cold start to the first drawn scoreboard, and hardware event to
-redrawn widget. Kivy draws offscreen here (SDL2 on Mesa EGL), the hardware is the simulator.
+"""The app's numbers: cold start to the first drawn scoreboard, and a hardware event to the
+redraw and to the frame on screen, at 2 and at 8 players. Kivy draws offscreen here (SDL2 on
+Mesa EGL), the hardware is the simulator (real protocol frames through the device manager).
 
-    .venv/bin/python bench/bench_app.py [--starts 5] [--events 200]
+    .venv/bin/python bench/bench_app.py [--starts 5] [--events 60] [--quick]
 
 Cold start: a fresh Python process per run, from spawn to the frame after the scoreboard
 first showed real numbers (a new 2-player game), read from the child's clock.
-Event to redraw: a simulated dial turn (real protocol frames through the device manager) to
-the seat's devotion tile showing the new value, and to the frame with it drawn and flipped.
-Here Kivy draws with Mesa's llvmpipe (software GL), so the draw itself dominates the second.
+Events: seat 1's devotion dial turned, and a card placed on the reader (given to seat 1),
+alternately; for each, the time to the session's answer (its redraw, or for a scan the card
+shown or the refusal said) and to the next frame flipped after it (Mesa's llvmpipe, software
+GL, so the draw dominates that one). Beside them, what each event touched: the widgets whose
+properties changed and the canvas instructions added, removed or changed (position, size,
+colour, points, texture object; a label re-rendered into the same texture is not counted),
+of how many in the window. Each table size runs in its own process (a Kivy app runs once).
 """
 
 from __future__ import annotations
@@ -20,9 +25,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.targets import report, target_number  # noqa: E402
+
+COLD = "app cold start to interactive"
+REDRAW = "app event to redraw"
 
 CHILD = r"""
 import asyncio, os, sys, time
@@ -80,92 +92,218 @@ def cold_starts(n: int) -> list[float]:
     return times
 
 
-async def event_latencies(n: int) -> tuple[list[float], list[float]]:
-    """(event -> widget shows it, event -> frame with it flipped), in seconds."""
+NAMES = ("Alena", "Anton", "Bea", "Cato", "Dara", "Emil", "Fay", "Gus")
+
+
+def _tree(root: object) -> list[object]:
+    """Every widget under ``root`` (the window), itself included."""
+    out: list[object] = []
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return out
+
+
+def _instructions(canvas: object) -> list[object]:
+    """A canvas's instructions, its before and after groups and nested groups included."""
+    out: list[object] = []
+    todo = [canvas]
+    for part in ("before", "after"):
+        if getattr(canvas, f"has_{part}", False):
+            todo.append(getattr(canvas, part))
+    while todo:
+        group = todo.pop()
+        for instr in getattr(group, "children", ()):
+            out.append(instr)
+            if hasattr(instr, "children"):
+                todo.append(instr)
+    return out
+
+
+def _signature(instr: object) -> tuple[object, ...]:
+    """What a drawing instruction draws: where, how big, what colour, which texture, points."""
+    keys = ("pos", "size", "rgba", "points", "text", "texture")
+    values = []
+    for key in keys:
+        value = getattr(instr, key, None)
+        if key == "texture" and value is not None:
+            value = id(value)
+        elif isinstance(value, list | tuple):
+            value = tuple(value)
+        values.append(value)
+    return tuple(values)
+
+
+def scene(window: object) -> tuple[dict[int, tuple[object, ...]], dict[int, tuple[object, ...]]]:
+    """(widget id -> its property values, instruction id -> its signature), the whole tree:
+    compared before and after an event, they say what the event touched."""
+    widgets: dict[int, tuple[object, ...]] = {}
+    instructions: dict[int, tuple[object, ...]] = {}
+    for w in _tree(window):
+        props = getattr(w, "properties", None)
+        if props is not None:
+            names = sorted(props())
+            widgets[id(w)] = tuple(repr(getattr(w, n, None)) for n in names)
+        canvas = getattr(w, "canvas", None)
+        if canvas is not None:
+            for instr in _instructions(canvas):
+                instructions[id(instr)] = _signature(instr)
+    return widgets, instructions
+
+
+def touched(before: dict[int, tuple[object, ...]], after: dict[int, tuple[object, ...]]) -> int:
+    """How many entries are new, gone or changed."""
+    return sum(1 for k, v in after.items() if before.get(k) != v) + sum(
+        1 for k in before if k not in after
+    )
+
+
+@dataclass
+class Samples:
+    to_redraw: list[float] = field(default_factory=list)  # s, event to the session's redraw
+    to_frame: list[float] = field(default_factory=list)  # s, event to that frame flipped
+    widgets: list[int] = field(default_factory=list)  # widgets whose properties changed
+    instructions: list[int] = field(default_factory=list)  # canvas instructions changed
+    scene: tuple[int, int] = (0, 0)  # widgets, canvas instructions in the window
+
+
+async def event_latencies(players: int, n: int) -> dict[str, Samples]:
+    """Dial turns and card scans at a table of ``players``, through the simulated device."""
     from kivy.core.window import Window
 
     from companion_app.app import AltarApp
     from companion_app.hardware_side import simulator_side
+    from companion_app.sim_tags import sim_uid
 
     tmp = tempfile.mkdtemp()
     app = AltarApp(db_path=str(Path(tmp) / "g.sqlite"), hardware=simulator_side)
-    app.start_names = ["Alena", "Anton"]
-    to_widget: list[float] = []
-    to_frame: list[float] = []
+    app.start_names = list(NAMES[:players])
+    out = {"dial turn": Samples(), "card scan": Samples()}
+
+    async def one(kind: str, act: object) -> None:
+        session = app.session
+        redrawn = asyncio.Event()
+        flipped = asyncio.Event()
+        marks: dict[str, float] = {}
+
+        def on_revision(*_args: object) -> None:
+            if "redraw" not in marks:
+                marks["redraw"] = time.perf_counter()
+                redrawn.set()
+
+        def on_flip(*_args: object) -> None:
+            if "redraw" in marks and "frame" not in marks:
+                marks["frame"] = time.perf_counter()
+                flipped.set()
+
+        widgets0, instr0 = scene(Window)
+        # The session's answer: a redraw (a command applied), a scanned card shown or a
+        # message (a scan refused, in words): whichever comes first.
+        session.bind(revision=on_revision, scans=on_revision, message=on_revision)
+        Window.bind(on_flip=on_flip)
+        t0 = time.perf_counter()
+        act()  # type: ignore[operator]
+        await asyncio.wait_for(redrawn.wait(), 5)
+        await asyncio.wait_for(flipped.wait(), 5)
+        session.unbind(revision=on_revision, scans=on_revision, message=on_revision)
+        Window.unbind(on_flip=on_flip)
+        widgets1, instr1 = scene(Window)
+        got = out[kind]
+        got.to_redraw.append(marks["redraw"] - t0)
+        got.to_frame.append(marks["frame"] - t0)
+        got.widgets.append(touched(widgets0, widgets1))
+        got.instructions.append(touched(instr0, instr1))
+        got.scene = (len(widgets1), len(instr1))
+        await asyncio.sleep(0.05)
 
     async def drive() -> None:
         while app.hardware_link is None or not app.session.seat_map.dials:
             await asyncio.sleep(0.01)
-        await asyncio.sleep(0.3)
+        await asyncio.sleep(0.5)
         device = app.hardware_link.simulated[0]
-        tile = app.sm.get_screen("scoreboard").panels[0].tiles["devotion"]
+        app.session.seat_map.assign_reader(device.device, 0, 0)
+        game = app.session.game
+        assert game is not None
+        cards = [c.id for c in app.session.catalog.cards]
+        value = 0
         for i in range(n):
-            value = 1 + i % 12
-            if tile.value == str(value):
-                value = 13
-            shown = asyncio.Event()
-            flipped = asyncio.Event()
-            marks: dict[str, float] = {}
-
-            def on_value(
-                _tile: object,
-                text: str,
-                v: int = value,
-                m: dict = marks,
-                done: asyncio.Event = shown,
-            ) -> None:
-                if text == str(v) and "widget" not in m:
-                    m["widget"] = time.perf_counter()
-                    done.set()
-
-            def on_flip(*_args: object, m: dict = marks, done: asyncio.Event = flipped) -> None:
-                if "widget" in m and "frame" not in m:
-                    m["frame"] = time.perf_counter()
-                    done.set()
-
-            tile.bind(value=on_value)
-            Window.bind(on_flip=on_flip)
-            t0 = time.perf_counter()
-            device.turn_dial(0, value)
-            await asyncio.wait_for(shown.wait(), 5)
-            await asyncio.wait_for(flipped.wait(), 5)
-            tile.unbind(value=on_value)
-            Window.unbind(on_flip=on_flip)
-            to_widget.append(marks["widget"] - t0)
-            to_frame.append(marks["frame"] - t0)
-            await asyncio.sleep(0.02)
+            value = 1 + (value % 12)
+            await one("dial turn", lambda v=value: device.turn_dial(0, v))
+            card = cards[i % len(cards)]
+            await one("card scan", lambda c=card: device.place_tag(0, sim_uid(c)))
+            device.remove_tag(0)
+            await asyncio.sleep(0.05)
         app.stop()
 
     await asyncio.gather(app.run_async(), drive())
-    return to_widget, to_frame
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--starts", type=int, default=5)
-    parser.add_argument("--events", type=int, default=200)
+    parser.add_argument("--events", type=int, default=60)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--table", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.table:
+        table(args.table, args.events)
+        return
+    if args.quick:
+        args.starts, args.events = 2, 15
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp())
     starts = cold_starts(args.starts)
     print(
-        f"cold start to first drawn scoreboard: p50 {statistics.median(starts):.2f} s, "
-        f"max {max(starts):.2f} s over {len(starts)} runs (target <= 2.5 s)"
+        report(
+            f"cold start to first drawn scoreboard: p50 {statistics.median(starts):.2f} s, "
+            f"max {max(starts):.2f} s over {len(starts)} runs",
+            COLD,
+            max(starts) <= target_number(COLD),
+        )
     )
+    for players in (2, 8):
+        # One process per table size: a Kivy app runs once per process.
+        proc = subprocess.run(
+            [sys.executable, __file__, "--table", str(players), "--events", str(args.events)],
+            cwd=ROOT,
+            env={**os.environ},
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+        lines = [ln for ln in proc.stdout.splitlines() if "players," in ln]
+        if proc.returncode != 0 or not lines:
+            raise SystemExit(f"the {players}-player table did not run:\n{proc.stderr[-3000:]}")
+        print("\n".join(lines), flush=True)
+
+
+def table(players: int, events: int) -> None:
+    """One table size's events, printed (run in a child process by main)."""
     from kivy.config import Config
 
     Config.set("graphics", "width", "1280")
     Config.set("graphics", "height", "800")
-    widget, frame = asyncio.run(event_latencies(args.events))
-    for what, values in (
-        ("dial event to widget showing it", widget),
-        ("dial event to that frame drawn and flipped", frame),
-    ):
-        ms = [v * 1000 for v in values]
+    for kind, got in asyncio.run(event_latencies(players, events)).items():
+        redraw = [v * 1000 for v in got.to_redraw]
+        frame = [v * 1000 for v in got.to_frame]
+        p99 = percentile(redraw, 99)
         print(
-            f"{what}: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms "
-            f"over {len(ms)} events"
+            report(
+                f"{players} players, {kind} to the session's redraw: p50 "
+                f"{percentile(redraw, 50):.1f} ms, p99 {p99:.1f} ms; to the frame on "
+                f"screen: p50 {percentile(frame, 50):.1f} ms, p99 {percentile(frame, 99):.1f}"
+                f" ms (software GL here); touched per event: widgets p50 "
+                f"{statistics.median(got.widgets):.0f} (max {max(got.widgets)}), canvas "
+                f"instructions p50 {statistics.median(got.instructions):.0f} (max "
+                f"{max(got.instructions)}), of {got.scene[0]} widgets and {got.scene[1]} "
+                f"instructions; {len(redraw)} events",
+                REDRAW,
+                p99 <= target_number(REDRAW),
+            )
         )
 
 

@@ -75,6 +75,9 @@ class GameSession(EventDispatcher):
     message = StringProperty("")  # the last refusal or notice, in players' words
     message_ok = BooleanProperty(True)
     outcome_text = StringProperty("")
+    # Why no one can win any more (the engine's Game.stalemate), while the game goes on: the
+    # table is told, and may stop the game there (stop_at_stalemate). "" otherwise.
+    stalemate_text = StringProperty("")
     winner = NumericProperty(-1)  # the winner's seat once the game is over (-1: none yet)
     headline = StringProperty("")  # "Alena wins!" once the game is over
     due_screen = StringProperty("")  # a game screen that opens by itself now ("combat")
@@ -282,6 +285,8 @@ class GameSession(EventDispatcher):
         self._history.rebuild(type(game), setup, self.start_state, list(game.history))
         self.has_game = True
         self.say("")
+        self.stalemate_text = ""
+        self._check_stalemate(game)
         self.resync_dials()
         self.redraw()
         if game.outcome() is not None:  # resumed after a stop between the end and its report
@@ -303,8 +308,8 @@ class GameSession(EventDispatcher):
         except IllegalAction as e:
             self.say(str(e), ok=False)
             return False
+        self.say("")  # first: what applying it tells the table (a stalemate) stays
         self.applied()
-        self.say("")
         return True
 
     def applied(self) -> None:
@@ -317,8 +322,29 @@ class GameSession(EventDispatcher):
             self._game_over(game)  # first: a stop right after leaves the game to resume
             if self.game_id is not None:
                 self.store.finish(self.game_id)
+        self._check_stalemate(game)
         self.resync_dials()
         self.redraw()
+
+    def _check_stalemate(self, game: AnyGame) -> None:
+        """Tells the table once when no one can win any more (and clears it after an undo)."""
+        why = game.stalemate() if game.outcome() is None else None
+        if why and not self.stalemate_text:
+            self.say(f"{why[0].upper()}{why[1:]}. Stop the game here as a draw, or play on.")
+        self.stalemate_text = why or ""
+
+    def stop_at_stalemate(self) -> bool:
+        """Ends a game no one can win any more, as a draw: the store marks it finished, as it
+        does a game that ended by the rules. False (with the reason) while someone can win."""
+        game = self.require_game()
+        why = game.stalemate() if game.outcome() is None else None
+        if why is None:
+            self.say("Someone can still win: the game goes on.", ok=False)
+            return False
+        self.abandon()
+        self.stalemate_text = ""
+        self.say(f"Game stopped as a draw: {why}.")
+        return True
 
     def undo_last(self) -> bool:
         game = self.require_game()
@@ -366,6 +392,7 @@ class GameSession(EventDispatcher):
         self._history.rebuild(type(game), self.setup, self.start_state, list(game.history))
         self.scans = {}
         self.say("")
+        self._check_stalemate(game)
         self.resync_dials()
         self.redraw()
 

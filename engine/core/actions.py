@@ -109,6 +109,25 @@ COMMON_CHECKS: dict[str, FieldCheck] = {
 }
 
 
+# Values of these exact types pass the common check of these annotations without calling it
+# (an action is checked before every command is applied and every listed action: the check is
+# a hot path). A game that rewords an annotation's check gets no such shortcut for it.
+_NONE = type(None)
+_SURE: dict[str, frozenset[type]] = {
+    "int": frozenset({int}),
+    "str": frozenset({str}),
+    "bool": frozenset({bool}),
+    "int | None": frozenset({int, _NONE}),
+    "str | None": frozenset({str, _NONE}),
+    "bool | None": frozenset({bool, _NONE}),
+}
+# The same for a tuple's items: a tuple whose items are all of these types passes.
+_SURE_ITEMS: dict[str, frozenset[type]] = {
+    "tuple[str, ...]": frozenset({str}),
+    "tuple[int, ...]": frozenset({int}),
+}
+
+
 def label_of(cls_name: str) -> str:
     """ "DeclareAttackers" -> "declare attackers": an action's name as words."""
     return "".join(f" {c.lower()}" if c.isupper() else c for c in cls_name).strip()
@@ -141,6 +160,11 @@ class ActionCodec(Generic[A]):
         self.types: dict[str, type[Any]] = {cls.__name__: cls for cls in types}
         known = {**COMMON_CHECKS, **(checks or {})}
         self._fields: dict[type[Any], tuple[_Field, ...]] = {}
+        # Per class, for _wrong_field: (field name, the types that surely pass, the item types
+        # that surely pass in a tuple, the field).
+        self._checks: dict[
+            type[Any], tuple[tuple[str, frozenset[type], frozenset[type] | None, _Field], ...]
+        ] = {}
         for cls in self.types.values():
             fields = []
             for f in dataclasses.fields(cls):
@@ -152,6 +176,14 @@ class ActionCodec(Generic[A]):
                 )
                 fields.append(_Field(f.name, *known[hint], required))
             self._fields[cls] = tuple(fields)
+            checks_ = []
+            for f, field in zip(dataclasses.fields(cls), fields, strict=True):
+                hint = str(f.type)
+                common = known[hint] is COMMON_CHECKS.get(hint)
+                sure = _SURE.get(hint, frozenset()) if common else frozenset()
+                items = _SURE_ITEMS.get(hint) if common else None
+                checks_.append((f.name, sure, items, field))
+            self._checks[cls] = tuple(checks_)
 
     def type_problem(self, action: object) -> str | None:
         """Why an action's fields hold the wrong kind of value, in players' words
@@ -166,8 +198,14 @@ class ActionCodec(Generic[A]):
 
     def _wrong_field(self, action: object) -> _Field | None:
         """The first field of an action of this game holding the wrong kind of value."""
-        for f in self._fields[type(action)]:
-            if not f.accepts(getattr(action, f.name)):
+        for name, sure, items, f in self._checks[type(action)]:
+            value = getattr(action, name)
+            kind = type(value)
+            if kind in sure:
+                continue
+            if items is not None and kind is tuple and items.issuperset(map(type, value)):
+                continue
+            if not f.accepts(value):
                 return f
         return None
 

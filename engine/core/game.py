@@ -34,6 +34,10 @@ class Game(ABC, Generic[SetupT, S, A]):
     def __init__(self, setup: SetupT, initial: S, initial_log: Sequence[LogEntry] = ()) -> None:
         self.setup = setup
         self._history: History[S, A] = History(initial, initial_log)
+        # The last action ``explain`` found legal and the state it was checked in, by identity
+        # (both immutable): the app checks every command before it logs it, then applies it,
+        # and apply need not check the same action in the same state twice.
+        self._checked: tuple[object, object] = (None, None)
 
     # --- what each game supplies ---------------------------------------------------------
 
@@ -66,6 +70,19 @@ class Game(ABC, Generic[SetupT, S, A]):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+
+    def stalemate(self) -> str | None:
+        """Why no player can win any more, in players' words, or None while someone still can.
+
+        The game is not over (``outcome`` stays None: the table may see more than the engine,
+        and decides): the app tells the table and offers to stop the game there, and random
+        play-outs end there. A game whose rules always end keeps this default."""
+        return None
+
+    def positions(self) -> Iterator[S]:
+        """Every position of this game so far, the current one first (for ``stalemate``:
+        whether anything still changes)."""
+        return self._history.newest_first()
 
     @abstractmethod
     def status(self) -> Status:
@@ -101,7 +118,11 @@ class Game(ABC, Generic[SetupT, S, A]):
         return self._history.actions
 
     def explain(self, action: A) -> str | None:
-        return self.explain_in(self.state, action)
+        state = self._history.state
+        problem = self.explain_in(state, action)
+        if problem is None:
+            self._checked = (state, action)
+        return problem
 
     def is_legal(self, action: A) -> bool:
         return self.explain(action) is None
@@ -117,7 +138,8 @@ class Game(ABC, Generic[SetupT, S, A]):
         """Applies a legal action; IllegalAction (a ValueError) leaves everything untouched."""
         history = self._history
         state = history.state
-        if not self.listed_now(action):
+        checked_state, checked_action = self._checked
+        if not ((checked_action is action and checked_state is state) or self.listed_now(action)):
             problem = self.explain_in(state, action)
             if problem is not None:
                 raise IllegalAction(problem)

@@ -98,6 +98,10 @@ class History(Generic[S, A]):
     def initial(self) -> S:
         return self._states[0]
 
+    def newest_first(self) -> Iterator[S]:
+        """Every position so far, the current one first, back to the initial one."""
+        return reversed(self._states)
+
     @property
     def actions(self) -> Sequence[A]:
         self._shared = True

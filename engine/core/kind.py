@@ -19,6 +19,9 @@ class RandomGame:
 
     game: AnyGame
     capped: bool  # True when it was still going after the cap: not a finished game
+    # True when it stopped because no player could win any more (Game.stalemate): it ended,
+    # but with no outcome; counted apart from finished and capped games.
+    stalled: bool = False
 
 
 @dataclass(frozen=True)

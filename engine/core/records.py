@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.evolve import maker
+
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
@@ -51,3 +53,8 @@ class Status:
     phase: str
     active: int | None
     waiting: tuple[str, ...] = ()
+
+
+# LogEntry(turn, step, player, text) made without the frozen __init__ (every action writes a
+# line or two; engine/core/evolve.py's maker).
+log_entry = maker(LogEntry)

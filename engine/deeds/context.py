@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.records import LogEntry
+from engine.core.records import LogEntry, log_entry
 from engine.deeds.cards import Card, Catalog
 from engine.deeds.state import DeedsState, InPlay
 
@@ -17,7 +17,7 @@ class Ctx:
     log: list[LogEntry] = field(default_factory=list)
 
     def say(self, state: DeedsState, player: int | None, text: str) -> None:
-        self.log.append(LogEntry(state.round, state.phase.label, player, text))
+        self.log.append(log_entry(state.round, state.phase.label, player, text))
 
     def card(self, x: InPlay) -> Card:
         return self.catalog.get(x.card_id)

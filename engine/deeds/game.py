@@ -28,6 +28,9 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         self.catalog: Catalog = setup.catalog
         initial = state if state is not None else initial_state(setup)
         super().__init__(setup, initial)
+        # The rules that only read (explain, legal actions, prompts) write no log lines, so
+        # one context serves them all; perform gets a fresh one for the lines it writes.
+        self._reading = self.ctx()
 
     @classmethod
     def start(cls, setup: DeedsSetup, state: DeedsState | None = None) -> Self:
@@ -37,14 +40,14 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         return Ctx(self.catalog, self.setup.hidden_hands)
 
     def explain_in(self, state: DeedsState, action: Any) -> str | None:
-        return explain(state, self.ctx(), action)
+        return explain(state, self._reading, action)
 
     def perform_in(self, state: DeedsState, action: Any) -> tuple[DeedsState, list[LogEntry]]:
         ctx = self.ctx()
         return perform(state, ctx, action), ctx.log
 
     def legal_actions(self) -> Iterator[Any]:
-        return legal_actions(self.state, self.ctx())
+        return legal_actions(self.state, self._reading)
 
     def acting_player(self) -> int | None:
         return actor(self.state)

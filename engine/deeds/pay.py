@@ -12,10 +12,17 @@ def pay(pool: Pool, cost: Cost, choice: tuple[str, ...] = ()) -> Pool | str:
 
     ``choice`` names the resource for each ``*`` (empty: the engine pays each ``*`` from the
     resource the pool holds most of, Bio first on ties; README: readings)."""
-    left = {r: pool.of(r) - cost.of(r) for r in RESOURCES}
-    short = [f"{-v} more {r.capitalize()}" for r, v in left.items() if v < 0]
-    if short:
+    left = {
+        "bio": pool.bio - cost.bio,
+        "power": pool.power - cost.power,
+        "supplies": pool.supplies - cost.supplies,
+        "survivors": pool.survivors - cost.survivors,
+    }
+    if min(left.values()) < 0:
+        short = [f"{-v} more {r.capitalize()}" for r, v in left.items() if v < 0]
         return f"that costs {cost.words()}; the pool is short by {', '.join(short)}"
+    if not cost.any and not choice:
+        return _pool(left)
     if choice:
         if len(choice) != cost.any:
             return f"name one resource for each of the {cost.any} of any in the cost, no more"
@@ -31,4 +38,8 @@ def pay(pool: Pool, cost: Cost, choice: tuple[str, ...] = ()) -> Pool | str:
             if left[best] <= 0:
                 return f"that costs {cost.words()}; the pool has too few resources for it"
             left[best] -= 1
-    return Pool(**left)
+    return _pool(left)
+
+
+def _pool(left: dict[str, int]) -> Pool:
+    return Pool(left["bio"], left["power"], left["supplies"], left["survivors"])

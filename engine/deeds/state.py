@@ -132,7 +132,7 @@ class DeedsState:
         return None
 
     def attached(self, card_id: int) -> tuple[InPlay, ...]:
-        return tuple(x for x in self.cards if x.attached_to == card_id)
+        return tuple([x for x in self.cards if x.attached_to == card_id])
 
     @property
     def losers(self) -> tuple[int, ...]:
@@ -141,4 +141,4 @@ class DeedsState:
 
     @property
     def over(self) -> bool:
-        return any(p.base <= 0 for p in self.players)
+        return min([p.base for p in self.players]) <= 0  # read before every action: no generator

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.deeds.cards import Card, Catalog
 from engine.deeds.state import DeedsState, InPlay
 
@@ -16,7 +18,15 @@ def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
     own = catalog.get(x.card_id).keywords
     extra = [k for y in state.attached(x.id) for k in catalog.get(y.card_id).keywords]
+    if not extra:
+        return _own_keywords(own)
     return frozenset((*own, *extra))
+
+
+@cache
+def _own_keywords(own: tuple[str, ...]) -> frozenset[str]:
+    """A card's printed keywords as a set, made once per card (read for every legal action)."""
+    return frozenset(own)
 
 
 def has(state: DeedsState, catalog: Catalog, x: InPlay, keyword: str) -> bool:

@@ -255,8 +255,11 @@ type_problem = CODEC.type_problem
 label = label_of
 
 
+_ADJUSTMENT_TYPES = frozenset(ADJUSTMENTS_AND_NOTES)  # one set lookup: checked for every action
+
+
 def is_adjustment(action: Action) -> bool:
-    return isinstance(action, ADJUSTMENTS_AND_NOTES)
+    return type(action) in _ADJUSTMENT_TYPES
 
 
 # The plain-data form every game shares (engine/core/actions.py), read back by this game's codec.

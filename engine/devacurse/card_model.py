@@ -68,6 +68,14 @@ class Catalog:
         self._cards: dict[str, Card] = {}
         for card in cards:
             self._cards[card.id] = card
+        self._of_type: dict[str, tuple[Card, ...]] = {}  # of_type's answers, made once
+
+    def of_type(self, kind: str) -> tuple[Card, ...]:
+        """The cards of type ``kind`` (soldier, hero, event), in catalog order."""
+        found = self._of_type.get(kind)
+        if found is None:
+            found = self._of_type[kind] = tuple(c for c in self._cards.values() if c.type == kind)
+        return found
 
     @property
     def cards(self) -> tuple[Card, ...]:

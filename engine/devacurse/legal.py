@@ -35,7 +35,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[da.Action]:
     if seat is None:
         return
     for action in _candidates(state, catalog, seat):
-        if explain(state, catalog, action) is None:
+        if explain(state, catalog, action, well_formed=True) is None:
             yield action
 
 
@@ -44,7 +44,7 @@ def _hand_cards(state: GameState, catalog: Catalog, seat: int, kind: str) -> lis
     if state.hidden:
         if p.hand_size == 0:
             return []
-        return [c for c in catalog.cards if c.type == kind]
+        return list(catalog.of_type(kind))
     seen: dict[str, Card] = {}
     for card_id in p.hand:
         card = catalog.find(card_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.evolve import evolve
-from engine.core.records import LogEntry
+from engine.core.records import LogEntry, log_entry
 from engine.devacurse import actions as da
 from engine.devacurse.adjust import adjust
 from engine.devacurse.card_model import Catalog
@@ -29,7 +29,7 @@ class Log:
         self.entries: list[LogEntry] = []
 
     def add(self, player: int | None, text: str) -> None:
-        self.entries.append(LogEntry(self.state.spiral, self.state.phase, player, text))
+        self.entries.append(log_entry(self.state.spiral, self.state.phase, player, text))
 
 
 def perform(

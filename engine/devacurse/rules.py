@@ -31,10 +31,15 @@ _ENDS_PART = (PRAYERS, CALLING, HEROES, END)
 _COMBAT = (SOLDIER_COMBAT, HERO_COMBAT)
 
 
-def explain(state: GameState, catalog: Catalog, action: da.Action) -> str | None:
-    problem = da.type_problem(action)
-    if problem is not None:
-        return problem
+def explain(
+    state: GameState, catalog: Catalog, action: da.Action, *, well_formed: bool = False
+) -> str | None:
+    """``well_formed``: the caller built the action itself (legal.py), so its field types
+    need no check."""
+    if not well_formed:
+        problem = da.type_problem(action)
+        if problem is not None:
+            return problem
     if not 0 <= action.player < len(state.players):
         return f"there is no player {action.player + 1}: Devacurse has 2 players"
     if da.is_adjustment(action):

@@ -17,6 +17,7 @@ from engine.zeal.perform import perform
 from engine.zeal.prompts import prompts
 from engine.zeal.rules import explain
 from engine.zeal.setup import ZealSetup, initial_state
+from engine.zeal.stalemate import stalemate
 from engine.zeal.state import GameState, Step
 
 
@@ -75,6 +76,9 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
 
     def prompts(self) -> list[Prompt]:
         return prompts(self.state, self.catalog)
+
+    def stalemate(self) -> str | None:
+        return stalemate(self.positions())
 
     def status(self) -> Status:
         state = self.state

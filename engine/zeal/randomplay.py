@@ -59,10 +59,16 @@ def choose(rnd: random.Random, options: list[za.Action]) -> za.Action:
 
 
 def play_out(game: ZealGame, seed: int, max_actions: int = 5000) -> int:
-    """Plays random legal actions until the game ends; returns how many were applied."""
+    """Plays random legal actions until the game ends or no one can win any more (checked as
+    each turn begins); returns how many were applied."""
     rnd = random.Random(seed)
     applied = 0
+    turn = -1
     while game.outcome() is None and applied < max_actions:
+        if game.state.turn != turn:  # whether anyone can still win changes only turn by turn
+            turn = game.state.turn
+            if game.stalemate() is not None:
+                break
         options = list(game.legal_actions())
         if not options:
             raise AssertionError(f"no legal action and the game is not over: {game.prompts()}")
@@ -75,4 +81,6 @@ def random_game(seed: int, players: int = 2, max_actions: int = 3000) -> RandomG
     """A random play-out from a fresh open-handed game (the registry's entry for Zeal)."""
     game = ZealGame(random_setup(seed, players))
     applied = play_out(game, seed, max_actions)
-    return RandomGame(game, capped=game.outcome() is None and applied >= max_actions)
+    stalled = game.outcome() is None and game.stalemate() is not None
+    capped = game.outcome() is None and not stalled and applied >= max_actions
+    return RandomGame(game, capped=capped, stalled=stalled)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.zg.card_model import Dot, End
 
@@ -56,6 +57,7 @@ class TestResult:
         return chart_words(self.strikes)
 
 
+@lru_cache(maxsize=4096)  # a pure function of immutable dots, three per test, every test
 def pair(attack: Dot, target: Dot, bolsters: int = 0, augments: int = 0) -> PairResult:
     """Basic Rule 6 for one dot pair (Core Exceptions 6-7 add bolsters and augments)."""
     match = attack.colour == target.colour

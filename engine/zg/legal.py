@@ -5,6 +5,7 @@ attack options beyond the plain ones (cover, sneak, high ground, declared augmen
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations, product
 
 from engine.zg import actions as za
@@ -49,14 +50,7 @@ def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
     phase = state.phase
     p = state.players[seat]
     if phase == "impulse":
-        if state.hidden:
-            for digits in combinations(range(9, -1, -1), 3):
-                yield za.PickHand(seat, impulse=digits[0] * 100 + digits[1] * 10 + digits[2])
-            for x, y in ((9, 9), (0, 0)):
-                yield za.PickHand(seat, impulse=x * 110 + y)
-        else:
-            for cards in combinations(sorted(set(p.deck)), 3):
-                yield za.PickHand(seat, cards=cards)
+        yield from _picks(seat, None if state.hidden else tuple(sorted(set(p.deck))))
     elif phase == "tiebreak" or phase == "target":
         make = za.BreakTie if phase == "tiebreak" else za.DrawTarget
         for card in _scannable(state, catalog, seat):
@@ -104,6 +98,21 @@ def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
         yield za.Save(seat, False)
         if p.character and not p.character_sacrificed:
             yield za.Save(seat, True)
+
+
+@lru_cache(maxsize=512)
+def _picks(seat: int, deck: tuple[str, ...] | None) -> tuple[za.PickHand, ...]:
+    """Every hand a player may pick (Basic Rules 2-3): by impulse number with hidden hands
+    (``deck`` None), else by the 3 distinct cards named. Built once per seat and deck (120
+    actions, listed at every impulse; actions are immutable, so the same ones serve again)."""
+    if deck is None:
+        picks = [
+            za.PickHand(seat, impulse=digits[0] * 100 + digits[1] * 10 + digits[2])
+            for digits in combinations(range(9, -1, -1), 3)
+        ]
+        picks += [za.PickHand(seat, impulse=x * 110 + y) for x, y in ((9, 9), (0, 0))]
+        return tuple(picks)
+    return tuple(za.PickHand(seat, cards=cards) for cards in combinations(deck, 3))
 
 
 def _act(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]:

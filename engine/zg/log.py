@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.records import LogEntry
+from engine.core.records import LogEntry, log_entry
 from engine.zg.state import GameState
 
 
@@ -11,4 +11,4 @@ class Log:
         self.entries: list[LogEntry] = []
 
     def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.entries.append(LogEntry(state.turn, state.phase, player, text))
+        self.entries.append(log_entry(state.turn, state.phase, player, text))
