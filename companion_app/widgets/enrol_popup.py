@@ -16,8 +16,14 @@ class EnrolPopup(Popup):
 
     def on_session(self, _inst: Any, session: Any) -> None:
         self.card_names = sorted(c.name for c in session.catalog.cards)
+        # In players' words: whose reader, never the tag's number.
         seat_uid = session.unknown_tag
-        self.title = f"New tag {seat_uid[1] if seat_uid else ''}: which card is it?"
+        seat = seat_uid[0] if seat_uid else None
+        names = [v.name for v in session.seats]
+        where = f"on {names[seat]}'s reader" if seat is not None and seat < len(names) else ""
+        self.title = f"A card Altar doesn't know yet {where}: which card is it?".replace(
+            "  ", " "
+        ).replace(" :", ":")
 
     def search(self, words: str) -> None:
         """Narrow the list to the names holding every word typed (in any order)."""

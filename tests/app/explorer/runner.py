@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.drive import Driver
-from tests.app.explorer import checks
+from tests.app.explorer import checks, visits
 from tests.app.explorer.hands import Hands, NoGesture
 
 EXPLORER_DEVICE = b"\xe5\x9d\x00\x01"
@@ -131,6 +131,7 @@ class Explorer:
         self.seed = 0
         self._seen_problems: set[str] = set()
         self._shots: dict[str, str] = {}
+        self._visited: set[str] = set()
 
     @property
     def app(self) -> Any:
@@ -202,7 +203,7 @@ class Explorer:
                 await self.fail("overlap", f"{name}: {problem}")
             for problem in checks.wording(seen):
                 await self.fail("words", f"{name}: {problem}")
-            if name not in ("scoreboard", self.app.sm.current) or _for_all(root):
+            if _for_all(root):
                 for problem in checks.one_edge_only(seen, name):
                     await self.fail("facing", problem)
         self.outcome.checked += len(seen_all)
@@ -217,6 +218,13 @@ class Explorer:
             ]
             for problem in checks.one_edge_only(band, "the band"):
                 await self.fail("facing", problem)
+            if board.banner.parent is board:
+                for problem in checks.one_edge_only(checks.visible(board.banner), "the winner"):
+                    await self.fail("facing", problem)
+                if board.banner.collide_point(*board.ids.undo.center) and not board.banner._in_band(
+                    board.ids.undo.center
+                ):
+                    await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
             await self._check_assistant(game, opened_on_purpose)
         for error in self.errors.seen:
@@ -330,6 +338,13 @@ class Explorer:
             out.steps = step
             await self.check_screen()
         out.states = len(states)
+        if plan.game not in self._visited:
+            self._visited.add(plan.game)
+            try:
+                await visits.visit_everything(self)
+                await visits.end_by_hand(self, model)
+            except (NoGesture, AssertionError) as e:
+                await self.fail("screens", f"visiting the screens: {e}")
         return out
 
     async def _perform(self, model: Any, game: Any, action: Any) -> bool:
@@ -385,8 +400,10 @@ class TickDriver(Driver):
 
 
 def _for_all(root: Any) -> bool:
-    """A page for everyone (not turned to one seat): the winner banner, popups."""
-    return type(root).__name__ in ("WinnerBanner",)
+    """Something for everyone at the table: a popup (not one turned to the seat it is for)."""
+    from kivy.uix.modalview import ModalView
+
+    return isinstance(root, ModalView) and getattr(root, "for_seat", -1) < 0
 
 
 def _words(game: Any, action: Any) -> str:
