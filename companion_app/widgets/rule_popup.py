@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.scatter import Scatter
 
@@ -30,6 +31,12 @@ def facing_rotation(widget: Any) -> int:
     return turn % 360
 
 
+class RuleFace(BoxLayout):
+    """The rule's words, its section and Close (kv: widgets.kv)."""
+
+    popup = ObjectProperty(None)
+
+
 class RulePopup(ModalView):
     words = StringProperty("")
     section = StringProperty("")
@@ -39,9 +46,7 @@ class RulePopup(ModalView):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        from kivy.factory import Factory
-
-        self.face = Factory.RuleFace(popup=self)
+        self.face = RuleFace(popup=self)
         self.turner = SeatTurner(panel=self.face)
         self.turner.add_widget(self.face)
         self.add_widget(self.turner)

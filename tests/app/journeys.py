@@ -407,9 +407,9 @@ async def screens(d: Any) -> None:
     device.place_tag(0, UNKNOWN_UID)
     await d.until(lambda: session.unknown_tag is not None, "the unknown tag is noticed")
     popup = next(w for w in Window.children if type(w).__name__ == "EnrolPopup")
-    popup.ids.card.text = "Psychopomp"
+    popup.face.ids.card.text = "Psychopomp"
     await d.screenshot("enrol_popup")
-    await d.tap(popup.ids.enrol)
+    await d.tap(popup.face.ids.enrol)
     assert d.session.cards.card_for(UNKNOWN_UID) == "psychopomp"
     device.remove_tag(0)
     await d.frames(2)
