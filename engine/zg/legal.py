@@ -10,6 +10,7 @@ from itertools import combinations, product
 from engine.zg import actions as za
 from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
+from engine.zg.flow import impulse_number
 from engine.zg.rules import explain
 from engine.zg.state import STANCES, GameState
 
@@ -49,7 +50,14 @@ def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
     phase = state.phase
     p = state.players[seat]
     if phase == "impulse":
-        if state.hidden:
+        if state.hidden and p.roster:
+            # Basic Rule 3: the impulses three of the player's own standing cards can make
+            # (the cards are physical; their numbers are the roster's).
+            impulses = sorted(catalog.get(c).impulse for c in _scannable(state, catalog, seat))
+            numbers = {impulse_number(list(three)) for three in combinations(impulses, 3)}
+            for number in sorted(numbers, reverse=True):
+                yield za.PickHand(seat, impulse=number)
+        elif state.hidden:
             for digits in combinations(range(9, -1, -1), 3):
                 yield za.PickHand(seat, impulse=digits[0] * 100 + digits[1] * 10 + digits[2])
             for x, y in ((9, 9), (0, 0)):

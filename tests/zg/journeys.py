@@ -144,7 +144,6 @@ async def declarations(d: Any) -> None:
     in cover (one tapped, one scanned); Anton draws, declares a bolster with the spin and
     places it on a dot; Alena places her two augments; the test is accepted."""
     from engine.zg import actions as za
-    from tests.app.journeys import tap_choice
 
     s = d.session
     s.start_new(
@@ -155,7 +154,10 @@ async def declarations(d: Any) -> None:
     game = s.game
     assert s.command(za.PickHand(0, impulse=753)) and s.command(za.PickHand(1, impulse=321))
     await scan(d, "zero_blade")  # Alena's action card
-    await tap_choice(d, "Moved 1")
+    # A move of 1: one tap on the plus of the Move tile on her panel (a burst, one command).
+    alena = d.screen("scoreboard").panels[0]
+    await d.until(lambda: "move" in alena.tiles, "the Move tile is on Alena's panel")
+    await d.tap_side(alena.tiles["move"], +1)
     await d.until(lambda: d.app.sm.current == "zg_attack", "the attack screen opens by itself")
     screen = d.screen("zg_attack")
     board_turn = d.screen("scoreboard").turners[0].rotation
