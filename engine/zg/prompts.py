@@ -57,7 +57,7 @@ def _doing(state: GameState, catalog: Catalog, seat: int, name: str) -> str:
         if pulse.again_foe >= 0:
             foe = state.players[pulse.again_foe].name
             return f"{name}: attack {foe} again with {card.name}, or end the pulse"
-        reach = "touch the foe (hand to hand)" if card.range == 0 else f"Range {card.range}"
+        reach = "hand to hand: touch the foe" if card.range == 0 else f"Range {card.range}"
         move = "" if pulse.moved else f"move up to {pulse.move_left}, then "
         return f"{name}: {move}attack if in range ({reach}), or end the pulse"
     a = state.attack

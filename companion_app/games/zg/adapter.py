@@ -73,6 +73,10 @@ def _move_range(game: ZgGame, seat: int) -> list[int]:
     return [a.distance for a in game.legal_actions() if isinstance(a, za.Move)]
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
 def _stances(game: ZgGame, seat: int) -> list[za.Stance]:
     """The stances the engine lets ``seat`` take now."""
     state = game.state
@@ -201,9 +205,7 @@ class ZgAdapter(GameAdapter):
             # How far the figure moved, by taps (Basic Rule 4): one tile, not a button per
             # distance, so four players' panels keep room for their words.
             out.append(
-                CounterView(
-                    "move", "Move", 0, 0, max(moves), group="pulse", note="tap + per card length"
-                )
+                CounterView("move", "Move", 0, 0, max(moves), group="pulse", note="card lengths")
             )
         if zg.state.has("stances"):
             # Rules Options 8: the stance is a tile too; taps step through the stances the
@@ -244,10 +246,13 @@ class ZgAdapter(GameAdapter):
         if p.defeated:
             badges.append("Out")
         else:
+            # One badge for the impulse and the place it gives: a side panel at four players
+            # has room for little more than a name and two badges.
+            place = _ordinal(state.order.index(seat) + 1) if seat in state.order else ""
             if p.picked:
-                badges.append(f"Impulse {p.impulse:03d}")
-            if seat in state.order:
-                badges.append(f"Order {state.order.index(seat) + 1}")
+                badges.append(f"Impulse {p.impulse:03d}" + (f", {place}" if place else ""))
+            elif place:
+                badges.append(place)
             if state.active == seat:
                 total = 6 if p.flameout else 3
                 badges.append(f"Pulse {min(state.pulse_no + 1, total)}/{total}")
