@@ -365,7 +365,8 @@ class ZgAdapter(GameAdapter):
             # Farther than 0 is tapped on the Move tile (counters).
             return "No move" if action.distance == 0 else None
         if isinstance(action, za.Retest):
-            return f"{names[action.player]} retests the {action.card} card, end {END_NAMES[action.end]}"
+            # On the retester's own panel: no name needed, and short for four players' panels.
+            return f"Retest {action.card} card, end {END_NAMES[action.end]}"
         if isinstance(action, za.Bolster | za.Augment):
             if len(action.dots) > 1:
                 return None  # several are placed dot by dot on the test screen
@@ -378,7 +379,7 @@ class ZgAdapter(GameAdapter):
         if isinstance(action, za.StandUp):
             return "Stand up"
         if isinstance(action, za.Flameout):
-            return f"{names[action.player]}: flameout"
+            return "Announce flameout"
         return None
 
     def due_screen(self, game: AnyGame) -> str | None:
