@@ -266,6 +266,11 @@ class ZealAdapter(GameAdapter):
             ),
         )
 
+    def player_model(self) -> Any:
+        from companion_app.games.zeal.player_model import MODEL
+
+        return MODEL
+
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (
             ExtraScreen(
