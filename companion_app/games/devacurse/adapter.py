@@ -18,6 +18,7 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     SetupField,
     TargetOption,
@@ -407,6 +408,18 @@ class DevacurseAdapter(GameAdapter):
             HistorySeries("Blessings", tuple(p.blessings for p in players)),
             HistorySeries("Soldiers and heroes", tuple(len(p.units) for p in players)),
         )
+
+    def player_model(self) -> Any:
+        from companion_app.games.devacurse.player_model import MODEL
+
+        return MODEL
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule of the moment, with its section (rules_at_hand.py)."""
+        from companion_app.games.devacurse.rules_at_hand import rule_at_hand
+
+        section, words = rule_at_hand(_deva(game))
+        return RuleNote(words, section)
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (

@@ -16,6 +16,7 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     SetupField,
     TargetOption,
@@ -350,6 +351,18 @@ class VileAdapter(GameAdapter):
             and state.phase is Phase.COMBAT
             and not any(m.deployed for m in state.controlled(state.active))
         )
+
+    def player_model(self) -> Any:
+        from companion_app.games.vile.player_model import MODEL
+
+        return MODEL
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule of the moment, with its section (rules_at_hand.py)."""
+        from companion_app.games.vile.rules_at_hand import rule_at_hand
+
+        section, words = rule_at_hand(_vile(game))
+        return RuleNote(words, section)
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (

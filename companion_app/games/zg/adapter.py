@@ -16,6 +16,7 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     SetupField,
 )
@@ -393,6 +394,18 @@ class ZgAdapter(GameAdapter):
         if state.phase == "act" and pulse is not None and (pulse.moved or pulse.again_foe >= 0):
             return "zg_attack"
         return None
+
+    def player_model(self) -> Any:
+        from companion_app.games.zg.player_model import MODEL
+
+        return MODEL
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule of the moment, with its section (rules_at_hand.py)."""
+        from companion_app.games.zg.rules_at_hand import rule_at_hand
+
+        section, words = rule_at_hand(_zg(game))
+        return RuleNote(words, section)
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (
