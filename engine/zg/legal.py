@@ -10,7 +10,6 @@ from itertools import combinations, product
 from engine.zg import actions as za
 from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
-from engine.zg.flow import impulse_number
 from engine.zg.rules import explain
 from engine.zg.state import STANCES, GameState
 
@@ -50,18 +49,12 @@ def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
     phase = state.phase
     p = state.players[seat]
     if phase == "impulse":
-        if state.hidden and p.roster:
-            # Basic Rule 3: the impulses three of the player's own standing cards can make
-            # (the cards are physical; their numbers are the roster's).
-            impulses = sorted(catalog.get(c).impulse for c in _scannable(state, catalog, seat))
-            numbers = {impulse_number(list(three)) for three in combinations(impulses, 3)}
-            for number in sorted(numbers, reverse=True):
-                yield za.PickHand(seat, impulse=number)
-        elif state.hidden:
-            for digits in combinations(range(9, -1, -1), 3):
-                yield za.PickHand(seat, impulse=digits[0] * 100 + digits[1] * 10 + digits[2])
-            for x, y in ((9, 9), (0, 0)):
-                yield za.PickHand(seat, impulse=x * 110 + y)
+        if state.hidden:
+            # Basic Rules 2-3 at a table of physical cards: each hand card is scanned (the
+            # tablet then calls the impulse), one at a time, each a different standing card.
+            for card in _scannable(state, catalog, seat):
+                if card not in p.scanned:
+                    yield za.ScanHand(seat, card)
         else:
             for cards in combinations(sorted(set(p.deck)), 3):
                 yield za.PickHand(seat, cards=cards)

@@ -9,6 +9,7 @@ import random
 import re
 from typing import Any
 
+from companion_app.games.gestures import Scan
 from companion_app.games.zg.adapter import ADAPTER
 from companion_app.games.zg.player_model import MODEL, ZgPlayerModel
 from engine.zg import actions as za
@@ -38,7 +39,7 @@ def test_every_legal_action_has_gestures_at_two_and_four_players() -> None:
         assert walk.failures == [], walk.failures[:5]
         assert walk.steps >= 100
     # What the walks reached, so a model that answers nothing cannot pass by playing nothing.
-    assert {"PickHand", "PlayCard", "Move", "Attack", "DrawTarget", "Spin", "Resolve"} <= set(
+    assert {"ScanHand", "PlayCard", "Move", "Attack", "DrawTarget", "Spin", "Resolve"} <= set(
         walk.kinds
     )
 
@@ -55,17 +56,24 @@ def test_the_walk_names_an_action_no_gesture_makes() -> None:
     assert any("no gesture makes Attack(" in f for f in walk.failures)
 
 
-def test_a_hand_is_three_scans_making_the_impulse_called() -> None:
+def test_a_hand_is_three_scans_and_the_tablet_calls_the_impulse() -> None:
+    """Basic Rules 2-3: the engine lists a scan per standing card (what the table does), not
+    impulse numbers no gesture could call; three scans call the impulse of those cards."""
     game = new_game(2)(5)
-    picks = [a for a in game.legal_actions() if isinstance(a, za.PickHand)]
-    assert picks
-    for pick in picks:
-        scans = MODEL.gestures(game, pick)
-        assert scans is not None and len(scans) == 3
-        fork = game.fork()
-        for scan in scans:
-            fork.apply(ADAPTER.scan_action(fork, pick.player, scan.card_id))
-        assert fork.state.players[pick.player].impulse == pick.impulse
+    seat = game.acting_player()
+    assert seat is not None
+    scanned: list[str] = []
+    for _ in range(3):
+        legal = [a for a in game.legal_actions() if not isinstance(a, za.UsePowerup)]
+        assert legal and all(isinstance(a, za.ScanHand) for a in legal), legal
+        assert not {a.card for a in legal} & set(scanned)  # each card once
+        action = legal[-1]
+        gestures = MODEL.gestures(game, action)
+        assert gestures == [Scan(seat, action.card)]
+        game.apply(ADAPTER.scan_action(game, seat, action.card))
+        scanned.append(action.card)
+    digits = sorted((game.catalog.get(c).impulse for c in scanned), reverse=True)
+    assert game.state.players[seat].impulse == int("".join(map(str, digits)))
 
 
 def test_four_players_each_have_a_sample_deck_of_their_own() -> None:

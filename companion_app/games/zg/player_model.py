@@ -1,5 +1,5 @@
-"""How each Z-G action is made at the table (issue 20): hands, action cards, target cards and
-tie-break draws are scanned; a move is tapped on the mover's Move tile; an attack is a band
+"""How each Z-G action is made at the table (issue 20): hand cards (one scan each: the engine
+lists a scan per standing card), action cards, target cards and tie-break draws are scanned; a move is tapped on the mover's Move tile; an attack is a band
 button when there is one foe, otherwise the attack screen names the foe, the end and the
 targetlock; the spin, bolsters and augments are the test screen's; the rest are the band's
 buttons on their player's panel."""
@@ -25,7 +25,7 @@ class ZgPlayerModel(PlayerModel):
         assert isinstance(game, ZgGame)
         if isinstance(action, za.PickHand):
             return _hand(game, action)
-        if isinstance(action, za.BreakTie | za.DrawTarget | za.PlayCard):
+        if isinstance(action, za.ScanHand | za.BreakTie | za.DrawTarget | za.PlayCard):
             return find.by_scan(ADAPTER, game, action, action.card)
         if isinstance(action, za.Attack | za.AttackTerrain):
             return find.by_band(ADAPTER, game, action) or _attack_screen(game, action)
@@ -50,8 +50,9 @@ class ZgPlayerModel(PlayerModel):
 
 
 def _hand(game: ZgGame, action: za.PickHand) -> list[Gesture] | None:
-    """Basic Rule 3: three hand cards scanned; the tablet calls their impulse. An impulse no
-    three of the player's standing cards make cannot be called at the table."""
+    """Basic Rule 3: three hand cards scanned; the tablet calls their impulse (a whole hand
+    named at once is the open-hands engine's; the table lists the scans). An impulse no three
+    of the player's standing cards make cannot be called at the table."""
     seat = action.player
     p = game.state.players[seat]
     if action.cards:
