@@ -179,8 +179,7 @@ class ZgAdapter(GameAdapter):
                     1,
                     group="markers",
                     toggles=True,
-                    dimmed=not on,
-                    note="on" if on else "off",
+                    dimmed=not on,  # no note: a one-row tile has room for its number only
                 )
             )
         if p.character and not p.character_sacrificed:
@@ -197,17 +196,14 @@ class ZgAdapter(GameAdapter):
                     1,
                     group="markers",
                     toggles=True,
-                    dimmed=not ready,
-                    note="tap to use" if ready else "used this turn",
+                    dimmed=not ready,  # dimmed once used this turn
                 )
             )
         moves = _move_range(zg, seat)
         if moves:
             # How far the figure moved, by taps (Basic Rule 4): one tile, not a button per
             # distance, so four players' panels keep room for their words.
-            out.append(
-                CounterView("move", "Move", 0, 0, max(moves), group="pulse", note="card lengths")
-            )
+            out.append(CounterView("move", "Move", 0, 0, max(moves), group="pulse"))
         if zg.state.has("stances"):
             # Rules Options 8: the stance is a tile too; taps step through the stances the
             # engine allows now (3 Move each), instead of five buttons on the panel.
@@ -348,7 +344,6 @@ class ZgAdapter(GameAdapter):
 
     def choice_label(self, game: AnyGame, action: Any) -> str | None:
         zg = _zg(game)
-        names = zg.player_names()
         if isinstance(action, za.Spin):
             return f"End {END_NAMES[action.end]} faces"
         if isinstance(action, za.Resolve):
@@ -360,8 +355,9 @@ class ZgAdapter(GameAdapter):
             # four players' panels fill with slivers of buttons (issue 20).
             if isinstance(action, za.AttackTerrain) or len(attack_plan.targets(zg)) > 1:
                 return None
-            lock = " (targetlock)" if action.locked else ""
-            return f"Attack {names[action.foe]}, end {END_NAMES[action.end]}{lock}"
+            # The only foe: named by the prompt; short, four of these share a panel's row.
+            lock = " (lock)" if action.locked else ""
+            return f"Attack: end {END_NAMES[action.end]}{lock}"
         if isinstance(action, za.Move):
             # Farther than 0 is tapped on the Move tile (counters).
             return "No move" if action.distance == 0 else None
