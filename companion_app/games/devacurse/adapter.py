@@ -125,7 +125,7 @@ class DevacurseAdapter(GameAdapter):
             ),
             CounterView("hand", "Hand", p.hand_size, 0, None, group="cards"),
             CounterView("deck", "Universe", p.deck_size, 0, None, group="cards"),
-            CounterView("prayers", "Prayers", p.prayers, 0, None, group="cards", note="closed"),
+            CounterView("prayers", "Closed prayers", p.prayers, 0, None, group="cards"),
         ]
         cat = g.catalog
         for group, units in (("soldiers", p.soldiers), ("heroes", p.heroes)):
@@ -143,7 +143,8 @@ class DevacurseAdapter(GameAdapter):
                         group=group,
                         dimmed=not u.prompt,
                         toggles=True,
-                        note=f"{what}, {'prompt' if u.prompt else 'depleted'}",
+                        # Depleted units are dimmed; the note is short (a one-row tile).
+                        note=what,
                     )
                 )
         return tuple(out)
@@ -158,7 +159,7 @@ class DevacurseAdapter(GameAdapter):
         combat = state.combat
         if combat is not None:
             badges.append("Attacker" if combat.attacker == seat else "Defender")
-        badges += [f"Hand {p.hand_size}", f"Universe {p.deck_size}"]
+        # Hand and Universe are tiles of their own: badges repeating them were cut short.
         lines = []
         for pen in g.end_of_turn_penalties():
             if pen.seat == seat:
