@@ -90,12 +90,8 @@ class VileAdapter(GameAdapter):
             # Short notes: a tile's note shares its box with the number (issue 20: "cultists
             # ready" and "cards left" were drawn over theirs).
             CounterView("ready", "Ready", p.ready, 0, p.cultists, group="cultists"),
-            CounterView(
-                "cultists", "Cultists", p.cultists, 0, MAX_CULTISTS, group="cultists", note="of 10"
-            ),
-            CounterView(
-                "stockpile", "Stockpile", p.stockpile, 0, None, group="cultists", note="devotion"
-            ),
+            CounterView("cultists", "Cultists", p.cultists, 0, MAX_CULTISTS, group="cultists"),
+            CounterView("stockpile", "Stockpile", p.stockpile, 0, None, group="cultists"),
             # Face-down cards are counted only; taps can take one away, a scan adds one.
             CounterView(
                 "components",
@@ -104,7 +100,6 @@ class VileAdapter(GameAdapter):
                 0,
                 len(p.ritual_zone),
                 group="zones",
-                note="of 3, face down",
             ),
             CounterView(
                 "sabotage",
@@ -113,7 +108,6 @@ class VileAdapter(GameAdapter):
                 0,
                 len(p.sabotage_zone),
                 group="zones",
-                note="face down",
             ),
             CounterView("hand", "Hand", p.hand_size, 0, None, group="zones"),
             CounterView("deck", "Gate deck", p.deck_size, 0, None, group="zones"),
@@ -182,19 +176,12 @@ class VileAdapter(GameAdapter):
         if actor(state) == seat and state.active != seat:
             badges.append("Sabotage window" if state.ritual is not None else "Blocking")
         if state.ritual is not None and state.active == seat:
-            badges.append(f"Ritual: strength {state.ritual.strength}")
+            badges.append(f"Ritual {state.ritual.strength}")
         # The race to 100 at a glance: how far to go, and against the other player.
-        other = state.players[1 - seat]
-        lead = p.energy - other.energy
-        race = (
-            f"level with {other.name}"
-            if lead == 0
-            else f"{lead} ahead"
-            if lead > 0
-            else f"{-lead} behind"
-        )
+        lead = p.energy - state.players[1 - seat].energy
+        race = "tied" if lead == 0 else f"{lead} ahead" if lead > 0 else f"{-lead} behind"
         badges.append(f"{max(0, ENERGY_TO_WIN - p.energy)} to go, {race}")
-        badges.append(f"Hand {p.hand_size}")
+        # No "Hand n" badge: the Hand tile says it, and the badges' row was cut short.
         lines = []
         for m in state.controlled(seat):
             card = g.catalog.get(m.card_id)
