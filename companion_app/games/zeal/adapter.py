@@ -14,6 +14,7 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     TargetRequest,
 )
@@ -265,6 +266,11 @@ class ZealAdapter(GameAdapter):
                 "Bases standing", tuple(sum(b.face_up for b in p.bases) for p in players)
             ),
         )
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        from companion_app.games.zeal.rules_at_hand import rule_now
+
+        return rule_now(_zeal(game))
 
     def player_model(self) -> Any:
         from companion_app.games.zeal.player_model import MODEL

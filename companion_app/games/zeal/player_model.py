@@ -43,6 +43,12 @@ class ZealPlayerModel(g.PlayerModel):
             return None
         return [g.TapText(label, seat)]
 
+    def end_by_hand(self, game: AnyGame) -> Sequence[g.Gesture] | None:
+        """The first seat's face-up bases turned face down by taps in their middle."""
+        assert isinstance(game, ZealGame)
+        bases = game.state.players[0].bases
+        return [g.TapCounter(0, f"base:{i}", 0) for i, b in enumerate(bases) if b.face_up]
+
 
 def _play(game: ZealGame, action: za.PlayCard) -> list[g.Gesture] | None:
     """Scan the card on its player's reader, then tap each target in the picker."""
