@@ -61,6 +61,11 @@ class NewGameScreen(Screen):
         self.game_titles = [title for _kind, title in playable()]
         self._sync_rows()
 
+    def on_pre_enter(self, *_args: Any) -> None:
+        """A new setup: the last game's "X goes first!" is not this one's."""
+        self.ceremony = ""
+        self.error = ""
+
     def on_session(self, *_args: Any) -> None:
         if self.session is not None:
             self.game_name = self.session.adapter.engine.title

@@ -44,8 +44,11 @@ class ZealPlayerModel(g.PlayerModel):
         return [g.TapText(label, seat)]
 
     def end_by_hand(self, game: AnyGame) -> Sequence[g.Gesture] | None:
-        """The first seat's face-up bases turned face down by taps in their middle."""
+        """At two players, the first seat's face-up bases turned face down by taps in their
+        middle (with more, that only puts one player out)."""
         assert isinstance(game, ZealGame)
+        if len(game.state.players) != 2:
+            return None
         bases = game.state.players[0].bases
         return [g.TapCounter(0, f"base:{i}", 0) for i, b in enumerate(bases) if b.face_up]
 

@@ -43,10 +43,14 @@ async def visit_everything(x: Any) -> None:
             await x.fail("screens", "tapping the step line shows no rule")
             continue
         await x.check_screen(opened_on_purpose=True)
+        from companion_app.widgets.rule_popup import facing_rotation
+
+        if popup.rotation != facing_rotation(label):
+            await x.fail("facing", "the rule at hand does not face the edge it was tapped from")
         if not popup.section.startswith("Rulebook: "):
             await x.fail("screens", f"the rule at hand names no section: {popup.words!r}")
         await d.tap(hands.find_button("Close", "popup"))
-        await hands.settle()
+        await hands.popups_gone()
     # Leaving asks first (Escape is Android's Back); "Stay" keeps the game.
     await d.key(27)
     await hands.settle()
@@ -55,7 +59,7 @@ async def visit_everything(x: Any) -> None:
     else:
         await x.check_screen(opened_on_purpose=True)
         await d.tap(hands.find_button("Stay", "popup"))
-        await hands.settle()
+        await hands.popups_gone()
     # A tag nobody enrolled: the enrol popup, in players' words.
     device = hands.device
     device.place_tag(0, UNKNOWN_UID)
@@ -64,7 +68,7 @@ async def visit_everything(x: Any) -> None:
     await x.check_screen(opened_on_purpose=True)
     await d.tap(hands.find_button("Ignore", "popup"))
     device.remove_tag(0)
-    await hands.settle()
+    await hands.popups_gone()
 
 
 async def end_by_hand(x: Any, model: Any) -> None:
@@ -86,7 +90,7 @@ async def end_by_hand(x: Any, model: Any) -> None:
     else:
         await x.check_screen(opened_on_purpose=True)
         await d.tap(hands.find_button("End the game", "popup"))
-        await hands.settle()
+        await hands.popups_gone()
     board = d.screen("scoreboard")
     if board.banner.parent is not board:
         await x.fail("screens", "the game is over but no winner is shown")
