@@ -617,10 +617,18 @@ class GameSession(EventDispatcher):
 
     def say(self, text: str, ok: bool = True, seat: int = -1) -> None:
         """A notice or refusal in players' words; ``seat``: the player it is addressed to
-        (shown on their side, facing them), -1 for everyone."""
-        self.message = text
+        (shown on their side, facing them), -1 for everyone.
+
+        The seat and the verdict are set before the words: the screens redraw when
+        ``message`` changes, and must then read whose it is, not the previous message's seat
+        (the first message after the turn passed went to the last speaker's panel). The same
+        words for another seat are dispatched again, since the property would not change."""
         self.message_ok = ok
         self.message_seat = seat
+        if self.message == text:
+            self.property("message").dispatch(self)
+        else:
+            self.message = text
 
     def require_game(self) -> AnyGame:
         if self.game is None:

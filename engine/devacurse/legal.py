@@ -105,7 +105,8 @@ def _candidates(state: GameState, catalog: Catalog, seat: int) -> Iterator[da.Ac
     if combat.step == ATTACK:
         pool = p.heroes if phase == HERO_COMBAT else p.soldiers
         ready = tuple(u.id for u in pool if u.prompt)
-        yield da.Attack(seat, ready)
+        if ready:  # with none ready, "all of them" is no attack, listed once
+            yield da.Attack(seat, ready)
         yield da.Attack(seat)
         if len(ready) > 1:
             for unit_id in ready:
@@ -115,9 +116,10 @@ def _candidates(state: GameState, catalog: Catalog, seat: int) -> Iterator[da.Ac
         if phase == SOLDIER_COMBAT:
             yield da.Block(seat)
             attackers = combat.attackers
-            if ready and attackers:
+            if len(ready) > 1 and attackers:  # one blocker's "spread" is a single block
                 spread = tuple((b, attackers[i % len(attackers)]) for i, b in enumerate(ready))
                 yield da.Block(seat, spread)
+            if ready and attackers:
                 for b in ready:
                     for a in attackers:
                         yield da.Block(seat, ((b, a),))

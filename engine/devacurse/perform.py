@@ -11,6 +11,7 @@ from engine.devacurse.combat import forecast, lawful_blockers, leave_combat
 from engine.devacurse.flow import check_over, next_part, penalties, set_player
 from engine.devacurse.state import (
     ASSIGN,
+    BAND_LABELS,
     BLOCK,
     DAMAGE,
     END,
@@ -29,7 +30,9 @@ class Log:
         self.entries: list[LogEntry] = []
 
     def add(self, player: int | None, text: str) -> None:
-        self.entries.append(log_entry(self.state.spiral, self.state.phase, player, text))
+        self.entries.append(
+            log_entry(self.state.spiral, BAND_LABELS[self.state.phase], player, text)
+        )
 
 
 def perform(

@@ -27,15 +27,16 @@ PHASE_LABELS = {
     END: "end of turn (VI)",
     OVER: "game over",
 }
-# Short, for the band every seat reads ("Turn 2 · IV.A soldiers · Anton's turn").
+# Short, for the band every seat reads ("Turn 2 · Soldier combat · Anton's turn") and the
+# log's step column: players' words; the section numbers are the rules at hand's to give.
 BAND_LABELS = {
-    PRAYERS: "part 1 (entered)",
-    CALLING: "III.A calling",
-    HEROES: "III.B heroes",
-    SOLDIER_COMBAT: "IV.A soldiers",
-    HERO_COMBAT: "IV.B heroes",
-    END: "VI end of turn",
-    OVER: "game over",
+    PRAYERS: "Prayers",
+    CALLING: "Calling soldiers",
+    HEROES: "Setting heroes",
+    SOLDIER_COMBAT: "Soldier combat",
+    HERO_COMBAT: "Hero combat",
+    END: "End of turn",
+    OVER: "Game over",
 }
 
 # Combat steps: the attacker commits, the defender blocks, (hero combat) the attacker assigns

@@ -70,7 +70,8 @@ def _target_choices(
     first = valid_targets(state, seat, kinds[0])
     if not first:
         return [()]
-    return [(t, *rest) for t in first]
+    # Two copies of one component in a ritual are one choice, not two identical buttons.
+    return [(t, *rest) for t in dict.fromkeys(first)]
 
 
 def _main(state: GameState, catalog: Catalog, seat: int) -> Iterator[va.Action]:

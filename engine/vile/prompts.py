@@ -6,6 +6,8 @@ from __future__ import annotations
 from engine.core.records import Prompt
 from engine.vile.card_model import Catalog
 from engine.vile.effects import open_components
+from engine.vile.grammar import count as counted
+from engine.vile.grammar import ready_cultists
 from engine.vile.state import GameState, Phase
 
 
@@ -44,7 +46,7 @@ def _now(state: GameState, catalog: Catalog) -> Prompt:
             return Prompt(
                 1 - seat,
                 f"{other.name} may flip sabotage cards ({len(other.sabotage_zone)} face down; "
-                f"stockpile {other.stockpile}, {other.ready} ready cultists), or let the ritual "
+                f"stockpile {other.stockpile}, {ready_cultists(other.ready)}), or let the ritual "
                 f"go on (strength {r.strength} so far)",
                 "respond",
             )
@@ -65,12 +67,14 @@ def _now(state: GameState, catalog: Catalog) -> Prompt:
         extra = reserved - p.reserve_limit
         if extra > 0:
             return Prompt(
-                seat, f"{p.name} must deploy {extra} more monster(s) to end the turn", "act"
+                seat,
+                f"{p.name} must deploy {counted(extra, 'more monster')} to end the turn",
+                "act",
             )
         return Prompt(seat, f"{p.name} may deploy monsters, then ends the turn", "act")
     return Prompt(
         seat,
         f"{p.name}'s {state.phase.label}: set, recruit, play, deploy, activate, or move on "
-        f"({p.ready} ready cultists)",
+        f"({ready_cultists(p.ready)})",
         "act",
     )

@@ -10,6 +10,7 @@ from engine.vile.card_model import Catalog
 from engine.vile.combat import blockers_of
 from engine.vile.effects import component_index, explain_targets, open_components
 from engine.vile.flow import actor
+from engine.vile.grammar import ready_cultists
 from engine.vile.state import GATHER_LOOK, MAX_CULTISTS, GameState, Phase
 
 
@@ -161,12 +162,12 @@ def _main(state: GameState, catalog: Catalog, action: va.Action) -> str | None:
         if not isinstance(action.stockpile, int) or action.stockpile < 0:
             return "the devotion stockpiled must be 0 or more"
         if action.stockpile > p.ready:
-            return f"{p.name} has only {p.ready} ready cultists to stockpile with"
+            return f"{p.name} has only {ready_cultists(p.ready)} to stockpile with"
         return None
     if card.type not in ("spell", "monster"):
         return f"{card.name} is a {card.type}: it is set face down, not played"
     if card.cost > p.ready:
-        return f"{card.name} costs {card.cost} devotion and {p.name} has {p.ready} ready cultists"
+        return f"{card.name} costs {card.cost} devotion and {p.name} has {ready_cultists(p.ready)}"
     return explain_targets(state, catalog, seat, card.effects, action.targets, card.name)
 
 
@@ -196,7 +197,7 @@ def _activate(state: GameState, catalog: Catalog, action: va.Activate) -> str | 
         return f"{card.name}'s ability works once per turn, and it was used this turn"
     if ability.cost > p.ready:
         return (
-            f"{card.name}'s ability costs {ability.cost} and {p.name} has {p.ready} ready cultists"
+            f"{card.name}'s ability costs {ability.cost} and {p.name} has {ready_cultists(p.ready)}"
         )
     return explain_targets(
         state, catalog, action.player, ability.effects, action.targets, card.name
@@ -306,7 +307,7 @@ def _ritual(state: GameState, catalog: Catalog, action: va.Action) -> str | None
         if card.cost - use > p.ready:
             return (
                 f"{card.name} costs {card.cost}: {use} from the stockpile leaves "
-                f"{card.cost - use}, and {p.name} has {p.ready} ready cultists"
+                f"{card.cost - use}, and {p.name} has {ready_cultists(p.ready)}"
             )
         return explain_targets(
             state, catalog, action.player, card.effects, action.targets, card.name

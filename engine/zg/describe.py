@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.zg import actions as za
 from engine.zg.card_model import Catalog
-from engine.zg.state import GameState
+from engine.zg.state import END_NAMES, GameState
 
 
 def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
@@ -23,7 +23,7 @@ def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
             return f"{me} picked a hand"
         return f"{me} called impulse {action.impulse if action.impulse is not None else '?'}"
     if isinstance(action, za.ScanHand):
-        return f"{me} scanned {card(action.card)} for the hand"
+        return f"{me} scanned a hand card"  # Basic Rule 3: "Do not reveal your cards"
     if isinstance(action, za.BreakTie):
         return f"{me} drew {card(action.card)} to break the tie"
     if isinstance(action, za.PlayCard):
@@ -34,19 +34,20 @@ def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
         return f"{me} took the {action.stance} stance"
     if isinstance(action, za.Attack):
         lock = " (targetlock)" if action.locked else ""
-        return f"{me} attacked {who(action.foe)} with end {action.end}{lock}"
+        return f"{me} attacked {who(action.foe)} with end {END_NAMES[action.end]}{lock}"
     if isinstance(action, za.AttackTerrain):
         ok = 0 <= action.terrain < len(state.terrain)
-        return f"{me} attacked {state.terrain[action.terrain].name if ok else 'terrain'}"
+        what = state.terrain[action.terrain].name if ok else "terrain"
+        return f"{me} attacked {what} with end {END_NAMES[action.end]}"
     if isinstance(action, za.DrawTarget):
         return f"{me} drew {card(action.card)} as the target card"
     if isinstance(action, za.Spin):
-        return f"{me} spun the target card: end {action.end}"
+        return f"{me} spun the target card: end {END_NAMES[action.end]} faces"
     if isinstance(action, za.Bolster | za.Augment):
         verb = "bolstered" if isinstance(action, za.Bolster) else "augmented"
-        return f"{me} {verb} dot(s) {', '.join(str(d) for d in action.dots)}"
+        return f"{me} {verb} dot {', '.join(str(d + 1) for d in action.dots)}"
     if isinstance(action, za.Retest):
-        return f"{me} retested the {action.card} card"
+        return f"{me} retested the {action.card} card, end {END_NAMES[action.end]}"
     if isinstance(action, za.Save):
         return f"{me} {'sacrificed' if action.sacrifice else 'kept'} the character card"
     if isinstance(action, za.Knockdown):

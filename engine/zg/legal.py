@@ -50,7 +50,14 @@ def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
     phase = state.phase
     p = state.players[seat]
     if phase == "impulse":
-        yield from _picks(seat, None if state.hidden else tuple(sorted(set(p.deck))))
+        if state.hidden:
+            # Basic Rules 2-3 at a table of physical cards: each hand card is scanned (the
+            # tablet then calls the impulse), one at a time, each a different standing card.
+            for card in _scannable(state, catalog, seat):
+                if card not in p.scanned:
+                    yield za.ScanHand(seat, card)
+        else:
+            yield from _picks(seat, tuple(sorted(set(p.deck))))
     elif phase == "tiebreak" or phase == "target":
         make = za.BreakTie if phase == "tiebreak" else za.DrawTarget
         for card in _scannable(state, catalog, seat):
@@ -101,17 +108,10 @@ def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]
 
 
 @lru_cache(maxsize=512)
-def _picks(seat: int, deck: tuple[str, ...] | None) -> tuple[za.PickHand, ...]:
-    """Every hand a player may pick (Basic Rules 2-3): by impulse number with hidden hands
-    (``deck`` None), else by the 3 distinct cards named. Built once per seat and deck (120
-    actions, listed at every impulse; actions are immutable, so the same ones serve again)."""
-    if deck is None:
-        picks = [
-            za.PickHand(seat, impulse=digits[0] * 100 + digits[1] * 10 + digits[2])
-            for digits in combinations(range(9, -1, -1), 3)
-        ]
-        picks += [za.PickHand(seat, impulse=x * 110 + y) for x, y in ((9, 9), (0, 0))]
-        return tuple(picks)
+def _picks(seat: int, deck: tuple[str, ...]) -> tuple[za.PickHand, ...]:
+    """Every hand a player may pick with open hands (Basic Rules 2-3): the 3 distinct cards
+    named. Built once per seat and deck (120 actions, listed at every impulse; actions are
+    immutable, so the same ones serve again)."""
     return tuple(za.PickHand(seat, cards=cards) for cards in combinations(deck, 3))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.records import LogEntry, log_entry
-from engine.zg.state import GameState
+from engine.zg.state import STEP_WORDS, GameState
 
 
 class Log:
@@ -11,4 +11,4 @@ class Log:
         self.entries: list[LogEntry] = []
 
     def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.entries.append(log_entry(state.turn, state.phase, player, text))
+        self.entries.append(log_entry(state.turn, STEP_WORDS[state.phase], player, text))

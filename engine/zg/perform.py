@@ -48,7 +48,7 @@ def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> 
     if isinstance(action, za.Move):
         pulse = state.pulse
         assert pulse is not None
-        log.say(state, action.player, f"{name} moved {action.distance} card lengths")
+        log.say(state, action.player, f"{name} moved {action.distance} (in card lengths)")
         pulse = evolve(pulse, moved=True, move_left=pulse.move_left - action.distance)
         return evolve(state, pulse=pulse)
     if isinstance(action, za.Stance | za.StandUp):

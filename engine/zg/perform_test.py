@@ -11,7 +11,7 @@ from engine.zg.card_model import Catalog
 from engine.zg.dot_test import TestResult, chart, run_test, stuns
 from engine.zg.flow import defeat_if_down, end_pulse
 from engine.zg.log import Log
-from engine.zg.state import Attack, GameState
+from engine.zg.state import END_NAMES, Attack, GameState
 
 
 def current_test(state: GameState, catalog: Catalog) -> TestResult | None:
@@ -147,15 +147,19 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
     if isinstance(action, za.Spin):
         state = evolve(state, attack=evolve(a, target_end=action.end, bolsters=action.bolsters))
         bolsters = f", declaring {action.bolsters} bolster(s)" if action.bolsters else ""
-        log.say(state, action.player, f"{name} spun the target card: end {action.end}{bolsters}")
+        log.say(
+            state,
+            action.player,
+            f"{name} spun the target card: end {END_NAMES[action.end]} faces{bolsters}",
+        )
         return _after_spin(state, catalog, log)
     if isinstance(action, za.Bolster):
         state = evolve(state, attack=evolve(a, bolster_dots=action.dots))
-        log.say(state, action.player, f"{name} bolstered dot(s) {_dots(action.dots)}")
+        log.say(state, action.player, f"{name} bolstered dot {_dots(action.dots)}")
         return _after_spin(state, catalog, log)
     if isinstance(action, za.Augment):
         state = evolve(state, attack=evolve(a, augment_dots=action.dots))
-        log.say(state, action.player, f"{name} augmented dot(s) {_dots(action.dots)}")
+        log.say(state, action.player, f"{name} augmented dot {_dots(action.dots)}")
         return _after_spin(state, catalog, log)
     if isinstance(action, za.Retest):
         return _retest(state, catalog, action, log)
@@ -172,7 +176,7 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
 
 
 def _dots(dots: tuple[int, ...]) -> str:
-    return ", ".join(str(d) for d in dots)
+    return ", ".join(str(d + 1) for d in dots)  # dots are counted from 1 on the card
 
 
 def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> GameState:
@@ -189,7 +193,11 @@ def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> 
     a = evolve(a, **respun)
     state = evolve(state, attack=evolve(a, bolster_dots=(), augment_dots=()))
     name = state.players[action.player].name
-    log.say(state, action.player, f"{name} retested: the {action.card} card, end {action.end}")
+    log.say(
+        state,
+        action.player,
+        f"{name} retested: the {action.card} card, end {END_NAMES[action.end]}",
+    )
     return _after_spin(state, catalog, log)
 
 

@@ -57,7 +57,7 @@ def _doing(state: GameState, catalog: Catalog, seat: int, name: str) -> str:
         if pulse.again_foe >= 0:
             foe = state.players[pulse.again_foe].name
             return f"{name}: attack {foe} again with {card.name}, or end the pulse"
-        reach = "touch the foe (hand to hand)" if card.range == 0 else f"Range {card.range}"
+        reach = "hand to hand: touch the foe" if card.range == 0 else f"Range {card.range}"
         move = "" if pulse.moved else f"move up to {pulse.move_left}, then "
         return f"{name}: {move}attack if in range ({reach}), or end the pulse"
     a = state.attack
@@ -68,9 +68,17 @@ def _doing(state: GameState, catalog: Catalog, seat: int, name: str) -> str:
     if phase == "spin":
         return f"{name}: spin the target card, then say which end faces the attacker"
     if phase == "bolster":
-        return f"{name}: choose the dot(s) for {a.bolsters} bolster(s)"
+        return f"{name}: choose the {_dots(a.bolsters)} for {_count(a.bolsters, 'bolster')}"
     if phase == "augment":
-        return f"{name}: choose the dot(s) for {a.augments} augment(s)"
+        return f"{name}: choose the {_dots(a.augments)} for {_count(a.augments, 'augment')}"
     if phase == "result":
         return f"{state.players[attacker(state)].name}: {state.last_test}; accept it or retest"
     return f"{name}: sacrifice your character card to save {catalog.get(a.target).name}?"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _dots(n: int) -> str:
+    return "dot" if n == 1 else "dots"

@@ -227,7 +227,7 @@ def _attack(
     if isinstance(action, za.EndPulse):
         return None
     if action.end not in (0, 1):
-        return "attack with end 0 or end 1: a card has two ends"
+        return "attack with end A or end B: a card has two ends"
     if not 0 <= action.augments <= 3:
         return "declare 0 to 3 augments"
     p = state.players[action.player]

@@ -20,6 +20,21 @@ PHASES = {
     "save": "decide whether to sacrifice the character card",
     "over": "see the game end",
 }
+# Each phase as the log's step column names it, short and in players' words.
+STEP_WORDS = {
+    "impulse": "picking hands",
+    "tiebreak": "breaking the tie",
+    "card": "action card",
+    "act": "moving and attacking",
+    "target": "target card",
+    "spin": "spinning",
+    "bolster": "bolstering",
+    "augment": "augmenting",
+    "result": "the test",
+    "save": "saving the zGear",
+    "over": "game over",
+}
+END_NAMES = ("A", "B")  # a card's two ends, as the cards print them
 STANCES = ("stand", "kneel", "attack", "defense", "prone")  # Rules Options 8
 
 

@@ -242,3 +242,20 @@ def test_an_unexpected_error_is_told_and_the_app_goes_on(session: GameSession) -
     assert handler.handle_exception(ZeroDivisionError()) == ExceptionManager.PASS
     assert "ZeroDivisionError" in session.message and not session.message_ok
     assert handler.handle_exception(KeyboardInterrupt()) == ExceptionManager.RAISE
+
+
+def test_a_message_is_drawn_for_its_own_seat_the_moment_it_arrives(
+    session: GameSession,
+) -> None:
+    """Issue 20: the screens redraw on ``message``; whose it is must already be set then, or
+    the first message after the turn passed lands on the previous speaker's panel."""
+    seen: list[tuple[str, int]] = []
+    session.bind(message=lambda s, text: seen.append((text, s.message_seat)))
+    session.say("Anton may not do that", ok=False, seat=1)
+    session.say("Alena may not do that", ok=False, seat=0)
+    session.say("Alena may not do that", ok=False, seat=1)  # the same words for another seat
+    assert seen == [
+        ("Anton may not do that", 1),
+        ("Alena may not do that", 0),
+        ("Alena may not do that", 1),
+    ]

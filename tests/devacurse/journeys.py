@@ -74,8 +74,8 @@ async def whole_game(d: Any) -> None:
     assert [u.card_id for u in state().players[0].soldiers] == ["iron_legionary"]
 
     # III.B: nobody can call a hero in spiral 1; order passes to Anton.
-    await decide(d, "Done: order passes")
-    await decide(d, "Done: order passes")
+    await decide(d, "Done with heroes")
+    await decide(d, "Done with heroes")
     assert state().order == 1 and state().phase == "soldier_combat"
     await quiet_screen(d)
     await d.screenshot("devacurse_scoreboard")
@@ -117,8 +117,8 @@ async def whole_game(d: Any) -> None:
     # Spiral 2: through to Alena's attack; the Legionary's 3 AT takes Anton's last Faith.
     for label in ("Part 1 entered", "Part 1 entered", "Done calling", "Done calling"):
         await decide(d, label)
-    await decide(d, "Done: order passes")
-    await decide(d, "Done: order passes")
+    await decide(d, "Done with heroes")
+    await decide(d, "Done with heroes")
     assert state().order == 0
     await decide(d, "Attack: Iron Legionary")
     await decide(d, "No block")

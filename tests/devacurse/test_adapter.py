@@ -64,7 +64,7 @@ def test_seats__Faith_is_the_big_number_then_blessings_cards_and_lines(
     assert seat.counters[0].key == "faith" and seat.counters[0].big
     assert seat.counter("faith").value == 18  # type: ignore[union-attr]
     assert [c.key for c in seat.counters[1:5]] == ["blessings", "hand", "deck", "prayers"]
-    assert "Order" in seat.badges
+    assert "Holds the order" in seat.badges
 
 
 def test_a_burst_of_taps_on_blessings_is_one_command_and_the_penalty_shows(

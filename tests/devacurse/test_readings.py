@@ -117,7 +117,7 @@ def test_reading__the_bands_turn_is_the_order_holders() -> None:
     game = position(SOLDIER_COMBAT.replace('phase = "soldier_combat"', 'phase = "heroes"'))
     play(game, da.Pass(0))
     status = game.status()
-    assert (status.turn, status.phase, status.active) == (2, "III.B heroes", 1)
+    assert (status.turn, status.phase, status.active) == (2, "Setting heroes", 1)
 
 
 def test_reading__a_unit_destroyed_mid_combat_leaves_it() -> None:

@@ -68,6 +68,9 @@ async def end_turn(d: Any) -> None:
 
 async def whole_game(d: Any) -> None:
     assert d.app.sm.current == "newgame", d.app.sm.current
+    # This journey taps every step itself: a quiet moment's countdown (combat with nothing
+    # deployed) would pass for it, and race its taps on a busy machine.
+    d.session.auto_advance_s = 0
     new = d.screen("newgame")
     new.pick_game("Vile Incantations")
     while new.players > 2:

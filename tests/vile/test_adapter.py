@@ -193,7 +193,7 @@ def test_walkthrough__shows_the_window_the_bolster_and_the_strength_to_come() ->
     assert lines[-1] == "5. Strength if nothing is sabotaged: 36"
     game.apply(va.PerformRitual(ALENA))
     title, lines = ritual_steps(game)
-    assert lines[1].startswith("2. Sabotage window (open): Anton: 1 sabotage card(s) face down")
+    assert lines[1].startswith("2. Sabotage window (open): Anton: 1 sabotage card face down")
     game.apply(va.FlipSabotage(ANTON, "kraken_undertow"))
     title, lines = ritual_steps(game)
     assert lines[2] == "3. Bolster: +6"

@@ -129,7 +129,7 @@ def test_set_sabotage__refused_in_the_engines_words_when_the_cultists_are_gone(
     assert session.command(va.AdjustPlayer(ALENA, exhausted=4))
     before = logged(session)
     assert not session.pick_target(ALENA, 1)  # "Stockpile 2 devotion", with 1 ready
-    assert session.message == "Alena has only 1 ready cultists to stockpile with"
+    assert session.message == "Alena has only 1 ready cultist to stockpile with"
     assert not session.message_ok
     assert logged(session) == before
     assert game.state.players[ALENA].sabotage_zone == ()

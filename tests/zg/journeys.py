@@ -144,7 +144,6 @@ async def declarations(d: Any) -> None:
     in cover (one tapped, one scanned); Anton draws, declares a bolster with the spin and
     places it on a dot; Alena places her two augments; the test is accepted."""
     from engine.zg import actions as za
-    from tests.app.journeys import tap_choice
 
     s = d.session
     s.start_new(
@@ -155,7 +154,10 @@ async def declarations(d: Any) -> None:
     game = s.game
     assert s.command(za.PickHand(0, impulse=753)) and s.command(za.PickHand(1, impulse=321))
     await scan(d, "zero_blade")  # Alena's action card
-    await tap_choice(d, "Moved 1")
+    # A move of 1: one tap on the plus of the Move tile on her panel (a burst, one command).
+    alena = d.screen("scoreboard").panels[0]
+    await d.until(lambda: "move" in alena.tiles, "the Move tile is on Alena's panel")
+    await d.tap_side(alena.tiles["move"], +1)
     await d.until(lambda: d.app.sm.current == "zg_attack", "the attack screen opens by itself")
     screen = d.screen("zg_attack")
     board_turn = d.screen("scoreboard").turners[0].rotation
@@ -207,3 +209,35 @@ async def declarations(d: Any) -> None:
     d.notes["placed"] = [list(a.bolster_dots), list(a.augment_dots), test.result]
     await d.tap(test.ids.accept)
     await d.until(lambda: game.state.phase != "result", "the test is accepted")
+
+
+async def four_at_the_table(d: Any) -> None:
+    """Four players, the first pulse's move made by the first player: every panel's decision
+    buttons keep their words whole (issue 20: "Att / ac / k" at four players)."""
+    from kivy.core.text import Label as CoreLabel
+
+    from engine.zg import actions as za
+
+    s = d.session
+    s.start_new(["Alena", "Anton", "Bea", "Carl"], kind="zg", seed=3)
+    d.app.show("scoreboard")
+    board = d.screen("scoreboard")
+    await d.until(lambda: len(board.panels) == 4, "a panel per seat")
+    for seat, impulse in enumerate((987, 654, 321, 210)):
+        assert s.command(za.PickHand(seat, impulse=impulse))
+    first = s.game.state.active
+    card = s.game.state.players[first].roster[0]
+    assert s.command(za.PlayCard(first, card))
+    await d.frames(4)
+    await d.screenshot(f"zg_four_{_size(d)}")
+    broken = []
+    for panel in board.panels:
+        for button in panel.ids.decide_buttons.children:
+            room = button.text_size[0] or button.width
+            for word in button.text.split():
+                core = CoreLabel(text=word, font_size=button.font_size)
+                core.refresh()
+                if core.texture.size[0] > room:
+                    broken.append((panel.seat, button.text, word))
+    d.notes["broken"] = broken
+    d.notes["buttons"] = [[b.text for b in p.ids.decide_buttons.children] for p in board.panels]

@@ -189,7 +189,7 @@ def test_choice_labels__the_spin_and_the_test_are_one_tap() -> None:
         "End A faces",
         "Accept the test",
         "End pulse",
-        "Attack Anton, end B",
+        "Attack: end B",
         "Sacrifice character",
     }
 

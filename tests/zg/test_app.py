@@ -31,3 +31,15 @@ def test_journey__portrait_the_test_screen_and_the_table(tmp_path: Path) -> None
     run_journey("tests.zg.journeys:opening", out, db=tmp_path / "g.sqlite", size="800x1280")
     for shot in ("zg_scoreboard_portrait", "zg_test_portrait"):
         _matches_reference(out, shot)
+
+
+def test_four_players_decision_buttons_keep_their_words_whole(tmp_path: Path) -> None:
+    """Issue 20: at four players seven buttons broke "Attack" into "Att / ac / k" over the
+    badges; a move is a tile now and several foes are the attack screen's."""
+    out = OUTPUT / "zg" / "four"
+    notes = run_journey(
+        "tests.zg.journeys:four_at_the_table", out, db=tmp_path / "g.sqlite", size="800x1280"
+    )["notes"]
+    assert notes["broken"] == []
+    mover = [b for b in notes["buttons"] if b]
+    assert mover == [["End pulse", "No move"]], notes["buttons"]

@@ -73,7 +73,8 @@ def test_catalog__dots_and_ends_are_checked() -> None:
 
 def test_sample_catalog__a_deck_and_character_per_figure_marked_sample() -> None:
     catalog = sample_catalog()
-    assert catalog.figures() == ("Zero", "Phantom", "Vulcan")
+    # Four figures: a fourth player has a deck of their own (issue 20), not a borrowed one.
+    assert catalog.figures() == ("Zero", "Phantom", "Vulcan", "Nova")
     for figure in catalog.figures():
         deck = [catalog.get(c) for c in catalog.deck_of(figure)]
         assert len(deck) == 10 and sum(c.ulster for c in deck) == 1

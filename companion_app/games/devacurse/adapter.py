@@ -18,6 +18,7 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     SetupField,
     TargetOption,
@@ -124,7 +125,7 @@ class DevacurseAdapter(GameAdapter):
             ),
             CounterView("hand", "Hand", p.hand_size, 0, None, group="cards"),
             CounterView("deck", "Universe", p.deck_size, 0, None, group="cards"),
-            CounterView("prayers", "Prayers", p.prayers, 0, None, group="cards", note="closed"),
+            CounterView("prayers", "Closed prayers", p.prayers, 0, None, group="cards"),
         ]
         cat = g.catalog
         for group, units in (("soldiers", p.soldiers), ("heroes", p.heroes)):
@@ -135,14 +136,15 @@ class DevacurseAdapter(GameAdapter):
                 out.append(
                     CounterView(
                         f"{UNIT}{u.id}",
-                        f"{name(cat, u)}{level} AT {attack(cat, u)}",
+                        f"{unit_name(g, u.id, owner=False)}{level} AT {attack(cat, u)}",
                         u.damage,
                         0,
                         top,
                         group=group,
                         dimmed=not u.prompt,
                         toggles=True,
-                        note=f"{what}, {'prompt' if u.prompt else 'depleted'}",
+                        # Depleted units are dimmed; the note is short (a one-row tile).
+                        note=what,
                     )
                 )
         return tuple(out)
@@ -153,11 +155,11 @@ class DevacurseAdapter(GameAdapter):
         p = state.players[seat]
         badges = []
         if state.order == seat and not state.over:
-            badges.append("Order")
+            badges.append("Holds the order")
         combat = state.combat
         if combat is not None:
             badges.append("Attacker" if combat.attacker == seat else "Defender")
-        badges += [f"Hand {p.hand_size}", f"Universe {p.deck_size}"]
+        # Hand and Universe are tiles of their own: badges repeating them were cut short.
         lines = []
         for pen in g.end_of_turn_penalties():
             if pen.seat == seat:
@@ -210,6 +212,8 @@ class DevacurseAdapter(GameAdapter):
         return da.CallSoldier(seat, card_id, from_prayer=from_prayer)
 
     def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        if isinstance(action, da.CallSoldier):
+            return self._prayer_request(game, action)
         if not isinstance(action, da.PlayEvent) or action.target:
             return None
         g = _deva(game)
@@ -227,7 +231,7 @@ class DevacurseAdapter(GameAdapter):
                 ):
                     options.append(
                         TargetOption(
-                            f"{p.name}'s {name(g.catalog, u)}",
+                            f"{p.name}'s {unit_name(g, u.id, owner=False)}",
                             u.id,
                             seat=seat,
                             card_id=u.card_id,
@@ -241,7 +245,29 @@ class DevacurseAdapter(GameAdapter):
         )
         return TargetRequest(f"{card.name}: choose {what}", tuple(options), optional=False)
 
+    def _prayer_request(self, game: AnyGame, action: da.CallSoldier) -> TargetRequest | None:
+        """A soldier called while the player holds cards and closed prayers: the tablet cannot
+        see which it came from, so it asks (the hand, or a closed prayer opened for it)."""
+        if action.from_prayer:
+            return None
+        g = _deva(game)
+        p = g.state.players[action.player]
+        if not (g.state.hidden and p.hand_size and p.prayers):
+            return None
+        if g.explain(evolve(action, from_prayer=True)) is not None:
+            return None
+        option = TargetOption("From a closed prayer", True, seat=action.player)
+        return TargetRequest(
+            "Called from the hand, or from a closed prayer?",
+            (option,),
+            optional=True,
+            none_label="From the hand",
+            hint="choose here",
+        )
+
     def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        if isinstance(action, da.CallSoldier):
+            return evolve(action, from_prayer=bool(value))
         assert isinstance(action, da.PlayEvent)
         return evolve(action, target=int(value))
 
@@ -255,20 +281,20 @@ class DevacurseAdapter(GameAdapter):
         state = g.state
 
         def unit(unit_id: int) -> str:
-            found = state.unit(unit_id)
-            return name(g.catalog, found) if found is not None else str(unit_id)
+            return unit_name(g, unit_id)
 
         match action:
             case da.Bless():
-                # one button; more at once on the Blessings counter
-                return "+1 blessing" if action.amount == 1 else None
+                # Part 1's entry: the blessings the prayers made, one button per amount the
+                # engine lists (the Blessings counter's taps are a correction, SetBlessings).
+                return f"+{_blessings(action.amount)}"
             case da.Draw():
                 return "Drew 1"
             case da.Pass():
                 return {
                     PRAYERS: "Part 1 entered",
                     CALLING: "Done calling",
-                    HEROES: "Done: order passes",
+                    HEROES: "Done with heroes",
                     END: "End the turn",
                 }.get(state.phase, "Done")
             case da.Attack():
@@ -282,10 +308,10 @@ class DevacurseAdapter(GameAdapter):
             case da.Block():
                 if not action.blocks:
                     return "No block"
-                if len(action.blocks) == 1:
-                    b, a = action.blocks[0]
-                    return f"{unit(b)} blocks {unit(a)}"
-                return None  # spreads are made in the combat assistant
+                # A spread the engine suggests is one button too; any other is the assistant's.
+                return "; ".join(f"{unit(b)} blocks {unit(a)}" for b, a in action.blocks)
+            case da.UpgradeHero():
+                return f"Upgrade {unit(action.unit_id)} to level 2"
             case da.HeroBlock():
                 if not action.blockers:
                     return "No block"
@@ -331,10 +357,11 @@ class DevacurseAdapter(GameAdapter):
         assert isinstance(card, Card)
         if card.is_soldier:
             stats = f"AT {card.at} / DF {card.df}"
-            cost = f"{card.cost} blessings"
+            cost = _blessings(card.cost)
         elif card.is_hero:
             stats = f"AT {card.at} / AP {card.ap}; level 2: AT {card.at2} / AP {card.ap2}"
-            cost = f"{card.cenotaph_cost} Cenotaph cards + {card.cost} blessings"
+            cenotaph = f"{card.cenotaph_cost} Cenotaph card{'' if card.cenotaph_cost == 1 else 's'}"
+            cost = f"{cenotaph} + {_blessings(card.cost)}"
         else:
             bonus = [
                 f"{sign}{v} {what}"
@@ -343,7 +370,7 @@ class DevacurseAdapter(GameAdapter):
                 for sign in ("+" if v > 0 else "",)
             ]
             stats = ", ".join(bonus) + (f" time {card.time}" if card.time else "")
-            cost = f"{card.cost} blessings"
+            cost = _blessings(card.cost)
         kind = (
             card.type
             if not card.is_event
@@ -383,6 +410,18 @@ class DevacurseAdapter(GameAdapter):
             HistorySeries("Soldiers and heroes", tuple(len(p.units) for p in players)),
         )
 
+    def player_model(self) -> Any:
+        from companion_app.games.devacurse.player_model import MODEL
+
+        return MODEL
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule of the moment, with its section (rules_at_hand.py)."""
+        from companion_app.games.devacurse.rules_at_hand import rule_at_hand
+
+        section, words = rule_at_hand(_deva(game))
+        return RuleNote(words, section)
+
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (
             ExtraScreen(
@@ -404,6 +443,36 @@ def _number(value: Any, default: int) -> int:
         return max(0, int(str(value).strip()))
     except ValueError:
         return default
+
+
+def unit_name(g: DevacurseGame, unit_id: int, owner: bool = True) -> str:
+    """A soldier's or hero's name, told apart from others of the same name: "Temple Guard #2"
+    among a player's own (in line order), "Anton's Iron Legionary" when both players have one,
+    so no two buttons, tiles or choices read the same (a seat's own tile: no owner)."""
+    state = g.state
+    found = state.unit(unit_id)
+    if found is None:
+        return "a unit that has left play"
+    words = name(g.catalog, found)
+    same = [
+        (seat, u)
+        for seat, p in enumerate(state.players)
+        for u in p.units
+        if name(g.catalog, u) == words
+    ]
+    if len(same) == 1:
+        return words
+    seat = next(s for s, u in same if u.id == unit_id)
+    theirs = [u.id for s, u in same if s == seat]
+    if len(theirs) > 1:
+        words += f" #{theirs.index(unit_id) + 1}"
+    if owner and len({s for s, _u in same}) > 1:
+        words = f"{state.players[seat].name}'s {words}"
+    return words
+
+
+def _blessings(n: int) -> str:
+    return f"{n} blessing" if n == 1 else f"{n} blessings"
 
 
 ADAPTER = DevacurseAdapter()

@@ -16,13 +16,14 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     SetupField,
     TargetOption,
     TargetRequest,
 )
 from companion_app.games.vile import demo_script
-from companion_app.games.vile.words import card_stats, card_text, choice_words
+from companion_app.games.vile.words import card_stats, card_text, choice_words, monster_name
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.vile import VileGame
 from engine.vile import actions as va
@@ -86,15 +87,11 @@ class VileAdapter(GameAdapter):
         p = state.players[seat]
         out = [
             CounterView("energy", "Energy", p.energy, 0, None, big=True, note="of 100"),
-            CounterView(
-                "ready", "Ready", p.ready, 0, p.cultists, group="cultists", note="cultists ready"
-            ),
-            CounterView(
-                "cultists", "Cultists", p.cultists, 0, MAX_CULTISTS, group="cultists", note="of 10"
-            ),
-            CounterView(
-                "stockpile", "Stockpile", p.stockpile, 0, None, group="cultists", note="devotion"
-            ),
+            # Short notes: a tile's note shares its box with the number (issue 20: "cultists
+            # ready" and "cards left" were drawn over theirs).
+            CounterView("ready", "Ready", p.ready, 0, p.cultists, group="cultists"),
+            CounterView("cultists", "Cultists", p.cultists, 0, MAX_CULTISTS, group="cultists"),
+            CounterView("stockpile", "Stockpile", p.stockpile, 0, None, group="cultists"),
             # Face-down cards are counted only; taps can take one away, a scan adds one.
             CounterView(
                 "components",
@@ -103,7 +100,6 @@ class VileAdapter(GameAdapter):
                 0,
                 len(p.ritual_zone),
                 group="zones",
-                note="of 3, face down",
             ),
             CounterView(
                 "sabotage",
@@ -112,19 +108,17 @@ class VileAdapter(GameAdapter):
                 0,
                 len(p.sabotage_zone),
                 group="zones",
-                note="face down",
             ),
             CounterView("hand", "Hand", p.hand_size, 0, None, group="zones"),
-            CounterView("deck", "Gate", p.deck_size, 0, None, group="zones", note="cards left"),
+            CounterView("deck", "Gate deck", p.deck_size, 0, None, group="zones"),
         ]
         for m in state.controlled(seat):
-            card = g.catalog.get(m.card_id)
             extra = f" +{m.plus}" if m.plus else ""
             extra += f" xp{m.experience}" if m.experience else ""
             out.append(
                 CounterView(
                     f"monster:{m.id}",
-                    f"{card.name}{extra}",
+                    f"{monster_name(g, m.id, owner=False)}{extra}",
                     m.damage,
                     0,
                     None,
@@ -178,16 +172,16 @@ class VileAdapter(GameAdapter):
         p = state.players[seat]
         badges = []
         if state.active == seat and not state.over:
-            badges.append("Their turn")
+            badges.append("Your turn")  # the panel faces its player
         if actor(state) == seat and state.active != seat:
             badges.append("Sabotage window" if state.ritual is not None else "Blocking")
         if state.ritual is not None and state.active == seat:
-            badges.append(f"Ritual: strength {state.ritual.strength}")
+            badges.append(f"Ritual {state.ritual.strength}")
         # The race to 100 at a glance: how far to go, and against the other player.
         lead = p.energy - state.players[1 - seat].energy
-        race = "Level" if lead == 0 else f"Leads by {lead}" if lead > 0 else f"Behind by {-lead}"
+        race = "tied" if lead == 0 else f"{lead} ahead" if lead > 0 else f"{-lead} behind"
         badges.append(f"{max(0, ENERGY_TO_WIN - p.energy)} to go, {race}")
-        badges.append(f"Hand {p.hand_size}")
+        # No "Hand n" badge: the Hand tile says it, and the badges' row was cut short.
         lines = []
         for m in state.controlled(seat):
             card = g.catalog.get(m.card_id)
@@ -296,7 +290,8 @@ class VileAdapter(GameAdapter):
                 card_id="",
                 name=f"A {card.type} card",
                 kind=card.type,
-                cost="",
+                # Setting it costs nothing; a sabotage card's cost is paid when it is flipped.
+                cost="paid when flipped" if card.type == "sabotage" else "none to set it",
                 stats="",
                 keywords=(),
                 text="Set face down: its face stays hidden until it is flipped.",
@@ -343,6 +338,18 @@ class VileAdapter(GameAdapter):
             and state.phase is Phase.COMBAT
             and not any(m.deployed for m in state.controlled(state.active))
         )
+
+    def player_model(self) -> Any:
+        from companion_app.games.vile.player_model import MODEL
+
+        return MODEL
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule of the moment, with its section (rules_at_hand.py)."""
+        from companion_app.games.vile.rules_at_hand import rule_at_hand
+
+        section, words = rule_at_hand(_vile(game))
+        return RuleNote(words, section)
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (

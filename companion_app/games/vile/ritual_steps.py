@@ -6,6 +6,8 @@ from __future__ import annotations
 from engine.vile import Phase, VileGame
 from engine.vile.effects import open_components
 from engine.vile.forecast import bolster_of, strength_forecast
+from engine.vile.grammar import count as counted
+from engine.vile.grammar import ready_cultists
 
 
 def ritual_steps(game: VileGame) -> tuple[str, list[str]]:
@@ -19,8 +21,8 @@ def ritual_steps(game: VileGame) -> tuple[str, list[str]]:
     bolster_words = ", ".join(f"{name} +{p}" for name, p in bolster) or "no deployed monster"
     forecast = strength_forecast(state, catalog)
     sabotage = (
-        f"{other.name}: {len(other.sabotage_zone)} sabotage card(s) face down, stockpile "
-        f"{other.stockpile}, {other.ready} ready cultists"
+        f"{other.name}: {counted(len(other.sabotage_zone), 'sabotage card')} face down, stockpile "
+        f"{other.stockpile}, {ready_cultists(other.ready)}"
     )
     if r is None:
         count = len(me.ritual_zone)

@@ -51,8 +51,27 @@ def card_stats(card: Card, plus: int = 0, experience: int = 0) -> str:
 
 
 def _monster(game: VileGame, monster_id: object) -> str:
-    m = game.state.monster(monster_id)
-    return game.catalog.get(m.card_id).name if m is not None else "a monster"
+    return monster_name(game, monster_id)
+
+
+def monster_name(game: VileGame, monster_id: object, owner: bool = True) -> str:
+    """A monster's name, told apart from others of the same name: "Poltergeist #2" among a
+    player's own (in the order they came into play), "Anton's Wraith" when both players have
+    one, so no two buttons or tiles read the same (a seat's own tile: no owner)."""
+    state = game.state
+    m = state.monster(monster_id)
+    if m is None:
+        return "a monster"
+    name = game.catalog.get(m.card_id).name
+    same = [x for x in state.monsters if game.catalog.get(x.card_id).name == name]
+    if len(same) == 1:
+        return name
+    theirs = [x for x in same if x.controller == m.controller]
+    if len(theirs) > 1:
+        name += f" #{theirs.index(m) + 1}"
+    if owner and len({x.controller for x in same}) > 1:
+        name = f"{state.players[m.controller].name}'s {name}"
+    return name
 
 
 def _targets(game: VileGame, targets: tuple[va.Target, ...]) -> str:

@@ -16,16 +16,18 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     SetupField,
 )
-from companion_app.games.zg import demo_script
+from companion_app.games.zg import attack_plan, demo_script
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
 from engine.zg import actions as za
 from engine.zg.card_model import Card, Catalog
 from engine.zg.game import ZgGame
 from engine.zg.setup import OPTIONS
+from engine.zg.state import STANCES
 
 HERE = Path(__file__).parent
 END_NAMES = ("A", "B")
@@ -62,6 +64,26 @@ def standing(game: ZgGame, seat: int) -> int:
 def _roster_size(game: ZgGame, seat: int) -> int:
     p = game.state.players[seat]
     return max(len(p.roster), standing(game, seat) + len(p.slag), 10)
+
+
+def _move_range(game: ZgGame, seat: int) -> list[int]:
+    """The distances the engine lets ``seat`` move now (none: no move to make)."""
+    state = game.state
+    if state.phase != "act" or state.active != seat:
+        return []
+    return [a.distance for a in game.legal_actions() if isinstance(a, za.Move)]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _stances(game: ZgGame, seat: int) -> list[za.Stance]:
+    """The stances the engine lets ``seat`` take now."""
+    state = game.state
+    if state.phase != "act" or state.active != seat:
+        return []
+    return [a for a in game.legal_actions() if isinstance(a, za.Stance)]
 
 
 class ZgAdapter(GameAdapter):
@@ -157,8 +179,45 @@ class ZgAdapter(GameAdapter):
                     1,
                     group="markers",
                     toggles=True,
-                    dimmed=not on,
-                    note="on" if on else "off",
+                    dimmed=not on,  # no note: a one-row tile has room for its number only
+                )
+            )
+        if p.character and not p.character_sacrificed:
+            # Core Exceptions 1: the character card's powerup, once a turn, whenever its
+            # player likes: a tap on the tile, not a button (a button on every panel would
+            # read as every player's turn to act).
+            ready = not p.character_used
+            out.append(
+                CounterView(
+                    "powerup",
+                    "Powerup",
+                    int(ready),
+                    0,
+                    1,
+                    group="markers",
+                    toggles=True,
+                    dimmed=not ready,  # dimmed once used this turn
+                )
+            )
+        moves = _move_range(zg, seat)
+        if moves:
+            # How far the figure moved, by taps (Basic Rule 4): one tile, not a button per
+            # distance, so four players' panels keep room for their words.
+            out.append(CounterView("move", "Move", 0, 0, max(moves), group="pulse"))
+        if zg.state.has("stances"):
+            # Rules Options 8: the stance is a tile too; taps step through the stances the
+            # engine allows now (3 Move each), instead of five buttons on the panel.
+            now = STANCES.index(p.stance)
+            allowed = [STANCES.index(a.stance) for a in _stances(zg, seat)] + [now]
+            out.append(
+                CounterView(
+                    "stance",
+                    "Stance",
+                    now + 1,
+                    min(allowed) + 1,
+                    max(allowed) + 1,
+                    group="pulse",
+                    note=p.stance,
                 )
             )
         if p.lock_card:
@@ -184,10 +243,13 @@ class ZgAdapter(GameAdapter):
         if p.defeated:
             badges.append("Out")
         else:
+            # One badge for the impulse and the place it gives: a side panel at four players
+            # has room for little more than a name and two badges.
+            place = _ordinal(state.order.index(seat) + 1) if seat in state.order else ""
             if p.picked:
-                badges.append(f"Impulse {p.impulse:03d}")
-            if seat in state.order:
-                badges.append(f"Order {state.order.index(seat) + 1}")
+                badges.append(f"Impulse {p.impulse:03d}" + (f", {place}" if place else ""))
+            elif place:
+                badges.append(place)
             if state.active == seat:
                 total = 6 if p.flameout else 3
                 badges.append(f"Pulse {min(state.pulse_no + 1, total)}/{total}")
@@ -216,6 +278,12 @@ class ZgAdapter(GameAdapter):
         _zg(game)
         if key == "zgear":
             return self.dial_action(game, seat, value)
+        if key == "move":
+            return za.Move(seat, value)
+        if key == "powerup":
+            return za.SetMarkers(seat, seat, character_used=not value)
+        if key == "stance":
+            return za.Stance(seat, STANCES[max(0, min(len(STANCES), value) - 1)])
         if key == "stunned":
             return za.SetMarkers(seat, seat, stunned=bool(value))
         if key == "knocked_down":
@@ -226,6 +294,8 @@ class ZgAdapter(GameAdapter):
 
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
         p = _zg(game).state.players[seat]
+        if key == "powerup":
+            return za.UsePowerup(seat) if not p.character_used else None
         if key == "stunned":
             return za.SetMarkers(seat, seat, stunned=not p.stunned)
         if key == "knocked_down":
@@ -274,34 +344,39 @@ class ZgAdapter(GameAdapter):
 
     def choice_label(self, game: AnyGame, action: Any) -> str | None:
         zg = _zg(game)
-        names = zg.player_names()
         if isinstance(action, za.Spin):
             return f"End {END_NAMES[action.end]} faces"
         if isinstance(action, za.Resolve):
             return "Accept the test"
         if isinstance(action, za.EndPulse):
             return "End pulse"
-        if isinstance(action, za.Attack):
-            lock = " (targetlock)" if action.locked else ""
-            return f"Attack {names[action.foe]}, end {END_NAMES[action.end]}{lock}"
-        if isinstance(action, za.AttackTerrain):
-            terrain = zg.state.terrain[action.terrain].name
-            return f"Attack {terrain}, end {END_NAMES[action.end]}"
+        if isinstance(action, za.Attack | za.AttackTerrain):
+            # One foe: a button per end. More (or terrain): the attack screen names them, or
+            # four players' panels fill with slivers of buttons (issue 20).
+            if isinstance(action, za.AttackTerrain) or len(attack_plan.targets(zg)) > 1:
+                return None
+            # The only foe: named by the prompt; short, four of these share a panel's row.
+            lock = " (lock)" if action.locked else ""
+            return f"Attack: end {END_NAMES[action.end]}{lock}"
         if isinstance(action, za.Move):
-            return f"Moved {action.distance}"
+            # Farther than 0 is tapped on the Move tile (counters).
+            return "No move" if action.distance == 0 else None
         if isinstance(action, za.Retest):
-            return f"{names[action.player]} retests: {action.card} end {END_NAMES[action.end]}"
+            # On the retester's own panel: no name needed, and short for four players' panels.
+            return f"Retest {action.card} card, end {END_NAMES[action.end]}"
         if isinstance(action, za.Bolster | za.Augment):
+            if len(action.dots) > 1:
+                return None  # several are placed dot by dot on the test screen
             verb = "Bolster" if isinstance(action, za.Bolster) else "Augment"
             return f"{verb} dot {', '.join(str(d + 1) for d in action.dots)}"
         if isinstance(action, za.Save):
             return "Sacrifice character" if action.sacrifice else "Slag it"
         if isinstance(action, za.Stance):
-            return f"{action.stance.title()} stance"
+            return None  # tapped on the Stance tile
         if isinstance(action, za.StandUp):
             return "Stand up"
         if isinstance(action, za.Flameout):
-            return f"{names[action.player]}: flameout"
+            return "Announce flameout"
         return None
 
     def due_screen(self, game: AnyGame) -> str | None:
@@ -315,6 +390,18 @@ class ZgAdapter(GameAdapter):
         if state.phase == "act" and pulse is not None and (pulse.moved or pulse.again_foe >= 0):
             return "zg_attack"
         return None
+
+    def player_model(self) -> Any:
+        from companion_app.games.zg.player_model import MODEL
+
+        return MODEL
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule of the moment, with its section (rules_at_hand.py)."""
+        from companion_app.games.zg.rules_at_hand import rule_at_hand
+
+        section, words = rule_at_hand(_zg(game))
+        return RuleNote(words, section)
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (

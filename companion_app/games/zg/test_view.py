@@ -132,6 +132,8 @@ class Placement:
 
     def button(self, pair: int, picked: int) -> str:
         what = "+1 armor" if self.kind == "bolster" else "+1 piercing"
+        # The dot's number as the engine's log and the band say it ("Bolster dot 2").
+        what = f"{what} on dot {self.dot(pair) + 1}"
         return f"{what} ({picked} here)" if picked else what
 
     def words(self, placed: int) -> str:
