@@ -17,8 +17,10 @@ from companion_app.games.base import (
     GameAdapter,
     HistorySeries,
     SeatSummary,
+    TargetRequest,
 )
-from companion_app.games.deeds import demo_script
+from companion_app.games.deeds import demo_script, targeting
+from companion_app.games.deeds.battle_preview import mode, rows
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
 from engine.deeds import actions as da
@@ -26,7 +28,7 @@ from engine.deeds import stats
 from engine.deeds.cards import KEYWORDS, RESOURCES, Card, Catalog, keyword_words
 from engine.deeds.decks import faction_deck, factions
 from engine.deeds.game import DeedsGame
-from engine.deeds.setup import BASE_HEALTH, HAND
+from engine.deeds.setup import BASE_HEALTH
 from engine.deeds.state import Phase
 
 HERE = Path(__file__).parent
@@ -204,13 +206,20 @@ class DeedsAdapter(GameAdapter):
         return da.SetBase(seat, value)
 
     def scan_action(self, game: AnyGame, seat: int, card_id: str) -> Any:
-        """Play the card for its cost; at the end of a round with more than 5 cards in hand,
-        a scan discards it (Your Hand)."""
-        state = _deeds(game).state
-        p = state.players[seat]
-        if state.phase is Phase.RETREAT and seat == state.attacker and p.hand_size > HAND:
+        """Play the card for its cost. At the end of a round with more than 5 cards in hand
+        (Your Hand) a card that can't be deployed now is discarded; one that can is asked
+        about ("Deploy it" or "Discard it", targeting.py)."""
+        g = _deeds(game)
+        deploy = da.Deploy(seat, card_id)
+        if targeting.must_discard(g, seat) and not targeting.deployable(g, deploy):
             return da.Discard(seat, card_id)
-        return da.Deploy(seat, card_id)
+        return deploy
+
+    def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        return targeting.target_request(_deeds(game), action)
+
+    def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        return targeting.with_target(action, value)
 
     # --- the band -------------------------------------------------------------------------
 
@@ -230,15 +239,34 @@ class DeedsAdapter(GameAdapter):
         if isinstance(action, da.EndPhase):
             return "No battle" if g.state.phase is Phase.DEPLOY else "End the round"
         if isinstance(action, da.Attack):
-            able = [a for a in g.legal_actions() if isinstance(a, da.Attack)]
-            if able and action == able[0] and len(action.attackers) > 1:
+            # The engine lists "everyone able" first: one tap. Any other choice of attackers
+            # is the battle assistant's.
+            able = next((a for a in g.legal_actions() if isinstance(a, da.Attack)), None)
+            if action != able:
+                return None
+            if len(action.attackers) > 1:
                 return "Attack with everything"
-            return None  # any other choice of attackers: the battle assistant
+            x = g.state.card(action.attackers[0])
+            return f"Attack with {g.catalog.get(x.card_id).name}" if x else None
+        if isinstance(action, da.Discard):
+            # Hidden hands: a card discarded unscanned (a scan names it); open hands: by name.
+            if not action.card_id:
+                return "Discard a card"
+            return (
+                f"Discard {g.catalog.get(action.card_id).name}"
+                if not g.setup.hidden_hands
+                else None
+            )
         if isinstance(action, da.Block) and not action.blocks:
             return "No blocks"
         if isinstance(action, da.Resolve):
-            note = next((n for n in g.state.notes if n.id == action.note), None)
-            return f"Done: {note.text.split(':')[0]}" if note else None
+            # Two notes of the same card get their own buttons: "Done: Ambush #2".
+            heads = [(n.id, n.text.split(":")[0]) for n in g.state.notes]
+            head = next((h for i, h in heads if i == action.note), None)
+            if head is None:
+                return None
+            same = [i for i, h in heads if h == head]
+            return f"Done: {head}" + (f" #{same.index(action.note) + 1}" if len(same) > 1 else "")
         return None
 
     def folds_line(self, entry: LogEntry) -> bool:
@@ -260,6 +288,14 @@ class DeedsAdapter(GameAdapter):
             Phase.TACTICS: da.Pass(seat),
         }.get(state.phase)
         return action
+
+    def due_screen(self, game: AnyGame) -> str | None:
+        """The battle assistant opens by itself for the defender when a block is possible
+        (attackers are chosen there too, from the menu, or all at once on the band)."""
+        g = _deeds(game)
+        if mode(g) == "block" and any(len(r.options) > 1 for r in rows(g)):
+            return "deeds_battle"
+        return None
 
     def quiet(self, game: AnyGame) -> bool:
         """The Tactics step with nothing waiting: the band counts down and both pass."""
@@ -319,7 +355,20 @@ class DeedsAdapter(GameAdapter):
                 "BattleScreen",
                 str(HERE / "battle_screen.kv"),
             ),
+            ExtraScreen(
+                "deeds_cards",
+                "Cards in play",
+                "companion_app.games.deeds.cards_screen",
+                "CardsScreen",
+                str(HERE / "cards_screen.kv"),
+            ),
         )
+
+    def player_model(self) -> Any:
+        """How each action is made at the table, for the table explorer (player_model.py)."""
+        from companion_app.games.deeds.player_model import MODEL
+
+        return MODEL
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Cheap units first, then resources and tactics."""
