@@ -133,11 +133,13 @@ class DeedsAdapter(GameAdapter):
         state = g.state
         p = state.players[seat]
         out = [CounterView("base", "Base", max(p.base, 0), 0, TOP, big=True, note="health")]
+        # Hand and deck sit beside the base (the top row has room), so a seat keeps three rows
+        # of counters however many cards are in play and none shrinks below the reading floor.
+        if g.setup.hidden_hands:
+            out.append(CounterView("hand", "Hand", p.hand_size, 0, TOP))
+            out.append(CounterView("deck", "Deck", p.deck_size, 0, 999))
         for r in RESOURCES:
             out.append(CounterView(r, r.capitalize(), p.pool.of(r), 0, TOP, group="resources"))
-        if g.setup.hidden_hands:
-            out.append(CounterView("hand", "Hand", p.hand_size, 0, TOP, group="cards"))
-            out.append(CounterView("deck", "Deck", p.deck_size, 0, 999, group="cards"))
         for x in state.cards:
             if x.owner != seat:
                 continue
@@ -214,6 +216,12 @@ class DeedsAdapter(GameAdapter):
         if targeting.must_discard(g, seat) and not targeting.deployable(g, deploy):
             return da.Discard(seat, card_id)
         return deploy
+
+    def scan_done(self, game: AnyGame, seat: int, card_id: str) -> str:
+        """A scan over the hand limit discarded the card: its panel says so, not "Played"."""
+        history = _deeds(game).history
+        last = history[-1] if history else None
+        return "Discarded" if last == da.Discard(seat, card_id) else "Played"
 
     def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
         return targeting.target_request(_deeds(game), action)

@@ -159,6 +159,7 @@ class BattleScreen(FacingScreen):
         result = preview(game, attackers, blocks)
         if result.ready and self.session.command(result.action):
             self.rebuild()
+            self.face_decider()  # blockers are chosen by the other player
 
     def next_step(self) -> None:
         """The Tactics step with nothing more to play: both pass and the battle resolves."""
