@@ -20,6 +20,9 @@ from engine.zeal.setup import ZealSetup, initial_state
 from engine.zeal.state import GameState, Step
 
 
+_DECLARATIONS = (za.DeclareAttackers, za.DeclareBlockers, za.DeclareFlankers, za.AssignDamage)
+
+
 class ZealGame(Game[ZealSetup, GameState, za.Action]):
     """A game of Zeal (rules/zeal.md).
 
@@ -38,6 +41,9 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         # (holding both references keeps the identities unique): apply() skips re-explaining
         # them. Random play-outs apply only listed actions, so this halves their checking.
         self._listed: tuple[GameState | None, dict[int, za.Action]] = (None, {})
+        # The names of the cards combat declarations named, as they were then: the log tells
+        # a declaration in words after its cards have left play ("Asterion Bull at Anton").
+        self.named: dict[int, str] = {}
 
     @classmethod
     def start(cls, setup: ZealSetup, state: GameState | None = None) -> Self:
@@ -61,6 +67,13 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         for action in legal_actions(state, self.catalog):
             listed[id(action)] = action
             yield action
+
+    def apply(self, action: za.Action) -> None:
+        if isinstance(action, _DECLARATIONS):  # rare: a few per turn
+            state = self.state
+            for perm in state.permanents():
+                self.named[perm.id] = perm.name
+        super().apply(action)
 
     def listed_now(self, action: za.Action) -> bool:
         known, listed = self._listed

@@ -99,6 +99,20 @@ class ZealAdapter(GameAdapter):
                     note="damage" if b.face_up else "face down",
                 )
             )
+        # What the table can't see at a glance: the characters and devices in play, each
+        # with its combat score now and the damage on it (a tap adjusts the damage).
+        for m in p.in_play:
+            out.append(
+                CounterView(
+                    f"perm:{m.id}",
+                    f"{m.name} {m.combat}" if m.is_character else m.name,
+                    m.damage,
+                    0,
+                    None,
+                    group="in play",
+                    note="damage" if m.is_character else "device",
+                )
+            )
         return tuple(out)
 
     def summary(self, game: AnyGame, seat: int) -> SeatSummary:
@@ -125,6 +139,8 @@ class ZealAdapter(GameAdapter):
             return za.SetDevotion(seat, maximum=value)
         if key.startswith("base:"):
             return za.SetBase(seat, int(key[5:]), damage=value)
+        if key.startswith("perm:"):
+            return za.SetDamage(seat, int(key[5:]), value)
         raise ValueError(f"Zeal has no counter {key!r}")
 
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
