@@ -19,7 +19,6 @@ from engine.zeal.rules import explain
 from engine.zeal.setup import ZealSetup, initial_state
 from engine.zeal.state import GameState, Step
 
-
 _DECLARATIONS = (za.DeclareAttackers, za.DeclareBlockers, za.DeclareFlankers, za.AssignDamage)
 
 
