@@ -189,8 +189,8 @@ async def commit_characters(d: Any, seat: int, cards: tuple[str, ...]) -> None:
 
 async def choose(d: Any, screen: Any, row_label_start: str, option_start: str) -> None:
     row = next(r for r in screen.rows if r.label.startswith(row_label_start))
-    for _ in range(len(row.options)):
-        if row.options[row.chosen][0].startswith(option_start):
+    for _ in range(len(row.spec.options)):
+        if row.spec.options[row.chosen][0].startswith(option_start):
             return
         await d.tap(row.children[0])  # the choice button cycles
     raise AssertionError(f"{row_label_start} has no option {option_start}")
@@ -234,10 +234,12 @@ async def journey(d: Any) -> None:
     await d.until(lambda: zealot.chosen == 1, "scanning the zealot picks it to attack")
     device.remove_tag(0)
     assert len(d.session.game.history) == history
-    assert zealot.options[zealot.chosen][0].startswith("attacks")
+    assert zealot.spec.options[zealot.chosen][0].startswith("attacks")
     d.notes["attack_prediction"] = combat.prediction
     await d.tap(combat.ids.confirm)
     await d.until(lambda: not combat.phase, "a chance to respond to the attack")
+    # Between declarations the page still says what the combat will do (it was empty).
+    d.notes["after_confirm"] = combat.prediction
     await d.tap(combat.ids.next_step)
     await d.until(lambda: combat.phase == "blockers", "blockers are asked for")
     # The blocker's choice faces its player: turned to the seat's edge, as their panel is.
@@ -272,8 +274,9 @@ async def journey(d: Any) -> None:
             await d.tap(combat.ids.next_step)
         await d.frames(2)
     await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
-    # The fight's result stays on the table, on the band, for every seat to read.
-    d.app.show("scoreboard")
+    # Its moment has passed: the assistant goes back to the table by itself, and the
+    # fight's result stays on the band for every seat to read.
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table by itself")
     await d.until(lambda: "dies" in d.session.news, "the result is on the band")
     d.notes["news"] = d.session.news
     await d.screenshot("journey_combat_result")

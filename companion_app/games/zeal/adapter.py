@@ -218,8 +218,13 @@ class ZealAdapter(GameAdapter):
         return None
 
     def notable(self, entry: LogEntry) -> bool:
-        """Combat damage and deaths stay on the band for a while."""
-        return entry.step == Step.COMBAT_DAMAGE.label or entry.text.endswith(" dies")
+        """What a combat did to the table stays on the band for a while: deaths, bases hit or
+        defeated, players out. The damage on characters is on their seats' panels, so the
+        band's line stays short enough to read whole."""
+        text = entry.text
+        if text.endswith((" dies", " is defeated and turned face down", " is out of the game")):
+            return True
+        return entry.step == Step.COMBAT_DAMAGE.label and "'s base " in text
 
     def quiet(self, game: AnyGame) -> bool:
         state = _zeal(game).state
