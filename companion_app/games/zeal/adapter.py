@@ -25,6 +25,7 @@ from engine.zeal import Step, ZealGame, cult_deck
 from engine.zeal import actions as za
 from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import MAX_CURRENT_DEVOTION
+from engine.zeal.triggers import playable
 
 HERE = Path(__file__).parent
 
@@ -202,11 +203,16 @@ class ZealAdapter(GameAdapter):
         return za.Pass(seat) if _zeal(game).state.priority == seat else None
 
     def due_screen(self, game: AnyGame) -> str | None:
-        """The combat assistant, when a declaration is due and someone has a real choice
-        (some declaration other than the empty one is legal)."""
+        """The Actions page when triggered actions wait for their player (to order, target
+        or decline them); the combat assistant when a declaration is due and someone has a
+        real choice (some declaration other than the empty one is legal)."""
         state = _zeal(game).state
+        if state.over:
+            return None
+        if playable(state):
+            return "zeal_actions"  # triggered actions wait for their player's choice
         kind = DECLARATIONS.get(state.awaiting or "")
-        if kind is None or state.over:
+        if kind is None:
             return None
         for action in game.legal_actions():
             if isinstance(action, kind) and any(
@@ -287,6 +293,12 @@ class ZealAdapter(GameAdapter):
             ),
         )
 
+    def player_model(self) -> Any:
+        """How each action is made at the table, for the table explorer (player_model.py)."""
+        from companion_app.games.zeal.player_model import MODEL
+
+        return MODEL
+
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (
             ExtraScreen(
@@ -295,6 +307,13 @@ class ZealAdapter(GameAdapter):
                 "companion_app.games.zeal.combat_screen",
                 "CombatScreen",
                 str(HERE / "combat_screen.kv"),
+            ),
+            ExtraScreen(
+                "zeal_actions",
+                "Actions",
+                "companion_app.games.zeal.actions_screen",
+                "ActionsScreen",
+                str(HERE / "actions_screen.kv"),
             ),
             ExtraScreen(
                 "adjust",

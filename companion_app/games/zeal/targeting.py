@@ -27,6 +27,15 @@ def _kinds_and_source(game: ZealGame, action: Any) -> tuple[str, tuple[str, ...]
         zeal = action.zeal if action.zeal is not None else zeal_for_card(state, action.player, card)
         source = {"spell": SPELL, "character": CHARACTER}.get(card.type, DEVICE)
         return card.name, card_target_kinds(card, zeal), source
+    if isinstance(action, za.PlayTrigger):
+        trigger = next((t for t in state.pending if t.id == action.trigger_id), None)
+        if trigger is None or trigger.card_id not in catalog:
+            return None
+        card = catalog.get(trigger.card_id)
+        kinds = ability_target_kinds(trigger.ability, card)
+        if trigger.is_spell:
+            return trigger.name, kinds, SPELL
+        return trigger.name, kinds, CHARACTER if card.type == "character" else DEVICE
     if isinstance(action, za.Activate):
         perm = state.permanent(action.permanent_id)
         if perm is None or perm.card_id not in catalog:
@@ -89,7 +98,19 @@ def target_request(game: ZealGame, action: Any) -> TargetRequest | None:
         return x_request(game, action)  # nothing to target, and none needed: X is next
     # "No target" is offered where the rules allow it: the action is legal as it stands.
     optional = game.explain(action) is None
-    return TargetRequest(f"{what}: choose {kind_words(kind)}", tuple(options), optional)
+    return TargetRequest(f"{what}: choose {kind_words(kind)}", _numbered(options), optional)
+
+
+def _numbered(options: list[TargetOption]) -> tuple[TargetOption, ...]:
+    """Two choices that read alike (two Sacrificial Rites being played) get "#1", "#2", in
+    the table's order, so each button is its own."""
+    labels = [o.label for o in options]
+    return tuple(
+        dataclasses.replace(o, label=f"{o.label} #{labels[: k + 1].count(o.label)}")
+        if labels.count(o.label) > 1
+        else o
+        for k, o in enumerate(options)
+    )
 
 
 def _option(game: ZealGame, target: Any) -> TargetOption:

@@ -1,0 +1,122 @@
+"""Which gestures make each Zeal action at the table (companion_app/games/gestures.py).
+
+- The band's one-tap decisions, on the acting player's panel: Keep hand, Mulligan, Draw a
+  card / +1 max devotion, Pass, No attack, No blocks, No flanking, Deal damage.
+- A card from the hand: scanned on its player's reader; its targets, then X for a card that
+  costs X, tapped on that player's panel (targeting.py).
+- Attackers, blockers, flankers, damage among two blockers: the combat assistant's rows
+  (combat_rows.py) and Confirm.
+- Triggered actions (play, in any order, or decline) and the actions of cards in play: the
+  Actions page (more_actions.py), then their targets on the player's panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion_app.games.base import AnyGame
+from companion_app.games.gestures import Gesture, OpenScreen, PlayerModel, Scan, TapText
+from companion_app.games.zeal import combat_rows, more_actions, targeting
+from engine.zeal import ZealGame
+from engine.zeal import actions as za
+
+COMBAT = "combat"
+ACTIONS = "zeal_actions"
+
+
+class ZealPlayerModel(PlayerModel):
+    def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
+        from companion_app.games.zeal.adapter import ADAPTER
+
+        assert isinstance(game, ZealGame)
+        words = ADAPTER.choice_label(game, action)
+        if words is not None:
+            return [TapText(words, f"seat:{action.player}")]
+        if isinstance(action, za.PlayCard):
+            start = ADAPTER.scan_action(game, action.player, action.card_id)
+            taps = _asked(game, start, action)
+            return None if taps is None else [Scan(action.player, action.card_id), *taps]
+        if isinstance(action, more_actions.KINDS):
+            start = more_actions.bare(action)
+            taps = _asked(game, start, action)
+            if taps is None:
+                return None
+            page = TapText(more_actions.label(game, start), f"screen:{ACTIONS}")
+            return [OpenScreen(ACTIONS), page, *taps]
+        if isinstance(action, tuple(combat_rows.DECLARATIONS.values())):
+            return _declare(game, action)
+        return None
+
+
+def _asked(game: ZealGame, start: Any, wanted: Any) -> list[Gesture] | None:
+    """The taps on the player's panel that answer what ``start`` asks (targets, then X)
+    until it is ``wanted``; None when no answers make it."""
+    taps: list[Gesture] = []
+    action = start
+    where = f"seat:{wanted.player}"
+    for _ in range(8):  # a card asks a handful of questions at most
+        request = targeting.target_request(game, action)
+        if request is None:
+            return taps if action == wanted else None
+        if request.optional and action == wanted:
+            return [*taps, TapText(request.none_label, where)]
+        following = next(
+            (
+                (option, step)
+                for option in request.options
+                if _on_the_way(step := targeting.with_target(action, option.value), wanted)
+            ),
+            None,
+        )
+        if following is None:
+            return None
+        taps.append(TapText(following[0].label, where))
+        action = following[1]
+    return None
+
+
+def _on_the_way(action: Any, wanted: Any) -> bool:
+    """``action`` is ``wanted`` with some of its targets (and X) still to come."""
+    if type(action) is not type(wanted):
+        return False
+    targets, goal = getattr(action, "targets", ()), getattr(wanted, "targets", ())
+    if tuple(goal[: len(targets)]) != tuple(targets):
+        return False
+    x = getattr(action, "x", 0)
+    return x in (0, getattr(wanted, "x", 0))
+
+
+def _declare(game: ZealGame, action: Any) -> list[Gesture] | None:
+    """Each row tapped round to its choice, then Confirm."""
+    where = f"screen:{COMBAT}"
+    if isinstance(action, za.DeclareAttackers):
+        if action.hunts:
+            return None  # the hunters' blockers are the rules' own choice at this table
+        wanted = dict(action.attackers)
+    elif isinstance(action, za.DeclareBlockers):
+        wanted = dict(action.blocks)
+    elif isinstance(action, za.DeclareFlankers):
+        wanted = dict(action.flanks)
+    else:
+        if action.bases:
+            return None  # which bases an attacker hits first: the rules' order here
+        wanted = dict(action.blockers)
+    if combat_rows.declarer(game) != action.player:
+        return None
+    taps: list[Gesture] = [OpenScreen(COMBAT)]
+    chosen: dict[int, Any] = {}
+    for row in combat_rows.rows(game):
+        values = [value for _words, value in row.options]
+        goal = wanted.pop(row.permanent_id, None)
+        if goal not in values:
+            return None
+        index = values.index(goal)
+        taps.extend(TapText(row.text(i), where) for i in range(index))
+        chosen[row.permanent_id] = goal
+    if wanted or combat_rows.declaration(game, chosen) != action:
+        return None  # a choice no row offers, or in an order the screen doesn't make
+    return [*taps, TapText("Confirm", where)]
+
+
+MODEL = ZealPlayerModel()
