@@ -170,9 +170,13 @@ async def whole_game(d: Any) -> None:
     battle = d.screen("deeds_battle")
     await d.until(lambda: battle.mode == "block", "blockers are asked")
     await d.tap(battle.ids.confirm)
-    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table")
-    await d.tap(scoreboard(d).ids.next_step)  # the Tactics step: both pass
+    # The Tactics step: everyone passes (the assistant's button, unless the quiet moment's
+    # countdown passed for them first); the battle resolves and the assistant closes.
+    await d.until(lambda: battle.mode == "battle" or d.session.game.outcome(), "tactics")
+    if d.session.game.outcome() is None:
+        await d.tap(battle.ids.next_step)
     await d.until(lambda: d.session.game.outcome() is not None, "a base falls to 0")
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table by itself")
     outcome = d.session.game.outcome()
     d.notes["winner"] = d.session.game.player_names()[outcome.winner]
     d.notes["first"] = first

@@ -17,7 +17,7 @@ from companion_app.games.base import (
     SeatSummary,
     TargetRequest,
 )
-from companion_app.games.zeal import demo_script, targeting
+from companion_app.games.zeal import combat_rows, demo_script, targeting
 from companion_app.games.zeal.glossary import glossary_text
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
@@ -214,6 +214,10 @@ class ZealAdapter(GameAdapter):
         kind = DECLARATIONS.get(state.awaiting or "")
         if kind is None:
             return None
+        if kind is za.AssignDamage:
+            # Which blocker, which base: asked only when the attacking player has a choice.
+            rows = combat_rows.rows(_zeal(game))
+            return "combat" if any(len(r.options) > 1 for r in rows) else None
         for action in game.legal_actions():
             if isinstance(action, kind) and any(
                 getattr(action, f)

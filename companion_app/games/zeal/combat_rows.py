@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.zeal import ZealGame, combat
 from engine.zeal import actions as za
+from engine.zeal.ops import standing_bases
 
 DECLARATIONS: dict[str, type[Any]] = {
     "attackers": za.DeclareAttackers,
@@ -95,6 +96,20 @@ def rows(game: ZealGame) -> tuple[Row, ...]:
                 if game.is_legal(za.AssignDamage(seat, blockers=((a, b),)))
             ]
             found.append((everyone[a], opts))
+        # Dealing Combat Damage to Bases: the attacking player chooses the base each attacker
+        # hits (left out: the base closest to falling).
+        for a, defender in state.combat.attackers:
+            if a not in everyone or defender is None:
+                continue
+            if not combat.hits_bases(state, state.combat, a):
+                continue
+            opts = [("hits the base closest to falling", None)]
+            for owner, index, base in standing_bases(state, defender):
+                choice = ("base", owner, index)
+                if game.is_legal(za.AssignDamage(seat, bases=((a, owner, index),))):
+                    opts.append((f"hits {names[owner]}'s base {base.defense}", choice))
+            if len(opts) > 1:
+                found.append((everyone[a], opts))
     labels = [p.name for p, _o in found]
     return tuple(
         Row(
@@ -131,5 +146,11 @@ def declaration(game: ZealGame, chosen: dict[int, Any]) -> za.Action | None:
         picked.sort(key=lambda pv: offered.index(pv) if pv in offered else len(offered))
         return za.DeclareFlankers(seat, tuple(picked))
     if now == "damage":
-        return za.AssignDamage(seat, blockers=tuple(picked))
+        blockers = tuple((pid, v) for pid, v in picked if not isinstance(v, tuple))
+        order = [a for a, _d in state.combat.attackers] if state.combat else []
+        bases = sorted(
+            ((pid, v[1], v[2]) for pid, v in picked if isinstance(v, tuple)),
+            key=lambda b: order.index(b[0]) if b[0] in order else len(order),
+        )
+        return za.AssignDamage(seat, blockers=blockers, bases=tuple(bases))
     return None

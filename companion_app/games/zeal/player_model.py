@@ -99,9 +99,11 @@ def _declare(game: ZealGame, action: Any) -> list[Gesture] | None:
     elif isinstance(action, za.DeclareFlankers):
         wanted = dict(action.flanks)
     else:
-        if action.bases:
-            return None  # which bases an attacker hits first: the rules' order here
         wanted = dict(action.blockers)
+        for attacker, owner, index in action.bases:
+            if attacker in wanted:
+                return None  # an attacker's excess damage named base by base: not asked here
+            wanted[attacker] = ("base", owner, index)
     if combat_rows.declarer(game) != action.player:
         return None
     taps: list[Gesture] = [OpenScreen(COMBAT)]
