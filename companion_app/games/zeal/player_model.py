@@ -90,6 +90,7 @@ def _on_the_way(action: Any, wanted: Any) -> bool:
 def _declare(game: ZealGame, action: Any) -> list[Gesture] | None:
     """Each row tapped round to its choice, then Confirm."""
     where = f"screen:{COMBAT}"
+    wanted: dict[int, Any]
     if isinstance(action, za.DeclareAttackers):
         if action.hunts:
             return None  # the hunters' blockers are the rules' own choice at this table
