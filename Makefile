@@ -15,7 +15,7 @@ KIVY_DEBS := libgl1 libegl1 libgl1-mesa-dri libmtdev1 xclip
 BROKER_DEBS := mosquitto
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
-.PHONY: broker
+.PHONY: broker explore
 # The tournament tests and bench need a broker on the machine (target below).
 pytest: broker
 bench: broker
@@ -42,6 +42,11 @@ pytest:
 
 bench: setup-dev
 	$(BIN)/python -m bench
+
+# The table explorer's long run (docs/app.md): every game, both orientations, thousands of
+# steps; prints what it checked and found, with the seed that replays each failure.
+explore: setup-dev gl-libs
+	KIVY_NO_ARGS=1 $(BIN)/python -m tests.app.explorer --long
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Altar needs Python 3.11 or newer"'

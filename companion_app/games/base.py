@@ -136,6 +136,16 @@ class TargetRequest:
     hint: str = "tap it, scan it, or choose here"  # how to answer (buttons only: "choose here")
 
 
+@dataclass(frozen=True)
+class RuleNote:
+    """The rule that applies now, in the app's own words, with the rulebook's section
+    ("Combat: Choose Blockers", "III.A"): shown when a player taps the step line or a
+    refusal, facing them."""
+
+    words: str
+    section: str
+
+
 @dataclass
 class SeatSummary:
     """The generic parts of a seat the panel header shows."""
@@ -313,6 +323,18 @@ class GameAdapter(ABC):
         action = self.pass_action(demo.game, who) if who is not None else None
         if action is not None:
             await demo.act(action)
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule that applies at this moment (to ``seat`` when a refusal of theirs was
+        tapped), in the app's words with the rulebook's section; None: the game has none to
+        say (the popup then says so)."""
+        return None
+
+    def player_model(self) -> Any:
+        """The game's player model (companion_app/games/gestures.py): which gestures make
+        each engine action, for the table explorer. Imported lazily by each adapter: the
+        app never needs it. None: no model yet."""
+        return None
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Nine cards for the simulator's keys 1-9 (`make run` with a keyboard)."""

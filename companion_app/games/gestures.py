@@ -9,6 +9,15 @@ table does not have: the model answers ``None`` and the explorer names the actio
 
 Gestures name what a player sees (a button's text, a seat's panel, a screen), never a widget's
 id, so a gesture that works is one a player could find.
+
+How the explorer finds a game's model: ``GameAdapter.player_model()`` (companion_app/games/
+base.py) returns it; each adapter imports its own ``player_model`` module lazily there (the
+app never needs it), and the default ``None`` means the game has no model yet: the explorer
+fails clearly ("no player model for deeds") rather than skipping the game.
+
+``TapCounter`` with ``times`` > 1 is one burst of taps; the explorer ends the burst by
+flushing it through the session (as leaving the screen does), never by waiting out the
+burst's real-time window, so a burst's end does not depend on the clock.
 """
 
 from __future__ import annotations
@@ -70,6 +79,23 @@ class TapText:
 
 
 @dataclass(frozen=True)
+class ChooseRow:
+    """On a page of rows (a character and what it will do), the choice button beside the row
+    whose label reads ``row`` tapped until it reads ``option``. ``nth`` tells apart rows
+    with the same label (two Cult Zealots): the nth such row, from the top."""
+
+    row: str
+    option: str
+    where: str = "screen"
+    nth: int = 0
+
+
+@dataclass(frozen=True)
+class Undo:
+    """The band's Undo: takes the newest command back."""
+
+
+@dataclass(frozen=True)
 class OpenScreen:
     """The menu's button that opens the game's own page ``name`` (or the page opened by
     itself: the explorer waits for it either way)."""
@@ -77,7 +103,7 @@ class OpenScreen:
     name: str
 
 
-Gesture = Scan | TurnDial | PressButton | TapCounter | TapText | OpenScreen
+Gesture = Scan | TurnDial | PressButton | TapCounter | TapText | ChooseRow | Undo | OpenScreen
 
 
 class PlayerModel(ABC):

@@ -51,6 +51,8 @@ class NewGameScreen(Screen):
     error = StringProperty("")
     ceremony = StringProperty("")
     rows = ListProperty([])
+    # The game's seed when set (a replayed exploration); None: drawn from the time.
+    seed = ObjectProperty(None, allownone=True)
 
     def on_kv_post(self, *_args: Any) -> None:
         self.game_titles = [title for _kind, title in playable()]
@@ -180,6 +182,8 @@ class NewGameScreen(Screen):
             self.error = "Two players share a name: give each a different one."
             return False
         decks = [self._deck(row.ids.deck.text) for row in self.rows]
+        if seed is None:
+            seed = self.seed
         try:
             self.session.start_new(names, colours, decks, seed=seed, options=self.options())
         except (IllegalAction, ValueError) as e:

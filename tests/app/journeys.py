@@ -196,6 +196,18 @@ async def choose(d: Any, screen: Any, row_label_start: str, option_start: str) -
     raise AssertionError(f"{row_label_start} has no option {option_start}")
 
 
+async def until_declaration(d: Any, combat: Any, phase: str) -> None:
+    """Everyone passes on the table until the combat assistant opens by itself for
+    ``phase``."""
+    for _ in range(6):
+        if d.app.sm.current == "combat" and combat.phase == phase:
+            return
+        if d.app.sm.current == "scoreboard":
+            await d.tap(scoreboard(d).ids.next_step)
+        await d.frames(3)
+    await d.until(lambda: d.app.sm.current == "combat" and combat.phase == phase, phase)
+
+
 async def journey(d: Any) -> None:
     """A whole game start: new game, mulligans, dials, scans, a combat with a blocker and a
     flanker predicted then applied, undo; resumed by journey_resume in a second process."""
@@ -237,10 +249,13 @@ async def journey(d: Any) -> None:
     assert zealot.spec.options[zealot.chosen][0].startswith("attacks")
     d.notes["attack_prediction"] = combat.prediction
     await d.tap(combat.ids.confirm)
-    await d.until(lambda: not combat.phase, "a chance to respond to the attack")
-    # Between declarations the page still says what the combat will do (it was empty).
+    # Declared: a window to respond, on the table (the band's Pass), where the page goes back.
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table to respond")
+    # Opened by hand between declarations, it says what the combat will do (it was empty).
+    d.app.show("combat")
+    await d.frames(3)
     d.notes["after_confirm"] = combat.prediction
-    await d.tap(combat.ids.next_step)
+    await d.tap(combat.ids.next_step)  # everyone passes: blockers are due
     await d.until(lambda: combat.phase == "blockers", "blockers are asked for")
     # The blocker's choice faces its player: turned to the seat's edge, as their panel is.
     panel_turn = scoreboard(d).turners[combat.seat].rotation
@@ -249,13 +264,7 @@ async def journey(d: Any) -> None:
     await d.screenshot("journey_blockers_face_their_player")
     await choose(d, combat, "Lunari Acolyte", "blocks Asterion")
     await d.tap(combat.ids.confirm)
-    for _ in range(3):  # a response window may come first
-        if combat.phase == "flankers":
-            break
-        if not combat.phase:
-            await d.tap(combat.ids.next_step)
-        await d.frames(2)
-    await d.until(lambda: combat.phase == "flankers", "flankers are asked for")
+    await until_declaration(d, combat, "flankers")  # a response window may come first
     await choose(d, combat, "Cult Zealot", "flanks")
     prediction = combat.prediction
     d.notes["flank_prediction"] = prediction
@@ -267,11 +276,11 @@ async def journey(d: Any) -> None:
     await d.screenshot("journey_flank_prediction")
     await d.tap(combat.ids.confirm)
     # Combat damage has no choice to make here: once everyone passes, the acolyte dies.
-    for _ in range(4):
+    for _ in range(6):
         if not acolyte_alive():
             break
-        if not combat.phase:
-            await d.tap(combat.ids.next_step)
+        if d.app.sm.current == "scoreboard":
+            await d.tap(scoreboard(d).ids.next_step)
         await d.frames(2)
     await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
     # Its moment has passed: the assistant goes back to the table by itself, and the

@@ -69,6 +69,8 @@ class BattleScreen(FacingScreen):
     rows = ListProperty([])
 
     def on_pre_enter(self, *_args: Any) -> None:
+        game = self.session.game if self.session else None
+        self._moves = len(game.history) if game is not None else 0
         self.rebuild()
         self.face_decider()
 
@@ -88,6 +90,10 @@ class BattleScreen(FacingScreen):
         game = self.session.game if self.session else None
         if game is None or game.kind != "deeds" or not mode(game):
             self.back()  # the battle resolved, or there is none this round: back to the table
+            return
+        moved = len(game.history) != self._moves
+        if moved and self.session.adapter.due_screen(game) != self.name:
+            self.back()  # its declaration is made and nobody else has one to make here
             return
         if mode(game) != self.mode:
             self.rebuild()

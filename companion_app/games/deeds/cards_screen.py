@@ -18,6 +18,8 @@ class CardsScreen(FacingScreen):
     title = StringProperty("")
 
     def on_pre_enter(self, *_args: Any) -> None:
+        game = self.session.game if self.session else None
+        self._moves = len(game.history) if game is not None else 0
         self.rebuild()
         self.face_decider()
 
@@ -25,9 +27,14 @@ class CardsScreen(FacingScreen):
         session.bind(revision=lambda *_a: self._maybe_rebuild())
 
     def _maybe_rebuild(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
-            self.rebuild()
-            self.face_decider()
+        if self.manager is None or self.manager.current != self.name:
+            return
+        game = self.session.game
+        if game is None or len(game.history) != self._moves:
+            self.back()  # something was played: the page's moment has passed
+            return
+        self.rebuild()
+        self.face_decider()
 
     def rebuild(self) -> None:
         box = self.ids.actions

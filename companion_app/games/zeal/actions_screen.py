@@ -20,6 +20,8 @@ class ActionsScreen(FacingScreen):
     title = StringProperty("")
 
     def on_pre_enter(self, *_args: Any) -> None:
+        game = self.session.game if self.session else None
+        self._moves = len(game.history) if game is not None else 0
         self.rebuild()
         self.face_decider()
 
@@ -27,9 +29,15 @@ class ActionsScreen(FacingScreen):
         session.bind(revision=lambda *_a: self._maybe_rebuild())
 
     def _maybe_rebuild(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
-            self.rebuild()
-            self.face_decider()
+        if self.manager is None or self.manager.current != self.name:
+            return
+        game = self.session.game
+        moved = game is None or len(game.history) != self._moves
+        if moved and (game is None or self.session.adapter.due_screen(game) != self.name):
+            self.back()  # played, and nothing more waits here
+            return
+        self.rebuild()
+        self.face_decider()
 
     def rebuild(self) -> None:
         box = self.ids.actions

@@ -78,6 +78,8 @@ class CombatScreen(FacingScreen):
     rows = ListProperty([])
 
     def on_pre_enter(self, *_args: Any) -> None:
+        game = self.session.game if self.session else None
+        self._moves = len(game.history) if game is not None else 0
         self.rebuild()
         self.face_decider()
         self.session.scan_pickers.append(self.pick_by_scan)
@@ -115,6 +117,11 @@ class CombatScreen(FacingScreen):
         game = self.session.game
         if game is None or game.kind != "zeal" or not in_combat(game):
             self.back()  # the combat is over: its result is told on the table
+            return
+        if len(game.history) != self._moves and self.session.adapter.due_screen(game) != self.name:
+            # A declaration was made and the next is not due yet (a window to respond):
+            # back to the table, where the band's Pass is; the next one opens it again.
+            self.back()
             return
         if (phase(game), declarer(game)) != (self.phase, self.seat) or not self.phase:
             self.rebuild()

@@ -1,0 +1,34 @@
+"""The explorer's app process: ``python -m tests.app.explorer.child OUTDIR WxH`` with the
+explorations as JSON on stdin; writes OUTDIR/result.json."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="altar-kivy-home-"))
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+
+def main() -> int:
+    from tests.app.drive import configure
+
+    out, size = Path(sys.argv[1]), sys.argv[2]
+    w, h = (int(v) for v in size.split("x"))
+    out.mkdir(parents=True, exist_ok=True)
+    configure((w, h))
+    from tests.app.explorer.runner import Exploration, run
+
+    plans = [Exploration(**p) for p in json.loads(sys.stdin.read())]
+    result = asyncio.run(run(plans, size, out, str(out / "games.sqlite")))
+    (out / "result.json").write_text(json.dumps(result, indent=2, default=str))
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""The explorer's hands: each gesture (companion_app/games/gestures.py) made on the real app,
+through the widgets and the simulated devices, as a player would make it.
+
+A tap is a touch on the centre of the visible button that reads the gesture's words, sent
+through the window (so whatever covers it takes it, as a finger would find); a scan is a tag
+laid on the seat's reader of the simulated device, a turn a dial's event, both as protocol
+frames through the device manager.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion_app.games import gestures as g
+from companion_app.sim_tags import sim_uid
+
+
+class NoGesture(Exception):
+    """A gesture the table does not offer right now (no such button, no such screen)."""
+
+
+def _buttons(root: Any) -> list[Any]:
+    from kivy.uix.button import ButtonBehavior
+
+    from tests.app.explorer.checks import _hidden
+
+    return [
+        w
+        for w in root.walk(restrict=True)
+        if isinstance(w, ButtonBehavior)
+        and getattr(w, "text", None) is not None
+        and w.width > 1
+        and w.height > 1
+        and not _hidden(w, root)
+    ]
+
+
+class Hands:
+    def __init__(self, driver: Any, device: Any) -> None:
+        self.d = driver
+        self.device = device
+
+    @property
+    def app(self) -> Any:
+        return self.d.app
+
+    @property
+    def board(self) -> Any:
+        return self.d.screen("scoreboard")
+
+    async def settle(self) -> None:
+        """Until the app is still: the session's redraw done, the dials answered, no
+        hardware event in flight, and two frames drawn after."""
+        s = self.d.session
+
+        def still() -> bool:
+            table = s.table
+            link = self.app.hardware_link
+            pending = getattr(getattr(link, "manager", None), "pending", None)
+            return (
+                not s.redraw.is_triggered
+                and (table is None or not table.echoes.awaiting())
+                and not (pending() if callable(pending) else False)
+            )
+
+        await self.d.until(still, "the app settles", timeout=10)
+        await self.d.frames(2)
+
+    def _reaction_mark(self) -> tuple[Any, ...]:
+        s = self.d.session
+        game = s.game
+        return (
+            len(game.history) if game else -1,
+            dict(s.picking),
+            dict(s.scans),
+            s.message,
+            s.unknown_tag,
+            self.app.sm.current,
+        )
+
+    async def _until_reaction(self, mark: tuple[Any, ...], what: str) -> None:
+        await self.d.until(lambda: self._reaction_mark() != mark, what, timeout=5)
+
+    # ------------------------------------------------------------------ finding things
+
+    def area(self, where: str) -> Any:
+        """The widget a gesture's ``where`` names."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
+        sm = self.app.sm
+        if where.startswith("seat:"):
+            seat = int(where[5:])
+            if sm.current != "scoreboard":
+                raise NoGesture(f"the table is hidden by the {sm.current} screen")
+            return self.board.turners[seat]
+        if where == "band":
+            return self.board.ids.band
+        if where.startswith("screen"):
+            name = where.partition(":")[2]
+            if name and sm.current != name:
+                raise NoGesture(f"the {name} screen is not open (the {sm.current} screen is)")
+            return sm.current_screen
+        if where == "list":
+            lists = [w for w in Window.children if type(w).__name__ == "DropDown"]
+            if not lists:
+                raise NoGesture("no list is open")
+            return lists[0]
+        if where == "popup":
+            popups = [w for w in Window.children if isinstance(w, ModalView)]
+            if not popups:
+                raise NoGesture("no popup is open")
+            return popups[0]
+        raise NoGesture(f"no place called {where!r}")
+
+    def find_button(self, text: str, where: str, match: str = "exact") -> Any:
+        root = self.area(where)
+        found = [
+            b
+            for b in _buttons(root)
+            if (b.text == text if match == "exact" else b.text.startswith(text))
+        ]
+        if not found:
+            shown = sorted({b.text for b in _buttons(root) if b.text})
+            raise NoGesture(f"no button reads {text!r} at {where} (there are: {shown})")
+        enabled = [b for b in found if not b.disabled]
+        if not enabled:
+            raise NoGesture(f"the button {text!r} at {where} is disabled")
+        return enabled[0]
+
+    # ------------------------------------------------------------------ gestures
+
+    async def make(self, gesture: g.Gesture) -> None:
+        if isinstance(gesture, g.Scan):
+            await self.scan(gesture)
+        elif isinstance(gesture, g.TurnDial):
+            mark = self._reaction_mark()
+            self.device.turn_dial(gesture.seat, gesture.value)
+            await self._until_reaction(mark, f"seat {gesture.seat + 1}'s dial turn is heard")
+        elif isinstance(gesture, g.PressButton):
+            mark = self._reaction_mark()
+            self.device.press_button(gesture.seat)
+            await self._until_reaction(mark, f"seat {gesture.seat + 1}'s button is heard")
+        elif isinstance(gesture, g.TapCounter):
+            await self.tap_counter(gesture)
+        elif isinstance(gesture, g.TapText):
+            await self.tap_text(gesture)
+        elif isinstance(gesture, g.ChooseRow):
+            await self.choose_row(gesture)
+        elif isinstance(gesture, g.Undo):
+            await self.d.tap(self.board.ids.undo)
+        elif isinstance(gesture, g.OpenScreen):
+            await self.open_screen(gesture.name)
+        else:
+            raise NoGesture(f"the explorer can't make {gesture!r}")
+        await self.settle()
+
+    async def scan(self, gesture: g.Scan) -> None:
+        """The card laid on the seat's own reader, then lifted."""
+        s = self.d.session
+        if s.seat_map.readers.get((self.device.device, gesture.seat)) != gesture.seat:
+            raise NoGesture(f"seat {gesture.seat + 1} has no reader")
+        mark = self._reaction_mark()
+        self.device.place_tag(gesture.seat, sim_uid(gesture.card_id))
+        await self._until_reaction(mark, f"the scan of {gesture.card_id} is answered")
+        self.device.remove_tag(gesture.seat)
+
+    async def tap_counter(self, gesture: g.TapCounter) -> None:
+        if self.app.sm.current != "scoreboard":
+            raise NoGesture("the table is hidden")
+        tile = self.board.panels[gesture.seat].tiles.get(gesture.key)
+        if tile is None:
+            raise NoGesture(f"seat {gesture.seat + 1} has no counter {gesture.key!r}")
+        for _ in range(gesture.times):
+            await self.d.tap_side(tile, gesture.side)
+        # The burst ends now, as leaving the table would end it: never by waiting out its
+        # real-time window.
+        self.d.session.flush_bursts()
+
+    async def tap_text(self, gesture: g.TapText) -> None:
+        from kivy.clock import Clock
+
+        button = self.find_button(gesture.text, gesture.where, gesture.match)
+        # New decision buttons ignore taps for a moment (seat_panel.CALM_S): wait it out as
+        # an event (the panel's own calm deadline), not a fixed sleep.
+        panel = button.parent
+        while panel is not None and not hasattr(panel, "_calm_until"):
+            panel = panel.parent if panel.parent is not panel else None
+        if panel is not None:
+            deadline = panel._calm_until
+            await self.d.until(lambda: Clock.get_time() >= deadline, "new buttons take taps")
+        mark = self._reaction_mark()
+        await self.d.tap(button)
+        await self._until_reaction(mark, f"the tap on {gesture.text!r} is answered")
+
+    async def choose_row(self, gesture: g.ChooseRow) -> None:
+        from kivy.uix.label import Label
+
+        root = self.area(gesture.where)
+        labels = [
+            w
+            for w in root.walk(restrict=True)
+            if isinstance(w, Label) and not hasattr(w, "on_release") and w.text == gesture.row
+        ]
+        if len(labels) <= gesture.nth:
+            raise NoGesture(f"no row reads {gesture.row!r} at {gesture.where}")
+        row = labels[gesture.nth].parent
+        button = next((b for b in _buttons(row)), None)
+        if button is None:
+            raise NoGesture(f"the row {gesture.row!r} has no choice to tap")
+        for _ in range(12):
+            if button.text == gesture.option:
+                return
+            await self.d.tap(button)
+        raise NoGesture(f"the row {gesture.row!r} never offers {gesture.option!r}")
+
+    async def open_screen(self, name: str) -> None:
+        """Open by itself (a due assistant) or from the menu, as a player would."""
+        sm = self.app.sm
+        if sm.current == name:
+            return
+        if sm.current != "scoreboard":
+            await self.back_to_table()
+        if sm.current == name:
+            return
+        titles = {e.name: e.title for e in self.d.session.adapter.screens()}
+        titles.update({"log": "Log and undo", "history": "History", "devices": "Devices"})
+        titles.update({"catalog": "Catalog and tags", "simulator": "Simulator"})
+        await self.d.frames(2)
+        await self.d.tap(self.board.ids.menu)
+        if sm.current != "menu":
+            raise NoGesture(f"the menu did not open ({sm.current})")
+        await self.d.tap(self.find_button(titles[name], "screen:menu"))
+        if sm.current != name:
+            raise NoGesture(f"the menu's {titles[name]!r} did not open {name}")
+
+    async def back_to_table(self) -> None:
+        """Escape (Android's Back) returns to the table from any screen."""
+        if self.app.sm.current != "scoreboard":
+            await self.d.key(27)
+            await self.d.until(lambda: self.app.sm.current == "scoreboard", "back to the table")
+
+    async def new_game(self, checker: Any) -> None:
+        """From the table to the new-game screen: the menu's "New game", and the question
+        it asks while a game is on (checked as it shows) answered yes."""
+        sm = self.app.sm
+        if sm.current == "start":  # a saved game is offered: a new one instead
+            await checker.check_screen(opened_on_purpose=True)
+            await self.d.tap(self.find_button("New game", "screen:start"))
+            await self.d.until(lambda: sm.current == "newgame", "the new-game screen opens")
+            return
+        await self.back_to_table()
+        await self.d.frames(2)
+        await self.d.tap(self.board.ids.menu)
+        await self.d.tap(self.find_button("New game", "screen:menu"))
+        if sm.current != "newgame":
+            await checker.check_screen(opened_on_purpose=True)
+            await self.d.tap(self.find_button("New game", "popup"))
+        await self.d.until(lambda: sm.current == "newgame", "the new-game screen opens")

@@ -1,0 +1,429 @@
+"""The explorer in the app's own process: sets games up by taps, plays seeded random legal
+actions through the player models' gestures, and checks every screen after every step.
+
+One process per window size (Kivy's Window is one per process); it runs any number of
+explorations (a game, a player count, a seed, a number of steps) one after the other, each
+set up from the new-game screen, and writes what it found to ``OUTDIR/result.json``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import traceback
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.app.drive import Driver
+from tests.app.explorer import checks
+from tests.app.explorer.hands import Hands, NoGesture
+
+EXPLORER_DEVICE = b"\xe5\x9d\x00\x01"
+SEATS = 8  # a dial and a reader for every seat a game can have
+UNDO_CHANCE = 0.06  # now and then the explorer takes its last step back with Undo
+
+
+@dataclass
+class Exploration:
+    game: str
+    players: int
+    seed: int
+    steps: int
+
+
+@dataclass
+class Failure:
+    kind: str  # "step", "reading", "overlap", "words", "facing", "assistant", "log", "setup"
+    message: str
+    step: int
+    seed: int
+    screenshot: str = ""
+
+
+@dataclass
+class Outcome:
+    game: str
+    players: int
+    size: str
+    seed: int
+    steps: int = 0  # steps made and checked
+    undos: int = 0
+    states: int = 0  # distinct positions the engine was in
+    screens: list[str] = field(default_factory=list)  # screens opened and checked
+    checked: int = 0  # texts checked
+    failures: list[Failure] = field(default_factory=list)
+    over: bool = False
+
+    @property
+    def replay(self) -> str:
+        return (
+            f"python -m tests.app.explorer --game {self.game} --players {self.players} "
+            f"--size {self.size} --seed {self.seed} --steps {self.steps}"
+        )
+
+
+class LogErrors(logging.Handler):
+    """Errors Kivy's Logger records (KeepGoing logs every exception from a tap there)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info:
+            text += "\n" + "".join(traceback.format_exception(*record.exc_info))[-1500:]
+        self.seen.append(text)
+
+
+async def explorer_side(app: Any) -> None:
+    """Simulated hardware for the explorer: one device with a dial and a reader for every
+    seat, claimed and given its seats, speaking the real protocol to the device manager."""
+    from companion_app.games import playable
+    from companion_app.hardware_side import TABLE_ID, HardwareLink
+    from hardware.manager import DeviceManager
+    from hardware.simulator import SimulatedDevice
+
+    manager = DeviceManager(TABLE_ID, keys_path=None)
+    link = HardwareLink(app.session, manager)
+    device = SimulatedDevice(device_id=EXPLORER_DEVICE, dials=SEATS, readers=SEATS)
+    link.simulated.append(device)
+    for kind, _title in playable():
+        registry = app.session.cards_for(kind)
+        for card in app.session.catalog_for(kind).cards:
+            from companion_app.sim_tags import sim_uid
+
+            registry.enrol(sim_uid(card.id), card.id)
+    app.hardware_link = link
+    pump = asyncio.ensure_future(link.pump())
+    try:
+        device_id = await manager.add_simulator(device)
+        assert device_id is not None, "the explorer's device did not start"
+        device.hold_button(True)
+        try:
+            await manager.claim(device_id)
+        finally:
+            device.hold_button(False)
+        for seat in range(SEATS):
+            app.session.assign_dial(device_id, seat, seat)
+            app.session.seat_map.assign_reader(device_id, seat, seat)
+        app.session.resync_dials()
+        app.session.devices = manager.devices()
+        await pump
+    finally:
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+        await link.close()
+
+
+class Explorer:
+    def __init__(self, driver: Any, size: str, errors: LogErrors) -> None:
+        self.d = driver
+        self.size = size
+        self.errors = errors
+        self.hands = Hands(driver, driver.app.hardware_link.simulated[0])
+        self.outcome: Outcome | None = None
+        self.step = 0
+        self.seed = 0
+        self._seen_problems: set[str] = set()
+        self._shots: dict[str, str] = {}
+
+    @property
+    def app(self) -> Any:
+        return self.d.app
+
+    @property
+    def session(self) -> Any:
+        return self.d.session
+
+    # ------------------------------------------------------------------ failures
+
+    async def fail(self, kind: str, message: str) -> None:
+        """A failure with its seed, step and a screenshot; each problem told once a run."""
+        out = self.outcome
+        assert out is not None
+        key = f"{kind}:{self._general(message)}"
+        if key in self._seen_problems:
+            return
+        self._seen_problems.add(key)
+        # One screenshot a step, however many problems it shows.
+        name = f"{out.game}_{out.players}p_{self.size}_seed{self.seed}_step{self.step}"
+        shot = self._shots.get(name, "")
+        if not shot:
+            try:
+                shot = self._shots[name] = str(await self.d.screenshot(name))
+            except Exception as e:  # a screenshot that fails must not hide the failure
+                shot = f"(no screenshot: {e})"
+        out.failures.append(Failure(kind, message, self.step, self.seed, shot))
+
+    def _general(self, message: str) -> str:
+        """A problem told once however its names and numbers vary ("Alena to act" and
+        "Anton to act" face one edge only for the same reason)."""
+        import re
+
+        game = self.session.game
+        for name in game.player_names() if game is not None else ():
+            message = message.replace(name, "NAME")
+        return re.sub(r"\d+", "#", message)
+
+    # ------------------------------------------------------------------ checks
+
+    def _roots(self) -> list[tuple[str, Any]]:
+        """What is on screen: the current screen and any popup over it."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
+        sm = self.app.sm
+        roots: list[tuple[str, Any]] = [(sm.current, sm.current_screen)]
+        for w in Window.children:
+            if isinstance(w, ModalView):
+                roots.append((type(w).__name__, w))
+            elif type(w).__name__ == "DropDown":
+                roots.append(("a list", w))
+        return roots
+
+    async def check_screen(self, opened_on_purpose: bool = False) -> None:
+        """Every rule on what is drawn now."""
+        assert self.outcome is not None
+        seen_all: list[checks.Seen] = []
+        for name, root in self._roots():
+            seen = list(checks.visible(root))
+            seen_all += seen
+            if name not in self.outcome.screens:
+                self.outcome.screens.append(name)
+            for s in seen:
+                for problem in checks.reading(s):
+                    await self.fail("reading", f"{name}: {problem}")
+            for problem in checks.overlaps(seen):
+                await self.fail("overlap", f"{name}: {problem}")
+            for problem in checks.wording(seen):
+                await self.fail("words", f"{name}: {problem}")
+            if name not in ("scoreboard", self.app.sm.current) or _for_all(root):
+                for problem in checks.one_edge_only(seen, name):
+                    await self.fail("facing", problem)
+        self.outcome.checked += len(seen_all)
+        sm = self.app.sm
+        game = self.session.game
+        if sm.current == "scoreboard" and game is not None:
+            board = self.d.screen("scoreboard")
+            for problem in checks.wrong_seat(self.session, board):
+                await self.fail("facing", problem)
+            band = [
+                s for s in checks.visible(board.ids.band) if not hasattr(s.widget, "on_release")
+            ]
+            for problem in checks.one_edge_only(band, "the band"):
+                await self.fail("facing", problem)
+        if game is not None:
+            await self._check_assistant(game, opened_on_purpose)
+        for error in self.errors.seen:
+            await self.fail("log", f"the app logged an error: {error[:600]}")
+        self.errors.seen.clear()
+
+    async def _check_assistant(self, game: Any, opened_on_purpose: bool) -> None:
+        """A game's own screen offers only what the engine allows, and closes when its
+        moment has passed."""
+        sm = self.app.sm
+        adapter = self.session.adapter
+        mine = {e.name: e.title for e in adapter.screens()}
+        screen = sm.current_screen
+        if sm.current not in mine:
+            return
+        propose = getattr(screen, "declaration", None)
+        confirm = next(
+            (
+                b
+                for b in checks.visible(screen)
+                if b.text == "Confirm" and hasattr(b.widget, "disabled")
+            ),
+            None,
+        )
+        if propose is not None and confirm is not None and not confirm.widget.disabled:
+            action = propose()
+            why = game.explain(action) if action is not None else "it proposes nothing"
+            if why is not None:
+                await self.fail(
+                    "assistant",
+                    f"{mine[sm.current]}: Confirm is enabled but the rules refuse it ({why})",
+                )
+        if not opened_on_purpose and adapter.due_screen(game) != sm.current:
+            await self.fail(
+                "assistant", f"{mine[sm.current]} stays open after its moment has passed"
+            )
+
+    # ------------------------------------------------------------------ setting up
+
+    async def set_up(self, plan: Exploration) -> None:
+        """From wherever the app is to the new-game screen, then the game, the players and
+        Start, all by taps."""
+        from companion_app.games import adapter_for
+
+        sm = self.app.sm
+        if sm.current != "newgame":
+            await self.hands.new_game(self)
+        new = self.d.screen("newgame")
+        title = adapter_for(plan.game).engine.title
+        if new.ids.game.text != title:
+            await self.d.tap(new.ids.game)
+            await self.check_screen(opened_on_purpose=True)
+            await self.d.tap(self.hands.find_button(title, "list"))
+            await self.hands.settle()
+        assert self.session.kind == plan.game, (self.session.kind, plan.game)
+        for _ in range(10):
+            if new.players == plan.players:
+                break
+            await self.d.tap(new.ids.more if new.players < plan.players else new.ids.fewer)
+        if new.players != plan.players:
+            raise NoGesture(f"the new-game screen can't be set to {plan.players} players")
+        await self.check_screen(opened_on_purpose=True)
+        new.seed = plan.seed
+        await self.d.tap(new.ids.start)
+        await self.d.until(lambda: sm.current == "scoreboard", "the game starts", timeout=10)
+        # Quiet moments that pass by themselves run on real time: off while exploring, so a
+        # step's result is the explorer's gestures only.
+        self.session.auto_advance_s = 0
+        await self.hands.settle()
+
+    # ------------------------------------------------------------------ exploring
+
+    async def explore(self, plan: Exploration) -> Outcome:
+        from companion_app.games import adapter_for
+
+        self.outcome = out = Outcome(plan.game, plan.players, self.size, plan.seed)
+        self.seed, self.step = plan.seed, 0
+        self._seen_problems = set()
+        rng = random.Random(plan.seed)
+        try:
+            await self.set_up(plan)
+        except (NoGesture, AssertionError) as e:
+            await self.fail("setup", f"setting up {plan.game} for {plan.players}: {e}")
+            return out
+        model = adapter_for(plan.game).player_model()
+        if model is None:
+            await self.fail("step", f"no player model for {plan.game}")
+            return out
+        await self.check_screen()
+        states: set[str] = set()
+        for step in range(1, plan.steps + 1):
+            self.step = step
+            game = self.session.game
+            states.add(repr(game.state)[:4000])
+            if game.outcome() is not None:
+                out.over = True
+                break
+            legal = list(game.legal_actions())
+            if not legal:
+                await self.fail("step", "the engine offers no action and the game is not over")
+                break
+            if len(game.history) and rng.random() < UNDO_CHANCE:
+                if not await self._undo():
+                    break
+                out.undos += 1
+                out.steps = step
+                continue
+            action = rng.choice(legal)
+            if not await self._perform(model, game, action):
+                break
+            out.steps = step
+            await self.check_screen()
+        out.states = len(states)
+        return out
+
+    async def _perform(self, model: Any, game: Any, action: Any) -> bool:
+        words = _words(game, action)
+        gestures = model.gestures(game, action)
+        if gestures is None:
+            await self.fail("step", f"no gesture makes {words} ({action!r})")
+            return False
+        before = len(game.history)
+        try:
+            for gesture in gestures:
+                await self.hands.make(gesture)
+        except (NoGesture, AssertionError) as e:
+            await self.fail("step", f"{words} ({action!r}): {gesture!r} failed: {e}")
+            return False
+        game = self.session.game
+        history = list(game.history)
+        if len(history) != before + 1 or history[-1] != action:
+            got = history[before:] if len(history) > before else "nothing"
+            await self.fail(
+                "step",
+                f"the gestures for {words} ({action!r}) made {got!r}; "
+                f"the table said: {self.session.message!r}",
+            )
+            return False
+        return True
+
+    async def _undo(self) -> bool:
+        before = len(self.session.game.history)
+        await self.hands.back_to_table()
+        await self.d.tap(self.d.screen("scoreboard").ids.undo)
+        await self.hands.settle()
+        if len(self.session.game.history) != before - 1:
+            await self.fail("step", "Undo did not take the last command back")
+            return False
+        await self.check_screen()
+        return True
+
+
+class TickDriver(Driver):
+    """The journeys' driver, waiting on the clock's ticks (where Kivy lays out and runs its
+    callbacks) rather than on drawn frames: a software-drawn frame costs a tenth of a second
+    on a busy machine, and only a screenshot needs one (it waits for its own)."""
+
+    async def frames(self, n: int = 3) -> None:
+        from kivy.clock import Clock
+
+        start = Clock.frames
+        for _ in range(400 * n):
+            await asyncio.sleep(0.002)
+            if Clock.frames - start >= n:
+                return
+
+
+def _for_all(root: Any) -> bool:
+    """A page for everyone (not turned to one seat): the winner banner, popups."""
+    return type(root).__name__ in ("WinnerBanner",)
+
+
+def _words(game: Any, action: Any) -> str:
+    try:
+        return repr(game.describe(action))
+    except Exception:  # a description that fails is the engine's bug, told elsewhere
+        return type(action).__name__
+
+
+async def run(plans: list[Exploration], size: str, out: Path, db: str) -> dict[str, Any]:
+    from kivy.logger import Logger
+
+    from companion_app.app import AltarApp
+
+    errors = LogErrors()
+    Logger.addHandler(errors)
+    app = AltarApp(db_path=db, hardware=explorer_side)
+    driver = TickDriver(app, out)
+    result: dict[str, Any] = {"size": size, "ok": False, "outcomes": []}
+
+    async def script() -> None:
+        try:
+            await driver.frames(3)
+            await driver.until(
+                lambda: app.hardware_link is not None and app.session.seat_map.readers,
+                "the explorer's device gets its seats",
+                timeout=15,
+            )
+            explorer = Explorer(driver, size, errors)
+            for plan in plans:
+                outcome = await explorer.explore(plan)
+                result["outcomes"].append({**asdict(outcome), "replay": outcome.replay})
+            result["ok"] = True
+        except BaseException as e:  # told through result.json
+            result["error"] = "".join(traceback.format_exception(e))
+        finally:
+            app.stop()
+
+    await asyncio.gather(app.run_async(), script())
+    return result

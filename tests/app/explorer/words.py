@@ -1,0 +1,95 @@
+"""What players must never read (no Kivy here): internal names, labels missing their value,
+and numbers that disagree with their noun. Each function returns the problems it finds in
+one text, in words, so the explorer can say what it saw and where."""
+
+from __future__ import annotations
+
+import re
+
+# An identifier: two or more lower-case words joined by underscores ("cult_zealot").
+_SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+# An enum's name ("Step.COMBAT_DAMAGE", "CHOOSE_ATTACKERS").
+_ENUM = re.compile(r"\b(?:[A-Z][a-z]+\.)?[A-Z]{2,}(?:_[A-Z0-9]+)+\b")
+# A tag's or id's hex ("04deadbeef0001").
+_HEX = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
+# A rulebook's section number used as a step's name ("III.A calling").
+_SECTION_AS_NAME = re.compile(r"(?:^|[\s:(])[IVX]{1,4}\.[A-Z]\b(?!\))")
+# A permanent's number where it has a name ("card 4 at Alena"), an end by index ("end 0").
+_NUMBERED = re.compile(r"\b(?:card|permanent|end|perm) \d+\b", re.IGNORECASE)
+_ENGINE = re.compile(r"\bengine\b", re.IGNORECASE)
+# A phase's internal name at the start of a line ("save:", "spin:").
+_PHASE_KEY = re.compile(r"(?:^|\n)[a-z]+(?:_[a-z]+)*:(?:\s|$)")
+
+
+def internal_names(text: str) -> list[str]:
+    """Internal names a player would read in ``text``: identifiers, enum names, ids, the
+    word "engine", section numbers as names, numbers where a thing has a name."""
+    found: list[str] = []
+    for pattern, what in (
+        (_SNAKE, "identifier"),
+        (_ENUM, "enum name"),
+        (_HEX, "id"),
+        (_SECTION_AS_NAME, "section number as a name"),
+        (_NUMBERED, "a number where a name belongs"),
+        (_ENGINE, 'the word "engine"'),
+        (_PHASE_KEY, "an internal phase name"),
+    ):
+        for match in pattern.finditer(text):
+            found.append(f"{what}: {match.group(0).strip()!r}")
+    return found
+
+
+# Words that name a value and must be followed by it.
+_VALUE_WORDS = (
+    "Cost",
+    "Level",
+    "Order",
+    "Combat",
+    "Hand",
+    "Devotion",
+    "Damage",
+    "Health",
+    "Score",
+    "Power",
+)
+_MISSING = re.compile(r"\b(" + "|".join(_VALUE_WORDS) + r")\s*(?=$|[,;.!?)\n]|\s+(?:to|and)\b)")
+_DANGLING_COLON = re.compile(r":\s*$")
+
+
+def missing_values(text: str) -> list[str]:
+    """A label word with no value after it ("Cost", "100 to go, Level")."""
+    # A lone word is a tile's title, its value drawn beside it; in a sentence it is not.
+    found = (
+        [f"{m.group(1)!r} with no value" for m in _MISSING.finditer(text)]
+        if len(text.split()) > 1
+        else []
+    )
+    # A title's colon with nothing after it is a line whose value did not come.
+    if _DANGLING_COLON.search(text) and len(text) < 60:
+        found.append(f"{text.strip()!r} ends with nothing after its colon")
+    return found
+
+
+# Plural words that end in s but are singular ("pass", "bonus"), never flagged after a 1.
+_SINGULAR_S = re.compile(r"(?:ss|us|is|ics|ness|ous)$")
+_ONE_PLURAL = re.compile(r"(?<![\d.])\b1 (?:[a-z]+ )?([a-z]+s)\b")
+_COUNT_NOUNS = ("card", "blessing", "cultist", "point", "turn", "player", "unit", "pass")
+_MANY_SINGULAR = re.compile(
+    r"\b(?:[02-9]|[1-9]\d+) (?:[a-z]+ )?(" + "|".join(_COUNT_NOUNS) + r")\b(?!s)"
+)
+
+
+def plural_disagreements(text: str) -> list[str]:
+    """A number and its noun that disagree: "1 ready cultists", "3 card"."""
+    found = []
+    for match in _ONE_PLURAL.finditer(text):
+        if not _SINGULAR_S.search(match.group(1)):
+            found.append(f"{match.group(0)!r}: one, but plural")
+    for match in _MANY_SINGULAR.finditer(text):
+        found.append(f"{match.group(0)!r}: many, but singular")
+    return found
+
+
+def text_problems(text: str) -> list[str]:
+    """Every word problem of one player-facing text."""
+    return internal_names(text) + missing_values(text) + plural_disagreements(text)

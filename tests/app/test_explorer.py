@@ -1,0 +1,191 @@
+"""The table explorer (issue 20) in the test command: every playable game at its fewest and
+most players, in landscape and portrait, played through the real app's widgets for a few
+steps each with every check after every step; and each of its detectors caught on a planted
+failure (a widget or a text built to be wrong).
+
+A game with no player model yet fails here, by name ("no player model for deeds").
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+
+from tests.app.explorer.launch import SIZES, every_game, run_all, summary  # noqa: E402
+from tests.app.explorer.words import (  # noqa: E402
+    internal_names,
+    missing_values,
+    plural_disagreements,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "test-output" / "explorer-test"
+STEPS = 10  # per game, player count and size: 20 explorations, a few hundred steps in all
+PLANS = every_game(STEPS, seeds=(3,))
+
+
+@pytest.fixture(scope="module")
+def explored() -> dict[tuple[str, int, str], Any]:
+    began = time.monotonic()
+    results = run_all(PLANS, OUT, SIZES, timeout=600)
+    text = summary(results)
+    # Printed, never asserted: how long the explorer takes on this machine.
+    print(f"\n{text}\nexplorer: {time.monotonic() - began:.0f} s")
+    (OUT / "summary.txt").write_text(text)
+    found: dict[tuple[str, int, str], Any] = {}
+    for result in results:
+        assert result.get("ok"), f"the explorer at {result['size']} failed:\n{result.get('error')}"
+        for o in result["outcomes"]:
+            found[(o["game"], o["players"], o["size"])] = o
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("plan", PLANS, ids=lambda p: f"{p.game}-{p.players}p")
+def test_every_step_is_made_through_the_table_and_every_screen_is_legible(
+    explored: dict[tuple[str, int, str], Any], plan: Any, size: str
+) -> None:
+    o = explored.get((plan.game, plan.players, size))
+    assert o is not None, f"{plan.game} at {plan.players} players ({size}) was not explored"
+    problems = [f"[{f['kind']}] step {f['step']}: {f['message']}" for f in o["failures"]]
+    assert not problems, (
+        f"{plan.game}, {plan.players} players, {size}, seed {o['seed']}:\n"
+        + "\n".join(problems)
+        + f"\nreplay: {o['replay']}"
+    )
+    assert o["steps"] == plan.steps or o["over"], o
+
+
+# --- the detectors, each on a planted failure ------------------------------------------------
+
+
+def _seen(widget: Any, parent_size: tuple[int, int] = (800, 600)) -> list[Any]:
+    from kivy.uix.floatlayout import FloatLayout
+
+    from tests.app.explorer import checks
+
+    root = FloatLayout(size=parent_size)
+    root.add_widget(widget)
+    return list(checks.visible(root))
+
+
+def test_a_label_under_the_reading_floor_is_caught() -> None:
+    from kivy.uix.label import Label
+
+    from tests.app.explorer.checks import reading
+
+    small = _seen(Label(text="Hand 5", font_size=9, size_hint=(None, None), size=(200, 40)))
+    assert any("reading floor" in p for p in reading(small[0]))
+    fine = _seen(Label(text="Hand 5", font_size=24, size_hint=(None, None), size=(200, 40)))
+    assert reading(fine[0]) == []
+
+
+def test_a_word_broken_across_lines_is_caught() -> None:
+    from kivy.uix.label import Label
+
+    from tests.app.explorer.checks import reading
+
+    label = Label(
+        text="Mulligan", font_size=30, size_hint=(None, None), size=(60, 200), text_size=(60, None)
+    )
+    assert any("broken across lines" in p for p in reading(_seen(label)[0]))
+
+
+def test_text_cut_or_spilling_out_of_its_box_is_caught() -> None:
+    from kivy.uix.label import Label
+
+    from tests.app.explorer.checks import reading
+
+    cut = Label(
+        text="Devacurse starting faith", font_size=20, size_hint=(None, None), size=(90, 30)
+    )
+    cut.text_size = cut.size
+    cut.shorten = True
+    assert any("cut short" in p for p in reading(_seen(cut)[0]))
+    spill = Label(text="Starting faith", font_size=20, size_hint=(None, None), size=(60, 30))
+    assert any("spills out" in p for p in reading(_seen(spill)[0]))
+    tall = Label(
+        text="one two three four five six seven eight",
+        font_size=20,
+        size_hint=(None, None),
+        size=(120, 30),
+    )
+    tall.text_size = (120, None)
+    assert any("does not fit" in p for p in reading(_seen(tall)[0]))
+
+
+def test_two_texts_drawn_over_each_other_are_caught() -> None:
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    from tests.app.explorer import checks
+
+    root = FloatLayout(size=(400, 400))
+    for text in ("damage", "12"):
+        root.add_widget(
+            Label(text=text, font_size=30, size_hint=(None, None), size=(120, 60), pos=(10, 10))
+        )
+    assert checks.overlaps(checks.visible(root))
+    root.children[0].pos = (200, 200)
+    assert not checks.overlaps(checks.visible(root))
+
+
+def test_a_text_for_everyone_facing_one_edge_is_caught() -> None:
+    from kivy.factory import Factory
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    import companion_app.app as app_module
+    from tests.app.explorer import checks
+
+    app_module.load_kv()
+    root = FloatLayout(size=(400, 400))
+    root.add_widget(Label(text="Alena to act", size_hint=(None, None), size=(200, 40)))
+    assert checks.one_edge_only(checks.visible(root), "band")
+    twin = Factory.UpsideDownLabel(text="Alena to act", size_hint=(None, None), size=(200, 40))
+    twin.pos = (0, 300)
+    root.add_widget(twin)
+    assert not checks.one_edge_only(checks.visible(root), "band")
+
+
+def test_hidden_widgets_are_not_read() -> None:
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.label import Label
+
+    box = BoxLayout(opacity=0)
+    box.add_widget(Label(text="Hand 5", font_size=5))
+    assert _seen(box) == []
+
+
+def test_internal_names_are_caught_and_players_words_pass() -> None:
+    assert internal_names("attacked Anton with end 0")
+    assert internal_names("III.A calling")
+    assert internal_names("The engine's forecast: 3")
+    assert internal_names("New tag 04deadbeef0001: which card is it?")
+    assert internal_names("Alena played cult_zealot")
+    assert internal_names("Step.COMBAT_DAMAGE")
+    assert internal_names("card 4 at Alena attacks")
+    assert internal_names("save: Alena saves")
+    assert not internal_names("Alena played Cult Zealot: it attacks Anton (rule III.A)")
+    assert not internal_names("Turn 3 · Combat damage · Anton's turn")
+
+
+def test_labels_missing_their_value_are_caught() -> None:
+    assert missing_values("100 to go, Level")
+    assert missing_values("Gate cost Cost")
+    assert missing_values("If nothing else is played:")
+    assert not missing_values("Cost 3   Combat 2")
+    assert not missing_values("Devotion")  # a tile's title: its value is drawn beside it
+
+
+def test_numbers_and_nouns_that_disagree_are_caught() -> None:
+    assert plural_disagreements("1 ready cultists")
+    assert plural_disagreements("Cost 1 blessings")
+    assert plural_disagreements("Alena: 3 card left")
+    assert not plural_disagreements("1 pass, 2 cards, 1 bonus, 11 points")
