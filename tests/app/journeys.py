@@ -283,6 +283,7 @@ async def journey(d: Any) -> None:
             await d.tap(scoreboard(d).ids.next_step)
         await d.frames(2)
     await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
+    d.notes["moves_at_death"] = len(d.session.game.history)
     # Its moment has passed: the assistant goes back to the table by itself, and the
     # fight's result stays on the band for every seat to read.
     await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table by itself")
@@ -293,7 +294,11 @@ async def journey(d: Any) -> None:
     d.app.show("log")
     await d.frames(3)
     log = d.screen("log")
-    await d.tap(log.ids.undo_last)
+    for _ in range(4):  # the passes after the damage, then the one that dealt it
+        await d.tap(log.ids.undo_last)
+        await d.frames(2)
+        if acolyte_alive():
+            break
     await d.until(acolyte_alive, "undo brings the acolyte back")
     d.notes["history"] = len(d.session.game.history)
     d.notes["devotion"] = [p.devotion for p in d.session.game.state.players]
