@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion_app.games import adapter_for
-from companion_app.games.gestures import OpenScreen, Scan, TapText
+from companion_app.games.gestures import ChooseRow, OpenScreen, Scan, TapText
 from companion_app.games.zeal import combat_rows
 from companion_app.games.zeal.more_actions import page_actions
 from companion_app.games.zeal.player_model import ACTIONS, COMBAT, MODEL
@@ -77,9 +77,12 @@ def played(game: ZealGame, gestures: list[Any]) -> Any:
     assert first.name == COMBAT
     listed = combat_rows.rows(game)
     chosen = {r.permanent_id: 0 for r in listed}
-    for tap in todo[:-1]:
-        row = only([r for r in listed if r.text(chosen[r.permanent_id]) == tap.text], tap.text)
-        chosen[row.permanent_id] = (chosen[row.permanent_id] + 1) % len(row.options)
+    for tap in todo[:-1]:  # each row's button tapped round until it reads the choice
+        assert isinstance(tap, ChooseRow) and tap.where == f"screen:{COMBAT}", tap
+        row = [r for r in listed if r.label() == tap.row][tap.nth]
+        texts = [row.text(i) for i in range(len(row.options))]
+        assert tap.option in texts, (tap, texts)
+        chosen[row.permanent_id] = texts.index(tap.option)
     assert todo[-1] == TapText("Confirm", f"screen:{COMBAT}")
     values = {r.permanent_id: r.options[chosen[r.permanent_id]][1] for r in listed}
     return combat_rows.declaration(game, values)

@@ -16,7 +16,7 @@ from companion_app.games import adapter_for
 from companion_app.games.deeds.battle_preview import preview, rows
 from companion_app.games.deeds.card_actions import card_actions
 from companion_app.games.deeds.player_model import BATTLE, CARDS, MODEL
-from companion_app.games.gestures import OpenScreen, Scan, TapText
+from companion_app.games.gestures import ChooseRow, OpenScreen, Scan, TapText
 from engine.deeds import actions as da
 from engine.deeds.game import DeedsGame
 
@@ -73,19 +73,24 @@ def played(game: DeedsGame, gestures: list[Any]) -> Any:
     listed = list(rows(game))
     chosen = {r.card_id: 0 for r in listed}
     order: list[int] = []
-    for tap in todo[:-1]:
-        assert tap.where == f"screen:{BATTLE}"
 
-        def shown(r: Any) -> str:
-            place = order.index(r.card_id) + 1 if r.card_id in order else None
-            return str(r.text(chosen[r.card_id], place))
+    def shown(r: Any) -> str:
+        blocking = game.state.battle is not None  # only blockers are numbered
+        place = order.index(r.card_id) + 1 if blocking and r.card_id in order else None
+        return str(r.text(chosen[r.card_id], place))
 
-        row = only([r for r in listed if shown(r) == tap.text], tap.text)
-        chosen[row.card_id] = (chosen[row.card_id] + 1) % len(row.options)
-        if row.card_id in order:
-            order.remove(row.card_id)
-        if row.options[chosen[row.card_id]][1] is not None:
-            order.append(row.card_id)
+    for tap in todo[:-1]:  # each row's button tapped round until it reads the choice
+        assert isinstance(tap, ChooseRow) and tap.where == f"screen:{BATTLE}", tap
+        row = [r for r in listed if r.label() == tap.row][tap.nth]
+        for _ in range(len(row.options)):
+            if shown(row) == tap.option:
+                break
+            chosen[row.card_id] = (chosen[row.card_id] + 1) % len(row.options)
+            if row.card_id in order:
+                order.remove(row.card_id)
+            if row.options[chosen[row.card_id]][1] is not None:
+                order.append(row.card_id)
+        assert shown(row) == tap.option, (tap, shown(row))
     assert todo[-1] == TapText("Confirm", f"screen:{BATTLE}")
     value = {r.card_id: r.options[chosen[r.card_id]][1] for r in listed}
     attackers = tuple(r.card_id for r in listed if value[r.card_id] is not None)
@@ -194,5 +199,5 @@ def test_attacking_with_every_able_unit_is_one_tap(units: int) -> None:
     """docs/games/deeds.md's "Attack with everything" (and with one unit, its name)."""
     game = game_at(*[{"card": "shambler"}] * units)
     first = next(a for a in game.legal_actions() if isinstance(a, da.Attack))
-    words = "Attack with everything" if units > 1 else "Attack with Shambler"
+    words = "Attack with everything"
     assert ADAPTER.choice_label(game, first) == words

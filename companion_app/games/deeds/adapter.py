@@ -157,7 +157,8 @@ class DeedsAdapter(GameAdapter):
                     group="battlefield",
                     dimmed=not x.ready,
                     toggles=True,
-                    note="damage, utilized" if not x.ready else "damage, ready",
+                    # Utilized: dimmed, and said; the number is its damage either way.
+                    note="utilized" if not x.ready else "damage",
                 )
             )
         return tuple(out)
@@ -250,12 +251,7 @@ class DeedsAdapter(GameAdapter):
             # The engine lists "everyone able" first: one tap. Any other choice of attackers
             # is the battle assistant's.
             able = next((a for a in g.legal_actions() if isinstance(a, da.Attack)), None)
-            if action != able:
-                return None
-            if len(action.attackers) > 1:
-                return "Attack with everything"
-            x = g.state.card(action.attackers[0])
-            return f"Attack with {g.catalog.get(x.card_id).name}" if x else None
+            return "Attack with everything" if action == able else None
         if isinstance(action, da.Discard):
             # Hidden hands: a card discarded unscanned (a scan names it); open hands: by name.
             if not action.card_id:

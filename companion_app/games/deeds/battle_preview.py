@@ -108,6 +108,10 @@ class Row:
     options: tuple[tuple[str, int | None], ...]
     why_not: str = ""
 
+    def label(self) -> str:
+        """The row's words beside its button: the card and its numbers now."""
+        return f"{self.name} {self.stats}"
+
     def text(self, chosen: int, place: int | None = None) -> str:
         """The row's button: the card and what it does ("Grunt attacks", "Wall blocks Grunt
         (1st)"), so each button says whose it is."""

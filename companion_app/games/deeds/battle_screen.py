@@ -41,7 +41,7 @@ class BattleRow(BoxLayout):
     def __init__(self, spec: Row, **kwargs: Any) -> None:
         self.spec = spec
         super().__init__(**kwargs)
-        self.label = f"{spec.name} {spec.stats}"
+        self.label = spec.label()
         self.why_not = spec.why_not
         self.choosable = len(spec.options) > 1
         self.choice_text = spec.text(0)

@@ -6,7 +6,8 @@
 - A card from the hand: scanned on its player's reader; what it then asks (the technology an
   upgrade goes on, Resurrect's card, "Deploy it" or "Discard it" over the hand limit) is
   tapped on that player's panel (deeds/targeting.py).
-- Any other choice of attackers, and blocks: the battle assistant's rows and Confirm.
+- Any other choice of attackers, and blocks: the battle assistant's rows (each tapped round
+  to its choice, blockers in blocking order) and Confirm.
 - Equip, unequip, abilities and sacrifices: the Cards in play page.
 """
 
@@ -19,7 +20,14 @@ from companion_app.games.base import AnyGame
 from companion_app.games.deeds import targeting
 from companion_app.games.deeds.battle_preview import rows
 from companion_app.games.deeds.card_actions import KINDS, label
-from companion_app.games.gestures import Gesture, OpenScreen, PlayerModel, Scan, TapText
+from companion_app.games.gestures import (
+    ChooseRow,
+    Gesture,
+    OpenScreen,
+    PlayerModel,
+    Scan,
+    TapText,
+)
 from engine.deeds import actions as da
 from engine.deeds.game import DeedsGame
 
@@ -77,7 +85,7 @@ class DeedsPlayerModel(PlayerModel):
             row = found.get(card_id)
             if row is None or len(row.options) < 2:
                 return None
-            taps.append(TapText(row.text(0), where))
+            taps.append(ChooseRow(row.label(), row.text(1), where))
         return [*taps, TapText("Confirm", where)]
 
     def _block(self, game: DeedsGame, action: da.Block) -> list[Gesture] | None:
@@ -90,10 +98,7 @@ class DeedsPlayerModel(PlayerModel):
             values = [value for _words, value in row.options] if row is not None else []
             if row is None or attacker not in values:
                 return None
-            taps.append(TapText(row.text(0), where))
-            taps.extend(
-                TapText(row.text(i, place), where) for i in range(1, values.index(attacker))
-            )
+            taps.append(ChooseRow(row.label(), row.text(values.index(attacker), place), where))
         return [*taps, TapText("Confirm", where)]
 
 

@@ -29,6 +29,10 @@ class Row:
     combat: int
     options: tuple[tuple[str, Any], ...]
 
+    def label(self) -> str:
+        """The row's words beside its button: the character and its combat score."""
+        return f"{self.name} ({self.combat})"
+
     def text(self, chosen: int) -> str:
         """The row's button: whose it is and what it does ("Ghoul attacks Anton")."""
         return f"{self.name} {self.options[chosen][0]}"

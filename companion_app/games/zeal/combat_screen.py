@@ -39,7 +39,7 @@ class ChoiceRow(BoxLayout):
     def __init__(self, spec: Row, **kwargs: Any) -> None:
         self.spec = spec
         super().__init__(**kwargs)
-        self.label = f"{spec.name} ({spec.combat})"
+        self.label = spec.label()
         self.choice_text = spec.text(0)
 
     @property

@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion_app.games.base import AnyGame
-from companion_app.games.gestures import Gesture, OpenScreen, PlayerModel, Scan, TapText
+from companion_app.games.gestures import (
+    ChooseRow,
+    Gesture,
+    OpenScreen,
+    PlayerModel,
+    Scan,
+    TapText,
+)
 from companion_app.games.zeal import combat_rows, more_actions, targeting
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
@@ -115,7 +122,8 @@ def _declare(game: ZealGame, action: Any) -> list[Gesture] | None:
         if goal not in values:
             return None
         index = values.index(goal)
-        taps.extend(TapText(row.text(i), where) for i in range(index))
+        if index:
+            taps.append(ChooseRow(row.label(), row.text(index), where))
         chosen[row.permanent_id] = goal
     if wanted or combat_rows.declaration(game, chosen) != action:
         return None  # a choice no row offers, or in an order the screen doesn't make
