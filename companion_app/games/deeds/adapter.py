@@ -133,13 +133,14 @@ class DeedsAdapter(GameAdapter):
         state = g.state
         p = state.players[seat]
         out = [CounterView("base", "Base", max(p.base, 0), 0, TOP, big=True, note="health")]
-        # Hand and deck sit beside the base (the top row has room), so a seat keeps three rows
-        # of counters however many cards are in play and none shrinks below the reading floor.
+        # The pool, hand and deck sit beside the base in the top row, so a seat keeps two rows
+        # of counters however many cards are in play: the battlefield's row is tall enough to
+        # read a card's name, its damage and whether it is utilized.
+        for r in RESOURCES:
+            out.append(CounterView(r, r.capitalize(), p.pool.of(r), 0, TOP))
         if g.setup.hidden_hands:
             out.append(CounterView("hand", "Hand", p.hand_size, 0, TOP))
             out.append(CounterView("deck", "Deck", p.deck_size, 0, 999))
-        for r in RESOURCES:
-            out.append(CounterView(r, r.capitalize(), p.pool.of(r), 0, TOP, group="resources"))
         for x in state.cards:
             if x.owner != seat:
                 continue
