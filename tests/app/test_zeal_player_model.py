@@ -91,6 +91,7 @@ def played(game: ZealGame, gestures: list[Any]) -> Any:
 @pytest.mark.parametrize("players", [2, 8])
 def test_every_legal_action_has_gestures_that_make_it(players: int) -> None:
     made: Counter[str] = Counter()
+    sections: Counter[str] = Counter()
     for seed in range(3 if players == 2 else 1):
         game, rnd = new_game(seed, players), random.Random(seed)
         for _step in range(700 if players == 2 else 250):
@@ -103,6 +104,9 @@ def test_every_legal_action_has_gestures_that_make_it(players: int) -> None:
                 made_now = played(game, list(gestures))
                 assert made_now == action, f"seed {seed}: {gestures} made {made_now}"
                 made[type(action).__name__ + ("+x" if getattr(action, "x", 0) else "")] += 1
+            note = ADAPTER.rule_now(game)  # the rules at hand, every step
+            assert note is not None and note.words and note.section
+            sections[note.section] += 1
             game.apply(choose(rnd, legal))
     # The table's harder moments were met (at 8 players the seeds stop in the early turns).
     wanted = ["PlayCard", "PlayCard+x", "Develop", "Pass", "Mulligan"]
@@ -110,3 +114,7 @@ def test_every_legal_action_has_gestures_that_make_it(players: int) -> None:
         wanted += ["DeclareAttackers", "DeclareBlockers", "PlayTrigger", "DeclineTrigger"]
     for kind in wanted:
         assert made[kind], f"no {kind} was met: {made}"
+    assert sections["Game Setup: Mulligan"] and sections["Turn Overview: Develop"], sections
+    if players == 2:
+        for section in ("Combat: Choose Blockers", "Playing Actions: Triggered Actions"):
+            assert sections[section], sections

@@ -126,6 +126,7 @@ def pick(rnd: random.Random, legal: list[Any], deploys: float) -> Any:
 
 def test_every_legal_action_has_gestures_that_make_it() -> None:
     made: Counter[str] = Counter()
+    sections: Counter[str] = Counter()
     for seed in range(4):
         game, rnd = new_game(seed), random.Random(seed)
         for _step in range(160):
@@ -137,6 +138,7 @@ def test_every_legal_action_has_gestures_that_make_it() -> None:
                 assert gestures is not None, f"seed {seed}: no gestures make {action}"
                 assert played(game, list(gestures)) == action, f"seed {seed}: {gestures}"
                 made[_kind(action, gestures)] += 1
+            sections[ADAPTER.rule_now(game).section] += 1  # the rules at hand, every step
             game.apply(pick(rnd, legal, 0.35 if seed % 2 else 0.05))
     # The table's harder moments were all met (else this test would prove little).
     for kind in (
@@ -151,6 +153,9 @@ def test_every_legal_action_has_gestures_that_make_it() -> None:
         "Regroup",
     ):
         assert made[kind], f"no {kind} was met: {made}"
+    for section in ("1. Regroup", "2. Draw", "4.2 Defend", "4.3 Tactics, 4.4 Battle Resolution"):
+        assert sections[section], f"no {section}: {sections}"
+    assert sections["Your Hand"], sections
 
 
 def _kind(action: Any, gestures: Any) -> str:
@@ -201,3 +206,15 @@ def test_attacking_with_every_able_unit_is_one_tap(units: int) -> None:
     first = next(a for a in game.legal_actions() if isinstance(a, da.Attack))
     words = "Attack with everything"
     assert ADAPTER.choice_label(game, first) == words
+
+
+def test_the_rules_at_hand_follow_the_round_and_the_reader() -> None:
+    """Tapping the step line or a refusal shows the rule that applies now, with its section
+    of the rulebook; a refusal tapped by the player who is not acting says whose round it is."""
+    game = game_at({"card": "shambler"}, phase="defend", battle={"attackers": [1]})
+    note = ADAPTER.rule_now(game)
+    assert note is not None and note.section == "4.2 Defend" and "blocking order" in note.words
+    game = game_at(phase="deploy")
+    theirs = ADAPTER.rule_now(game, seat=1)
+    assert theirs is not None and theirs.section.startswith("Gameplay")
+    assert theirs.words.startswith("It is Amy's round")

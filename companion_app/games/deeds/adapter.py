@@ -16,10 +16,11 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     TargetRequest,
 )
-from companion_app.games.deeds import demo_script, targeting
+from companion_app.games.deeds import demo_script, rules_at_hand, targeting
 from companion_app.games.deeds.battle_preview import mode, rows
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
@@ -368,6 +369,10 @@ class DeedsAdapter(GameAdapter):
                 str(HERE / "cards_screen.kv"),
             ),
         )
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule that applies now, with the rulebook's section (rules_at_hand.py)."""
+        return rules_at_hand.rule_now(_deeds(game), seat)
 
     def player_model(self) -> Any:
         """How each action is made at the table, for the table explorer (player_model.py)."""

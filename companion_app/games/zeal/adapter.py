@@ -14,10 +14,11 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
     TargetRequest,
 )
-from companion_app.games.zeal import combat_rows, demo_script, targeting
+from companion_app.games.zeal import combat_rows, demo_script, rules_at_hand, targeting
 from companion_app.games.zeal.glossary import glossary_text
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
@@ -296,6 +297,10 @@ class ZealAdapter(GameAdapter):
                 "Bases standing", tuple(sum(b.face_up for b in p.bases) for p in players)
             ),
         )
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule that applies now, with the rulebook's section (rules_at_hand.py)."""
+        return rules_at_hand.rule_now(_zeal(game), seat)
 
     def player_model(self) -> Any:
         """How each action is made at the table, for the table explorer (player_model.py)."""
