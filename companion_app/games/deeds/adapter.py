@@ -22,6 +22,7 @@ from companion_app.games.base import (
 )
 from companion_app.games.deeds import demo_script, rules_at_hand, targeting
 from companion_app.games.deeds.battle_preview import mode, rows
+from companion_app.games.deeds.card_actions import resolve_label
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
 from engine.deeds import actions as da
@@ -266,13 +267,11 @@ class DeedsAdapter(GameAdapter):
         if isinstance(action, da.Block) and not action.blocks:
             return "No blocks"
         if isinstance(action, da.Resolve):
-            # Two notes of the same card get their own buttons: "Done: Ambush #2".
-            heads = [(n.id, n.text.split(":")[0]) for n in g.state.notes]
-            head = next((h for i, h in heads if i == action.note), None)
-            if head is None:
+            # In the Regroup phase the six pairs fill the row: card text is marked done on the
+            # Cards in play page there.
+            if g.state.phase is Phase.REGROUP:
                 return None
-            same = [i for i, h in heads if h == head]
-            return f"Done: {head}" + (f" #{same.index(action.note) + 1}" if len(same) > 1 else "")
+            return resolve_label(g, action)
         return None
 
     def folds_line(self, entry: LogEntry) -> bool:

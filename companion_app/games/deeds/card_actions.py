@@ -10,8 +10,9 @@ from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.game import DeedsGame
 
-# The actions this page makes (the band makes the others; scans play cards from the hand).
-KINDS = (da.Equip, da.Unequip, da.Activate, da.Sacrifice)
+# The actions this page makes (the band makes the others; scans play cards from the hand);
+# card text carried out ("Done: Ambush") is on the band too, but for the Regroup phase.
+KINDS = (da.Equip, da.Unequip, da.Activate, da.Sacrifice, da.Resolve)
 
 
 def card_name(game: DeedsGame, card_id: int) -> str:
@@ -23,6 +24,17 @@ def card_name(game: DeedsGame, card_id: int) -> str:
     name = game.catalog.get(x.card_id).name
     same = [y.id for y in state.cards if y.owner == x.owner and y.card_id == x.card_id]
     return f"{name} #{same.index(card_id) + 1}" if len(same) > 1 else name
+
+
+def resolve_label(game: DeedsGame, action: da.Resolve) -> str | None:
+    """ "Done: Ambush" for card text the table carried out; two notes of the same card get
+    their own buttons ("Done: Ambush #2")."""
+    heads = [(n.id, n.text.split(":")[0]) for n in game.state.notes]
+    head = next((h for i, h in heads if i == action.note), None)
+    if head is None:
+        return None
+    same = [i for i, h in heads if h == head]
+    return f"Done: {head}" + (f" #{same.index(action.note) + 1}" if len(same) > 1 else "")
 
 
 def label(game: DeedsGame, action: Any) -> str:
@@ -43,6 +55,8 @@ def label(game: DeedsGame, action: Any) -> str:
         return f"Use {name(action.card)}"
     if isinstance(action, da.Sacrifice):
         return f"Sacrifice {name(action.unit)} to {name(action.to)}"
+    if isinstance(action, da.Resolve):
+        return resolve_label(game, action) or "Card text no longer waiting"
     raise ValueError(f"the Cards in play page makes no {type(action).__name__}")
 
 
