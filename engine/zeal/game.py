@@ -90,9 +90,19 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
 
     def status(self) -> Status:
         state = self.state
-        # What waits to resolve: the stack (top first) and triggers not yet put on it.
-        waiting = [f"{item.name} on the stack" for item in reversed(state.stack)]
-        waiting += [f"{t.name}'s trigger waits" for t in state.pending]
+        # What waits to resolve, short enough to read whole on the band: the top of the stack
+        # (and how many below it), then the triggers not yet put on it.
+        waiting = []
+        if state.stack:
+            below = len(state.stack) - 1
+            more = f" ({below} more below it)" if below > 1 else " (1 more below it)"
+            waiting.append(f"{state.stack[-1].name} on the stack" + (more if below else ""))
+        if state.pending:
+            count = len(state.pending)
+            waiting.append(
+                f"{state.pending[0].name}'s trigger waits"
+                + (f" ({count - 1} more)" if count > 1 else "")
+            )
         over = state.step is Step.GAME_OVER
         return Status(state.turn, state.step.label, None if over else state.active, tuple(waiting))
 

@@ -220,12 +220,12 @@ async def journey(d: Any) -> None:
     await tap_choice(d, "Keep hand")
     await tap_choice(d, "Keep hand")
     # Turn 1: the first player develops, has nobody to attack with, commits two characters.
-    await tap_choice(d, "+1 max devotion")
+    await tap_choice(d, "+1 max")
     await pass_until(d, "commit", 1)
     await commit_characters(d, first, ("asterion_bull", "cult_zealot"))
     # Turn 2: the other player commits one character to block with.
     await pass_until(d, "develop", 2)
-    await tap_choice(d, "+1 max devotion")
+    await tap_choice(d, "+1 max")
     await pass_until(d, "commit", 2)
     await commit_characters(d, other, ("lunari_acolyte",))
     # Turn 3: the first player attacks with the bull; the acolyte blocks; the zealot flanks.

@@ -98,7 +98,7 @@ class ZealAdapter(GameAdapter):
                     group="bases",
                     dimmed=not b.face_up,
                     toggles=True,
-                    note="damage" if b.face_up else "face down",
+                    note="dmg" if b.face_up else "face down",
                 )
             )
         # What the table can't see at a glance: the characters and devices in play, each
@@ -112,7 +112,7 @@ class ZealAdapter(GameAdapter):
                     0,
                     None,
                     group="in play",
-                    note="damage" if m.is_character else "device",
+                    note="dmg" if m.is_character else "device",
                 )
             )
         return tuple(out)
@@ -120,11 +120,9 @@ class ZealAdapter(GameAdapter):
     def summary(self, game: AnyGame, seat: int) -> SeatSummary:
         state = _zeal(game).state
         p = state.players[seat]
-        badges = []
-        if p.eliminated:
-            badges.append("Out")
-        elif state.priority == seat:
-            badges.append("Priority")
+        # Who acts is the lit panel and the band's "X to act": the header keeps to what fits
+        # a narrow panel at 8 players.
+        badges = ["Out"] if p.eliminated else []
         badges.append(f"Hand {p.hand_size}")
         lines = [
             f"{m.name} {m.combat}" + (f" ({m.damage} dmg)" if m.damage else "") for m in p.in_play
@@ -192,7 +190,7 @@ class ZealAdapter(GameAdapter):
         if isinstance(action, za.Mulligan):
             return "Mulligan"
         if isinstance(action, za.Develop):
-            return "Draw a card" if action.choice == "draw" else "+1 max devotion"
+            return "Draw a card" if action.choice == "draw" else "+1 max"
         if isinstance(action, za.Pass):
             return "Pass"
         return None

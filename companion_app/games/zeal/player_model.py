@@ -1,7 +1,7 @@
 """Which gestures make each Zeal action at the table (companion_app/games/gestures.py).
 
 - The band's one-tap decisions, on the acting player's panel: Keep hand, Mulligan, Draw a
-  card / +1 max devotion, Pass, No attack, No blocks, No flanking, Deal damage.
+  card / +1 max, Pass, No attack, No blocks, No flanking, Deal damage.
 - A card from the hand: scanned on its player's reader; its targets, then X for a card that
   costs X, tapped on that player's panel (targeting.py).
 - Attackers, blockers, flankers, damage among two blockers: the combat assistant's rows
