@@ -61,3 +61,27 @@ def test_the_log_names_declared_cards_that_have_since_left_play() -> None:
         assert not re.search(r"card \d", words), words
         pid = next(p for p, _d in action.attackers if replayed.state.permanent(p) is None)
         assert f"{replayed.named[pid]} at " in words
+
+
+def test_what_waits_is_told_short_enough_for_the_band() -> None:
+    """The band listed every action on the stack ("Lightning Storm on the stack; Sacrificial
+    Rite on the stack; ...") and was cut: now the top one and how many are below it."""
+    import random
+
+    from engine.zeal import ZealGame
+    from engine.zeal.randomplay import choose, random_setup
+
+    for seed in range(20):
+        game = ZealGame(random_setup(seed, players=2))
+        rnd = random.Random(seed)
+        while not game.is_over() and len(game.history) < 600 and len(game.state.stack) < 2:
+            game.apply(choose(rnd, list(game.legal_actions())))
+        if len(game.state.stack) >= 2:
+            break
+    else:
+        raise AssertionError("no seed stacked two actions: the test proves nothing")
+    stack = game.state.stack
+    waiting = game.status().waiting
+    below = len(stack) - 1
+    assert waiting[0] == f"{stack[-1].name} on the stack ({below} more below it)"
+    assert len(waiting) <= 2
