@@ -172,7 +172,9 @@ class AltarApp(App):
                 screen.session = self.session
                 sm.add_widget(screen)
         self.sm = sm
-        self.session.bind(unknown_tag=self._offer_enrolment, due_screen=self._open_due)
+        self.session.bind(
+            unknown_tag=self._offer_enrolment, due_screen=self._open_due, ending=self._ask_end
+        )
         Window.bind(on_request_close=self._on_request_close)
         sm.current = "start" if self.session.saved_game() is not None else "newgame"
         return sm
@@ -252,6 +254,19 @@ class AltarApp(App):
         from companion_app.widgets.confirm_popup import ConfirmPopup
 
         ConfirmPopup(then, question=question, yes_text=yes, no_text=no).open()
+
+    def _ask_end(self, _session: Any, asked: Any) -> None:
+        """A hand adjustment would end the game: the table is asked first."""
+        if asked is not None:
+            from companion_app.widgets.confirm_popup import ConfirmPopup
+
+            ConfirmPopup(
+                lambda: self.session.answer_ending(True),
+                on_no=lambda: self.session.answer_ending(False),
+                question=asked[0],
+                yes_text="End the game",
+                no_text="Not yet",
+            ).open()
 
     def _offer_enrolment(self, _session: Any, unknown: Any) -> None:
         if unknown is not None:

@@ -53,7 +53,10 @@ def redraw(s: GameSession, game: AnyGame) -> None:
         if p.player is not None and p.player not in mine:
             mine[p.player] = p.text
     s.seat_prompts = mine
-    s.pending_text = "; ".join(status.waiting)
+    # The band has room for one line of what waits: the newest, and how many more.
+    waiting = list(status.waiting)
+    more = f" (and {len(waiting) - 1} more waiting)" if len(waiting) > 1 else ""
+    s.pending_text = (waiting[0] + more) if waiting else ""
     outcome = game.outcome()
     s.outcome_text = outcome.reason if outcome is not None else ""
     s.winner = outcome.winner if outcome is not None and outcome.winner is not None else -1

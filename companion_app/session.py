@@ -79,6 +79,8 @@ class GameSession(EventDispatcher):
     headline = StringProperty("")  # "Alena wins!" once the game is over
     due_screen = StringProperty("")  # a game screen that opens by itself now ("combat")
     news = StringProperty("")  # what just happened that all should see (a combat's result)
+    # (question, action) while the table is asked whether a hand adjustment may end the game
+    ending = ObjectProperty(None, allownone=True)
     sound_on = BooleanProperty(True)
     revision = NumericProperty(0)  # bumped on every redraw; tests and plots watch it
     history = ListProperty([])  # list[HistorySample]
@@ -425,7 +427,7 @@ class GameSession(EventDispatcher):
         for change in changes:
             seat, key, _index = change.key
             if change.result != change.start:
-                self.command(self.adapter.counter_action(game, seat, key, change.result))
+                self.adjust(self.adapter.counter_action(game, seat, key, change.result))
 
     def toggle(self, seat: int, key: str) -> bool:
         """A tap in the middle of a counter that toggles (a base face up or down); while a
@@ -434,7 +436,37 @@ class GameSession(EventDispatcher):
             return True
         game = self.require_game()
         action = self.adapter.toggle_action(game, seat, key)
-        return action is not None and self.command(action)
+        return action is not None and self.adjust(action)
+
+    # --- a game ended by hand is asked first ------------------------------------------------
+
+    def adjust(self, action: Any) -> bool:
+        """A hand adjustment (a counter's burst, a toggle). One that would end the game is
+        asked first (``ending``; the app shows the question): six taps on bases must not end
+        a game without a word."""
+        game = self.require_game()
+        if game.outcome() is None and game.explain(action) is None:
+            trial = game.fork()
+            trial.apply(action)
+            outcome = trial.outcome()
+            if outcome is not None:
+                names = trial.player_names()
+                result = f"{names[outcome.winner]} wins" if outcome.winner is not None else "a draw"
+                self.ending = (f"This ends the game: {result} ({outcome.reason}). End it?", action)
+                return False
+        return self.command(action)
+
+    def answer_ending(self, yes: bool) -> bool:
+        """The table's answer to ``ending``: the adjustment made (and the game over), or
+        nothing changed."""
+        asked, self.ending = self.ending, None
+        if asked is None or self.game is None:
+            return False
+        if yes:
+            return self.command(asked[1])
+        self.say("The game goes on: that change was not made.")
+        self.redraw()
+        return False
 
     # --- scans ---------------------------------------------------------------------------
 

@@ -2,13 +2,16 @@
 
 The tones are made here with the standard library (``wave``), once, into the app's data
 folder: no sound files to ship. Playing goes through Kivy's SoundLoader; a machine with no
-audio device (a test runner) plays nothing and says nothing. Muted, nothing plays at all.
+audio device (a test runner) plays nothing and says so once, in the log: it never asks the
+sound system again (each try fills the console with ALSA's errors). Muted, nothing plays.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import struct
+import sys
 import tempfile
 import wave
 from pathlib import Path
@@ -42,10 +45,21 @@ def write_tone(path: Path, notes: tuple[tuple[int, int], ...], volume: float = 0
         out.writeframes(bytes(frames))
 
 
+def audio_device_missing() -> bool:
+    """A Linux desktop with no sound card (a test runner, a container): /dev/snd holds no
+    playback device. Elsewhere (Android, macOS, Windows) the sound system is asked."""
+    if not sys.platform.startswith("linux") or "ANDROID_ARGUMENT" in os.environ:
+        return False
+    snd = Path("/dev/snd")
+    return not snd.is_dir() or not any(p.name.endswith("p") for p in snd.glob("pcm*"))
+
+
 class Sounds:
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, no_device: bool | None = None) -> None:
         self.folder = folder or Path(tempfile.gettempdir()) / "altar-sounds"
         self.muted = False
+        # None: not known yet (found out at the first sound); True: told once, never asked.
+        self.no_device = no_device
         self.played: list[str] = []  # every sound asked for, in order (tests read it)
         self._loaded: dict[str, Any] = {}
 
@@ -62,6 +76,10 @@ class Sounds:
         if self.muted:
             return
         self.played.append(name)
+        if self.no_device is None and audio_device_missing():
+            self._say_no_device()
+        if self.no_device:
+            return
         sound = self._loaded.get(name)
         if sound is None:
             try:
@@ -70,6 +88,16 @@ class Sounds:
                 sound = SoundLoader.load(str(self.path(name)))
             except Exception:  # no audio provider on this machine: stay silent
                 sound = None
-            self._loaded[name] = sound or False
-        if sound:
-            sound.play()
+            if not sound:
+                self._say_no_device()
+                return
+            self.no_device = False
+            self._loaded[name] = sound
+        sound.play()
+
+    def _say_no_device(self) -> None:
+        """Once: the table plays no sounds here (and the sound system is never asked again)."""
+        from kivy.logger import Logger
+
+        self.no_device = True
+        Logger.info("Sounds: no audio device on this machine; the table plays no sounds")

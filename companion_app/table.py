@@ -213,8 +213,7 @@ class TableController:
         if card_id is None:
             return Reaction(
                 False,
-                f"This card's tag ({event.uid.hex()}) is not enrolled yet: "
-                "enrol it to tell Altar which card it is.",
+                "This card's tag is not enrolled yet: enrol it to tell Altar which card it is.",
                 device_commands=refuse,
                 unknown_uid=event.uid,
             )

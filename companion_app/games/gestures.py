@@ -114,3 +114,9 @@ class PlayerModel(ABC):
         """The gestures that make ``action`` (one the engine allows now) from where the game
         stands; ``None`` when no gesture at the table can make it (a failure the explorer
         reports, naming the action)."""
+
+    def end_by_hand(self, game: AnyGame) -> Sequence[Gesture] | None:
+        """Gestures that end the game by hand-adjusted counters (Zeal: every base of one
+        player turned face down), for the explorer to see the question before the end, the
+        winner and Undo after it; None when the game has no such end."""
+        return None

@@ -43,9 +43,14 @@ class HistoryScreen(FacingScreen):
         else:
             head = f"Turn {last.turn} so far"
         lines = [head]
+        each = []
         for s in session.seats:
             parts = [f"{series.label.lower()} {series.values[s.seat]}" for series in last.series]
-            lines.append(f"{s.name}: {', '.join(parts)}")
+            each.append(f"{s.name}: {', '.join(parts)}")
+        # Every player, two to a line from five players on, so all fit under the plots.
+        per_line = 2 if len(each) > 4 else 1
+        for i in range(0, len(each), per_line):
+            lines.append("      ".join(each[i : i + per_line]))
         return "\n".join(lines)
 
     def back(self) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -51,12 +52,19 @@ class NewGameScreen(Screen):
     error = StringProperty("")
     ceremony = StringProperty("")
     rows = ListProperty([])
+    min_players = NumericProperty(2)
+    max_players = NumericProperty(8)
     # The game's seed when set (a replayed exploration); None: drawn from the time.
     seed = ObjectProperty(None, allownone=True)
 
     def on_kv_post(self, *_args: Any) -> None:
         self.game_titles = [title for _kind, title in playable()]
         self._sync_rows()
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        """A new setup: the last game's "X goes first!" is not this one's."""
+        self.ceremony = ""
+        self.error = ""
 
     def on_session(self, *_args: Any) -> None:
         if self.session is not None:
@@ -74,7 +82,15 @@ class NewGameScreen(Screen):
 
     def _game_changed(self) -> None:
         engine = self.session.adapter.engine
+        self.min_players, self.max_players = engine.min_players, engine.max_players
         self.players = max(engine.min_players, min(engine.max_players, self.players))
+        # "+" at the game's most players is disabled, and the line says why.
+        count = (
+            f"{engine.min_players} players"
+            if engine.min_players == engine.max_players
+            else f"{engine.min_players} to {engine.max_players} players"
+        )
+        self.help_text = f"{engine.title} is for {count}. {HELP}"
         decks = self.deck_choices()
         per_player = self._per_player_field()
         for row in self.rows:
@@ -101,14 +117,36 @@ class NewGameScreen(Screen):
         for f in self.session.adapter.setup_fields():
             if f.per_player:
                 continue
-            box.add_widget(Label(text=f.label, font_size="16sp", size_hint_x=0.2))
+            # Each field its own pair, the label given room to be read whole (it wraps
+            # rather than being cut, and its input never covers it).
+            pair = BoxLayout(spacing=dp(6))
+            label = Label(text=f.label, font_size="16sp", size_hint_x=0.55, halign="right")
+            label.bind(size=lambda lab, size: setattr(lab, "text_size", (size[0], None)))
+            pair.add_widget(label)
             widget: Any
             if f.choices:
                 widget = Spinner(text=f.default, values=list(f.choices), font_size="16sp")
             else:
-                widget = TextInput(text=f.default, multiline=False, input_filter="int")
-            box.add_widget(widget)
+                widget = TextInput(
+                    text=f.default, multiline=False, input_filter="int", font_size="16sp"
+                )
+            widget.size_hint_x = 0.45
+            pair.add_widget(widget)
+            box.add_widget(pair)
             self._option_inputs[f.key] = widget
+        self._fit_options()
+
+    def on_size(self, *_args: Any) -> None:
+        self._fit_options()
+
+    def _fit_options(self) -> None:
+        """Two fields a row in landscape, one in portrait; as many rows as they need."""
+        box = self.ids.get("options")
+        if box is None:
+            return
+        box.cols = 2 if self.width > self.height else 1
+        rows = -(-len(box.children) // box.cols)
+        box.height = rows * dp(50)
 
     def on_players(self, *_args: Any) -> None:
         self._sync_rows()

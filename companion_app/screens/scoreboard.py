@@ -46,6 +46,7 @@ class ScoreboardScreen(Screen):
         """The end of the game covers the table for every seat until someone moves on."""
         if headline and self.banner.parent is None:
             self.add_widget(self.banner)
+            self.layout_seats()
         elif not headline and self.banner.parent is not None:
             self.remove_widget(self.banner)
         self.banner.headline = headline
@@ -103,6 +104,12 @@ class ScoreboardScreen(Screen):
         for seat in range(count):
             panel = SeatPanel()
             panel.bind(on_nudge=self._nudge, on_toggle=self._toggle)
+            # A refusal on a seat's panel, tapped, shows the rule behind it to that player.
+            panel.ids.decision.bind(
+                on_touch_down=lambda label, touch, s=seat: (
+                    self.tap_rule(label, touch, s) if not self.panels[s].decision_ok else False
+                )
+            )
             card = CardPanel()
             card.bind(
                 on_play=lambda _c, s=seat: self.session.play_shown(s),
@@ -123,6 +130,16 @@ class ScoreboardScreen(Screen):
         self.panels, self.turners, self.card_panels = panels, turners, cards
         self.pickers = pickers
         self.layout_seats()
+
+    def tap_rule(self, label: Any, touch: Any, seat: int | None = None) -> bool:
+        """The rules at hand: a tap on the step line (or a seat's refusal) shows the rule
+        that applies now, facing the edge it was read from."""
+        if not label.collide_point(*touch.pos) or not label.text:
+            return False
+        from companion_app.widgets.rule_popup import show_rule
+
+        show_rule(self.session, label, seat)
+        return True
 
     def _nudge(self, panel: SeatPanel, key: str, delta: int) -> None:
         self.session.nudge(panel.seat, key, delta)
@@ -157,6 +174,8 @@ class ScoreboardScreen(Screen):
             picker.size, picker.pos = card.size, card.pos
         band = middle_band(count, w, h)
         self.ids.band_turner.place(band.x, band.y, band.box_width, band.box_height, band.rotation)
+        if self.banner is not None:
+            self.banner.place_around(band, w, h)
 
 
 def _player(action: Any) -> int | None:

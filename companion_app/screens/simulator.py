@@ -81,7 +81,7 @@ class SimulatorScreen(Screen):
         if device is None:
             return
         try:
-            run_command(device, line)
+            run_command(device, counted_from_one(line))
         except ValueError as e:
             # The first line says what was wrong; the command list is on the screen already.
             self.status = str(e).splitlines()[0]
@@ -92,3 +92,18 @@ class SimulatorScreen(Screen):
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")
+
+
+# Verbs whose first argument is a dial, button or reader: on this screen counted from 1, as
+# its rows say "Dial 1" and "Dial 2" (the script language underneath counts from 0).
+_INDEXED = ("dial", "tag", "lift", "press")
+
+
+def counted_from_one(line: str) -> str:
+    """A typed command with its dial or reader counted from 1, in the script's terms."""
+    words = line.split()
+    if len(words) >= 2 and words[0] in _INDEXED and words[1].isdigit():
+        if int(words[1]) < 1:
+            raise ValueError("Dials and readers are counted from 1 here (Dial 1, Dial 2).")
+        words[1] = str(int(words[1]) - 1)
+    return " ".join(words)

@@ -78,7 +78,7 @@ class HistoryPlot(Widget):
                     text=text,
                     pos=(x, y),
                     size=(60, 20),
-                    font_size="14sp",
+                    font_size="15sp",  # the reading floor
                     color=(0.7, 0.7, 0.75, 1),
                 )
             )

@@ -424,9 +424,9 @@ async def screens(d: Any) -> None:
     device.place_tag(0, UNKNOWN_UID)
     await d.until(lambda: session.unknown_tag is not None, "the unknown tag is noticed")
     popup = next(w for w in Window.children if type(w).__name__ == "EnrolPopup")
-    popup.ids.card.text = "Psychopomp"
+    popup.face.ids.card.text = "Psychopomp"
     await d.screenshot("enrol_popup")
-    await d.tap(popup.ids.enrol)
+    await d.tap(popup.face.ids.enrol)
     assert d.session.cards.card_for(UNKNOWN_UID) == "psychopomp"
     device.remove_tag(0)
     await d.frames(2)
@@ -530,12 +530,12 @@ async def screens(d: Any) -> None:
     sim = await visit(d, "Simulator", "simulator")
     await d.tap(sim.ids.dial1_up)
     await d.until(lambda: board.panels[1].tiles["devotion"].value == "1", "the panel's dial turns")
-    sim.ids.command.text = "dial 1 6"
+    sim.ids.command.text = "dial 2 6"  # counted from 1, as the rows say "Dial 2"
     await d.tap(sim.ids.run)
     await d.until(
         lambda: board.panels[1].tiles["devotion"].value == "6", "a typed command turns it"
     )
-    sim.ids.command.text = "dail 1 6"
+    sim.ids.command.text = "dail 2 6"
     await d.tap(sim.ids.run)
     d.notes["bad_command"] = sim.status
     assert sim.status and not sim.status.startswith("Done"), sim.status

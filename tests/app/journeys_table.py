@@ -113,12 +113,32 @@ async def targeted_spell(d: Any) -> None:
 
 async def winner(d: Any) -> None:
     """Alena's last base falls: the winner is named on the table, to both long edges."""
+    from kivy.core.window import Window
+
     await _start(d, 2)
     s, board = d.session, scoreboard(d)
     for seat in (0, 1):
         assert s.command(za.KeepHand(seat))
     for index in range(6):
         await d.tap_side(board.panels[0].tiles[f"base:{index}"], 0)
+    # The last base by hand would end the game: the table is asked first (issue 20).
+    await d.until(lambda: s.ending is not None, "the table is asked before the game ends")
+    assert s.game.outcome() is None
+    d.notes["asked"] = s.ending[0]
+    popup = next(w for w in Window.children if type(w).__name__ == "ConfirmPopup")
+    await d.screenshot("winner_asked")
+    yes = next(b for b in popup.walk() if getattr(b, "text", "") == "End the game")
+    await d.tap(yes)
+    await d.until(lambda: board.banner.parent is board, "the winner covers the table")
+    # Undo stays where it was: the banner leaves the band uncovered, and a tap on Undo
+    # there takes the last base back.
+    await d.tap(board.ids.undo)
+    await d.until(lambda: s.game.outcome() is None, "Undo on the band takes the end back")
+    await d.until(lambda: board.banner.parent is None, "the banner goes with the end")
+    await d.tap_side(board.panels[0].tiles["base:5"], 0)
+    await d.until(lambda: s.ending is not None, "asked again")
+    popup = next(w for w in Window.children if type(w).__name__ == "ConfirmPopup")
+    await d.tap(next(b for b in popup.walk() if getattr(b, "text", "") == "End the game"))
     await d.until(lambda: board.banner.parent is board, "the winner covers the table")
     assert board.banner.headline == "Anton wins!"
     d.notes["headline"] = board.banner.headline

@@ -46,6 +46,9 @@ def explored() -> dict[tuple[str, int, str], Any]:
     return found
 
 
+# The first test runs both app processes (the fixture); on a machine shared by many the
+# suite's 300 s per test is not enough for them. The time is printed, never asserted.
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("plan", PLANS, ids=lambda p: f"{p.game}-{p.players}p")
 def test_every_step_is_made_through_the_table_and_every_screen_is_legible(

@@ -50,6 +50,7 @@ def test_the_winner_is_named_to_the_table(tmp_path: Path) -> None:
     result = run_journey("tests.app.journeys_table:winner", out, tmp_path / "g.sqlite")
     assert result["notes"]["headline"] == "Anton wins!"
     assert result["notes"]["sounds"][-1] == "game_over"
+    assert result["notes"]["asked"].startswith("This ends the game: Anton wins"), result["notes"]
     _keep(out)
 
 

@@ -42,6 +42,13 @@ class DeedsPlayerModel(PlayerModel):
         assert isinstance(game, DeedsGame)
         seat = action.player
         here = f"seat:{seat}"
+        if ADAPTER.due_screen(game) == BATTLE:
+            # The assistant has opened by itself for the defender: blocks (even none) are
+            # confirmed there; card text is marked done on the Cards in play page.
+            if isinstance(action, da.Block):
+                return self._block(game, action)
+            if isinstance(action, da.Resolve):
+                return [OpenScreen(CARDS), TapText(label(game, action), f"screen:{CARDS}")]
         words = ADAPTER.choice_label(game, action)
         if words is not None:
             return [TapText(words, here)]

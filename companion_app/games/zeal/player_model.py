@@ -22,6 +22,7 @@ from companion_app.games.gestures import (
     OpenScreen,
     PlayerModel,
     Scan,
+    TapCounter,
     TapText,
 )
 from companion_app.games.zeal import combat_rows, more_actions, targeting
@@ -37,6 +38,10 @@ class ZealPlayerModel(PlayerModel):
         from companion_app.games.zeal.adapter import ADAPTER
 
         assert isinstance(game, ZealGame)
+        declaration = isinstance(action, tuple(combat_rows.DECLARATIONS.values()))
+        if declaration and ADAPTER.due_screen(game) == COMBAT:
+            # The assistant has opened by itself: even "no attack" is confirmed there.
+            return _declare(game, action)
         words = ADAPTER.choice_label(game, action)
         if words is not None:
             return [TapText(words, f"seat:{action.player}")]
@@ -51,9 +56,18 @@ class ZealPlayerModel(PlayerModel):
                 return None
             page = TapText(more_actions.label(game, start), f"screen:{ACTIONS}")
             return [OpenScreen(ACTIONS), page, *taps]
-        if isinstance(action, tuple(combat_rows.DECLARATIONS.values())):
+        if declaration:
             return _declare(game, action)
         return None
+
+    def end_by_hand(self, game: AnyGame) -> Sequence[Gesture] | None:
+        """At two players, the first seat's face-up bases turned face down by taps in their
+        middle (with more, that only puts one player out)."""
+        assert isinstance(game, ZealGame)
+        if len(game.state.players) != 2:
+            return None
+        bases = game.state.players[0].bases
+        return [TapCounter(0, f"base:{i}", 0) for i, b in enumerate(bases) if b.face_up]
 
 
 def _asked(game: ZealGame, start: Any, wanted: Any) -> list[Gesture] | None:

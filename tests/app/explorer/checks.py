@@ -196,11 +196,16 @@ def overlaps(seen: Iterable[Seen]) -> list[str]:
     return out
 
 
-def wording(seen: Iterable[Seen]) -> list[str]:
-    """The words rules (words.py) on every visible text."""
+def wording(seen: Iterable[Seen], device_labels: Iterable[str] = ()) -> list[str]:
+    """The words rules (words.py) on every visible text; a device's own id (printed on its
+    box, the name players know it by) is not an internal name."""
+    labels = [d for d in device_labels if d]
     out = []
     for s in seen:
-        out += [f"'{s.text[:50]}': {p}" for p in text_problems(s.text)]
+        text = s.text
+        for label in labels:
+            text = text.replace(label, "the device")
+        out += [f"'{s.text[:50]}': {p}" for p in text_problems(text)]
     return out
 
 

@@ -57,8 +57,16 @@ class Hands:
             table = s.table
             link = self.app.hardware_link
             pending = getattr(getattr(link, "manager", None), "pending", None)
+            from kivy.core.window import Window
+            from kivy.uix.modalview import ModalView
+
+            closing = any(
+                isinstance(w, ModalView) and not getattr(w, "_is_open", True)
+                for w in Window.children
+            )
             return (
-                not s.redraw.is_triggered
+                not closing
+                and not s.redraw.is_triggered
                 and (table is None or not table.echoes.awaiting())
                 and not (pending() if callable(pending) else False)
             )
@@ -257,3 +265,15 @@ class Hands:
             await checker.check_screen(opened_on_purpose=True)
             await self.d.tap(self.find_button("New game", "popup"))
         await self.d.until(lambda: sm.current == "newgame", "the new-game screen opens")
+        await self.popups_gone()
+
+    async def popups_gone(self) -> None:
+        """Until no popup is on the window (a dismissed one fades out, and takes taps while
+        it does): a finger waits for it to go."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
+        await self.d.until(
+            lambda: not any(isinstance(w, ModalView) for w in Window.children),
+            "the popup goes",
+        )

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.drive import Driver
-from tests.app.explorer import checks
+from tests.app.explorer import checks, visits
 from tests.app.explorer.hands import Hands, NoGesture
 
 EXPLORER_DEVICE = b"\xe5\x9d\x00\x01"
@@ -131,6 +131,7 @@ class Explorer:
         self.seed = 0
         self._seen_problems: set[str] = set()
         self._shots: dict[str, str] = {}
+        self._visited: set[str] = set()
 
     @property
     def app(self) -> Any:
@@ -179,6 +180,10 @@ class Explorer:
 
         sm = self.app.sm
         roots: list[tuple[str, Any]] = [(sm.current, sm.current_screen)]
+        board = sm.current_screen
+        if sm.current == "scoreboard" and board.banner.parent is board:
+            # The winner covers the seats: what shows is the banner and the band.
+            roots = [("the winner", board.banner), ("the band", board.ids.band)]
         for w in Window.children:
             if isinstance(w, ModalView):
                 roots.append((type(w).__name__, w))
@@ -200,11 +205,19 @@ class Explorer:
                     await self.fail("reading", f"{name}: {problem}")
             for problem in checks.overlaps(seen):
                 await self.fail("overlap", f"{name}: {problem}")
-            for problem in checks.wording(seen):
+            for problem in checks.wording(seen, self._device_labels()):
                 await self.fail("words", f"{name}: {problem}")
-            if name not in ("scoreboard", self.app.sm.current) or _for_all(root):
+            if _for_all(root):
                 for problem in checks.one_edge_only(seen, name):
                     await self.fail("facing", problem)
+            seat = getattr(root, "for_seat", -1)
+            if seat >= 0 and self.session.seats:
+                from companion_app.seating import seat_frames
+
+                want = seat_frames(len(self.session.seats), *root.get_root_window().size)
+                turned = {s.rotation for s in seen}
+                if turned != {want[seat].rotation}:
+                    await self.fail("facing", f"{name} is for seat {seat + 1} but faces {turned}")
         self.outcome.checked += len(seen_all)
         sm = self.app.sm
         game = self.session.game
@@ -217,11 +230,22 @@ class Explorer:
             ]
             for problem in checks.one_edge_only(band, "the band"):
                 await self.fail("facing", problem)
+            if board.banner.parent is board:
+                for problem in checks.one_edge_only(checks.visible(board.banner), "the winner"):
+                    await self.fail("facing", problem)
+                undo = board.ids.undo
+                at = undo.to_window(*undo.center)  # the screen fills the window
+                if board.banner.collide_point(*at) and not board.banner._in_band(at):
+                    await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
             await self._check_assistant(game, opened_on_purpose)
         for error in self.errors.seen:
             await self.fail("log", f"the app logged an error: {error[:600]}")
         self.errors.seen.clear()
+
+    def _device_labels(self) -> tuple[str, ...]:
+        """Devices' own ids, printed on their boxes: the names players know them by."""
+        return tuple(getattr(dev, "device", "") for dev in self.session.devices)
 
     async def _check_assistant(self, game: Any, opened_on_purpose: bool) -> None:
         """A game's own screen offers only what the engine allows, and closes when its
@@ -330,6 +354,16 @@ class Explorer:
             out.steps = step
             await self.check_screen()
         out.states = len(states)
+        if plan.game not in self._visited:
+            self._visited.add(plan.game)
+            try:
+                await visits.visit_everything(self)
+                await visits.end_by_hand(self, model)
+            except (NoGesture, AssertionError) as e:
+                await self.fail("screens", f"visiting the screens: {e}")
+            except Exception as e:  # an app error under a tap: a failure, and the run goes on
+                trace = "".join(traceback.format_exception(e))[-1200:]
+                await self.fail("screens", f"visiting the screens raised:\n{trace}")
         return out
 
     async def _perform(self, model: Any, game: Any, action: Any) -> bool:
@@ -344,6 +378,10 @@ class Explorer:
                 await self.hands.make(gesture)
         except (NoGesture, AssertionError) as e:
             await self.fail("step", f"{words} ({action!r}): {gesture!r} failed: {e}")
+            return False
+        except Exception as e:  # an app error under a gesture
+            trace = "".join(traceback.format_exception(e))[-1200:]
+            await self.fail("step", f"{words} ({action!r}): {gesture!r} raised:\n{trace}")
             return False
         game = self.session.game
         history = list(game.history)
@@ -385,8 +423,10 @@ class TickDriver(Driver):
 
 
 def _for_all(root: Any) -> bool:
-    """A page for everyone (not turned to one seat): the winner banner, popups."""
-    return type(root).__name__ in ("WinnerBanner",)
+    """Something for everyone at the table: a popup (not one turned to the seat it is for)."""
+    from kivy.uix.modalview import ModalView
+
+    return isinstance(root, ModalView) and getattr(root, "for_seat", -1) == -1
 
 
 def _words(game: Any, action: Any) -> str:

@@ -10,8 +10,9 @@ import re
 _SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 # An enum's name ("Step.COMBAT_DAMAGE", "CHOOSE_ATTACKERS").
 _ENUM = re.compile(r"\b(?:[A-Z][a-z]+\.)?[A-Z]{2,}(?:_[A-Z0-9]+)+\b")
-# A tag's or id's hex ("04deadbeef0001").
-_HEX = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
+# A tag's or id's hex ("04deadbeef0001"); not a device's own label ("Device e59d0001"), the
+# name printed on the box that players match with the Devices screen.
+_HEX = re.compile(r"(?<!Device )\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
 # A rulebook's section number used as a step's name ("III.A calling").
 _SECTION_AS_NAME = re.compile(r"(?:^|[\s:(])[IVX]{1,4}\.[A-Z]\b(?!\))")
 # A permanent's number where it has a name ("card 4 at Alena"), an end by index ("end 0").
