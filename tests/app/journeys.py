@@ -517,7 +517,7 @@ async def screens(d: Any) -> None:
     d.app.show("scoreboard")
     adjust = await visit(d, "Adjust cards", "adjust")
     # The table put a card into play by hand: the engine learns it from here.
-    adjust.ids.card_id.text = "specter_wisp"
+    adjust.ids.card_id.text = "specter wisp (sample)"  # its name, case forgiven
     while adjust.zone != "play":
         await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "").startswith("Zone:")))
     await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "") == "Move"))
