@@ -138,11 +138,13 @@ async def whole_game(d: Any) -> None:
     await d.screenshot(f"deeds_battle_{orientation()}")
     await d.tap(battle.ids.confirm)
     await until_phase(d, "tactics")
-    await d.tap(battle.ids.next_step)  # both pass: the battle resolves
+    # Its moment has passed: the assistant goes back to the table by itself (issue 20),
+    # where the Tactics step is played (or passed by both, "Next step").
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the scoreboard by itself")
+    await d.frames(2)
+    await d.tap(scoreboard(d).ids.next_step)  # both pass: the battle resolves
     await until_phase(d, "retreat")
     d.notes["after_battle"] = [p.base for p in d.session.game.state.players]
-    # Its moment has passed: the assistant goes back to the table by itself (issue 20).
-    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the scoreboard by itself")
     await tap_choice(d, "End the round")
 
     # Round 4: the second player goes on without a battle (the Medic is a Pacifist); six
@@ -170,13 +172,13 @@ async def whole_game(d: Any) -> None:
     battle = d.screen("deeds_battle")
     await d.until(lambda: battle.mode == "block", "blockers are asked")
     await d.tap(battle.ids.confirm)
-    # The Tactics step: everyone passes (the assistant's button, unless the quiet moment's
-    # countdown passed for them first); the battle resolves and the assistant closes.
-    await d.until(lambda: battle.mode == "battle" or d.session.game.outcome(), "tactics")
-    if d.session.game.outcome() is None:
-        await d.tap(battle.ids.next_step)
-    await d.until(lambda: d.session.game.outcome() is not None, "a base falls to 0")
+    # The Tactics step, back on the table: everyone passes ("Next step", unless the quiet
+    # moment's countdown passed for them first) and the battle resolves.
     await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table by itself")
+    await d.frames(2)
+    if d.session.game.outcome() is None:
+        await d.tap(scoreboard(d).ids.next_step)
+    await d.until(lambda: d.session.game.outcome() is not None, "a base falls to 0")
     outcome = d.session.game.outcome()
     d.notes["winner"] = d.session.game.player_names()[outcome.winner]
     d.notes["first"] = first
