@@ -26,7 +26,7 @@ from tests.app.explorer.words import (  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output" / "explorer-test"
-STEPS = 10  # per game, player count and size: 20 explorations, a few hundred steps in all
+STEPS = 8  # per game, player count and size: 20 explorations, 160 steps in all
 PLANS = every_game(STEPS, seeds=(3,))
 
 

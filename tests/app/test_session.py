@@ -130,6 +130,9 @@ def test_losing_every_base_greys_the_player_and_finishes_the_game(session: GameS
         assert actor is not None and session.command(za.KeepHand(actor))
     for index in range(6):
         session.toggle(1, f"base:{index}")
+    # The last base by hand would end the game: asked first (issue 20), then answered yes.
+    assert session.ending is not None and session.game.outcome() is None
+    assert session.answer_ending(True)
     Clock.tick()
     assert session.seats[1].eliminated
     assert session.outcome_text

@@ -147,6 +147,7 @@ def test_sounds__a_good_scan_a_refused_one_a_turn_and_the_end(session: GameSessi
     session.sound_on = True
     for index in range(6):  # Alena's bases all defeated: Anton wins
         session.toggle(0, f"base:{index}")
+    assert session.answer_ending(True)  # asked first, as a game ended by hand is
     Clock.tick()
     assert session.headline == "Anton wins!" and session.outcome_text
     assert session.sounds.played[-1] == "game_over"

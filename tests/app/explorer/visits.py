@@ -43,6 +43,10 @@ async def visit_everything(x: Any) -> None:
             await x.fail("screens", "tapping the step line shows no rule")
             continue
         await x.check_screen(opened_on_purpose=True)
+        from companion_app.widgets.rule_popup import facing_rotation
+
+        if popup.rotation != facing_rotation(label):
+            await x.fail("facing", "the rule at hand does not face the edge it was tapped from")
         if not popup.section.startswith("Rulebook: "):
             await x.fail("screens", f"the rule at hand names no section: {popup.words!r}")
         await d.tap(hands.find_button("Close", "popup"))
