@@ -48,7 +48,7 @@ _BY_STEP = {
     Step.COMMIT: RuleNote(
         "Characters and devices are played in your Commit step, when no other action is being "
         "played (unless they have Ambush). Every action can be answered before it resolves.",
-        "Turn Overview: Commit; Playing Actions: Restrictions",
+        "Turn Overview: Commit",
     ),
     Step.END_OF_TURN: RuleNote(
         'Both players get a chance to play actions, including "at the end of your turn" '
