@@ -3,6 +3,7 @@ right seat; cards put away when lifted; tags enrolled (no Kivy here)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -166,6 +167,9 @@ class DeviceEvents:
             return
         reason = None if reaction.ok else reaction.message
         view = s.adapter.card_view(card, reaction.player, reason, played=reaction.ok)
+        if reaction.ok and s.table is not None:
+            done = s.adapter.scan_done(s.table.game, reaction.player, reaction.card_id)
+            view = dataclasses.replace(view, done=done)
         s.scans = {**s.scans, reaction.player: view}
 
     # --- enrolling tags --------------------------------------------------------------------

@@ -84,11 +84,12 @@ class CardView:
     playable: bool
     reason: str  # why not, in players' words; "" when playable
     played: bool = False  # the scan played it
+    done: str = "Played"  # what the scan did, when it did something (GameAdapter.scan_done)
 
     @property
     def verdict(self) -> str:
         if self.played:
-            return "Played"
+            return self.done
         return "Can be played now" if self.playable else self.reason
 
 
@@ -227,6 +228,11 @@ class GameAdapter(ABC):
     @abstractmethod
     def scan_action(self, game: AnyGame, seat: int, card_id: str) -> Any:
         """What scanning ``card_id`` for ``seat`` means (play it, for its cost)."""
+
+    def scan_done(self, game: AnyGame, seat: int, card_id: str) -> str:
+        """What a scan the engine took did, in a word for the card's panel, asked after it
+        happened ("Played"; Deeds: "Discarded" over the hand limit)."""
+        return "Played"
 
     def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
         """The next target ``action`` needs, if the engine asks for one (None: it is ready)."""

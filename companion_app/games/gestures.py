@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.games.base import AnyGame
+from companion_app.games.base import AnyGame, GameAdapter
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,12 @@ Gesture = Scan | TurnDial | PressButton | TapCounter | TapText | ChooseRow | Und
 
 
 class PlayerModel(ABC):
-    """How a game's actions are made at the table: one per game, beside its adapter."""
+    """How a game's actions are made at the table: one per game, beside its adapter, which
+    makes it (``GameAdapter.player_model``) and hands itself in, so a model reads the table's
+    words from the adapter it is given and never imports it back."""
+
+    def __init__(self, adapter: GameAdapter) -> None:
+        self.adapter = adapter
 
     @abstractmethod
     def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:

@@ -127,7 +127,8 @@ class Sacrifice:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Hand limit: discard a card at the end of your round."""
+    """Hand limit: discard a card at the end of your round. With hidden hands ``card_id`` may
+    be "" (a card discarded without scanning it: the hand shrinks, no graveyard card is known)."""
 
     player: int
     card_id: str

@@ -50,6 +50,8 @@ def describe(action: Any, state: DeedsState, catalog: Catalog) -> str:
             return f"{who} passes"
         case da.Sacrifice(unit=unit, to=to):
             return f"{who} sacrifices {card(unit)} to {card(to)}"
+        case da.Discard(card_id=""):
+            return f"{who} discards a card"
         case da.Discard(card_id=card_id):
             return f"{who} discards {printed(card_id)}"
         case da.EndPhase():

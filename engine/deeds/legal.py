@@ -51,6 +51,8 @@ def _candidates(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
         if phase is Phase.DEPLOY:
             yield from _attacks(state, ctx, seat)
         if p.hand_size > HAND:
+            if ctx.hidden:
+                yield da.Discard(seat, "")  # a card discarded without a scan
             for card_id in _hand(ctx, p.hand, p.hand_size):
                 yield da.Discard(seat, card_id)
         yield da.EndPhase(seat)
@@ -119,7 +121,7 @@ def _attacks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
         if must and must != tuple(able):
             yield da.Attack(seat, must)
         for one in able:
-            if (one,) != must:
+            if (one,) != must and len(able) > 1:  # (a lone able unit is "everyone" above)
                 yield da.Attack(seat, (one,))
 
 

@@ -322,6 +322,10 @@ def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> DeedsState:
 
 
 def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> DeedsState:
+    if not a.card_id:  # hidden hands, a card not scanned: one card fewer in hand
+        p = state.players[a.player]
+        ctx.say(state, a.player, f"{p.name} discards a card")
+        return set_player(state, a.player, hand_size=p.hand_size - 1)
     state = _from_hand(state, ctx, a.player, a.card_id)
     ctx.say(state, a.player, f"{_name(state, a.player)} discards {ctx.catalog.get(a.card_id).name}")
     return _to_grave(state, a.player, a.card_id)

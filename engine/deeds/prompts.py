@@ -57,7 +57,8 @@ def _what_now(state: DeedsState, ctx: Ctx, seat: int) -> str:
         )
     size = state.players[seat].hand_size
     if size > HAND:
-        return f"{name}: discard down to {HAND} cards ({size} in hand)"
+        how = "scan each card you discard, or tap Discard" if ctx.hidden else "choose which"
+        return f"{name}: discard down to {HAND} cards ({size} in hand): {how}"
     return f"{name}: deploy, equip or retreat, then end the round"
 
 

@@ -368,6 +368,8 @@ def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> str | None:
         return problem
     if state.players[a.player].hand_size <= HAND:
         return f"discard only to bring a hand down to {HAND} at the end of the round"
+    if not a.card_id and ctx.hidden:
+        return None  # a card not scanned: the tablet only counts it
     return in_hand(state, ctx, a.player, a.card_id)
 
 

@@ -1,5 +1,5 @@
-"""Zeal's actions in players' words, for the log screen and the band (as of the position now:
-a card that has left play since is named by its number)."""
+"""Zeal's actions in players' words, for the log screen and the band (as of the position now;
+a card a declaration named that has left play since by the name it had then)."""
 
 from __future__ import annotations
 
@@ -64,12 +64,14 @@ def _declaration(
     game: ZealGame,
     names: list[str],
 ) -> str:
-    """ "declared attackers: Asterion Bull at Anton" (names as they are now; a card that has
-    left play since is named by its number)."""
+    """ "declared attackers: Asterion Bull at Anton" (a card that has left play since is named
+    as it was when declared)."""
 
     def name(pid: int) -> str:
         perm = game.state.permanent(pid)
-        return perm.name if perm is not None else f"card {pid}"
+        if perm is not None:
+            return perm.name
+        return game.named.get(pid, "a card no longer in play")
 
     if isinstance(action, za.DeclareAttackers):
         pairs = [f"{name(a)} at {names[d]}" for a, d in action.attackers if 0 <= d < len(names)]

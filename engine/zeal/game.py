@@ -20,6 +20,8 @@ from engine.zeal.setup import ZealSetup, initial_state
 from engine.zeal.stalemate import stalemate
 from engine.zeal.state import GameState, Step
 
+_DECLARATIONS = (za.DeclareAttackers, za.DeclareBlockers, za.DeclareFlankers, za.AssignDamage)
+
 
 class ZealGame(Game[ZealSetup, GameState, za.Action]):
     """A game of Zeal (rules/zeal.md).
@@ -39,6 +41,9 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         # (holding both references keeps the identities unique): apply() skips re-explaining
         # them. Random play-outs apply only listed actions, so this halves their checking.
         self._listed: tuple[GameState | None, dict[int, za.Action]] = (None, {})
+        # The names of the cards combat declarations named, as they were then: the log tells
+        # a declaration in words after its cards have left play ("Asterion Bull at Anton").
+        self.named: dict[int, str] = {}
 
     @classmethod
     def start(cls, setup: ZealSetup, state: GameState | None = None) -> Self:
@@ -63,6 +68,13 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
             listed[id(action)] = action
             yield action
 
+    def apply(self, action: za.Action) -> None:
+        if isinstance(action, _DECLARATIONS):  # rare: a few per turn
+            state = self.state
+            for perm in state.permanents():
+                self.named[perm.id] = perm.name
+        super().apply(action)
+
     def listed_now(self, action: za.Action) -> bool:
         known, listed = self._listed
         return known is self._history.state and listed.get(id(action)) is action
@@ -82,9 +94,19 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
 
     def status(self) -> Status:
         state = self.state
-        # What waits to resolve: the stack (top first) and triggers not yet put on it.
-        waiting = [f"{item.name} on the stack" for item in reversed(state.stack)]
-        waiting += [f"{t.name}'s trigger waits" for t in state.pending]
+        # What waits to resolve, short enough to read whole on the band: the top of the stack
+        # (and how many below it), then the triggers not yet put on it.
+        waiting = []
+        if state.stack:
+            below = len(state.stack) - 1
+            more = f" ({below} more below it)" if below > 1 else " (1 more below it)"
+            waiting.append(f"{state.stack[-1].name} on the stack" + (more if below else ""))
+        if state.pending:
+            count = len(state.pending)
+            waiting.append(
+                f"{state.pending[0].name}'s trigger waits"
+                + (f" ({count - 1} more)" if count > 1 else "")
+            )
         over = state.step is Step.GAME_OVER
         return Status(state.turn, state.step.label, None if over else state.active, tuple(waiting))
 

@@ -30,7 +30,7 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
         out.append(
             Prompt(
                 who,
-                f"{w}: keep your hand or take a mulligan (shuffle and draw {n} new cards)",
+                f"{w}: keep your hand, or mulligan for {n} new cards",
                 "choose",
             )
         )
@@ -50,29 +50,21 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
     elif playable(state):
         for t in playable(state):
             if t.ability.trigger == "reconnect":
-                text = f"{w} may play {t.name}'s Reconnect or pass it (optional)"
+                text = f"{w}: play or decline {t.name}'s Reconnect"
             elif is_optional(t):
-                text = (
-                    f"{w} may play {t.name}'s action ({describe(t.ability)}) or pass it (optional)"
-                )
+                text = f"{w}: play or decline {t.name}: {describe(t.ability)}"
             else:
-                text = f"{w} must play {t.name}'s triggered action: {describe(t.ability)}"
-                if t.ability.targets:
-                    text += " (you may choose no targets)"
+                text = f"{w}: play {t.name}: {describe(t.ability)}"
             out.append(Prompt(who, text, "trigger"))
     elif state.awaiting == "attackers" and not state.stack:
-        out.append(
-            Prompt(who, f"{w}: choose attackers (each attacks one opponent) or none", "choose")
-        )
+        out.append(Prompt(who, f"{w}: choose attackers, or none", "choose"))
     elif state.awaiting == "blockers" and not state.stack:
-        out.append(
-            Prompt(who, f"{w}: choose blockers (an attacker can be blocked by up to two)", "choose")
-        )
+        out.append(Prompt(who, f"{w}: choose blockers (up to two per attacker)", "choose"))
     elif state.awaiting == "flankers" and not state.stack:
         out.append(
             Prompt(
                 who,
-                f"{w}: choose unblocked attackers to flank blockers (one flanker per blocker)",
+                f"{w}: choose flankers (one per blocker)",
                 "choose",
             )
         )
@@ -80,8 +72,7 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
         out.append(
             Prompt(
                 who,
-                f"{w}: choose which blocker and which bases your attackers damage (excess damage "
-                "goes on to an adjacent base: defense within one)",
+                f"{w}: deal combat damage (excess damage goes on to an adjacent base)",
                 "choose",
             )
         )

@@ -189,11 +189,23 @@ async def commit_characters(d: Any, seat: int, cards: tuple[str, ...]) -> None:
 
 async def choose(d: Any, screen: Any, row_label_start: str, option_start: str) -> None:
     row = next(r for r in screen.rows if r.label.startswith(row_label_start))
-    for _ in range(len(row.options)):
-        if row.options[row.chosen][0].startswith(option_start):
+    for _ in range(len(row.spec.options)):
+        if row.spec.options[row.chosen][0].startswith(option_start):
             return
         await d.tap(row.children[0])  # the choice button cycles
     raise AssertionError(f"{row_label_start} has no option {option_start}")
+
+
+async def until_declaration(d: Any, combat: Any, phase: str) -> None:
+    """Everyone passes on the table until the combat assistant opens by itself for
+    ``phase``."""
+    for _ in range(6):
+        if d.app.sm.current == "combat" and combat.phase == phase:
+            return
+        if d.app.sm.current == "scoreboard":
+            await d.tap(scoreboard(d).ids.next_step)
+        await d.frames(3)
+    await d.until(lambda: d.app.sm.current == "combat" and combat.phase == phase, phase)
 
 
 async def journey(d: Any) -> None:
@@ -208,12 +220,12 @@ async def journey(d: Any) -> None:
     await tap_choice(d, "Keep hand")
     await tap_choice(d, "Keep hand")
     # Turn 1: the first player develops, has nobody to attack with, commits two characters.
-    await tap_choice(d, "+1 max devotion")
+    await tap_choice(d, "+1 max")
     await pass_until(d, "commit", 1)
     await commit_characters(d, first, ("asterion_bull", "cult_zealot"))
     # Turn 2: the other player commits one character to block with.
     await pass_until(d, "develop", 2)
-    await tap_choice(d, "+1 max devotion")
+    await tap_choice(d, "+1 max")
     await pass_until(d, "commit", 2)
     await commit_characters(d, other, ("lunari_acolyte",))
     # Turn 3: the first player attacks with the bull; the acolyte blocks; the zealot flanks.
@@ -234,11 +246,16 @@ async def journey(d: Any) -> None:
     await d.until(lambda: zealot.chosen == 1, "scanning the zealot picks it to attack")
     device.remove_tag(0)
     assert len(d.session.game.history) == history
-    assert zealot.options[zealot.chosen][0].startswith("attacks")
+    assert zealot.spec.options[zealot.chosen][0].startswith("attacks")
     d.notes["attack_prediction"] = combat.prediction
     await d.tap(combat.ids.confirm)
-    await d.until(lambda: not combat.phase, "a chance to respond to the attack")
-    await d.tap(combat.ids.next_step)
+    # Declared: a window to respond, on the table (the band's Pass), where the page goes back.
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table to respond")
+    # Opened by hand between declarations, it says what the combat will do (it was empty).
+    d.app.show("combat")
+    await d.frames(3)
+    d.notes["after_confirm"] = combat.prediction
+    await d.tap(combat.ids.next_step)  # everyone passes: blockers are due
     await d.until(lambda: combat.phase == "blockers", "blockers are asked for")
     # The blocker's choice faces its player: turned to the seat's edge, as their panel is.
     panel_turn = scoreboard(d).turners[combat.seat].rotation
@@ -247,13 +264,7 @@ async def journey(d: Any) -> None:
     await d.screenshot("journey_blockers_face_their_player")
     await choose(d, combat, "Lunari Acolyte", "blocks Asterion")
     await d.tap(combat.ids.confirm)
-    for _ in range(3):  # a response window may come first
-        if combat.phase == "flankers":
-            break
-        if not combat.phase:
-            await d.tap(combat.ids.next_step)
-        await d.frames(2)
-    await d.until(lambda: combat.phase == "flankers", "flankers are asked for")
+    await until_declaration(d, combat, "flankers")  # a response window may come first
     await choose(d, combat, "Cult Zealot", "flanks")
     prediction = combat.prediction
     d.notes["flank_prediction"] = prediction
@@ -265,15 +276,17 @@ async def journey(d: Any) -> None:
     await d.screenshot("journey_flank_prediction")
     await d.tap(combat.ids.confirm)
     # Combat damage has no choice to make here: once everyone passes, the acolyte dies.
-    for _ in range(4):
+    for _ in range(6):
         if not acolyte_alive():
             break
-        if not combat.phase:
-            await d.tap(combat.ids.next_step)
+        if d.app.sm.current == "scoreboard":
+            await d.tap(scoreboard(d).ids.next_step)
         await d.frames(2)
     await d.until(lambda: not acolyte_alive(), "the acolyte dies in combat")
-    # The fight's result stays on the table, on the band, for every seat to read.
-    d.app.show("scoreboard")
+    d.notes["moves_at_death"] = len(d.session.game.history)
+    # Its moment has passed: the assistant goes back to the table by itself, and the
+    # fight's result stays on the band for every seat to read.
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table by itself")
     await d.until(lambda: "dies" in d.session.news, "the result is on the band")
     d.notes["news"] = d.session.news
     await d.screenshot("journey_combat_result")
@@ -281,7 +294,11 @@ async def journey(d: Any) -> None:
     d.app.show("log")
     await d.frames(3)
     log = d.screen("log")
-    await d.tap(log.ids.undo_last)
+    for _ in range(4):  # the passes after the damage, then the one that dealt it
+        await d.tap(log.ids.undo_last)
+        await d.frames(2)
+        if acolyte_alive():
+            break
     await d.until(acolyte_alive, "undo brings the acolyte back")
     d.notes["history"] = len(d.session.game.history)
     d.notes["devotion"] = [p.devotion for p in d.session.game.state.players]
@@ -500,7 +517,7 @@ async def screens(d: Any) -> None:
     d.app.show("scoreboard")
     adjust = await visit(d, "Adjust cards", "adjust")
     # The table put a card into play by hand: the engine learns it from here.
-    adjust.ids.card_id.text = "specter_wisp"
+    adjust.ids.card_id.text = "specter wisp (sample)"  # its name, case forgiven
     while adjust.zone != "play":
         await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "").startswith("Zone:")))
     await d.tap(next(b for b in adjust.walk() if getattr(b, "text", "") == "Move"))

@@ -86,6 +86,7 @@ def test_a_whole_journey_then_quit_and_resume(tmp_path: Path) -> None:
     first = run_journey("journey", OUTPUT / "app" / "journey", db=db)
     notes = first["notes"]
     assert "dies" in notes["flank_prediction"]
+    assert notes["after_confirm"], "the combat assistant's body was empty after Confirm"
     seat, turned = notes["blockers_face"]
     # The blocker's choice faces the blocker: seat 1 sits at the far edge (turned 180).
     assert seat == 1 - notes["first"] and turned == (180 if seat == 1 else 0)

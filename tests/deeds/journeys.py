@@ -47,8 +47,8 @@ async def battle_screen(d: Any) -> Any:
 
 async def choose(d: Any, screen: Any, label_start: str, option_start: str) -> None:
     row = next(r for r in screen.rows if r.label.startswith(label_start))
-    for _ in range(len(row.options)):
-        if row.options[row.chosen][0].startswith(option_start):
+    for _ in range(len(row.spec.options)):
+        if row.spec.options[row.chosen][0].startswith(option_start):
             return
         await d.tap(row.children[0])  # the choice button cycles
     raise AssertionError(f"{label_start} has no option {option_start}")
@@ -59,6 +59,31 @@ async def put_cards_away(d: Any) -> None:
     for seat in (0, 1):
         d.session.dismiss_card(seat)
     await d.frames(3)
+
+
+async def discard_by_scan(d: Any, seat: int, card_id: str) -> None:
+    """Over the hand limit a scanned card that could be deployed asks "Deploy it" or "Discard
+    it" on its player's panel; one that can't is discarded at once. Either way its panel then
+    says "Discarded", not "Played" (issue 20)."""
+    from tests.app.journeys import sim_uid
+
+    device = d.app.hardware_link.simulated[0]
+    device.place_tag(0, sim_uid(card_id))
+    await d.until(
+        lambda: seat in d.session.picking or seat in d.session.scans, f"{card_id} is read"
+    )
+    if seat in d.session.picking:
+        picker = scoreboard(d).pickers[seat]
+        words = [b for b in picker.walk() if getattr(b, "text", "") == "Discard Shambler"]
+        d.notes["asked"] = [o.label for o in d.session.picking[seat].options]
+        await d.frames(2)
+        await d.tap(words[0])
+    else:
+        d.notes["asked"] = []
+        await d.until(lambda: d.session.scans[seat].verdict == "Discarded", "it says Discarded")
+        d.notes["verdict"] = d.session.scans[seat].verdict
+    device.remove_tag(0)
+    await d.frames(2)
 
 
 async def until_phase(d: Any, phase: str) -> None:
@@ -98,6 +123,7 @@ async def whole_game(d: Any) -> None:
     d.notes["attack_prediction"] = battle.prediction
     state = d.session.game.state
     d.notes["facing"] = [[battle.facing, state.attacker]]
+    d.notes["confirm_enabled"] = not battle.ids.confirm.disabled
     await d.tap(battle.ids.confirm)
     await d.until(lambda: battle.mode == "block", "the defender is asked for blockers")
     await d.frames(2)
@@ -112,11 +138,13 @@ async def whole_game(d: Any) -> None:
     await d.screenshot(f"deeds_battle_{orientation()}")
     await d.tap(battle.ids.confirm)
     await until_phase(d, "tactics")
-    await d.tap(battle.ids.next_step)  # both pass: the battle resolves
+    # Its moment has passed: the assistant goes back to the table by itself (issue 20),
+    # where the Tactics step is played (or passed by both, "Next step").
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the scoreboard by itself")
+    await d.frames(2)
+    await d.tap(scoreboard(d).ids.next_step)  # both pass: the battle resolves
     await until_phase(d, "retreat")
     d.notes["after_battle"] = [p.base for p in d.session.game.state.players]
-    await d.tap(battle.ids.back)
-    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the scoreboard")
     await tap_choice(d, "End the round")
 
     # Round 4: the second player goes on without a battle (the Medic is a Pacifist); six
@@ -125,7 +153,7 @@ async def whole_game(d: Any) -> None:
     await tap_choice(d, "Draw a card")
     await tap_choice(d, "No battle")
     assert d.session.game.state.players[second].hand_size == 6
-    await scan_card(d, "shambler")
+    await discard_by_scan(d, second, "shambler")
     assert d.session.game.state.players[second].graveyard[-1] == "shambler"
     await tap_choice(d, "End the round")
     await until_phase(d, "regroup")
@@ -138,8 +166,18 @@ async def whole_game(d: Any) -> None:
     await tap_choice(d, "+Bio\n+Pow")
     await tap_choice(d, "Draw a card")
     await tap_choice(d, "Attack with everything")
-    await tap_choice(d, "No blocks")
-    await d.tap(scoreboard(d).ids.next_step)  # the Tactics step: both pass
+    # The Medic could block: the assistant opens by itself for the defender, who confirms
+    # no blockers.
+    await d.until(lambda: d.app.sm.current == "deeds_battle", "the assistant for the defender")
+    battle = d.screen("deeds_battle")
+    await d.until(lambda: battle.mode == "block", "blockers are asked")
+    await d.tap(battle.ids.confirm)
+    # The Tactics step, back on the table: everyone passes ("Next step", unless the quiet
+    # moment's countdown passed for them first) and the battle resolves.
+    await d.until(lambda: d.app.sm.current == "scoreboard", "back on the table by itself")
+    await d.frames(2)
+    if d.session.game.outcome() is None:
+        await d.tap(scoreboard(d).ids.next_step)
     await d.until(lambda: d.session.game.outcome() is not None, "a base falls to 0")
     outcome = d.session.game.outcome()
     d.notes["winner"] = d.session.game.player_names()[outcome.winner]

@@ -51,8 +51,8 @@ def test_seats_show_base_health_big_then_the_four_resources(session: GameSession
     seat = session.seats[0]
     big = seat.counters[0]
     assert (big.key, big.value, big.big, big.maximum) == ("base", 20, True, 99)
-    resources = [c.key for c in seat.counters if c.group == "resources"]
-    assert resources == ["bio", "power", "supplies", "survivors"]
+    top = [c.key for c in seat.counters if c.group == "main"]
+    assert top == ["base", "bio", "power", "supplies", "survivors", "hand", "deck"]
     assert "Attacker" in seat.badges and "Defender" in session.seats[1].badges
 
 

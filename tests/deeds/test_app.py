@@ -28,6 +28,9 @@ def test_journey__a_whole_game_to_a_winner(journeys: dict[str, dict], orientatio
     assert "Scavenger" in notes["attack_prediction"]
     assert "Medic" in notes["block_prediction"] and "-> 3" in notes["block_prediction"]
     assert notes["winner"] == ("Amy", "John")[notes["first"]]
+    assert notes["confirm_enabled"]
+    # Over the hand limit, a scanned card that could be deployed asked first.
+    assert notes["asked"] in ([], ["Discard Shambler"]), notes["asked"]
     assert min(notes["bases"]) <= 0
     # The assistant faced the attacker for attackers, then turned to the defender for blocks.
     assert all(facing == decider for facing, decider in notes["facing"]), notes["facing"]

@@ -129,6 +129,20 @@ def test_your_hand__no_discarding_at_five_or_fewer() -> None:
     assert "bring a hand down" in refusal(game, da.Discard(0, "shambler"))
 
 
+def test_your_hand__a_hidden_hand_may_discard_a_card_not_scanned() -> None:
+    """The table's "Discard a card": the hand shrinks; no graveyard card is known. With open
+    hands the card is named."""
+    game = game_at(phase="retreat")
+    game.apply(da.SetCounts(0, hand_size=6))
+    assert da.Discard(0, "") in list(game.legal_actions())
+    game.apply(da.Discard(0, ""))
+    assert game.state.players[0].hand_size == 5 and game.state.players[0].graveyard == ()
+    assert game.log[-1].text == "Amy discards a card"
+    game.apply(da.EndPhase(0))
+    open_hands = game_at(phase="retreat", hands=(["shambler"] * 6, []))
+    assert refusal(open_hands, da.Discard(0, "")) is not None
+
+
 def test_winning__a_base_at_0_loses_at_once() -> None:
     game = game_at({"card": "scavenger"}, bases=(20, 2))
     game.apply(da.Attack(0, (1,)))

@@ -10,11 +10,13 @@ import re
 from typing import Any
 
 from companion_app.games.devacurse.adapter import ADAPTER
-from companion_app.games.devacurse.player_model import MODEL, DevacursePlayerModel
+from companion_app.games.devacurse.player_model import DevacursePlayerModel
 from companion_app.games.gestures import Scan, TapText
 from engine.devacurse import DevacurseGame
 from engine.devacurse import actions as da
 from tests.app.player_model_walk import band_labels, walk_games
+
+MODEL = ADAPTER.player_model()
 
 
 def new_game(options: dict[str, str] | None = None) -> Any:
@@ -47,7 +49,7 @@ class _Forgets(DevacursePlayerModel):
 
 
 def test_the_walk_names_an_action_no_gesture_makes() -> None:
-    walk = walk_games(ADAPTER, _Forgets(), new_game(), range(3), 250)
+    walk = walk_games(ADAPTER, _Forgets(ADAPTER), new_game(), range(3), 250)
     assert any("no gesture makes UpgradeHero(" in f for f in walk.failures)
 
 

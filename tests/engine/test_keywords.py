@@ -436,7 +436,7 @@ def test_reconnect__is_an_optional_end_of_turn_action() -> None:
     game = table(["neurocontroller"], ["chalice_keeper"], step="commit")
     everyone_passes(game)
     (trigger,) = game.state.pending
-    assert any("pass it (optional)" in p.text for p in game.prompts())
+    assert any("play or decline" in p.text for p in game.prompts())
     game.apply(za.DeclineTrigger(0, trigger.id))
     assert not game.state.pending
 

@@ -10,10 +10,12 @@ import re
 from typing import Any
 
 from companion_app.games.vile.adapter import ADAPTER
-from companion_app.games.vile.player_model import MODEL, VilePlayerModel
+from companion_app.games.vile.player_model import VilePlayerModel
 from engine.vile import VileGame
 from engine.vile import actions as va
 from tests.app.player_model_walk import walk_games
+
+MODEL = ADAPTER.player_model()
 
 
 def new_game(seed: int) -> VileGame:
@@ -50,7 +52,7 @@ class _Forgets(VilePlayerModel):
 
 
 def test_the_walk_names_an_action_no_gesture_makes() -> None:
-    walk = walk_games(ADAPTER, _Forgets(), new_game, range(4), 250, _lively)
+    walk = walk_games(ADAPTER, _Forgets(ADAPTER), new_game, range(4), 250, _lively)
     assert any("no gesture makes FlipSabotage(" in f for f in walk.failures)
 
 

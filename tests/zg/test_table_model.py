@@ -11,13 +11,15 @@ from typing import Any
 
 from companion_app.games.gestures import Scan
 from companion_app.games.zg.adapter import ADAPTER
-from companion_app.games.zg.player_model import MODEL, ZgPlayerModel
+from companion_app.games.zg.player_model import ZgPlayerModel
 from engine.zg import actions as za
 from engine.zg.game import ZgGame
 from engine.zg.randomplay import choose
 from engine.zg.setup import OPTIONS
 from engine.zg.state import PHASES, STEP_WORDS
 from tests.app.player_model_walk import band_labels, walk_games
+
+MODEL = ADAPTER.player_model()
 
 NAMES = ("Alena", "Anton", "Bea", "Carl")
 ALL_OPTIONS: dict[str, str] = {**{o: "on" for o in OPTIONS}, "terrain_mass": "3"}
@@ -52,7 +54,7 @@ class _Forgets(ZgPlayerModel):
 
 
 def test_the_walk_names_an_action_no_gesture_makes() -> None:
-    walk = walk_games(ADAPTER, _Forgets(), new_game(2), [1], 150, choose)
+    walk = walk_games(ADAPTER, _Forgets(ADAPTER), new_game(2), [1], 150, choose)
     assert any("no gesture makes Attack(" in f for f in walk.failures)
 
 

@@ -16,9 +16,13 @@ from companion_app.games.base import (
     ExtraScreen,
     GameAdapter,
     HistorySeries,
+    RuleNote,
     SeatSummary,
+    TargetRequest,
 )
-from companion_app.games.deeds import demo_script
+from companion_app.games.deeds import demo_script, rules_at_hand, targeting
+from companion_app.games.deeds.battle_preview import mode, rows
+from companion_app.games.deeds.card_actions import resolve_label
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
 from engine.deeds import actions as da
@@ -26,7 +30,7 @@ from engine.deeds import stats
 from engine.deeds.cards import KEYWORDS, RESOURCES, Card, Catalog, keyword_words
 from engine.deeds.decks import faction_deck, factions
 from engine.deeds.game import DeedsGame
-from engine.deeds.setup import BASE_HEALTH, HAND
+from engine.deeds.setup import BASE_HEALTH
 from engine.deeds.state import Phase
 
 HERE = Path(__file__).parent
@@ -131,11 +135,14 @@ class DeedsAdapter(GameAdapter):
         state = g.state
         p = state.players[seat]
         out = [CounterView("base", "Base", max(p.base, 0), 0, TOP, big=True, note="health")]
+        # The pool, hand and deck sit beside the base in the top row, so a seat keeps two rows
+        # of counters however many cards are in play: the battlefield's row is tall enough to
+        # read a card's name, its damage and whether it is utilized.
         for r in RESOURCES:
-            out.append(CounterView(r, r.capitalize(), p.pool.of(r), 0, TOP, group="resources"))
+            out.append(CounterView(r, r.capitalize(), p.pool.of(r), 0, TOP))
         if g.setup.hidden_hands:
-            out.append(CounterView("hand", "Hand", p.hand_size, 0, TOP, group="cards"))
-            out.append(CounterView("deck", "Deck", p.deck_size, 0, 999, group="cards"))
+            out.append(CounterView("hand", "Hand", p.hand_size, 0, TOP))
+            out.append(CounterView("deck", "Deck", p.deck_size, 0, 999))
         for x in state.cards:
             if x.owner != seat:
                 continue
@@ -153,7 +160,8 @@ class DeedsAdapter(GameAdapter):
                     group="battlefield",
                     dimmed=not x.ready,
                     toggles=True,
-                    note="damage, utilized" if not x.ready else "damage, ready",
+                    # Utilized: dimmed, and said; the number is its damage either way.
+                    note="utilized" if not x.ready else "damage",
                 )
             )
         return tuple(out)
@@ -204,13 +212,26 @@ class DeedsAdapter(GameAdapter):
         return da.SetBase(seat, value)
 
     def scan_action(self, game: AnyGame, seat: int, card_id: str) -> Any:
-        """Play the card for its cost; at the end of a round with more than 5 cards in hand,
-        a scan discards it (Your Hand)."""
-        state = _deeds(game).state
-        p = state.players[seat]
-        if state.phase is Phase.RETREAT and seat == state.attacker and p.hand_size > HAND:
+        """Play the card for its cost. At the end of a round with more than 5 cards in hand
+        (Your Hand) a card that can't be deployed now is discarded; one that can is asked
+        about ("Deploy it" or "Discard it", targeting.py)."""
+        g = _deeds(game)
+        deploy = da.Deploy(seat, card_id)
+        if targeting.must_discard(g, seat) and not targeting.deployable(g, deploy):
             return da.Discard(seat, card_id)
-        return da.Deploy(seat, card_id)
+        return deploy
+
+    def scan_done(self, game: AnyGame, seat: int, card_id: str) -> str:
+        """A scan over the hand limit discarded the card: its panel says so, not "Played"."""
+        history = _deeds(game).history
+        last = history[-1] if history else None
+        return "Discarded" if last == da.Discard(seat, card_id) else "Played"
+
+    def target_request(self, game: AnyGame, action: Any) -> TargetRequest | None:
+        return targeting.target_request(_deeds(game), action)
+
+    def with_target(self, game: AnyGame, action: Any, value: Any) -> Any:
+        return targeting.with_target(action, value)
 
     # --- the band -------------------------------------------------------------------------
 
@@ -230,15 +251,27 @@ class DeedsAdapter(GameAdapter):
         if isinstance(action, da.EndPhase):
             return "No battle" if g.state.phase is Phase.DEPLOY else "End the round"
         if isinstance(action, da.Attack):
-            able = [a for a in g.legal_actions() if isinstance(a, da.Attack)]
-            if able and action == able[0] and len(action.attackers) > 1:
-                return "Attack with everything"
-            return None  # any other choice of attackers: the battle assistant
+            # The engine lists "everyone able" first: one tap. Any other choice of attackers
+            # is the battle assistant's.
+            able = next((a for a in g.legal_actions() if isinstance(a, da.Attack)), None)
+            return "Attack with everything" if action == able else None
+        if isinstance(action, da.Discard):
+            # Hidden hands: a card discarded unscanned (a scan names it); open hands: by name.
+            if not action.card_id:
+                return "Discard a card"
+            return (
+                f"Discard {g.catalog.get(action.card_id).name}"
+                if not g.setup.hidden_hands
+                else None
+            )
         if isinstance(action, da.Block) and not action.blocks:
             return "No blocks"
         if isinstance(action, da.Resolve):
-            note = next((n for n in g.state.notes if n.id == action.note), None)
-            return f"Done: {note.text.split(':')[0]}" if note else None
+            # In the Regroup phase the six pairs fill the row: card text is marked done on the
+            # Cards in play page there.
+            if g.state.phase is Phase.REGROUP:
+                return None
+            return resolve_label(g, action)
         return None
 
     def folds_line(self, entry: LogEntry) -> bool:
@@ -260,6 +293,14 @@ class DeedsAdapter(GameAdapter):
             Phase.TACTICS: da.Pass(seat),
         }.get(state.phase)
         return action
+
+    def due_screen(self, game: AnyGame) -> str | None:
+        """The battle assistant opens by itself for the defender when a block is possible
+        (attackers are chosen there too, from the menu, or all at once on the band)."""
+        g = _deeds(game)
+        if mode(g) == "block" and any(len(r.options) > 1 for r in rows(g)):
+            return "deeds_battle"
+        return None
 
     def quiet(self, game: AnyGame) -> bool:
         """The Tactics step with nothing waiting: the band counts down and both pass."""
@@ -319,7 +360,24 @@ class DeedsAdapter(GameAdapter):
                 "BattleScreen",
                 str(HERE / "battle_screen.kv"),
             ),
+            ExtraScreen(
+                "deeds_cards",
+                "Cards in play",
+                "companion_app.games.deeds.cards_screen",
+                "CardsScreen",
+                str(HERE / "cards_screen.kv"),
+            ),
         )
+
+    def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
+        """The rule that applies now, with the rulebook's section (rules_at_hand.py)."""
+        return rules_at_hand.rule_now(_deeds(game), seat)
+
+    def player_model(self) -> Any:
+        """How each action is made at the table, for the table explorer (player_model.py)."""
+        from companion_app.games.deeds.player_model import DeedsPlayerModel
+
+        return DeedsPlayerModel(self)
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Cheap units first, then resources and tactics."""

@@ -1,10 +1,13 @@
 """The battle assistant: choose attackers (Deploy phase) or blockers in blocking order
 (Defend step), and see what every skirmish will do before anyone confirms.
 
-One row per card that could take part. Tapping a row's choice cycles it: stays home /
-attacks, or doesn't block / blocks each attacker in turn. Blockers are ordered as they are
-chosen (1st, 2nd, ...): that is the blocking order. The prediction comes from the engine
-(battle_preview); "Confirm" sends the declaration.
+One row per card that could take part, with only the choices the engine allows it (a card
+that can't attack or block says why instead of offering it). Tapping a row's button cycles
+it: stays home / attacks, or doesn't block / blocks each attacker it may block. Blockers are
+ordered as they are chosen (1st, 2nd, ...): that is the blocking order. The forecast comes
+from the engine (battle_preview) and is shown only for a declaration the engine accepts;
+Confirm is enabled only then. The page goes back to the table once its moment has passed (the
+battle resolved, or no battle this round).
 """
 
 from __future__ import annotations
@@ -12,50 +15,69 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 
-from companion_app.games.deeds.battle_preview import preview
+from companion_app.games.deeds.battle_preview import Row, mode, preview, rows
 from companion_app.widgets.facing_screen import FacingScreen
-from engine.deeds import stats
-from engine.deeds.state import Phase
 
 
 class BattleRow(BoxLayout):
-    """A card and what it will do: ``options`` are (label, value or None)."""
+    """A card and what it will do (``spec``: battle_preview.Row)."""
 
     label = StringProperty("")
-    options = ListProperty([])
+    why_not = StringProperty("")
     chosen = NumericProperty(0)
+    choosable = BooleanProperty(True)
     screen = ObjectProperty(None)
-    card_id = NumericProperty(0)
     choice_text = StringProperty("")
 
+    def __init__(self, spec: Row, **kwargs: Any) -> None:
+        self.spec = spec
+        super().__init__(**kwargs)
+        self.label = spec.label()
+        self.why_not = spec.why_not
+        self.choosable = len(spec.options) > 1
+        self.choice_text = spec.text(0)
+
+    @property
+    def card_id(self) -> int:
+        return self.spec.card_id
+
     def cycle(self) -> None:
-        self.chosen = (self.chosen + 1) % max(1, len(self.options))
+        self.chosen = (self.chosen + 1) % len(self.spec.options)
         if self.screen is not None:
             self.screen.changed(self)
 
     @property
     def value(self) -> Any:
-        return self.options[self.chosen][1] if self.options else None
+        return self.spec.options[self.chosen][1]
 
 
 class BattleScreen(FacingScreen):
-    mode = StringProperty("")  # "attack", "block" or ""
+    mode = StringProperty("")  # "attack", "block", "battle" (Tactics step) or ""
     title = StringProperty("")
     prediction = StringProperty("")
     problem = StringProperty("")
+    ready = BooleanProperty(False)  # the engine would accept the declaration as it stands
     rows = ListProperty([])
 
     def on_pre_enter(self, *_args: Any) -> None:
+        game = self.session.game if self.session else None
+        self._moves = len(game.history) if game is not None else 0
         self.rebuild()
         self.face_decider()
 
     def seat_to_face(self) -> int | None:
         """The attacker chooses attackers; the defender chooses blockers."""
         game = self.session.game if self.session else None
-        if game is None or game.kind != "deeds" or not self.mode:
+        if game is None or game.kind != "deeds" or self.mode not in ("attack", "block"):
             return super().seat_to_face()
         return int(game.state.attacker if self.mode == "attack" else game.state.defender)
 
@@ -63,7 +85,17 @@ class BattleScreen(FacingScreen):
         session.bind(revision=lambda *_a: self._maybe_rebuild())
 
     def _maybe_rebuild(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
+        if self.manager is None or self.manager.current != self.name:
+            return
+        game = self.session.game if self.session else None
+        if game is None or game.kind != "deeds" or not mode(game):
+            self.back()  # the battle resolved, or there is none this round: back to the table
+            return
+        moved = len(game.history) != self._moves
+        if moved and self.session.adapter.due_screen(game) != self.name:
+            self.back()  # its declaration is made and nobody else has one to make here
+            return
+        if mode(game) != self.mode:
             self.rebuild()
             self.face_decider()  # blockers are chosen by the other player
 
@@ -75,44 +107,24 @@ class BattleScreen(FacingScreen):
         self._order: list[int] = []
         if game is None or game.kind != "deeds":
             self.title, self.mode, self.prediction = "No game of Deeds Not Words", "", ""
+            self.problem, self.ready = "", False
             return
         state = game.state
         names = game.player_names()
-        if state.phase is Phase.DEPLOY and not state.attacked:
-            self.mode = "attack"
+        self.mode = mode(game)
+        if self.mode == "attack":
             self.title = f"{names[state.attacker]}: choose attackers"
-            for x in state.cards:
-                if x.owner == state.attacker and stats.fights(game.catalog, x):
-                    opts = [("stays home", None), ("attacks", x.id)]
-                    self._add(x.id, self._label(game, x), opts)
-        elif state.phase is Phase.DEFEND and state.battle is not None:
-            self.mode = "block"
+        elif self.mode == "block":
             self.title = f"{names[state.defender]}: choose blockers, in blocking order"
-            attackers = [state.card(a) for a in state.battle.attackers]
-            for x in state.cards:
-                if x.owner == state.defender and stats.fights(game.catalog, x):
-                    opts = [("doesn't block", None)] + [
-                        (f"blocks {game.catalog.get(a.card_id).name}", a.id)
-                        for a in attackers
-                        if a is not None
-                    ]
-                    self._add(x.id, self._label(game, x), opts)
+        elif self.mode == "battle":
+            self.title = "The battle: play tactics, or everyone passes"
         else:
-            self.mode = ""
-            self.title = f"{state.phase.label}: no declaration to make"
+            self.title = f"{state.phase.label}: no battle to declare"
+        for spec in rows(game):
+            row = BattleRow(spec, screen=self)
+            box.add_widget(row)
+            self.rows.append(row)
         self.refresh_prediction()
-
-    def _label(self, game: Any, x: Any) -> str:
-        attack = stats.attack_of(game.state, game.catalog, x)
-        health = stats.health_of(game.state, game.catalog, x)
-        mark = "" if x.ready else ", utilized"
-        return f"{game.catalog.get(x.card_id).name} {attack}/{health}{mark}"
-
-    def _add(self, card_id: int, label: str, options: list[Any]) -> None:
-        row = BattleRow(label=label, options=options, screen=self, card_id=card_id)
-        row.choice_text = options[0][0]
-        self.ids.rows.add_widget(row)
-        self.rows.append(row)
 
     def changed(self, row: BattleRow) -> None:
         """A row's choice changed: a blocker joins the end of the blocking order."""
@@ -131,36 +143,33 @@ class BattleScreen(FacingScreen):
 
     def refresh_prediction(self) -> None:
         for row in self.rows:
-            text = row.options[row.chosen][0] if row.options else ""
+            place = None
             if self.mode == "block" and row.card_id in self._order:
-                text += f" ({_ordinal(self._order.index(row.card_id) + 1)})"
-            row.choice_text = text
+                place = self._order.index(row.card_id) + 1
+            row.choice_text = row.spec.text(row.chosen, place)
         game = self.session.game if self.session else None
         if game is None or game.kind != "deeds":
-            self.prediction, self.problem = "", ""
+            self.prediction, self.problem, self.ready = "", "", False
             return
         attackers, blocks = self.choices()
         result = preview(game, attackers, blocks)
         self.prediction = "\n".join(result.lines)
         self.problem = f"Not allowed: {result.problem}" if result.problem else ""
+        self.ready = result.ready
 
     def confirm(self) -> None:
         game = self.session.game if self.session else None
-        if game is None or not self.mode:
+        if game is None or self.mode not in ("attack", "block"):
             return
         attackers, blocks = self.choices()
-        action = preview(game, attackers, blocks).action
-        if action is not None and self.session.command(action):
+        result = preview(game, attackers, blocks)
+        if result.ready and self.session.command(result.action):
             self.rebuild()
+            self.face_decider()  # blockers are chosen by the other player
 
     def next_step(self) -> None:
         """The Tactics step with nothing more to play: both pass and the battle resolves."""
         self.session.next_step()
-        self.rebuild()
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"

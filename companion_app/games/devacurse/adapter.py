@@ -411,9 +411,9 @@ class DevacurseAdapter(GameAdapter):
         )
 
     def player_model(self) -> Any:
-        from companion_app.games.devacurse.player_model import MODEL
+        from companion_app.games.devacurse.player_model import DevacursePlayerModel
 
-        return MODEL
+        return DevacursePlayerModel(self)
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule of the moment, with its section (rules_at_hand.py)."""

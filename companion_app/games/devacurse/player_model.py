@@ -10,7 +10,6 @@ from typing import Any
 
 from companion_app.games import gesture_search as find
 from companion_app.games.base import AnyGame
-from companion_app.games.devacurse.adapter import ADAPTER
 from companion_app.games.gestures import Gesture, PlayerModel
 from engine.devacurse import actions as da
 
@@ -18,12 +17,9 @@ from engine.devacurse import actions as da
 class DevacursePlayerModel(PlayerModel):
     def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
         if isinstance(action, da.CallSoldier | da.CallHero | da.PlayEvent):
-            return find.by_scan(ADAPTER, game, action, action.card_id)
+            return find.by_scan(self.adapter, game, action, action.card_id)
         return (
-            find.by_band(ADAPTER, game, action)
-            or find.by_counter(ADAPTER, game, action)
-            or find.by_button(ADAPTER, game, action)
+            find.by_band(self.adapter, game, action)
+            or find.by_counter(self.adapter, game, action)
+            or find.by_button(self.adapter, game, action)
         )
-
-
-MODEL = DevacursePlayerModel()

@@ -340,9 +340,9 @@ class VileAdapter(GameAdapter):
         )
 
     def player_model(self) -> Any:
-        from companion_app.games.vile.player_model import MODEL
+        from companion_app.games.vile.player_model import VilePlayerModel
 
-        return MODEL
+        return VilePlayerModel(self)
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule of the moment, with its section (rules_at_hand.py)."""

@@ -12,7 +12,6 @@ from typing import Any
 from companion_app.games import gesture_search as find
 from companion_app.games.base import AnyGame
 from companion_app.games.gestures import Gesture, PlayerModel
-from companion_app.games.vile.adapter import ADAPTER
 from engine.vile import actions as va
 
 SCANNED = (va.Gather, va.SetComponent, va.SetSabotage, va.PlayCard, va.ApplyComponent)
@@ -21,14 +20,11 @@ SCANNED = (va.Gather, va.SetComponent, va.SetSabotage, va.PlayCard, va.ApplyComp
 class VilePlayerModel(PlayerModel):
     def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
         if isinstance(action, SCANNED) and action.card_id:
-            scanned = find.by_scan(ADAPTER, game, action, action.card_id)
+            scanned = find.by_scan(self.adapter, game, action, action.card_id)
             if scanned is not None:
                 return scanned
         return (
-            find.by_band(ADAPTER, game, action)
-            or find.by_counter(ADAPTER, game, action)
-            or find.by_button(ADAPTER, game, action)
+            find.by_band(self.adapter, game, action)
+            or find.by_counter(self.adapter, game, action)
+            or find.by_button(self.adapter, game, action)
         )
-
-
-MODEL = VilePlayerModel()

@@ -18,7 +18,13 @@ from companion_app.games.base import (
     SeatSummary,
     TargetRequest,
 )
-from companion_app.games.zeal import demo_script, targeting, tournament_players
+from companion_app.games.zeal import (
+    combat_rows,
+    demo_script,
+    rules_at_hand,
+    targeting,
+    tournament_players,
+)
 from companion_app.games.zeal.glossary import glossary_text
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
@@ -26,6 +32,7 @@ from engine.zeal import Step, ZealGame, cult_deck
 from engine.zeal import actions as za
 from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import MAX_CURRENT_DEVOTION
+from engine.zeal.triggers import playable
 
 HERE = Path(__file__).parent
 
@@ -98,7 +105,21 @@ class ZealAdapter(GameAdapter):
                     group="bases",
                     dimmed=not b.face_up,
                     toggles=True,
-                    note="damage" if b.face_up else "face down",
+                    note="dmg" if b.face_up else "face down",
+                )
+            )
+        # What the table can't see at a glance: the characters and devices in play, each
+        # with its combat score now and the damage on it (a tap adjusts the damage).
+        for m in p.in_play:
+            out.append(
+                CounterView(
+                    f"perm:{m.id}",
+                    f"{m.name} {m.combat}" if m.is_character else m.name,
+                    m.damage,
+                    0,
+                    None,
+                    group="in play",
+                    note="dmg" if m.is_character else "device",
                 )
             )
         return tuple(out)
@@ -106,11 +127,9 @@ class ZealAdapter(GameAdapter):
     def summary(self, game: AnyGame, seat: int) -> SeatSummary:
         state = _zeal(game).state
         p = state.players[seat]
-        badges = []
-        if p.eliminated:
-            badges.append("Out")
-        elif state.priority == seat:
-            badges.append("Priority")
+        # Who acts is the lit panel and the band's "X to act": the header keeps to what fits
+        # a narrow panel at 8 players.
+        badges = ["Out"] if p.eliminated else []
         badges.append(f"Hand {p.hand_size}")
         lines = [
             f"{m.name} {m.combat}" + (f" ({m.damage} dmg)" if m.damage else "") for m in p.in_play
@@ -127,6 +146,8 @@ class ZealAdapter(GameAdapter):
             return za.SetDevotion(seat, maximum=value)
         if key.startswith("base:"):
             return za.SetBase(seat, int(key[5:]), damage=value)
+        if key.startswith("perm:"):
+            return za.SetDamage(seat, int(key[5:]), value)
         raise ValueError(f"Zeal has no counter {key!r}")
 
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
@@ -176,7 +197,7 @@ class ZealAdapter(GameAdapter):
         if isinstance(action, za.Mulligan):
             return "Mulligan"
         if isinstance(action, za.Develop):
-            return "Draw a card" if action.choice == "draw" else "+1 max devotion"
+            return "Draw a card" if action.choice == "draw" else "+1 max"
         if isinstance(action, za.Pass):
             return "Pass"
         return None
@@ -188,12 +209,21 @@ class ZealAdapter(GameAdapter):
         return za.Pass(seat) if _zeal(game).state.priority == seat else None
 
     def due_screen(self, game: AnyGame) -> str | None:
-        """The combat assistant, when a declaration is due and someone has a real choice
-        (some declaration other than the empty one is legal)."""
+        """The Actions page when triggered actions wait for their player (to order, target
+        or decline them); the combat assistant when a declaration is due and someone has a
+        real choice (some declaration other than the empty one is legal)."""
         state = _zeal(game).state
-        kind = DECLARATIONS.get(state.awaiting or "")
-        if kind is None or state.over:
+        if state.over:
             return None
+        if playable(state):
+            return "zeal_actions"  # triggered actions wait for their player's choice
+        kind = DECLARATIONS.get(state.awaiting or "")
+        if kind is None:
+            return None
+        if kind is za.AssignDamage:
+            # Which blocker, which base: asked only when the attacking player has a choice.
+            rows = combat_rows.rows(_zeal(game))
+            return "combat" if any(len(r.options) > 1 for r in rows) else None
         for action in game.legal_actions():
             if isinstance(action, kind) and any(
                 getattr(action, f)
@@ -204,8 +234,13 @@ class ZealAdapter(GameAdapter):
         return None
 
     def notable(self, entry: LogEntry) -> bool:
-        """Combat damage and deaths stay on the band for a while."""
-        return entry.step == Step.COMBAT_DAMAGE.label or entry.text.endswith(" dies")
+        """What a combat did to the table stays on the band for a while: deaths, bases hit or
+        defeated, players out. The damage on characters is on their seats' panels, so the
+        band's line stays short enough to read whole."""
+        text = entry.text
+        if text.endswith((" dies", " is defeated and turned face down", " is out of the game")):
+            return True
+        return entry.step == Step.COMBAT_DAMAGE.label and "'s base " in text
 
     def quiet(self, game: AnyGame) -> bool:
         state = _zeal(game).state
@@ -269,14 +304,14 @@ class ZealAdapter(GameAdapter):
         )
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
-        from companion_app.games.zeal.rules_at_hand import rule_now
-
-        return rule_now(_zeal(game))
+        """The rule that applies now, with the rulebook's section (rules_at_hand.py)."""
+        return rules_at_hand.rule_now(_zeal(game), seat)
 
     def player_model(self) -> Any:
-        from companion_app.games.zeal.player_model import MODEL
+        """How each action is made at the table, for the table explorer (player_model.py)."""
+        from companion_app.games.zeal.player_model import ZealPlayerModel
 
-        return MODEL
+        return ZealPlayerModel(self)
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (
@@ -286,6 +321,13 @@ class ZealAdapter(GameAdapter):
                 "companion_app.games.zeal.combat_screen",
                 "CombatScreen",
                 str(HERE / "combat_screen.kv"),
+            ),
+            ExtraScreen(
+                "zeal_actions",
+                "Actions",
+                "companion_app.games.zeal.actions_screen",
+                "ActionsScreen",
+                str(HERE / "actions_screen.kv"),
             ),
             ExtraScreen(
                 "adjust",

@@ -10,6 +10,7 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 
+from companion_app.games.base import find_by_name
 from companion_app.widgets.facing_screen import FacingScreen
 from engine.zeal import actions as za
 
@@ -34,9 +35,16 @@ class AdjustScreen(FacingScreen):
         players = game.state.players
         self.seat %= len(players)
         self.seat_name = players[self.seat].name
-        self.permanent_labels = [
-            f"{p.id}: {p.name} ({pl.name}, damage {p.damage})" for pl in players for p in pl.in_play
-        ] or ["(nothing in play)"]
+        # Cards by name, never by their number in the engine; two alike are numbered "#2".
+        words = [
+            (f"{p.name} ({pl.name}, damage {p.damage})", p.id) for pl in players for p in pl.in_play
+        ]
+        texts = [w for w, _pid in words]
+        self._by_label = {
+            (w + f" #{texts[: k + 1].count(w)}" if texts.count(w) > 1 else w): pid
+            for k, (w, pid) in enumerate(words)
+        }
+        self.permanent_labels = list(self._by_label) or ["(nothing in play)"]
         spinner = self.ids.permanent
         if spinner.text not in self.permanent_labels:
             spinner.text = self.permanent_labels[0]
@@ -52,12 +60,11 @@ class AdjustScreen(FacingScreen):
         self.zone = ZONES[(ZONES.index(self.zone) + 1) % len(ZONES)]
 
     def _permanent(self) -> Any:
-        text = self.ids.permanent.text
-        head = text.split(":", 1)[0]
-        if not head.isdigit():
+        pid = getattr(self, "_by_label", {}).get(self.ids.permanent.text)
+        if pid is None:
             self.session.say("Choose a card in play first.", ok=False)
             return None
-        return self.session.game.state.permanent(int(head))
+        return self.session.game.state.permanent(pid)
 
     def damage(self, delta: int) -> None:
         perm = self._permanent()
@@ -69,7 +76,9 @@ class AdjustScreen(FacingScreen):
         """Move the chosen card in play, or the card id typed in, to the chosen zone."""
         typed = self.ids.card_id.text.strip()
         if typed:
-            self.session.command(za.MoveCard(self.seat, typed, self.zone))
+            # A card's name as printed (an id from a tag works too).
+            card = find_by_name(self.session.catalog, typed)
+            self.session.command(za.MoveCard(self.seat, card.id if card else typed, self.zone))
         else:
             perm = self._permanent()
             if perm is None:

@@ -1,8 +1,11 @@
 """The combat assistant: pick attackers, blockers and flankers; see the engine's prediction.
 
-One row per character that could take part in the declaration the engine waits for. Tapping
-a row's choice cycles it (stay home / attack Anton / ...). Every change asks the engine for
-a prediction on a copy of the game (combat_preview); "Confirm" sends the declaration.
+One row per character that could take part in the declaration the engine waits for, with
+only the choices the engine allows it (combat_rows). Tapping a row's button cycles it
+("Ghoul stays home" / "Ghoul attacks Anton" / ...). Every change asks the engine for a
+prediction on a copy of the game (combat_preview), shown only for a declaration the engine
+accepts; Confirm is enabled only then. Between declarations it shows what the combat will do
+if everyone passes; once the combat is over it goes back to the table by itself.
 """
 
 from __future__ import annotations
@@ -10,38 +13,59 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 
-from companion_app.games.zeal.combat_preview import predict
+from companion_app.games.zeal.combat_preview import COMBAT_STEPS, predict
+from companion_app.games.zeal.combat_rows import Row, declaration, declarer, phase, rows
 from companion_app.widgets.facing_screen import FacingScreen
-from engine.zeal import actions as za
-
-DECLARATIONS = {
-    "attackers": za.DeclareAttackers,
-    "blockers": za.DeclareBlockers,
-    "flankers": za.DeclareFlankers,
-    "damage": za.AssignDamage,
-}
+from engine.zeal import Step
 
 
 class ChoiceRow(BoxLayout):
-    """A character and what it will do: ``options`` are (label, value or None)."""
+    """A character and what it will do (``spec``: combat_rows.Row)."""
 
     label = StringProperty("")
-    options = ListProperty([])
     chosen = NumericProperty(0)
     screen = ObjectProperty(None)
-    permanent_id = NumericProperty(0)
+    choice_text = StringProperty("")
+
+    def __init__(self, spec: Row, **kwargs: Any) -> None:
+        self.spec = spec
+        super().__init__(**kwargs)
+        self.label = spec.label()
+        self.choice_text = spec.text(0)
+
+    @property
+    def permanent_id(self) -> int:
+        return self.spec.permanent_id
 
     def cycle(self) -> None:
-        self.chosen = (self.chosen + 1) % max(1, len(self.options))
+        self.chosen = (self.chosen + 1) % max(1, len(self.spec.options))
+        self.choice_text = self.spec.text(self.chosen)
         if self.screen is not None:
             self.screen.refresh_prediction()
 
     @property
     def value(self) -> Any:
-        return self.options[self.chosen][1] if self.options else None
+        return self.spec.options[self.chosen][1]
+
+
+def in_combat(game: Any) -> bool:
+    """A combat whose damage is still to come (once it is dealt, the result is the table's:
+    the band tells it)."""
+    state = game.state
+    if state.step not in COMBAT_STEPS or state.over:
+        return False
+    if state.combat is None and not phase(game):
+        return False  # before attackers are asked for, or a combat with none
+    return not (state.step is Step.COMBAT_DAMAGE and state.awaiting is None)
 
 
 class CombatScreen(FacingScreen):
@@ -49,17 +73,21 @@ class CombatScreen(FacingScreen):
     seat = NumericProperty(-1)  # who declares
     title = StringProperty("")
     prediction = StringProperty("")
+    problem = StringProperty("")  # why the engine would refuse the choices as they stand
+    ready = BooleanProperty(False)  # the engine would accept the declaration
     rows = ListProperty([])
 
     def on_pre_enter(self, *_args: Any) -> None:
+        game = self.session.game if self.session else None
+        self._moves = len(game.history) if game is not None else 0
         self.rebuild()
         self.face_decider()
         self.session.scan_pickers.append(self.pick_by_scan)
 
     def seat_to_face(self) -> int | None:
-        """Who decides now, at their seat's edge as their panel is (-1: upright);
-        a new one (the defender after the attacker) turns it again."""
-        return int(self.seat)
+        """Who decides now, at their seat's edge as their panel is; between declarations
+        the player who acts (a new decider, the defender after the attacker, turns it)."""
+        return int(self.seat) if self.seat >= 0 else super().seat_to_face()
 
     def on_seat(self, *_args: Any) -> None:
         self.face_decider()
@@ -84,7 +112,18 @@ class CombatScreen(FacingScreen):
         session.bind(revision=lambda *_a: self._maybe_rebuild())
 
     def _maybe_rebuild(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
+        if self.manager is None or self.manager.current != self.name:
+            return
+        game = self.session.game
+        if game is None or game.kind != "zeal" or not in_combat(game):
+            self.back()  # the combat is over: its result is told on the table
+            return
+        if len(game.history) != self._moves and self.session.adapter.due_screen(game) != self.name:
+            # A declaration was made and the next is not due yet (a window to respond):
+            # back to the table, where the band's Pass is; the next one opens it again.
+            self.back()
+            return
+        if (phase(game), declarer(game)) != (self.phase, self.seat) or not self.phase:
             self.rebuild()
 
     def rebuild(self) -> None:
@@ -92,110 +131,59 @@ class CombatScreen(FacingScreen):
         box = self.ids.rows
         box.clear_widgets()
         self.rows = []
-        if game is None:
-            self.title, self.phase = "No game", ""
+        if game is None or game.kind != "zeal":
+            self.title, self.phase, self.prediction, self.problem = "No game", "", "", ""
+            self.ready = False
             return
         state = game.state
-        self.phase = state.awaiting if state.awaiting in DECLARATIONS else ""
-        self.seat = self._declarer(game)
+        self.phase = phase(game)
+        self.seat = declarer(game)
         names = [p.name for p in state.players]
         if not self.phase or self.seat < 0:
-            self.title = f"{state.step.label}: players may act or pass"
-            self.prediction = ""
-            return
-        self.title = f"{names[self.seat]}: choose {self.phase}"
-        for perm_id, label, options in self._candidates(state, names):
-            row = ChoiceRow(label=label, options=options, screen=self, permanent_id=perm_id)
+            self.title = (
+                f"{state.step.label}: play cards, or everyone passes"
+                if in_combat(game)
+                else f"{state.step.label}: no combat now"
+            )
+        else:
+            self.title = f"{names[self.seat]}: choose {self.phase}"
+        for spec in rows(game):
+            row = ChoiceRow(spec, screen=self)
             box.add_widget(row)
             self.rows.append(row)
         self.refresh_prediction()
 
-    def _declarer(self, game: Any) -> int:
-        kind = DECLARATIONS.get(self.phase)
-        if kind is None:
-            return -1
-        for seat in range(len(game.state.players)):
-            if game.is_legal(kind(seat)):
-                return seat
-        # An empty declaration may be illegal (Hunt); fall back to who the engine names.
-        for action in game.legal_actions():
-            if isinstance(action, kind):
-                return int(getattr(action, "player", -1))
-        return -1
-
-    def _candidates(self, state: Any, names: list[str]) -> list[tuple[int, str, list[Any]]]:
-        seat = self.seat
-        combat = state.combat
-        everyone = {p.id: p for pl in state.players for p in pl.in_play}
-        out: list[tuple[int, str, list[Any]]] = []
-        if self.phase == "attackers":
-            foes = [i for i, p in enumerate(state.players) if i != seat and not p.eliminated]
-            for perm in state.players[seat].in_play:
-                if perm.kind != "character":
-                    continue
-                opts = [("stays home", None)] + [(f"attacks {names[f]}", f) for f in foes]
-                out.append((perm.id, f"{perm.name} ({perm.combat})", opts))
-        elif self.phase == "blockers" and combat is not None:
-            attackers = [(a, d) for a, d in combat.attackers if d == seat or d is None]
-            for perm in state.players[seat].in_play:
-                if perm.kind != "character":
-                    continue
-                opts = [("doesn't block", None)] + [
-                    (f"blocks {everyone[a].name}", a) for a, _d in attackers if a in everyone
-                ]
-                out.append((perm.id, f"{perm.name} ({perm.combat})", opts))
-        elif self.phase == "flankers" and combat is not None:
-            # Flanking: attackers nobody blocked may flank a blocker (the engine checks which).
-            blockers = [b for b, _a in combat.blocks if b in everyone]
-            for a, _d in combat.attackers:
-                if combat.blocked(a) or a not in everyone:
-                    continue
-                opts = [("doesn't flank", None)] + [
-                    (f"flanks {everyone[b].name}", b) for b in blockers
-                ]
-                out.append((a, f"{everyone[a].name} ({everyone[a].combat})", opts))
-        elif self.phase == "damage" and combat is not None:
-            for a, _d in combat.attackers:
-                blocked_by = [b for b, att in combat.blocks if att == a and b in everyone]
-                if len(blocked_by) < 2 or a not in everyone:
-                    continue
-                opts = [("engine decides", None)] + [
-                    (f"damages {everyone[b].name}", b) for b in blocked_by
-                ]
-                out.append((a, f"{everyone[a].name} ({everyone[a].combat})", opts))
-        return out
-
-    def declaration(self) -> za.Action | None:
-        seat = self.seat
-        chosen = [(row.permanent_id, row.value) for row in self.rows if row.value is not None]
-        if self.phase == "attackers":
-            return za.DeclareAttackers(seat, tuple(chosen))
-        if self.phase == "blockers":
-            return za.DeclareBlockers(seat, tuple(chosen))
-        if self.phase == "flankers":
-            return za.DeclareFlankers(seat, tuple(chosen))
-        if self.phase == "damage":
-            return za.AssignDamage(seat, blockers=tuple(chosen))
-        return None
+    def declaration(self) -> Any:
+        game = self.session.game
+        return declaration(game, {row.permanent_id: row.value for row in self.rows})
 
     def refresh_prediction(self) -> None:
-        action = self.declaration()
+        """The engine's forecast of the choices as they stand (of everyone passing between
+        declarations); a declaration it would refuse gets its reason instead, never a
+        forecast."""
         session = self.session
-        if action is None or session is None or session.game is None:
-            self.prediction = ""
+        game = session.game if session is not None else None
+        self.ready = False
+        if game is None or game.kind != "zeal" or not in_combat(game):
+            self.prediction, self.problem = "", ""
             return
-        result = predict(session.game, [action])
-        self.prediction = "\n".join(result.lines) if result.ok else f"Not allowed: {result.problem}"
+        action = self.declaration() if self.phase else None
+        result = predict(game, [action] if action is not None else [])
+        if result.ok:
+            self.prediction, self.problem = "\n".join(result.lines), ""
+            self.ready = action is not None
+        else:
+            self.prediction, self.problem = "", f"Not allowed: {result.problem}"
 
     def confirm(self) -> None:
-        action = self.declaration()
-        if action is not None and self.session.command(action):
+        action = self.declaration() if self.phase else None
+        if action is not None and self.ready and self.session.command(action):
             self.rebuild()
+            self.face_decider()
 
     def next_step(self) -> None:
         """A priority window between declarations: everyone passes, combat goes on."""
         self.session.next_step()
-        self.rebuild()
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")

@@ -1,13 +1,13 @@
-"""Which gestures make each Zeal action at the table (companion_app/games/gestures.py), for the
-table explorer (tests/app/explorer).
+"""Which gestures make each Zeal action at the table (companion_app/games/gestures.py).
 
-One-tap decisions are the buttons on the deciding player's panel (the adapter's
-``choice_label``); a card is played by scanning it on its player's reader, then its targets
-are tapped in the picker in front of them; declarations with real choices are made on the
-combat assistant (it opens by itself), one row per character, then Confirm.
-
-What the table has no gesture for yet answers ``None`` (the explorer names the action):
-X costs other than 0, activated abilities, triggered actions, hunts and damage to bases.
+- The band's one-tap decisions, on the acting player's panel: Keep hand, Mulligan, Draw a
+  card / +1 max, Pass, No attack, No blocks, No flanking, Deal damage.
+- A card from the hand: scanned on its player's reader; its targets, then X for a card that
+  costs X, tapped on that player's panel (targeting.py).
+- Attackers, blockers, flankers, damage among two blockers: the combat assistant's rows
+  (combat_rows.py) and Confirm.
+- Triggered actions (play, in any order, or decline) and the actions of cards in play: the
+  Actions page (more_actions.py), then their targets on the player's panel.
 """
 
 from __future__ import annotations
@@ -15,114 +15,128 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion_app.games import gestures as g
 from companion_app.games.base import AnyGame
-from companion_app.games.zeal import targeting
+from companion_app.games.gestures import (
+    ChooseRow,
+    Gesture,
+    OpenScreen,
+    PlayerModel,
+    Scan,
+    TapCounter,
+    TapText,
+)
+from companion_app.games.zeal import combat_rows, more_actions, targeting
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 
+COMBAT = "combat"
+ACTIONS = "zeal_actions"
 
-class ZealPlayerModel(g.PlayerModel):
-    def gestures(self, game: AnyGame, action: Any) -> Sequence[g.Gesture] | None:
-        from companion_app.games.zeal.adapter import ADAPTER
 
+class ZealPlayerModel(PlayerModel):
+    def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
         assert isinstance(game, ZealGame)
-        seat = f"seat:{action.player}"
-        due = ADAPTER.due_screen(game)
+        declaration = isinstance(action, tuple(combat_rows.DECLARATIONS.values()))
+        if declaration and self.adapter.due_screen(game) == COMBAT:
+            # The assistant has opened by itself: even "no attack" is confirmed there.
+            return _declare(game, action)
+        words = self.adapter.choice_label(game, action)
+        if words is not None:
+            return [TapText(words, f"seat:{action.player}")]
         if isinstance(action, za.PlayCard):
-            return _play(game, action)
-        if isinstance(action, za.Activate | za.PlayTrigger | za.DeclineTrigger):
-            return None  # no gesture at the table makes these yet
-        declaration = isinstance(
-            action, za.DeclareAttackers | za.DeclareBlockers | za.DeclareFlankers | za.AssignDamage
-        )
-        if declaration and due == "combat":
-            return _on_combat_screen(game, action)
-        label = ADAPTER.choice_label(game, action)
-        if label is None:
-            return None
-        return [g.TapText(label, seat)]
+            start = self.adapter.scan_action(game, action.player, action.card_id)
+            taps = _asked(game, start, action)
+            return None if taps is None else [Scan(action.player, action.card_id), *taps]
+        if isinstance(action, more_actions.KINDS):
+            start = more_actions.bare(action)
+            taps = _asked(game, start, action)
+            if taps is None:
+                return None
+            page = TapText(more_actions.label(game, start), f"screen:{ACTIONS}")
+            return [OpenScreen(ACTIONS), page, *taps]
+        if declaration:
+            return _declare(game, action)
+        return None
 
-    def end_by_hand(self, game: AnyGame) -> Sequence[g.Gesture] | None:
+    def end_by_hand(self, game: AnyGame) -> Sequence[Gesture] | None:
         """At two players, the first seat's face-up bases turned face down by taps in their
         middle (with more, that only puts one player out)."""
         assert isinstance(game, ZealGame)
         if len(game.state.players) != 2:
             return None
         bases = game.state.players[0].bases
-        return [g.TapCounter(0, f"base:{i}", 0) for i, b in enumerate(bases) if b.face_up]
+        return [TapCounter(0, f"base:{i}", 0) for i, b in enumerate(bases) if b.face_up]
 
 
-def _play(game: ZealGame, action: za.PlayCard) -> list[g.Gesture] | None:
-    """Scan the card on its player's reader, then tap each target in the picker."""
-    if action.x or action.zeal is not None:
-        return None  # the table never asks for X or for Zeal: the engine decides
-    seat = f"seat:{action.player}"
-    out: list[g.Gesture] = [g.Scan(action.player, action.card_id)]
-    made = za.PlayCard(action.player, action.card_id)
-    while True:
-        request = targeting.target_request(game, made)
+def _asked(game: ZealGame, start: Any, wanted: Any) -> list[Gesture] | None:
+    """The taps on the player's panel that answer what ``start`` asks (targets, then X)
+    until it is ``wanted``; None when no answers make it."""
+    taps: list[Gesture] = []
+    action = start
+    where = f"seat:{wanted.player}"
+    for _ in range(8):  # a card asks a handful of questions at most
+        request = targeting.target_request(game, action)
         if request is None:
-            break
-        if len(made.targets) < len(action.targets):
-            wanted = action.targets[len(made.targets)]
-            option = next((o for o in request.options if o.value == wanted), None)
-            if option is None:
-                return None
-            out.append(g.TapText(option.label, seat))
-            made = targeting.with_target(made, wanted)
-        elif request.optional:
-            out.append(g.TapText(request.none_label, seat))
-            break
-        else:
+            return taps if action == wanted else None
+        if request.optional and action == wanted:
+            return [*taps, TapText(request.none_label, where)]
+        following = next(
+            (
+                (option, step)
+                for option in request.options
+                if _on_the_way(step := targeting.with_target(action, option.value), wanted)
+            ),
+            None,
+        )
+        if following is None:
             return None
-    return out if made.targets == action.targets else None
+        taps.append(TapText(following[0].label, where))
+        action = following[1]
+    return None
 
 
-def _row_label(perm: Any) -> str:
-    return f"{perm.name} ({perm.combat})"
+def _on_the_way(action: Any, wanted: Any) -> bool:
+    """``action`` is ``wanted`` with some of its targets (and X) still to come."""
+    if type(action) is not type(wanted):
+        return False
+    targets, goal = getattr(action, "targets", ()), getattr(wanted, "targets", ())
+    if tuple(goal[: len(targets)]) != tuple(targets):
+        return False
+    x = getattr(action, "x", 0)
+    return x in (0, getattr(wanted, "x", 0))
 
 
-def _on_combat_screen(game: ZealGame, action: Any) -> list[g.Gesture] | None:
-    """The combat assistant's rows, as its screen lists them, then Confirm."""
-    state = game.state
-    everyone = {p.id: p for pl in state.players for p in pl.in_play}
-    names = [p.name for p in state.players]
-    out: list[g.Gesture] = [g.OpenScreen("combat")]
-    combat = state.combat
-    if combat is None and not isinstance(action, za.DeclareAttackers):
-        return None
+def _declare(game: ZealGame, action: Any) -> list[Gesture] | None:
+    """Each row tapped round to its choice, then Confirm."""
+    where = f"screen:{COMBAT}"
+    wanted: dict[int, Any]
     if isinstance(action, za.DeclareAttackers):
         if action.hunts:
-            return None
-        rows = [p for p in state.players[action.player].in_play if p.kind == "character"]
-        picks = {a: f"attacks {names[d]}" for a, d in action.attackers}
+            return None  # the hunters' blockers are the rules' own choice at this table
+        wanted = dict(action.attackers)
     elif isinstance(action, za.DeclareBlockers):
-        rows = [p for p in state.players[action.player].in_play if p.kind == "character"]
-        picks = {b: f"blocks {everyone[a].name}" for b, a in action.blocks}
+        wanted = dict(action.blocks)
     elif isinstance(action, za.DeclareFlankers):
-        assert combat is not None
-        rows = [everyone[a] for a, _d in combat.attackers if not combat.blocked(a)]
-        picks = {f: f"flanks {everyone[b].name}" for f, b in action.flanks}
-    else:  # AssignDamage
-        if action.bases:
+        wanted = dict(action.flanks)
+    else:
+        wanted = dict(action.blockers)
+        for attacker, owner, index in action.bases:
+            if attacker in wanted:
+                return None  # an attacker's excess damage named base by base: not asked here
+            wanted[attacker] = ("base", owner, index)
+    if combat_rows.declarer(game) != action.player:
+        return None
+    taps: list[Gesture] = [OpenScreen(COMBAT)]
+    chosen: dict[int, Any] = {}
+    for row in combat_rows.rows(game):
+        values = [value for _words, value in row.options]
+        goal = wanted.pop(row.permanent_id, None)
+        if goal not in values:
             return None
-        assert combat is not None
-        rows = [
-            everyone[a]
-            for a, _d in combat.attackers
-            if a in everyone and len([b for b, att in combat.blocks if att == a]) >= 2
-        ]
-        picks = {a: f"damages {everyone[b].name}" for a, b in action.blockers}
-    for perm_id, option in picks.items():
-        perm = everyone.get(perm_id)
-        if perm is None or perm not in rows:
-            return None
-        label = _row_label(perm)
-        nth = [r.id for r in rows if _row_label(r) == label].index(perm_id)
-        out.append(g.ChooseRow(label, option, "screen:combat", nth))
-    out.append(g.TapText("Confirm", "screen:combat"))
-    return out
-
-
-MODEL = ZealPlayerModel()
+        index = values.index(goal)
+        if index:
+            taps.append(ChooseRow(row.label(), row.text(index), where))
+        chosen[row.permanent_id] = goal
+    if wanted or combat_rows.declaration(game, chosen) != action:
+        return None  # a choice no row offers, or in an order the screen doesn't make
+    return [*taps, TapText("Confirm", where)]

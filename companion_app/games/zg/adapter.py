@@ -392,9 +392,9 @@ class ZgAdapter(GameAdapter):
         return None
 
     def player_model(self) -> Any:
-        from companion_app.games.zg.player_model import MODEL
+        from companion_app.games.zg.player_model import ZgPlayerModel
 
-        return MODEL
+        return ZgPlayerModel(self)
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule of the moment, with its section (rules_at_hand.py)."""

@@ -14,7 +14,6 @@ from companion_app.games import gesture_search as find
 from companion_app.games.base import AnyGame
 from companion_app.games.gestures import Gesture, OpenScreen, PlayerModel, Scan, TapText
 from companion_app.games.zg import attack_plan as plan
-from companion_app.games.zg.adapter import ADAPTER
 from engine.zg import actions as za
 from engine.zg.flow import impulse_number
 from engine.zg.game import ZgGame
@@ -26,9 +25,9 @@ class ZgPlayerModel(PlayerModel):
         if isinstance(action, za.PickHand):
             return _hand(game, action)
         if isinstance(action, za.ScanHand | za.BreakTie | za.DrawTarget | za.PlayCard):
-            return find.by_scan(ADAPTER, game, action, action.card)
+            return find.by_scan(self.adapter, game, action, action.card)
         if isinstance(action, za.Attack | za.AttackTerrain):
-            return find.by_band(ADAPTER, game, action) or _attack_screen(game, action)
+            return find.by_band(self.adapter, game, action) or _attack_screen(game, action)
         if isinstance(action, za.Spin) and action.bolsters:
             return [
                 OpenScreen("test"),
@@ -43,9 +42,9 @@ class ZgPlayerModel(PlayerModel):
                 for d in action.dots
             ]
         return (
-            find.by_band(ADAPTER, game, action)
-            or find.by_counter(ADAPTER, game, action)
-            or find.by_button(ADAPTER, game, action)
+            find.by_band(self.adapter, game, action)
+            or find.by_counter(self.adapter, game, action)
+            or find.by_button(self.adapter, game, action)
         )
 
 
@@ -104,6 +103,3 @@ def _attack_screen(game: ZgGame, action: za.Attack | za.AttackTerrain) -> list[G
         return None  # augments, cover, sneak or high ground: not in the engine's list
     out.append(TapText(plan.summary(game, declared), where))
     return out
-
-
-MODEL = ZgPlayerModel()
