@@ -373,24 +373,34 @@ async def visit(d: Any, label: str, name: str) -> Any:
 async def screens(d: Any) -> None:
     """Taps on the counters (burst preview, long press for 5), an unknown tag enrolled from
     its popup, the keyboard's simulator keys, and every other screen drawn."""
+    from kivy.clock import Clock
     from kivy.core.window import Window
 
+    from companion_app.clock import ManualClock
     from companion_app.keyboard_sim import KEY_UP
+    from companion_app.session import BURST_SETTLE_S
     from companion_app.sim_tags import UNKNOWN_UID
 
     await start_two_player_game(d)
     board = scoreboard(d)
     session = d.session
     alena = board.panels[0]
-    # Three quick taps on "+": a preview, then one command.
+    # Three quick taps on "+": a preview, then one command. "Quick" is the test's to say,
+    # not the machine's: the session's timers run on a clock this journey moves.
+    clock = ManualClock()
+    session.clock = clock
     history = len(session.game.history)
     for _ in range(3):
         await d.tap_side(alena.tiles["devotion"], +1)
+        clock.advance(BURST_SETTLE_S / 2)  # well within the burst window
     assert alena.tiles["devotion"].preview == "+3 = 3", alena.tiles["devotion"].preview
     d.notes["preview"] = alena.tiles["devotion"].preview
     await d.screenshot("burst_preview")
+    assert len(session.game.history) == history  # still open: nothing committed yet
+    clock.advance(BURST_SETTLE_S)  # the taps stop: the burst settles
     await d.until(lambda: alena.tiles["devotion"].value == "3", "the burst becomes one change")
     assert len(session.game.history) == history + 1
+    session.clock = Clock
     # A long press on Anton's first base's "+" is a step of 5.
     anton = board.panels[1]
     await d.tap_side(anton.tiles["base:0"], +1, hold=0.7)
