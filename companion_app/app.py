@@ -84,7 +84,9 @@ def default_db_path() -> str:
     if override:
         return override
     base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "altar"
-    base.mkdir(parents=True, exist_ok=True)
+    # A folder that can't be made is open_store's to refuse in words, not a crash here.
+    with contextlib.suppress(OSError):
+        base.mkdir(parents=True, exist_ok=True)
     return str(base / "games.sqlite")
 
 
@@ -124,8 +126,10 @@ class AltarApp(App):
     ) -> None:
         super().__init__(**kwargs)
         path = db_path or default_db_path()
-        # A damaged saves file is kept aside and what can be read is salvaged (store.open_store);
-        # whether a saved game still replays is its own engine's word.
+        # Whatever is at the path, the app starts (store.open_store never raises): a damaged
+        # saves file is kept aside and what can be read is salvaged; one it can't use is left
+        # as it is and play goes on beside it; whether a saved game still replays is its own
+        # engine's word. self.recovery is what the players are told, or None.
         catalogs = {DEFAULT_KIND: catalog} if catalog is not None else {}
         self.store, self.recovery = open_store(
             path, replay_check(lambda kind: catalogs.get(kind) or adapter_for(kind).catalog())

@@ -23,6 +23,7 @@ import os
 import sqlite3
 import struct
 import tempfile
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,45 @@ def is_damage(error: sqlite3.DatabaseError) -> bool:
         return code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB)
     text = str(error)
     return "not a database" in text or "malformed" in text
+
+
+# Altar's two tables and their columns (store.SCHEMA): a file that has tables but neither of
+# these is someone else's database, and is never written into.
+ALTAR_COLUMNS = {
+    "games": ("id", "kind", "setup", "created", "finished"),
+    "commands": ("game_id", "seq", "command", "at"),
+}
+
+
+def whose(path: str) -> str:
+    """ "altar" (Altar's tables, or no tables yet), "foreign" (a database with other tables:
+    not Altar's to touch) or "unreadable" (damaged, or not a database at all).
+
+    Read with ``immutable=1``: no lock, no WAL, no -shm file made, nothing written. A schema
+    that so far is only in the WAL reads as no tables, which is Altar's (a file it just
+    made)."""
+    if os.path.getsize(path) == 0:
+        return "altar"
+    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro&immutable=1"
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+    except sqlite3.Error:
+        return "unreadable"
+    try:
+        names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        matching = 0
+        for table, columns in ALTAR_COLUMNS.items():
+            if table in names:
+                found = tuple(str(r[1]) for r in db.execute(f"PRAGMA table_info({table})"))
+                matching += found == columns
+    except (sqlite3.Error, UnicodeDecodeError):
+        return "unreadable"
+    finally:
+        db.close()
+    if not names or matching == len(ALTAR_COLUMNS):
+        return "altar"
+    # One of the two as Altar made it: Altar's file with a damaged schema.
+    return "unreadable" if matching else "foreign"
 
 
 def diagnose(path: str) -> str | None:
