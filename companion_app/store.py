@@ -361,6 +361,14 @@ def _open_at(path: str, check: ReplayCheck | None) -> tuple[CommandStore, Recove
         if problem is None:
             return store, None
         store.close()  # a healthy file: closing folds the WAL in, so the file alone is it
+    found = None
+    if not _starts_as_sqlite(path):
+        # Garbage where the header should be: Altar's file with a damaged start, or not a
+        # database at all (a photo, a text). Only if something of Altar's reads is it Altar's
+        # to move aside; anything else is left where it is.
+        found = _read_games(path)
+        if not found.games and not found.games_unreadable:
+            raise _CannotUse("it is not a saved-games file, nor one Altar can read", copy=False)
     try:
         kept_as = _move_aside(path)
     except OSError as e:
@@ -368,7 +376,12 @@ def _open_at(path: str, check: ReplayCheck | None) -> tuple[CommandStore, Recove
             f"it is damaged ({problem}) and could not be moved aside ({e.strerror or e})",
             copy=True,
         ) from e
-    return _salvaged(path, kept_as, problem, check)
+    return _salvaged(path, kept_as, problem, check, found=found)
+
+
+def _starts_as_sqlite(path: str) -> bool:
+    with open(path, "rb") as f:
+        return f.read(len(salvage.HEADER_MAGIC)) == salvage.HEADER_MAGIC
 
 
 def _new_store(path: str) -> CommandStore:
@@ -405,18 +418,12 @@ def _salvaged(
     problem: str,
     check: ReplayCheck | None,
     saves_in: str | None = None,
+    found: salvage.Salvage | None = None,
 ) -> tuple[CommandStore, Recovery]:
-    """A fresh store at ``path`` with what reads and replays from ``source`` (read from a
-    scratch copy: ``source`` itself is never written)."""
-    try:
-        with tempfile.TemporaryDirectory() as scratch:
-            copy = os.path.join(scratch, "copy.sqlite")
-            shutil.copyfile(source, copy)
-            if os.path.exists(source + "-wal"):
-                shutil.copyfile(source + "-wal", copy + "-wal")
-            found = salvage.salvage(copy, SCHEMA)
-    except Exception:  # no room for the scratch copy, or nothing readable: start empty
-        found = salvage.Salvage([], games_unreadable=0, games_table_cut=True, rebuilt=False)
+    """A fresh store at ``path`` with what reads and replays from ``source`` (``found``, if
+    it was read already)."""
+    if found is None:
+        found = _read_games(source)
     store = _new_store(path)
     # Only the game the app offers to resume is replayed (last_unfinished: the newest not
     # finished); older unfinished games are never offered, and replaying them all would
@@ -436,6 +443,20 @@ def _salvaged(
         saves_in=saves_in,
     )
     return store, recovery
+
+
+def _read_games(source: str) -> salvage.Salvage:
+    """What salvage reads from ``source``, through a scratch copy: ``source`` itself is never
+    written."""
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            copy = os.path.join(scratch, "copy.sqlite")
+            shutil.copyfile(source, copy)
+            if os.path.exists(source + "-wal"):
+                shutil.copyfile(source + "-wal", copy + "-wal")
+            return salvage.salvage(copy, SCHEMA)
+    except Exception:  # no room for the scratch copy, or nothing readable: start empty
+        return salvage.Salvage([], games_unreadable=0, games_table_cut=True, rebuilt=False)
 
 
 def _does_not_replay(store: CommandStore, check: ReplayCheck | None) -> str | None:
