@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import importlib
 import os
+import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,8 @@ from engine.games import DEFAULT_KIND
 from hardware.registry import TagRegistry
 
 HERE = Path(__file__).parent
+# The signals that end the app with its game saved (AltarApp.stop_on_signals).
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 BACKGROUND = (0.06, 0.06, 0.08, 1)
 
 # kv files, one per screen (plus the shared widgets), loaded once per process.
@@ -148,6 +151,7 @@ class AltarApp(App):
         self.start_names: list[str] | None = None
         self.screenshot_then_quit: str | None = None
         self._leaving = False
+        self._signalled = False  # stopped by SIGTERM or SIGINT (stop_now)
 
     def build(self) -> ScreenManager:
         load_kv()
@@ -267,8 +271,25 @@ class AltarApp(App):
         if self.session.has_game:
             self.session.flush_bursts()
 
+    def stop_on_signals(self) -> None:
+        """SIGTERM (how a tablet's OS ends an app) and SIGINT (Ctrl-C) save and exit at once,
+        asking nothing: nobody is there to answer. SDL turns both into a window close request
+        (which would open the Leave popup and keep running); these handlers, installed after
+        SDL's (the window exists once kivy.core.window is imported), replace them."""
+        loop = asyncio.get_running_loop()
+        for signum in STOP_SIGNALS:
+            loop.add_signal_handler(signum, self.stop_now)
+
+    def stop_now(self) -> None:
+        """Leave without asking: on_stop commits any burst still open, and every command is
+        already in SQLite, so the next start resumes exactly here."""
+        self._leaving = True
+        self._signalled = True
+        self.stop()
+
     async def run_async(self) -> None:
         """Kivy's loop and the hardware side on one asyncio loop; both end together."""
+        self.stop_on_signals()
         side = self.hardware(self) if self.hardware is not None else None
         if side is None:
             await self.async_run(async_lib="asyncio")
@@ -279,6 +300,7 @@ class AltarApp(App):
         finally:
             task.cancel()
             # The hardware closes its links; a device that never answers must not keep the
-            # app from quitting.
+            # app from quitting, least of all when the OS asked it to end (within a second).
+            grace = 0.3 if self._signalled else 3.0
             with contextlib.suppress(asyncio.CancelledError, TimeoutError):
-                await asyncio.wait_for(task, 3.0)
+                await asyncio.wait_for(task, grace)

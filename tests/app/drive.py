@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sys
 import tempfile
@@ -139,6 +140,11 @@ async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> d
             await driver.until(lambda: app.hardware_link is not None, "the hardware side")
             await journey(driver)
             result["ok"] = True
+        except asyncio.CancelledError:
+            # The app stopped before the journey ended (a signal from outside): right for a
+            # journey that waits for just that, a failure for any other.
+            result["ok"] = bool(driver.notes.get("ends_when_the_app_stops"))
+            result["error"] = None if result["ok"] else "the app stopped mid-journey"
         except BaseException as e:  # reported to pytest through result.json
             result["error"] = "".join(traceback.format_exception(e))
             if app.session.game is not None:
@@ -149,7 +155,11 @@ async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> d
             result["notes"] = driver.notes
             app.stop()
 
-    await asyncio.gather(app.run_async(), script())
+    journey_run = asyncio.ensure_future(script())
+    await app.run_async()
+    if not journey_run.done():  # the app stopped by itself: the journey ends with it
+        journey_run.cancel()
+    await asyncio.gather(journey_run, return_exceptions=True)
     return result
 
 
@@ -165,4 +175,11 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # Like `altar app` (companion_app/commands/app.py): result.json is written, the store's
+    # commands are committed; Python's teardown of Kivy's window saves nothing and costs
+    # seconds a journey (or a signal test) would otherwise wait for.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -311,6 +311,30 @@ async def journey_resume(d: Any) -> None:
     await d.screenshot("journey_resumed")
 
 
+async def saved_on_signal(d: Any) -> None:
+    """For the signal test (test_signals.py): a game with moves and a burst of taps still
+    open (on a clock that stands still, so only leaving can commit it); prints READY and the
+    number of commands logged, then waits for the app to be stopped from outside."""
+    import asyncio
+
+    from companion_app.clock import ManualClock
+    from engine.zeal import actions as za
+
+    session = d.session
+    session.clock = ManualClock()
+    session.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    for seat in (0, 1):
+        assert session.command(za.KeepHand(seat))
+    for _ in range(2):
+        session.nudge(0, "devotion", +1)
+    assert session.preview_for(0, "devotion") == "+2 = 2"
+    await d.frames(2)
+    d.notes["ends_when_the_app_stops"] = True
+    print(f"READY {len(session.game.history)}", flush=True)
+    await asyncio.Event().wait()  # until the signal stops the app
+
+
 async def endless(d: Any) -> None:
     """A scripted game that never ends, for the kill -9 test: resume if there is a game,
     then keep changing things (dial turns, base taps, bursts, undos). After each change it
