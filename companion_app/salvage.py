@@ -18,12 +18,14 @@ is not valid JSON: a later command never makes sense without all the earlier one
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import struct
 import tempfile
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,9 +64,8 @@ def whose(path: str) -> str:
     made)."""
     if os.path.getsize(path) == 0:
         return "altar"
-    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro&immutable=1"
     try:
-        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        db = sqlite3.connect(read_only(path, immutable=True), uri=True, isolation_level=None)
     except sqlite3.Error:
         return "unreadable"
     try:
@@ -84,6 +85,31 @@ def whose(path: str) -> str:
     return "unreadable" if matching else "foreign"
 
 
+@contextlib.contextmanager
+def reading(path: str) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to ``path`` that leaves the folder as it found it: SQLite
+    makes an empty WAL and its index beside a WAL-mode file even to read it, and a reader
+    can't remove them on close; the ones this made are removed here."""
+    side = [path + "-wal", path + "-shm"]
+    there = {p for p in side if os.path.exists(p)}
+    db = sqlite3.connect(read_only(path), uri=True, isolation_level=None)
+    try:
+        yield db
+    finally:
+        db.close()
+        for made in (p for p in side if p not in there):
+            with contextlib.suppress(OSError):
+                if made.endswith("-shm") or os.path.getsize(made) == 0:
+                    os.remove(made)
+
+
+def read_only(path: str, immutable: bool = False) -> str:
+    """The URI that opens ``path`` without writing to it (``immutable``: not its WAL either,
+    and no lock)."""
+    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+    return uri + "&immutable=1" if immutable else uri
+
+
 def diagnose(path: str) -> str | None:
     """What is wrong with the file at ``path`` in players' words, or None if it is healthy.
 
@@ -96,18 +122,18 @@ def diagnose(path: str) -> str | None:
         return None  # a new, empty file: SQLite makes it a database
     if len(header) < 100 or not header.startswith(HEADER_MAGIC):
         return "the start of the file (its header) is garbage"
-    db = sqlite3.connect(path, isolation_level=None)
-    try:
-        rows = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
-    except sqlite3.DatabaseError as e:
-        if not is_damage(e):
-            raise
-        code = getattr(e, "sqlite_errorcode", 0) & 0xFF
-        rows = [
-            "the start of the file (its header) is garbage" if code == SQLITE_NOTADB else str(e)
-        ]
-    finally:
-        db.close()
+    # Read-only: closing a read-write connection folds a WAL left by a crash into the file,
+    # and a damaged file must be kept aside exactly as it was found.
+    with reading(path) as db:
+        try:
+            rows = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as e:
+            if not is_damage(e):
+                raise
+            code = getattr(e, "sqlite_errorcode", 0) & 0xFF
+            rows = [
+                "the start of the file (its header) is garbage" if code == SQLITE_NOTADB else str(e)
+            ]
     if rows == ["ok"]:
         return None
     # Only now is a short file damage: mid-checkpoint, page 1 may already name pages that

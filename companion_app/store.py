@@ -152,26 +152,7 @@ class CommandStore:
         self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (time.time(), game_id))
 
     def load(self, game_id: int) -> SavedGame:
-        try:
-            row = self._db.execute(
-                "SELECT id, kind, setup, created FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise StoreError(f"There is no saved game number {game_id}.")
-            rows = self._db.execute(
-                "SELECT command, at FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-            return SavedGame(
-                id=row[0],
-                kind=row[1],
-                setup=json.loads(row[2]),
-                commands=[json.loads(c) for c, _ in rows],
-                times=[at for _, at in rows],
-                created=row[3],
-            )
-        # Text that is not UTF-8 (SQLite's OperationalError), a page error, broken JSON.
-        except (sqlite3.DatabaseError, ValueError, TypeError) as e:
-            raise StoreError(f"Saved game {game_id} is damaged ({e}).") from e
+        return _load(self._db, game_id)
 
     def last_unfinished(self) -> SavedGame | None:
         """The game to offer to resume on start: the newest one not finished."""
@@ -179,6 +160,29 @@ class CommandStore:
             "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return None if row is None else self.load(int(row[0]))
+
+
+def _load(db: sqlite3.Connection, game_id: int) -> SavedGame:
+    try:
+        row = db.execute(
+            "SELECT id, kind, setup, created FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"There is no saved game number {game_id}.")
+        rows = db.execute(
+            "SELECT command, at FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return SavedGame(
+            id=row[0],
+            kind=row[1],
+            setup=json.loads(row[2]),
+            commands=[json.loads(c) for c, _ in rows],
+            times=[at for _, at in rows],
+            created=row[3],
+        )
+    # Text that is not UTF-8 (SQLite's OperationalError), a page error, broken JSON.
+    except (sqlite3.DatabaseError, ValueError, TypeError) as e:
+        raise StoreError(f"Saved game {game_id} is damaged ({e}).") from e
 
 
 # --- opening the file at start-up, whatever is there ---------------------------------------
@@ -356,11 +360,9 @@ def _open_at(path: str, check: ReplayCheck | None) -> tuple[CommandStore, Recove
     except (OSError, sqlite3.Error) as e:  # not damage: a lock, a missing permission
         raise _CannotUse(_error_words(e), copy=False) from e
     if problem is None:
-        store = _new_store(path)
-        problem = _does_not_replay(store, check)
+        problem = _does_not_replay(path, check)
         if problem is None:
-            return store, None
-        store.close()  # a healthy file: closing folds the WAL in, so the file alone is it
+            return _new_store(path), None
     found = None
     if not _starts_as_sqlite(path):
         # Garbage where the header should be: Altar's file with a damaged start, or not a
@@ -459,17 +461,21 @@ def _read_games(source: str) -> salvage.Salvage:
         return salvage.Salvage([], games_unreadable=0, games_table_cut=True, rebuilt=False)
 
 
-def _does_not_replay(store: CommandStore, check: ReplayCheck | None) -> str | None:
-    """Players' words for why the game the app would resume no longer replays, or None."""
+def _does_not_replay(path: str, check: ReplayCheck | None) -> str | None:
+    """Players' words for why the game the app would resume no longer replays, or None.
+    Read-only, so a file found damaged here is kept aside exactly as it was (WAL and all)."""
     if check is None:
         return None
     try:
-        row = store._db.execute(
-            "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        if row is None:
-            return None
-        saved = store.load(int(row[0]))
+        with salvage.reading(path) as db:
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+                return None  # a new file: CommandStore makes the tables
+            row = db.execute(
+                "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None
+            saved = _load(db, int(row[0]))
         replayed = check(saved)
     except Exception as e:  # damaged text, a setup of any shape: the file is damaged
         return f"the game to resume can no longer be read ({e})"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.store import Refusal, open_store
+from companion_app.store import CommandStore, Refusal, open_store
 from tests.app.test_startup_fuzz import _saved_games, start_app_path
 
 
@@ -110,3 +110,32 @@ def test_when_nothing_can_be_written_play_goes_on_unsaved_and_says_so(tmp_path: 
     (tmp_path / "games.fallback.sqlite").mkdir()  # nor beside it
     outcome, words = start_app_path(path)
     assert outcome == "refuse" and "cannot be saved" in words
+
+
+def test_an_empty_file_is_a_new_store(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    path.write_bytes(b"")
+    assert start_app_path(path) == ("load", "")
+
+
+def test_a_crashed_file_that_no_longer_replays_is_kept_aside_with_its_wal(tmp_path: Path) -> None:
+    """A crash leaves the newest commits in the WAL. Checking the file must not fold the WAL
+    into it (a read-write connection does on close): what is kept aside is what was found."""
+    live = tmp_path / "live.sqlite"
+    _saved_games(live)
+    store = CommandStore(str(live))  # open, as at a crash: the next commits stay in the WAL
+    saved = store.last_unfinished()
+    assert saved is not None
+    store.append(saved.id, {"type": "NoSuchAction", "player": 0})  # no longer replays
+    folder = tmp_path / "crashed"
+    folder.mkdir()
+    path = folder / "games.sqlite"
+    path.write_bytes(live.read_bytes())
+    (folder / "games.sqlite-wal").write_bytes(Path(f"{live}-wal").read_bytes())
+    store.close()
+    found = _tree(folder)
+    outcome, words = start_app_path(path)
+    assert outcome == "salvage" and "no longer replays" in words, words
+    (kept,) = folder.glob("games.damaged-*.sqlite")
+    assert kept.read_bytes() == found["games.sqlite"]
+    assert Path(f"{kept}-wal").read_bytes() == found["games.sqlite-wal"]
