@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion_app.clock import ManualClock
 from companion_app.sim_tags import sim_uid
 
 
@@ -199,6 +200,9 @@ async def choose(d: Any, screen: Any, row_label_start: str, option_start: str) -
 async def journey(d: Any) -> None:
     """A whole game start: new game, mulligans, dials, scans, a combat with a blocker and a
     flanker predicted then applied, undo; resumed by journey_resume in a second process."""
+    # Nothing advances by itself here (a quiet step passes after 4 s of the session's clock):
+    # on a loaded machine 4 s of real time passed mid-journey and the combat resolved alone.
+    d.session.clock = ManualClock()
     await d.screenshot("newgame")
     await start_two_player_game(d)
     game = d.session.game
@@ -294,6 +298,7 @@ async def journey(d: Any) -> None:
 
 async def journey_resume(d: Any) -> None:
     """Start again on the same saved games: resume is offered and puts everything back."""
+    d.session.clock = ManualClock()  # the resumed quiet step must wait to be looked at
     assert d.app.sm.current == "start", d.app.sm.current
     start = d.screen("start")
     assert "Alena" in start.summary and "Anton" in start.summary, start.summary
@@ -317,7 +322,6 @@ async def saved_on_signal(d: Any) -> None:
     number of commands logged, then waits for the app to be stopped from outside."""
     import asyncio
 
-    from companion_app.clock import ManualClock
     from engine.zeal import actions as za
 
     session = d.session
@@ -400,7 +404,6 @@ async def screens(d: Any) -> None:
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from companion_app.clock import ManualClock
     from companion_app.keyboard_sim import KEY_UP
     from companion_app.session import BURST_SETTLE_S
     from companion_app.sim_tags import UNKNOWN_UID
