@@ -24,6 +24,11 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 
+# How long a journey waits for what should happen before it calls it a failure. Waits end
+# as soon as the thing happens, so this costs nothing when all is well.
+PATIENCE_S = 60.0
+
+
 def configure(size: tuple[int, int]) -> None:
     from kivy.config import Config
 
@@ -49,17 +54,23 @@ class Driver:
         return self.app.sm.get_screen(name)
 
     async def frames(self, n: int = 3) -> None:
-        """Let Kivy draw ``n`` frames (and run the hardware tasks in between)."""
+        """Let Kivy draw ``n`` frames (and run the hardware tasks in between). Counted, not
+        timed: a loaded machine draws slowly; the bound is only there so a window that no
+        longer draws can't hold a journey for ever."""
         from kivy.clock import Clock
 
         start = Clock.frames_displayed
-        for _ in range(200 * n):
-            await asyncio.sleep(0.005)
-            if Clock.frames_displayed - start >= n:
+        deadline = asyncio.get_running_loop().time() + PATIENCE_S
+        while Clock.frames_displayed - start < n:
+            if asyncio.get_running_loop().time() > deadline:
                 return
+            await asyncio.sleep(0.005)
 
-    async def until(self, check: Any, what: str, timeout: float = 5.0) -> None:
-        """Wait for something the hardware or a timer makes true; fail with ``what``."""
+    async def until(self, check: Any, what: str, timeout: float | None = None) -> None:
+        """Wait for something the hardware or a timer makes true; fail with ``what``.
+        The timeout only turns a hang into a failure: it is far longer than anything takes,
+        even on a loaded machine (issue 22), so a journey waits for events, not for time."""
+        timeout = max(timeout or 0.0, PATIENCE_S)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not check():
