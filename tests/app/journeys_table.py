@@ -14,6 +14,9 @@ from tests.app.journeys import decision_buttons, scoreboard, tap_choice
 
 async def _start(d: Any, players: int) -> None:
     names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"][:players]
+    # Nothing advances by itself unless a journey moves this clock: on a loaded machine a
+    # quiet step passed after 4 s of real time and the page no longer faced the actor.
+    d.session.clock = ManualClock()
     d.session.start_new(names, seed=11, first_player=0)
     d.app.show("scoreboard")
     await d.until(lambda: len(scoreboard(d).panels) == players, "a panel per seat")
