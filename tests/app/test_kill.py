@@ -80,7 +80,7 @@ def run_until_killed(db: Path, out: Path, rng: random.Random) -> tuple[int, str,
 
 
 # 20 starts of the real app: under a CPU hog (make test-under-load) they took longer than the
-# suite's 300 s hang guard, which is no sign of a hang. Idle, this takes about a minute.
+# suite's 300 s hang guard, which is no sign of a hang; this guard is for hangs only.
 @pytest.mark.timeout(1800)
 def test_every_logged_command_survives_kill_9(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
