@@ -17,7 +17,7 @@ BROKER_DEBS := mosquitto
 BROWSER_DEBS := chromium
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
-.PHONY: broker debs explore
+.PHONY: broker debs explore test-under-load
 # The tournament tests and bench need a broker on the machine (target below).
 pytest: broker
 bench: broker
@@ -41,6 +41,11 @@ typecheck:
 
 pytest:
 	KIVY_NO_ARGS=1 $(BIN)/python -m pytest
+
+# The app's tests with a busy-loop process per core beside them (tests/app/under_load.py):
+# no test may assume real time stays within a window (issue 22).
+test-under-load: setup-dev gl-libs broker
+	KIVY_NO_ARGS=1 $(BIN)/python -m tests.app.under_load
 
 bench: setup-dev
 	$(BIN)/python -m bench

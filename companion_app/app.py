@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import importlib
 import os
+import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,8 @@ from engine.games import DEFAULT_KIND
 from hardware.registry import TagRegistry
 
 HERE = Path(__file__).parent
+# The signals that end the app with its game saved (AltarApp.stop_on_signals).
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 BACKGROUND = (0.06, 0.06, 0.08, 1)
 
 # kv files, one per screen (plus the shared widgets), loaded once per process.
@@ -84,7 +87,9 @@ def default_db_path() -> str:
     if override:
         return override
     base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "altar"
-    base.mkdir(parents=True, exist_ok=True)
+    # A folder that can't be made is open_store's to refuse in words, not a crash here.
+    with contextlib.suppress(OSError):
+        base.mkdir(parents=True, exist_ok=True)
     return str(base / "games.sqlite")
 
 
@@ -124,8 +129,10 @@ class AltarApp(App):
     ) -> None:
         super().__init__(**kwargs)
         path = db_path or default_db_path()
-        # A damaged saves file is kept aside and what can be read is salvaged (store.open_store);
-        # whether a saved game still replays is its own engine's word.
+        # Whatever is at the path, the app starts (store.open_store never raises): a damaged
+        # saves file is kept aside and what can be read is salvaged; one it can't use is left
+        # as it is and play goes on beside it; whether a saved game still replays is its own
+        # engine's word. self.recovery is what the players are told, or None.
         catalogs = {DEFAULT_KIND: catalog} if catalog is not None else {}
         self.store, self.recovery = open_store(
             path, replay_check(lambda kind: catalogs.get(kind) or adapter_for(kind).catalog())
@@ -144,6 +151,7 @@ class AltarApp(App):
         self.start_names: list[str] | None = None
         self.screenshot_then_quit: str | None = None
         self._leaving = False
+        self._signalled = False  # stopped by SIGTERM or SIGINT (stop_now)
 
     def build(self) -> ScreenManager:
         load_kv()
@@ -278,8 +286,25 @@ class AltarApp(App):
         if self.session.has_game:
             self.session.flush_bursts()
 
+    def stop_on_signals(self) -> None:
+        """SIGTERM (how a tablet's OS ends an app) and SIGINT (Ctrl-C) save and exit at once,
+        asking nothing: nobody is there to answer. SDL turns both into a window close request
+        (which would open the Leave popup and keep running); these handlers, installed after
+        SDL's (the window exists once kivy.core.window is imported), replace them."""
+        loop = asyncio.get_running_loop()
+        for signum in STOP_SIGNALS:
+            loop.add_signal_handler(signum, self.stop_now)
+
+    def stop_now(self) -> None:
+        """Leave without asking: on_stop commits any burst still open, and every command is
+        already in SQLite, so the next start resumes exactly here."""
+        self._leaving = True
+        self._signalled = True
+        self.stop()
+
     async def run_async(self) -> None:
         """Kivy's loop and the hardware side on one asyncio loop; both end together."""
+        self.stop_on_signals()
         side = self.hardware(self) if self.hardware is not None else None
         if side is None:
             await self.async_run(async_lib="asyncio")
@@ -290,6 +315,7 @@ class AltarApp(App):
         finally:
             task.cancel()
             # The hardware closes its links; a device that never answers must not keep the
-            # app from quitting.
+            # app from quitting, least of all when the OS asked it to end (within a second).
+            grace = 0.3 if self._signalled else 3.0
             with contextlib.suppress(asyncio.CancelledError, TimeoutError):
-                await asyncio.wait_for(task, 3.0)
+                await asyncio.wait_for(task, grace)

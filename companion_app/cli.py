@@ -10,7 +10,17 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import sys
+
+from companion_app.commands.args import BadInput
+
+# Exit codes of every command (README.md "Exit codes"): 0 done as asked; 1 it ran and the
+# outcome is not what was asked (an expectation failed, a tournament did not finish);
+# 2 the command line or a file it names can't be used (argparse's own code for usage).
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+EXIT_UNEXPECTED = 70  # EX_SOFTWARE (sysexits.h): a bug, said in words
 
 # (command name, module, one-line help). Kept here, not discovered, so `altar --help` is fast
 # and the list of commands is one place a newcomer can read.
@@ -56,7 +66,27 @@ def main(argv: list[str] | None = None) -> int:
             importlib.import_module(module).add_arguments(p)
     args = parser.parse_args(argv)
     command = importlib.import_module(args._module)
-    return int(command.run(args))
+    try:
+        return int(command.run(args))
+    except BadInput as e:  # junk from the command line or a file it names, in words
+        print(f"altar {args.command}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:  # Ctrl-C: stopped as asked, no traceback
+        return EXIT_INTERRUPTED
+    except OSError as e:  # a path that is a file where a folder must be, no permission ...
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"altar {args.command}: can't use {where}{e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as e:
+        if os.environ.get("ALTAR_DEBUG"):
+            raise
+        # A case nobody foresaw: still words, and how to see the details.
+        print(
+            f"altar {args.command}: something unexpected went wrong ({type(e).__name__}: {e}). "
+            "Run it again with ALTAR_DEBUG=1 to see where, and please report it.",
+            file=sys.stderr,
+        )
+        return EXIT_UNEXPECTED
 
 
 if __name__ == "__main__":

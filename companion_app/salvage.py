@@ -18,11 +18,14 @@ is not valid JSON: a later command never makes sense without all the earlier one
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import struct
 import tempfile
+import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +47,69 @@ def is_damage(error: sqlite3.DatabaseError) -> bool:
     return "not a database" in text or "malformed" in text
 
 
+# Altar's two tables and their columns (store.SCHEMA): a file that has tables but neither of
+# these is someone else's database, and is never written into.
+ALTAR_COLUMNS = {
+    "games": ("id", "kind", "setup", "created", "finished"),
+    "commands": ("game_id", "seq", "command", "at"),
+}
+
+
+def whose(path: str) -> str:
+    """ "altar" (Altar's tables, or no tables yet), "foreign" (a database with other tables:
+    not Altar's to touch) or "unreadable" (damaged, or not a database at all).
+
+    Read with ``immutable=1``: no lock, no WAL, no -shm file made, nothing written. A schema
+    that so far is only in the WAL reads as no tables, which is Altar's (a file it just
+    made)."""
+    if os.path.getsize(path) == 0:
+        return "altar"
+    try:
+        db = sqlite3.connect(read_only(path, immutable=True), uri=True, isolation_level=None)
+    except sqlite3.Error:
+        return "unreadable"
+    try:
+        names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        matching = 0
+        for table, columns in ALTAR_COLUMNS.items():
+            if table in names:
+                found = tuple(str(r[1]) for r in db.execute(f"PRAGMA table_info({table})"))
+                matching += found == columns
+    except (sqlite3.Error, UnicodeDecodeError):
+        return "unreadable"
+    finally:
+        db.close()
+    if not names or matching == len(ALTAR_COLUMNS):
+        return "altar"
+    # One of the two as Altar made it: Altar's file with a damaged schema.
+    return "unreadable" if matching else "foreign"
+
+
+@contextlib.contextmanager
+def reading(path: str) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to ``path`` that leaves the folder as it found it: SQLite
+    makes an empty WAL and its index beside a WAL-mode file even to read it, and a reader
+    can't remove them on close; the ones this made are removed here."""
+    side = [path + "-wal", path + "-shm"]
+    there = {p for p in side if os.path.exists(p)}
+    db = sqlite3.connect(read_only(path), uri=True, isolation_level=None)
+    try:
+        yield db
+    finally:
+        db.close()
+        for made in (p for p in side if p not in there):
+            with contextlib.suppress(OSError):
+                if made.endswith("-shm") or os.path.getsize(made) == 0:
+                    os.remove(made)
+
+
+def read_only(path: str, immutable: bool = False) -> str:
+    """The URI that opens ``path`` without writing to it (``immutable``: not its WAL either,
+    and no lock)."""
+    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+    return uri + "&immutable=1" if immutable else uri
+
+
 def diagnose(path: str) -> str | None:
     """What is wrong with the file at ``path`` in players' words, or None if it is healthy.
 
@@ -56,18 +122,18 @@ def diagnose(path: str) -> str | None:
         return None  # a new, empty file: SQLite makes it a database
     if len(header) < 100 or not header.startswith(HEADER_MAGIC):
         return "the start of the file (its header) is garbage"
-    db = sqlite3.connect(path, isolation_level=None)
-    try:
-        rows = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
-    except sqlite3.DatabaseError as e:
-        if not is_damage(e):
-            raise
-        code = getattr(e, "sqlite_errorcode", 0) & 0xFF
-        rows = [
-            "the start of the file (its header) is garbage" if code == SQLITE_NOTADB else str(e)
-        ]
-    finally:
-        db.close()
+    # Read-only: closing a read-write connection folds a WAL left by a crash into the file,
+    # and a damaged file must be kept aside exactly as it was found.
+    with reading(path) as db:
+        try:
+            rows = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as e:
+            if not is_damage(e):
+                raise
+            code = getattr(e, "sqlite_errorcode", 0) & 0xFF
+            rows = [
+                "the start of the file (its header) is garbage" if code == SQLITE_NOTADB else str(e)
+            ]
     if rows == ["ok"]:
         return None
     # Only now is a short file damage: mid-checkpoint, page 1 may already name pages that

@@ -26,6 +26,7 @@ from kivy.properties import (
 
 from companion_app.auto_advance import AutoAdvance
 from companion_app.burst import BurstMerger, CounterKey
+from companion_app.clock import AppClock
 from companion_app.device_events import DeviceEvents
 from companion_app.game_record import read_setup, setup_record
 from companion_app.games import adapter_for
@@ -129,7 +130,10 @@ class GameSession(EventDispatcher):
         # events and tag enrolment, what the whole table should notice (news and sounds).
         self.targeting = Targeting(self)
         self.device_events = DeviceEvents(self)
-        self.table_news = TableNews(self, Clock.schedule_once)
+        # Every timer of the game's (bursts, quiet moments, news, the turn timer) runs on this
+        # clock: Kivy's in the app, a ManualClock (companion_app/clock.py) a test moves.
+        self.clock: AppClock = Clock
+        self.table_news = TableNews(self, self._schedule_once)
         self.setup: Any = None
         self.start_state: Any = None  # the position the game started from
         self.colours: tuple[int, ...] = ()
@@ -141,10 +145,14 @@ class GameSession(EventDispatcher):
         self._history = HistoryRecorder()
         # One redraw per frame at most, however many events arrive in between.
         self.redraw = Clock.create_trigger(self._refresh, 0)
-        self._auto = AutoAdvance(Clock.schedule_once, self.auto_advance_s)
-        self._timer = TurnTimer()
+        self._auto = AutoAdvance(self._schedule_once, self.auto_advance_s)
+        self._timer = TurnTimer(lambda: self.clock.time())
         self._timer_event: Any = None
         self.sounds = Sounds()
+
+    def _schedule_once(self, callback: Callable[[float], Any], seconds: float) -> Any:
+        # Looked up at each call, so a test's clock set after start-up takes every timer.
+        return self.clock.schedule_once(callback, seconds)
 
     # --- the game being played, its adapter, catalog and tags ----------------------------
 
@@ -437,7 +445,7 @@ class GameSession(EventDispatcher):
         self.previews = {**self.previews, _preview_key(bkey): change.preview()}
         if self._burst_event is not None:
             self._burst_event.cancel()
-        self._burst_event = Clock.schedule_once(lambda _dt: self.flush_bursts(), BURST_SETTLE_S)
+        self._burst_event = self._schedule_once(lambda _dt: self.flush_bursts(), BURST_SETTLE_S)
 
     def preview_for(self, seat: int, key: str) -> str:
         return str(self.previews.get(_preview_key((seat, key, 0)), ""))
@@ -599,7 +607,7 @@ class GameSession(EventDispatcher):
         if self.timer_on:
             self._timer.reset()
             self._tick_timer()
-            self._timer_event = Clock.schedule_interval(lambda _dt: self._tick_timer(), 1.0)
+            self._timer_event = self.clock.schedule_interval(lambda _dt: self._tick_timer(), 1.0)
         else:
             if self._timer_event is not None:
                 self._timer_event.cancel()

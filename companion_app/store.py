@@ -13,7 +13,10 @@ The app opens the file with ``open_store``, which survives a damaged file (issue
 ``PRAGMA quick_check``, and if the file is damaged (a page error, garbage in the header, a
 truncated file) or a saved game no longer replays (the app hands in the engine's check), it
 keeps the file aside under a dated name, starts a fresh one with what could be salvaged
-(salvage.py) and says so in players' words (``Recovery.message``).
+(salvage.py) and says so in players' words (``Recovery.message``). It never raises (issue
+22): a file it can't use where it is (a folder, a device, another program's database, a
+read-only or locked file) is left as it is and play goes on in a fallback file beside it
+(``Refusal.message``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import json
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -148,25 +152,7 @@ class CommandStore:
         self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (time.time(), game_id))
 
     def load(self, game_id: int) -> SavedGame:
-        row = self._db.execute(
-            "SELECT id, kind, setup, created FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        if row is None:
-            raise StoreError(f"There is no saved game number {game_id}.")
-        rows = self._db.execute(
-            "SELECT command, at FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
-        try:
-            return SavedGame(
-                id=row[0],
-                kind=row[1],
-                setup=json.loads(row[2]),
-                commands=[json.loads(c) for c, _ in rows],
-                times=[at for _, at in rows],
-                created=row[3],
-            )
-        except json.JSONDecodeError as e:
-            raise StoreError(f"Saved game {game_id} is damaged ({e}).") from e
+        return _load(self._db, game_id)
 
     def newest_finished(self) -> int | None:
         """The number of the newest finished game (`altar export`'s default), or None."""
@@ -183,12 +169,41 @@ class CommandStore:
         return None if row is None else self.load(int(row[0]))
 
 
-# --- opening the file at start-up, damaged or not -------------------------------------------
+def _load(db: sqlite3.Connection, game_id: int) -> SavedGame:
+    try:
+        row = db.execute(
+            "SELECT id, kind, setup, created FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"There is no saved game number {game_id}.")
+        rows = db.execute(
+            "SELECT command, at FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return SavedGame(
+            id=row[0],
+            kind=row[1],
+            setup=json.loads(row[2]),
+            commands=[json.loads(c) for c, _ in rows],
+            times=[at for _, at in rows],
+            created=row[3],
+        )
+    # Text that is not UTF-8 (SQLite's OperationalError), a page error, broken JSON.
+    except (sqlite3.DatabaseError, ValueError, TypeError) as e:
+        raise StoreError(f"Saved game {game_id} is damaged ({e}).") from e
+
+
+# --- opening the file at start-up, whatever is there ---------------------------------------
 
 ReplayCheck = Callable[[SavedGame], int]
 """The engine's word on a saved game (the store knows no rules): how many of its commands,
 from the first, replay into a game (``len(saved.commands)`` when all do). Raises ValueError
 when the game's setup itself can no longer start."""
+
+# Where play goes on when the file at the saves path cannot be used at all (a folder, another
+# program's database, a read-only file): a file beside it, so the next start finds the games
+# played meanwhile. "games.sqlite" -> "games.fallback.sqlite".
+FALLBACK = ".fallback"
+IN_MEMORY = ":memory:"
 
 
 @dataclass(frozen=True)
@@ -209,12 +224,23 @@ class Recovery:
     games: tuple[SalvagedGame, ...]  # what the fresh file holds, newest first
     games_lost: int  # games that could not be saved at all
     more_may_be_lost: bool  # the list of games itself broke off
+    # None: the fresh file is at the usual path (the damaged one was moved aside). Otherwise
+    # the damaged file could not be moved and was left where it is: play goes on here.
+    saves_in: str | None = None
 
     def message(self) -> str:
-        lines = [
-            f"The saved games were damaged: {self.problem}.",
-            f"The damaged file is kept as {os.path.basename(self.kept_as)} beside the new one.",
-        ]
+        name = os.path.basename(self.kept_as)
+        if self.saves_in is None:
+            lines = [
+                f"The saved games were damaged: {self.problem}.",
+                f"The damaged file is kept as {name} beside the new one.",
+            ]
+        else:
+            lines = [
+                f"The saved games file {name} could not be used: {self.problem}.",
+                "It was left exactly as it is.",
+                _where_games_go(self.saves_in),
+            ]
         if self.games:
             lines.append("Saved from it:")
             lines += [f"- {_game_words(g)}" for g in self.games]
@@ -226,6 +252,37 @@ class Recovery:
         if self.more_may_be_lost:
             lines.append("Games after the damaged part could not be read and may be missing.")
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The file at the saves path could not be used and nothing was read from it (a folder,
+    another program's database, a file in use): it was left exactly as it was, and play goes
+    on in the fallback file beside it (or, if even that cannot be made, unsaved)."""
+
+    problem: str  # in players' words
+    path: str  # the file that was refused, untouched
+    saves_in: str  # the fallback file, or ":memory:"
+    fallback_notice: Recovery | None = None  # the fallback file was itself damaged
+
+    def message(self) -> str:
+        lines = [
+            f"The saved games file {self.path} could not be used: {self.problem}.",
+            "It was left exactly as it is.",
+            _where_games_go(self.saves_in),
+        ]
+        if self.fallback_notice is not None:
+            lines.append(self.fallback_notice.message())
+        return "\n".join(lines)
+
+
+StartNotice = Recovery | Refusal
+
+
+def _where_games_go(saves_in: str) -> str:
+    if saves_in == IN_MEMORY:
+        return "Games played now cannot be saved: they are gone when the app closes."
+    return f"Games are saved in {saves_in} instead, and resume from there."
 
 
 def _started(created: float) -> str:
@@ -244,81 +301,190 @@ def _game_words(game: SalvagedGame) -> str:
     return f"{_started(game.created)}: {moves} ({state})"
 
 
+class _CannotUse(Exception):
+    """The file at the path can't be the store; ``copy``: its games can still be read."""
+
+    def __init__(self, problem: str, copy: bool) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.copy = copy
+
+
 def open_store(
     path: str, replay_check: ReplayCheck | None = None
-) -> tuple[CommandStore, Recovery | None]:
-    """The store at ``path``, and a Recovery when the file had to be rebuilt.
+) -> tuple[CommandStore, StartNotice | None]:
+    """The store for ``path``, and a notice for the players when it is not simply that file.
 
-    Checks the file (``PRAGMA quick_check``) and, with ``replay_check``, that the game the app
-    would offer to resume (the newest unfinished one) still replays. A damaged file is renamed
-    aside, never changed or deleted, and a fresh file at ``path`` gets every game and command
-    that could be read and replayed (only up to a command that no longer replays). Raises
-    StoreError only when the file can't be opened for a reason that is not damage (a locked
-    file, no permission, a full disk): moving it aside would not help."""
-    if path == ":memory:" or not os.path.exists(path):
-        return CommandStore(path), None
+    Never raises: whatever is at ``path``, the app gets a store to play on.
+    - Altar's file, healthy, and the game offered for resume replays (``replay_check``, the
+      engine's word): that file, no notice.
+    - Altar's file, damaged (``PRAGMA quick_check``, garbage in the header, a file cut short,
+      text that is not UTF-8, a game that no longer replays): it is renamed aside under a
+      dated name, never changed, and a fresh file at ``path`` gets every game and command
+      that could be read and replayed (a Recovery).
+    - A file that can't be used in place (read-only, immutable, damaged and can't be moved):
+      left as it is; its games are copied into the fallback file beside it (a Recovery with
+      ``saves_in``).
+    - Nothing usable (a folder, a device, another program's database, a locked file): left as
+      it is, and play goes on in the fallback file (a Refusal). When even that can't be made
+      the store is in memory and the notice says nothing will be saved."""
+    try:
+        return _open_at(path, replay_check)
+    except _CannotUse as e:
+        return _open_instead(path, e, replay_check)
+    except Exception as e:  # a case nobody foresaw: the players still get a table
+        unforeseen = f"something unexpected went wrong opening it ({type(e).__name__}: {e})"
+        return _open_instead(path, _CannotUse(unforeseen, copy=False), replay_check)
+
+
+def _error_words(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    if "locked" in text:
+        return f"another program is using it ({text})"
+    return f"it could not be opened ({text})"
+
+
+def _open_at(path: str, check: ReplayCheck | None) -> tuple[CommandStore, Recovery | None]:
+    """Altar's file at ``path`` (made if there is none), salvaged if damaged; _CannotUse when
+    the file is not one Altar may use where it is."""
+    if path == IN_MEMORY or not os.path.exists(path):
+        return _new_store(path), None
+    if os.path.isdir(path):
+        raise _CannotUse("it is a folder, not a file", copy=False)
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        # A device or a pipe: never opened, reading one may never end.
+        raise _CannotUse("it is not an ordinary file", copy=False)
+    if not os.access(path, os.R_OK):
+        raise _CannotUse("Altar may not read it", copy=False)
+    owner = salvage.whose(path)
+    if owner == "foreign":
+        raise _CannotUse("it is another program's database, not Altar's saved games", copy=False)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):
+        raise _CannotUse("it cannot be written to (it is read-only)", copy=True)
     try:
         problem = salvage.diagnose(path)
-    except sqlite3.DatabaseError as e:
-        raise StoreError(
-            f"The saved games file {path} could not be opened ({e}). Nothing was changed."
-        ) from e
+    except (OSError, sqlite3.Error) as e:  # not damage: a lock, a missing permission
+        raise _CannotUse(_error_words(e), copy=False) from e
     if problem is None:
-        store = CommandStore(path)
-        problem = _does_not_replay(store, replay_check)
+        problem = _does_not_replay(path, check)
         if problem is None:
-            return store, None
-        store.close()  # a healthy file: closing folds the WAL in, so the file alone is it
+            return _new_store(path), None
+    found = None
+    if not _starts_as_sqlite(path):
+        # Garbage where the header should be: Altar's file with a damaged start, or not a
+        # database at all (a photo, a text). Only if something of Altar's reads is it Altar's
+        # to move aside; anything else is left where it is.
+        found = _read_games(path)
+        if not found.games and not found.games_unreadable:
+            raise _CannotUse("it is not a saved-games file, nor one Altar can read", copy=False)
     try:
         kept_as = _move_aside(path)
     except OSError as e:
-        raise StoreError(
-            f"The saved games file {path} is damaged ({problem}) and could not be moved aside"
-            f" ({e.strerror or e}). Move it aside by hand to start afresh."
+        raise _CannotUse(
+            f"it is damaged ({problem}) and could not be moved aside ({e.strerror or e})",
+            copy=True,
         ) from e
+    return _salvaged(path, kept_as, problem, check, found=found)
+
+
+def _starts_as_sqlite(path: str) -> bool:
+    with open(path, "rb") as f:
+        return f.read(len(salvage.HEADER_MAGIC)) == salvage.HEADER_MAGIC
+
+
+def _new_store(path: str) -> CommandStore:
     try:
-        with tempfile.TemporaryDirectory() as scratch:
-            copy = os.path.join(scratch, "copy.sqlite")
-            shutil.copyfile(kept_as, copy)
-            if os.path.exists(kept_as + "-wal"):
-                shutil.copyfile(kept_as + "-wal", copy + "-wal")
-            found = salvage.salvage(copy, SCHEMA)
-    except OSError:  # no room for the scratch copy: start empty, the damaged file is kept
-        found = salvage.Salvage([], games_unreadable=0, games_table_cut=True, rebuilt=False)
-    store = CommandStore(path)
+        return CommandStore(path)
+    except StoreError as e:
+        raise _CannotUse(_error_words(e.__cause__ or e), copy=False) from e
+
+
+def fallback_path(path: str) -> str:
+    stem, ext = os.path.splitext(path.rstrip(os.sep) or path)
+    return f"{stem}{FALLBACK}{ext}"
+
+
+def _open_instead(
+    path: str, refused: _CannotUse, check: ReplayCheck | None
+) -> tuple[CommandStore, StartNotice]:
+    """Play goes on in the fallback file beside ``path``; ``path`` is left as it is."""
+    instead = fallback_path(path) if path != IN_MEMORY else IN_MEMORY
+    try:
+        if os.path.exists(instead):  # an earlier start fell back too: the games are there
+            store, notice = _open_at(instead, check)
+            return store, Refusal(refused.problem, path, instead, notice)
+        if refused.copy:  # read what it holds into the fallback, leaving it as it is
+            return _salvaged(instead, path, refused.problem, check, saves_in=instead)
+        return _new_store(instead), Refusal(refused.problem, path, instead)
+    except Exception:  # not even a file beside it: play on, unsaved, and say so
+        return CommandStore(IN_MEMORY), Refusal(refused.problem, path, IN_MEMORY)
+
+
+def _salvaged(
+    path: str,
+    source: str,
+    problem: str,
+    check: ReplayCheck | None,
+    saves_in: str | None = None,
+    found: salvage.Salvage | None = None,
+) -> tuple[CommandStore, Recovery]:
+    """A fresh store at ``path`` with what reads and replays from ``source`` (``found``, if
+    it was read already)."""
+    if found is None:
+        found = _read_games(source)
+    store = _new_store(path)
     # Only the game the app offers to resume is replayed (last_unfinished: the newest not
     # finished); older unfinished games are never offered, and replaying them all would
     # make start-up slower with every game ever left open.
     resumable = max((g.id for g in found.games if g.finished is None), default=None)
     games = [
-        _restore(store, raw, replay_check if raw.id == resumable else None)
+        _restore(store, raw, check if raw.id == resumable else None)
         for raw in reversed(found.games)
     ]
     kept = tuple(g for g in games if g is not None)
     recovery = Recovery(
         problem=problem,
-        kept_as=kept_as,
+        kept_as=source,
         games=kept,
         games_lost=found.games_unreadable + len(games) - len(kept),
         more_may_be_lost=found.games_table_cut,
+        saves_in=saves_in,
     )
     return store, recovery
 
 
-def _does_not_replay(store: CommandStore, check: ReplayCheck | None) -> str | None:
-    """Players' words for why the game the app would resume no longer replays, or None."""
+def _read_games(source: str) -> salvage.Salvage:
+    """What salvage reads from ``source``, through a scratch copy: ``source`` itself is never
+    written."""
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            copy = os.path.join(scratch, "copy.sqlite")
+            shutil.copyfile(source, copy)
+            if os.path.exists(source + "-wal"):
+                shutil.copyfile(source + "-wal", copy + "-wal")
+            return salvage.salvage(copy, SCHEMA)
+    except Exception:  # no room for the scratch copy, or nothing readable: start empty
+        return salvage.Salvage([], games_unreadable=0, games_table_cut=True, rebuilt=False)
+
+
+def _does_not_replay(path: str, check: ReplayCheck | None) -> str | None:
+    """Players' words for why the game the app would resume no longer replays, or None.
+    Read-only, so a file found damaged here is kept aside exactly as it was (WAL and all)."""
     if check is None:
         return None
-    row = store._db.execute(
-        "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
-    ).fetchone()
-    if row is None:
-        return None
-    game_id = int(row[0])
     try:
-        saved = store.load(game_id)
+        with salvage.reading(path) as db:
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+                return None  # a new file: CommandStore makes the tables
+            row = db.execute(
+                "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None
+            saved = _load(db, int(row[0]))
         replayed = check(saved)
-    except (StoreError, ValueError) as e:
+    except Exception as e:  # damaged text, a setup of any shape: the file is damaged
         return f"the game to resume can no longer be read ({e})"
     if replayed < len(saved.commands):
         return f"move {replayed + 1} of {_started(saved.created)} no longer replays"
@@ -346,7 +512,7 @@ def _restore(
     store: CommandStore, raw: salvage.RawGame, check: ReplayCheck | None
 ) -> SalvagedGame | None:
     """Writes one salvaged game into the fresh store, as many commands as replay; None if
-    its setup no longer starts a game (it is not written)."""
+    its setup no longer starts a game or it can't be written (it is not written)."""
     commands = raw.commands
     lost: int | None = None if raw.cut_short else 0
     if check is not None:
@@ -366,8 +532,8 @@ def _restore(
             lost = None if raw.cut_short else len(commands) - replayed
             commands = commands[:replayed]
     db = store._db
-    db.execute("BEGIN IMMEDIATE")
     try:
+        db.execute("BEGIN IMMEDIATE")
         db.execute(
             "INSERT INTO games (id, kind, setup, created, finished) VALUES (?, ?, ?, ?, ?)",
             (raw.id, raw.kind, raw.setup, raw.created, raw.finished),
@@ -377,7 +543,8 @@ def _restore(
             [(raw.id, i, c, at) for i, (c, at) in enumerate(commands)],
         )
         db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+    except sqlite3.Error:  # a damaged id or value SQLite refuses: this game is lost
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        return None
     return SalvagedGame(raw.id, raw.created, raw.finished is not None, len(commands), lost)

@@ -70,11 +70,31 @@ class ScenarioRun:
         return not self.failures
 
 
+# A scenario or saved game is a few thousand characters; a file a thousand times that is not
+# one, and reading it would only hold the table up.
+MAX_CHARS = 1_000_000
+# Arrays and tables inside each other: no game's file goes deeper than a handful, and Python's
+# TOML reader recurses once a level (a file of 100,000 "[" ran out of stack).
+MAX_NESTING = 32
+
+
 def load_scenario(text: str, source: str = "<scenario>") -> Scenario:
+    if len(text) > MAX_CHARS:
+        raise ScenarioError(
+            f"{source}: {len(text):,} characters is too long for a scenario (at most {MAX_CHARS:,})"
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(
+            f"{source}: arrays or tables are nested too deeply (at most {MAX_NESTING} levels)"
+        ) from None
+    if _depth(data) > MAX_NESTING:
+        raise ScenarioError(
+            f"{source}: arrays or tables are nested too deeply (at most {MAX_NESTING} levels)"
+        )
     try:
         return _scenario(data, source)
     except ScenarioError:
@@ -84,6 +104,20 @@ def load_scenario(text: str, source: str = "<scenario>") -> Scenario:
         raise ScenarioError(
             message if message.startswith(source) else f"{source}: {message}"
         ) from None
+
+
+def _depth(value: Any) -> int:
+    """How many arrays and tables deep ``value`` goes (a loop, not recursion: the check must
+    not itself run out of stack)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def _scenario(data: dict[str, Any], source: str) -> Scenario:

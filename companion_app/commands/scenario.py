@@ -4,7 +4,8 @@ check what the file expects, and say what happened.
 It prints the file's description, each action in players' words (or its refusal, when the file
 expects one), the engine's log, and the final position. Exit 0 when every action did what the
 file says and every expectation held; 1 naming the action (counted from 1) or the expectation
-that failed. `check` is the same as `run` (kept for older scripts).
+that failed; 2 when the file can't be read as a scenario (missing, not UTF-8 text, too large,
+nested too deeply, a field that is wrong), naming the file. `check` is the same as `run` (kept for older scripts).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 import sys
 from pathlib import Path
 
+from companion_app.commands.args import SCENARIO_LIMIT, BadInput, read_text_file
 from engine.scenario import ScenarioError, load_scenario, play_scenario
 
 NAME = "scenario"
@@ -33,16 +35,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     path: Path = args.file
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        print(f"can't read {path}: {exc.strerror}", file=sys.stderr)
-        return 1
+        text = read_text_file(path, SCENARIO_LIMIT)
+    except BadInput as exc:  # missing, a folder, a device, binary, UTF-16, too large
+        print(str(exc), file=sys.stderr)
+        return 2
     try:
         scenario = load_scenario(text, str(path))
         result = play_scenario(scenario)
-    except ScenarioError as exc:
+    except ScenarioError as exc:  # the file can't be a scenario: it names the field
         print(str(exc), file=sys.stderr)
-        return 1
+        return 2
     game = result.game
     if args.json:
         view = scenario.kind.state_view(game.state)

@@ -22,12 +22,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion_app.commands.args import parse_broker, port_argument
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     b = sub.add_parser("broker", help="run Mosquitto on loopback for a tournament")
     b.add_argument("--folder", type=Path, required=True)
-    b.add_argument("--port", type=int, default=1883)
+    b.add_argument("--port", type=port_argument, default=1883)
 
     h = sub.add_parser("host", help="host a tournament (resumes if the folder has one)")
     h.add_argument("--folder", type=Path, required=True, help="the host's files")
@@ -85,8 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _broker(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    return host or "127.0.0.1", int(port)
+    return parse_broker(text)  # BadInput in words (commands/args.py), exit 2
 
 
 def _exit_on_sigterm() -> None:

@@ -13,6 +13,8 @@ from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion_app.commands.args import CATALOG_LIMIT, BadInput, read_text_file
+
 
 class CatalogScreen(Screen):
     session = ObjectProperty(None, rebind=True)
@@ -46,15 +48,18 @@ class CatalogScreen(Screen):
 
     def import_file(self, path_text: str) -> bool:
         path = Path(path_text.strip()).expanduser()
-        try:
-            text = path.read_text("utf-8")
-        except OSError as e:
-            self.status = f"Can't read {path}: {e.strerror or e}"
+        try:  # an ordinary UTF-8 file of at most 4 MB, or words saying why not (issue 22)
+            text = read_text_file(path, CATALOG_LIMIT)
+        except BadInput as e:
+            self.status = str(e)
             return False
         try:
             extra = self.session.adapter.engine.load_catalog(text, str(path))
         except ValueError as e:  # each game's CatalogError is a ValueError naming the field
             self.status = str(e)
+            return False
+        except RecursionError:  # Python's TOML reader recurses once a nesting level
+            self.status = f"{path}: arrays or tables are nested too deeply to be a catalog"
             return False
         merge = getattr(self.session.catalog, "merged", None)
         if merge is None:

@@ -102,14 +102,18 @@ class DevicesScreen(Screen):
             row.claimed = info.claimed
         self.status = link.seat_summary() + (f"\n{self.notice}" if self.notice else "")
 
+    # What an action says goes in ``notice``, under the seat summary: the refresh every
+    # second rewrites ``status``, and a message set there was gone a second later (at once,
+    # on a loaded machine).
     def claim(self, device: str) -> None:
         link = self._link()
         if link is not None:
             link.claim(device, self._claimed)
-            self.status = PAIRING_HOW
+            self.notice = PAIRING_HOW
+            self.refresh()
 
     def _claimed(self, message: str) -> None:
-        self.status = message
+        self.notice = message
         self.refresh()
 
     def ask_unclaim(self, device: str) -> None:
@@ -135,7 +139,8 @@ class DevicesScreen(Screen):
         """Give this device's dials to the next seats without one."""
         link = self._link()
         if link is not None:
-            self.status = link.assign_free_seats(device)
+            self.notice = link.assign_free_seats(device)
+            self.refresh()
 
     def search(self) -> None:
         link = self._link()

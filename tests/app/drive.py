@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sys
 import tempfile
@@ -21,6 +22,11 @@ from typing import Any
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="altar-kivy-home-"))
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+
+# How long a journey waits for what should happen before it calls it a failure. Waits end
+# as soon as the thing happens, so this costs nothing when all is well.
+PATIENCE_S = 60.0
 
 
 def configure(size: tuple[int, int]) -> None:
@@ -48,17 +54,23 @@ class Driver:
         return self.app.sm.get_screen(name)
 
     async def frames(self, n: int = 3) -> None:
-        """Let Kivy draw ``n`` frames (and run the hardware tasks in between)."""
+        """Let Kivy draw ``n`` frames (and run the hardware tasks in between). Counted, not
+        timed: a loaded machine draws slowly; the bound is only there so a window that no
+        longer draws can't hold a journey for ever."""
         from kivy.clock import Clock
 
         start = Clock.frames_displayed
-        for _ in range(200 * n):
-            await asyncio.sleep(0.005)
-            if Clock.frames_displayed - start >= n:
+        deadline = asyncio.get_running_loop().time() + PATIENCE_S
+        while Clock.frames_displayed - start < n:
+            if asyncio.get_running_loop().time() > deadline:
                 return
+            await asyncio.sleep(0.005)
 
-    async def until(self, check: Any, what: str, timeout: float = 5.0) -> None:
-        """Wait for something the hardware or a timer makes true; fail with ``what``."""
+    async def until(self, check: Any, what: str, timeout: float | None = None) -> None:
+        """Wait for something the hardware or a timer makes true; fail with ``what``.
+        The timeout only turns a hang into a failure: it is far longer than anything takes,
+        even on a loaded machine (issue 22), so a journey waits for events, not for time."""
+        timeout = max(timeout or 0.0, PATIENCE_S)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not check():
@@ -139,6 +151,11 @@ async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> d
             await driver.until(lambda: app.hardware_link is not None, "the hardware side")
             await journey(driver)
             result["ok"] = True
+        except asyncio.CancelledError:
+            # The app stopped before the journey ended (a signal from outside): right for a
+            # journey that waits for just that, a failure for any other.
+            result["ok"] = bool(driver.notes.get("ends_when_the_app_stops"))
+            result["error"] = None if result["ok"] else "the app stopped mid-journey"
         except BaseException as e:  # reported to pytest through result.json
             result["error"] = "".join(traceback.format_exception(e))
             if app.session.game is not None:
@@ -149,7 +166,11 @@ async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> d
             result["notes"] = driver.notes
             app.stop()
 
-    await asyncio.gather(app.run_async(), script())
+    journey_run = asyncio.ensure_future(script())
+    await app.run_async()
+    if not journey_run.done():  # the app stopped by itself: the journey ends with it
+        journey_run.cancel()
+    await asyncio.gather(journey_run, return_exceptions=True)
     return result
 
 
@@ -165,4 +186,11 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # Like `altar app` (companion_app/commands/app.py): result.json is written, the store's
+    # commands are committed; Python's teardown of Kivy's window saves nothing and costs
+    # seconds a journey (or a signal test) would otherwise wait for.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion_app.clock import ManualClock
 from companion_app.sim_tags import sim_uid
 
 
@@ -211,6 +212,9 @@ async def until_declaration(d: Any, combat: Any, phase: str) -> None:
 async def journey(d: Any) -> None:
     """A whole game start: new game, mulligans, dials, scans, a combat with a blocker and a
     flanker predicted then applied, undo; resumed by journey_resume in a second process."""
+    # Nothing advances by itself here (a quiet step passes after 4 s of the session's clock):
+    # on a loaded machine 4 s of real time passed mid-journey and the combat resolved alone.
+    d.session.clock = ManualClock()
     await d.screenshot("newgame")
     await start_two_player_game(d)
     game = d.session.game
@@ -311,6 +315,7 @@ async def journey(d: Any) -> None:
 
 async def journey_resume(d: Any) -> None:
     """Start again on the same saved games: resume is offered and puts everything back."""
+    d.session.clock = ManualClock()  # the resumed quiet step must wait to be looked at
     assert d.app.sm.current == "start", d.app.sm.current
     start = d.screen("start")
     assert "Alena" in start.summary and "Anton" in start.summary, start.summary
@@ -326,6 +331,29 @@ async def journey_resume(d: Any) -> None:
     for seat, panel in enumerate(board.panels):
         assert panel.tiles["devotion"].value == str(game.state.players[seat].devotion)
     await d.screenshot("journey_resumed")
+
+
+async def saved_on_signal(d: Any) -> None:
+    """For the signal test (test_signals.py): a game with moves and a burst of taps still
+    open (on a clock that stands still, so only leaving can commit it); prints READY and the
+    number of commands logged, then waits for the app to be stopped from outside."""
+    import asyncio
+
+    from engine.zeal import actions as za
+
+    session = d.session
+    session.clock = ManualClock()
+    session.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    for seat in (0, 1):
+        assert session.command(za.KeepHand(seat))
+    for _ in range(2):
+        session.nudge(0, "devotion", +1)
+    assert session.preview_for(0, "devotion") == "+2 = 2"
+    await d.frames(2)
+    d.notes["ends_when_the_app_stops"] = True
+    print(f"READY {len(session.game.history)}", flush=True)
+    await asyncio.Event().wait()  # until the signal stops the app
 
 
 async def endless(d: Any) -> None:
@@ -390,24 +418,33 @@ async def visit(d: Any, label: str, name: str) -> Any:
 async def screens(d: Any) -> None:
     """Taps on the counters (burst preview, long press for 5), an unknown tag enrolled from
     its popup, the keyboard's simulator keys, and every other screen drawn."""
+    from kivy.clock import Clock
     from kivy.core.window import Window
 
     from companion_app.keyboard_sim import KEY_UP
+    from companion_app.session import BURST_SETTLE_S
     from companion_app.sim_tags import UNKNOWN_UID
 
     await start_two_player_game(d)
     board = scoreboard(d)
     session = d.session
     alena = board.panels[0]
-    # Three quick taps on "+": a preview, then one command.
+    # Three quick taps on "+": a preview, then one command. "Quick" is the test's to say,
+    # not the machine's: the session's timers run on a clock this journey moves.
+    clock = ManualClock()
+    session.clock = clock
     history = len(session.game.history)
     for _ in range(3):
         await d.tap_side(alena.tiles["devotion"], +1)
+        clock.advance(BURST_SETTLE_S / 2)  # well within the burst window
     assert alena.tiles["devotion"].preview == "+3 = 3", alena.tiles["devotion"].preview
     d.notes["preview"] = alena.tiles["devotion"].preview
     await d.screenshot("burst_preview")
+    assert len(session.game.history) == history  # still open: nothing committed yet
+    clock.advance(BURST_SETTLE_S)  # the taps stop: the burst settles
     await d.until(lambda: alena.tiles["devotion"].value == "3", "the burst becomes one change")
     assert len(session.game.history) == history + 1
+    session.clock = Clock
     # A long press on Anton's first base's "+" is a step of 5.
     anton = board.panels[1]
     await d.tap_side(anton.tiles["base:0"], +1, hold=0.7)
@@ -476,7 +513,8 @@ async def screens(d: Any) -> None:
     d.notes["device_row"] = devices.ids.devices.children[0].text
     row = devices.ids.devices.children[0]
     await d.tap(next(b for b in row.children if getattr(b, "text", "") == "Give dials seats"))
-    assert devices.status == "Every seat already has a dial.", devices.status
+    # Under the seat summary, where the screen's refresh every second keeps it.
+    assert devices.status.endswith("\nEvery seat already has a dial."), devices.status
     await d.screenshot("devices")
     d.app.show("scoreboard")
     catalog = await visit(d, "Catalog and tags", "catalog")

@@ -3,9 +3,9 @@ tests/app/drive.py as "tests.app.journeys_table:<name>", each in its own process
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
+from companion_app.clock import ManualClock
 from companion_app.seating import seat_frames
 from companion_app.sim_tags import sim_uid
 from engine.zeal import actions as za
@@ -14,6 +14,9 @@ from tests.app.journeys import decision_buttons, scoreboard, tap_choice
 
 async def _start(d: Any, players: int) -> None:
     names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"][:players]
+    # Nothing advances by itself unless a journey moves this clock: on a loaded machine a
+    # quiet step passed after 4 s of real time and the page no longer faced the actor.
+    d.session.clock = ManualClock()
     d.session.start_new(names, seed=11, first_player=0)
     d.app.show("scoreboard")
     await d.until(lambda: len(scoreboard(d).panels) == players, "a panel per seat")
@@ -150,15 +153,19 @@ async def undo_holds_the_advance(d: Any) -> None:
     """A quiet step advances by itself; after an undo it waits for something new."""
     await _start(d, 2)
     s = d.session
-    s.auto_advance_s = 0.4
+    clock = ManualClock()  # the countdown runs on the journey's clock, not the machine's
+    s.clock = clock
     for seat in (0, 1):
         assert s.command(za.KeepHand(seat))
     assert s.command(za.Develop(0, "devotion"))  # the start of combat: a quiet window
     moves = len(s.game.history)
+    await d.until(lambda: s.auto_text.startswith("Next step in"), "the countdown starts")
+    clock.advance(s.auto_advance_s)
     await d.until(lambda: len(s.game.history) > moves, "the quiet step advances by itself")
     assert s.undo_last()
     held = len(s.game.history)
-    await asyncio.sleep(1.2)  # three times the delay: nothing comes back by itself
+    await d.frames(3)  # the redraw after the undo
+    clock.advance(3 * s.auto_advance_s)  # three times the delay: nothing comes back by itself
     await d.frames(2)
     d.notes["held"] = [held, len(s.game.history), s.auto_text]
     assert len(s.game.history) == held and s.auto_text == ""

@@ -57,4 +57,4 @@ def test_a_bad_size_is_refused_in_words(tmp_path: Path) -> None:
         timeout=60,
     )
     assert proc.returncode != 0
-    assert "--size must look like 1280x800" in proc.stderr
+    assert proc.returncode == 2 and "--size: must look like 1280x800" in proc.stderr

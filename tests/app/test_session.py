@@ -187,9 +187,10 @@ def test_the_log_after_an_undo_and_a_new_command_in_one_frame(session: GameSessi
 def test_a_quiet_step_advances_by_itself_unless_something_happens(
     session: GameSession,
 ) -> None:
-    import time
+    from companion_app.clock import ManualClock
 
-    session.auto_advance_s = 0.05
+    clock = ManualClock()  # the countdown runs on the test's clock, not the machine's
+    session.clock = clock
     for _ in range(2):
         session.command(za.KeepHand(session.game.acting_player()))
     active = session.game.state.active
@@ -204,10 +205,10 @@ def test_a_quiet_step_advances_by_itself_unless_something_happens(
     session._auto_advance(moves)
     assert session.game.state.step.value == "combat_start"
     # Left alone, the quiet step passes for everyone: nobody had characters to attack with.
-    deadline = time.monotonic() + 5
-    while session.game.state.step.value == "combat_start" and time.monotonic() < deadline:
-        time.sleep(0.01)
-        Clock.tick()
+    Clock.tick()  # the redraw after the change arms a new countdown
+    clock.advance(session.auto_advance_s - 0.1)
+    assert session.game.state.step.value == "combat_start"
+    clock.advance(0.1)
     assert session.game.state.step.value == "commit"
     assert type(session.game.history[-1]).__name__ == "Pass"
 

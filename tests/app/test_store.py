@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from companion_app.game_record import read_setup, setup_record
 from companion_app.replay_check import replay_check
-from companion_app.store import CommandStore, Recovery, StoreError, open_store
+from companion_app.store import CommandStore, Recovery, Refusal, StoreError, open_store
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
@@ -271,18 +271,22 @@ def test_open_store__without_a_replay_check_a_healthy_file_is_not_replayed(tmp_p
     assert open_store(str(path))[1] is None
 
 
-def test_open_store__a_locked_file_is_an_error_not_damage(tmp_path: Path) -> None:
+def test_open_store__a_locked_file_is_refused_not_damage(tmp_path: Path) -> None:
+    """Another program holds the file: it is not moved aside (it is not damaged), play goes
+    on in the fallback file beside it, and the players are told (issue 22: never raises)."""
     path = tmp_path / "games.sqlite"
     _write_games(path)
     locker = sqlite3.connect(path, isolation_level=None)
     locker.execute("PRAGMA locking_mode=EXCLUSIVE")
     locker.execute("BEGIN EXCLUSIVE")
     before = path.read_bytes()
-    with pytest.raises(StoreError, match="could not be opened"):
-        open_store(str(path))
+    store, notice = open_store(str(path))
+    assert isinstance(notice, Refusal) and "another program is using it" in notice.message()
+    assert store.path == str(tmp_path / "games.fallback.sqlite")
+    store.close()
     locker.close()
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.fallback.sqlite", "games.sqlite"]
 
 
 def test_open_store__a_garbage_header_after_a_crash_keeps_the_commands_in_the_wal(
@@ -398,7 +402,9 @@ def test_open_store__any_damage_still_starts_with_a_game_that_replays(
         if saved is not None:
             setup = read_setup(ZEAL_KIND, saved.setup, sample_catalog()).setup
             ZealGame.replay(setup, [za.from_dict(c) for c in saved.commands])
-        if recovery is not None:
+        if isinstance(recovery, Refusal):  # nothing of Altar's read: left where it was
+            assert path.read_bytes() == bytes(data) and recovery.message()
+        elif recovery is not None:
             assert Path(recovery.kept_as).read_bytes() == bytes(data)
             recovery.message()
             for game in recovery.games:

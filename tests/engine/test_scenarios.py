@@ -80,13 +80,14 @@ def test_scenario_command__illegal_action_exits_1_naming_index_and_rule(
     assert "action 2 (Alena played Psychopomp) was refused" in err and "Anton's turn to act" in err
 
 
-def test_scenario_command__unreadable_or_invalid_files_exit_1(
+def test_scenario_command__unreadable_or_invalid_files_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _cli(tmp_path / "missing.toml") == 1
+    """A file that can't be a scenario is bad input (2), not a scenario that failed (1)."""
+    assert _cli(tmp_path / "missing.toml") == 2
     bad = tmp_path / "broken.toml"
     bad.write_text("[[players]\n")
-    assert _cli(bad) == 1
+    assert _cli(bad) == 2
     assert "not valid TOML" in capsys.readouterr().err
 
 
@@ -318,3 +319,21 @@ def test_scenario_command__prints_description_actions_and_the_engines_log(
     out = capsys.readouterr().out
     assert "Two refusals, then a dial turn." in out
     assert "3. Alena set devotion to 2" in out and "The game's log:" in out
+
+
+def test_load_scenario__too_long_or_nested_too_deeply_is_named_not_a_crash() -> None:
+    """Issue 22: 100,000 nested arrays ran tomllib out of stack (RecursionError); 33 levels
+    are refused before any game reads them; a file over MAX_CHARS is refused unread."""
+    from engine.scenario import MAX_CHARS, MAX_NESTING
+
+    with pytest.raises(ScenarioError, match="deep.toml: arrays or tables are nested too deeply"):
+        load_scenario("a = " + "[" * 100_000 + "]" * 100_000, "deep.toml")
+    levels = MAX_NESTING  # the top-level table is one level
+    with pytest.raises(ScenarioError, match="nested too deeply"):
+        load_scenario("a = " + "[" * levels + "]" * levels, "d.toml")
+    with pytest.raises(ScenarioError, match="too long"):
+        load_scenario("#" * (MAX_CHARS + 1), "long.toml")
+    # At the limit it is read as usual (and refused for what it is, not for its depth).
+    with pytest.raises(ScenarioError) as ok_depth:
+        load_scenario("a = " + "[" * (levels - 1) + "]" * (levels - 1), "d.toml")
+    assert "nested" not in str(ok_depth.value)

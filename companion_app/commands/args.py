@@ -1,0 +1,105 @@
+"""What the `altar` commands take from outside, checked before it is used (no Kivy, no engine).
+
+A file named on the command line may be anything: a binary file, UTF-16 text from a Windows
+editor, a folder, a device that never ends (/dev/zero), a pipe nobody writes to, or far too
+large. ``read_text_file`` reads an ordinary file of at most ``limit`` bytes and says what is
+wrong in words, naming the file. ``parse_broker`` reads "host:port" the same way. Every
+command reads through these, so junk gets an answer, not a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import os
+import stat
+from pathlib import Path
+
+# A scenario or saved game is a few kilobytes; a whole set's catalog some hundreds.
+SCENARIO_LIMIT = 1_000_000
+CATALOG_LIMIT = 4_000_000
+SCRIPT_LIMIT = 1_000_000
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+class BadInput(ValueError):
+    """Input the command can't use; the message says what and where, in words."""
+
+
+def read_text_file(path: Path | str, limit: int) -> str:
+    """The UTF-8 text of the ordinary file at ``path``, of at most ``limit`` bytes."""
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except OSError as e:
+        raise BadInput(f"can't read {path}: {e.strerror or e}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise BadInput(f"can't read {path}: it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        # Opening a pipe waits for a writer; reading a device may never end.
+        raise BadInput(f"can't read {path}: it is not an ordinary file (a device or a pipe)")
+    if info.st_size > limit:
+        raise BadInput(f"can't read {path}: it is {_size(info.st_size)}, more than {_size(limit)}")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)  # the size can change between stat and read
+    except OSError as e:
+        raise BadInput(f"can't read {path}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise BadInput(f"can't read {path}: it is more than {_size(limit)}")
+    return decode_text(data, str(path))
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """``data`` as UTF-8 text (a UTF-8 byte-order mark allowed), or BadInput naming why not."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise BadInput(f"{source}: the file is {name} text; save it as UTF-8 and try again")
+    if b"\x00" in data:
+        raise BadInput(f"{source}: this is not a text file (it holds binary data)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise BadInput(
+            f"{source}: line {line} is not UTF-8 text (byte {e.start + 1}); "
+            "save the file as UTF-8 and try again"
+        ) from None
+
+
+def _size(n: int) -> str:
+    return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{n:,} bytes"
+
+
+def parse_broker(text: str) -> tuple[str, int]:
+    """ "host:port" (or ":port", the host then 127.0.0.1) -> (host, port); BadInput if not."""
+    host, colon, port = text.strip().rpartition(":")
+    if not colon:
+        raise BadInput(f"the broker must be host:port, e.g. 127.0.0.1:1883, not {text!r}")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise BadInput(f"the broker's port must be a number from 1 to 65535, not {port!r}")
+    host = host.strip("[]")  # [::1]:1883
+    if any(c.isspace() for c in host) or "/" in host:
+        raise BadInput(f"the broker's host {host!r} is not a host name or address")
+    return host or "127.0.0.1", int(port)
+
+
+def broker_argument(text: str) -> tuple[str, int]:
+    """``parse_broker`` for argparse's ``type=``: a bad value is a usage error (exit 2)."""
+    try:
+        return parse_broker(text)
+    except BadInput as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def port_argument(text: str) -> int:
+    """A TCP port for argparse's ``type=``."""
+    if not text.strip().isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return int(text)
