@@ -50,6 +50,7 @@ SCREENS = (
     ("devices", "DevicesScreen"),
     ("catalog", "CatalogScreen"),
     ("simulator", "SimulatorScreen"),
+    ("broadcast", "BroadcastScreen"),
 )
 # The tournament's screens load their own kv files on import.
 TOURNAMENT_SCREENS = (

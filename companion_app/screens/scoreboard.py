@@ -141,6 +141,23 @@ class ScoreboardScreen(Screen):
         show_rule(self.session, label, seat)
         return True
 
+    def stop_or_next(self) -> None:
+        """The band's "Next step"; while no one can win any more, "Stop: a draw", asked first
+        (a stopped game is finished and can't be undone)."""
+        session = self.session
+        if not session.stalemate_text:
+            session.next_step()
+            return
+        from kivy.app import App
+
+        App.get_running_app().confirm(
+            f"{session.stalemate_text[:1].upper()}{session.stalemate_text[1:]}. "
+            "Stop the game here as a draw?",
+            "Stop: a draw",
+            "Play on",
+            session.stop_at_stalemate,
+        )
+
     def _nudge(self, panel: SeatPanel, key: str, delta: int) -> None:
         self.session.nudge(panel.seat, key, delta)
 
