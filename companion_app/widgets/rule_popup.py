@@ -22,7 +22,9 @@ from companion_app.widgets.seat_panel import SeatTurner
 def facing_rotation(widget: Any) -> int:
     """Which way the widget's text reads (degrees anticlockwise): its Scatters' turns, plus
     half a turn for a label drawn upside down."""
-    turn = 180 if type(widget).__name__ == "UpsideDownLabel" else 0
+    # kv hands a handler its widget as a weak proxy: the real widget's class is the one to read.
+    real = getattr(widget, "__self__", widget)
+    turn = 180 if type(real).__name__ == "UpsideDownLabel" else 0
     node = widget.parent
     while node is not None and node.parent is not node:
         if isinstance(node, Scatter):

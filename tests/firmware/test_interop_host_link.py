@@ -44,7 +44,12 @@ def test_firmware_and_the_real_host_link_agree(micropython_vm: None, tmp_path: P
     splitter = CobsSplitter()
     events: list[object] = []
     commands_sent = False
-    reports_before_claim = -1  # reports from before the claim finished are not the session's
+    # Reports from before the device's first signed event are not the session's: frames the
+    # device sent unsigned before it read the host's AUTH (its boot PING, a resent event) may
+    # still be on the wire when the host's side of the claim finishes. After a signed event,
+    # the serial line's order means nothing unsigned can follow.
+    reports_before_claim = -1
+    events_at_claim = -1
     claim_at = 0.0
     link.start(time.monotonic())
     deadline = time.monotonic() + 120
@@ -65,9 +70,11 @@ def test_firmware_and_the_real_host_link_agree(micropython_vm: None, tmp_path: P
                 # has seen the button held it refuses, and the app lets the player try again.
                 link.begin_claim(now)
                 claim_at = now + 0.3
-            if reports_before_claim < 0 and link.claim_result == "ok":
-                reports_before_claim = len(link.reports)
+            if events_at_claim < 0 and link.claim_result == "ok":
+                events_at_claim = len(events)
             events += link.take_events()
+            if reports_before_claim < 0 <= events_at_claim < len(events):
+                reports_before_claim = len(link.reports)
             if not commands_sent and any(isinstance(e, TagRemoved) for e in events):
                 link.queue_command(wire.SET_DIAL, wire.set_dial_payload(0, 10, 0, 13))
                 link.queue_command(wire.FEEDBACK, wire.feedback_payload(wire.FEEDBACK_OK, 0))

@@ -51,9 +51,11 @@ _VALUE_WORDS = (
     "Damage",
     "Health",
     "Score",
-    "Power",
+)  # not "Power": in Deeds Not Words it is a resource's name ("adding Power and Survivors")
+# A label word with nothing after it; a count before it ("2 Damage, 1 Cost") is its value.
+_MISSING = re.compile(
+    r"(?<!\d )\b(" + "|".join(_VALUE_WORDS) + r")\s*(?=$|[,;.!?)\n]|\s+(?:to|and)\b)"
 )
-_MISSING = re.compile(r"\b(" + "|".join(_VALUE_WORDS) + r")\s*(?=$|[,;.!?)\n]|\s+(?:to|and)\b)")
 _DANGLING_COLON = re.compile(r":\s*$")
 
 
