@@ -49,6 +49,14 @@ async def _lose_bases(d: Any, seat: int, count: int) -> None:
     standing = [t for t in tiles if not _destroyed(d, seat, tiles.index(t))]
     for tile in standing[:count]:
         await d.tap_side(tile, 0)
+        if d.session.ending is not None:
+            # The last base by hand would end the game: the table is asked first (issue 20).
+            from kivy.core.window import Window
+
+            popup = next(w for w in Window.children if type(w).__name__ == "ConfirmPopup")
+            yes = next(b for b in popup.walk() if getattr(b, "text", "") == "End the game")
+            await d.tap(yes)
+            await d.until(lambda: d.session.ending is None, "the end confirmed")
 
 
 def _destroyed(d: Any, seat: int, index: int) -> bool:
