@@ -174,8 +174,8 @@ async def event_latencies(players: int, n: int) -> dict[str, Samples]:
     from kivy.core.window import Window
 
     from companion_app.app import AltarApp
-    from companion_app.hardware_side import simulator_side
-    from companion_app.sim_tags import sim_uid
+    from companion_app.hardware_link.hardware_side import simulator_side
+    from companion_app.simulator.sim_tags import sim_uid
 
     tmp = tempfile.mkdtemp()
     app = AltarApp(db_path=str(Path(tmp) / "g.sqlite"), hardware=simulator_side)

@@ -30,8 +30,8 @@ from kivy.clock import Clock  # noqa: E402
 from companion_app.broadcast import channel  # noqa: E402
 from companion_app.broadcast.publisher import TableBroadcast  # noqa: E402
 from companion_app.broadcast.serve import Feed, serve  # noqa: E402
-from companion_app.session import GameSession  # noqa: E402
-from companion_app.store import CommandStore  # noqa: E402
+from companion_app.saves.store import CommandStore  # noqa: E402
+from companion_app.session.game_session import GameSession  # noqa: E402
 from companion_app.tournament import keys  # noqa: E402
 from companion_app.tournament.link import Link  # noqa: E402
 from companion_app.tournament.mosquitto import Mosquitto, free_port  # noqa: E402

@@ -39,8 +39,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.targets import report  # noqa: E402
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL  # noqa: E402
-from companion_app.store import CommandStore  # noqa: E402
-from companion_app.table import TableController  # noqa: E402
+from companion_app.saves.store import CommandStore  # noqa: E402
+from companion_app.session.table import TableController  # noqa: E402
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from engine.zeal.cards import sample_catalog  # noqa: E402

@@ -32,9 +32,9 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 from bench.long_play import long_game, next_command  # noqa: E402
 from bench.targets import report, target_number  # noqa: E402
-from companion_app.game_record import setup_record  # noqa: E402
-from companion_app.session import GameSession  # noqa: E402
-from companion_app.store import CommandStore  # noqa: E402
+from companion_app.saves.game_record import setup_record  # noqa: E402
+from companion_app.saves.store import CommandStore  # noqa: E402
+from companion_app.session.game_session import GameSession  # noqa: E402
 from engine import games  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402

@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion_app.game_record import setup_record  # noqa: E402
-from companion_app.replay_check import replay_check  # noqa: E402
-from companion_app.store import CommandStore, open_store  # noqa: E402
+from companion_app.saves.game_record import setup_record  # noqa: E402
+from companion_app.saves.replay_check import replay_check  # noqa: E402
+from companion_app.saves.store import CommandStore, open_store  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from engine.zeal.cards import sample_catalog  # noqa: E402

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # the session imports Kivy's clock: no log, no args
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from companion_app.session import GameSession  # noqa: E402
-from companion_app.store import CommandStore  # noqa: E402
+from companion_app.saves.store import CommandStore  # noqa: E402
+from companion_app.session.game_session import GameSession  # noqa: E402
 from companion_app.tournament.host import Host, HostConfig  # noqa: E402
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto  # noqa: E402
 from companion_app.tournament.table_play import TablePlay, tournament_folder  # noqa: E402

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.zg.cards import sample_catalog  # noqa: E402
-from engine.zg.dot_test import run_test  # noqa: E402
+from engine.zg.dot_match import run_test  # noqa: E402
 
 SECONDS = 2.0
 

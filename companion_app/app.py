@@ -24,11 +24,11 @@ from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app.games import adapter_for, playable
-from companion_app.keep_going import KeepGoing
-from companion_app.keyboard_sim import keyboard_simulator
-from companion_app.replay_check import replay_check
-from companion_app.session import GameSession
-from companion_app.store import open_store
+from companion_app.saves.replay_check import replay_check
+from companion_app.saves.store import open_store
+from companion_app.session.game_session import GameSession
+from companion_app.simulator.keyboard_sim import keyboard_simulator
+from companion_app.widgets.keep_going import KeepGoing
 from engine.core.catalog import CardCatalog
 from engine.games import DEFAULT_KIND
 from hardware.registry import TagRegistry

@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 from companion_app.broadcast.public_view import public_view
-from companion_app.game_record import read_setup, title_of
 from companion_app.games import adapter_for
-from companion_app.store import SavedGame
+from companion_app.saves.game_record import read_setup, title_of
+from companion_app.saves.store import SavedGame
 from engine import games
 
 FORMAT = "altar-replay"

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion_app.folding import runs, who
 from companion_app.games.base import AnyGame, GameAdapter
-from companion_app.views import seat_views
+from companion_app.session.folding import runs, who
+from companion_app.session.views import seat_views
 
 FORMAT_VERSION = 1
 LOG_LINES = 12  # the newest lines of the table's log a viewer sees

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
 
     from companion_app.app import AltarApp
-    from companion_app.hardware_side import device_side, simulator_side
+    from companion_app.hardware_link.hardware_side import device_side, simulator_side
 
     app = AltarApp(db_path=args.db, hardware=simulator_side if args.simulator else device_side)
     if names:

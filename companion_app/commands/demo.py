@@ -1,5 +1,5 @@
 """`altar demo [--game KIND] [--to-the-end] | --tournament`: a scripted opening of any game
-through every layer, headless (companion_app/demo.py); or a 4-player round robin across four
+through every layer, headless (companion_app/simulator/demo.py); or a 4-player round robin across four
 simulated tables over a real Mosquitto (companion_app/tournament/demo.py)."""
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def run(args: argparse.Namespace) -> int:
         from companion_app.tournament.demo import main as tournament
 
         return tournament()
-    from companion_app.demo import main
     from companion_app.games import adapter_for
+    from companion_app.simulator.demo import main
 
     try:
         adapter_for(args.game)

@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion_app.app import default_db_path
     from companion_app.broadcast.export import ExportError, export_game
-    from companion_app.store import CommandStore, StoreError
+    from companion_app.saves.store import CommandStore, StoreError
 
     path = args.db or default_db_path()
     if not Path(path).is_file():

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from kivy.logger import Logger
 
 from companion_app.games import playable
-from companion_app.sim_tags import sim_uid
-from companion_app.table import FeedbackCommand, SetDialCommand
+from companion_app.session.table import FeedbackCommand, SetDialCommand
+from companion_app.simulator.sim_tags import sim_uid
 from hardware.events import DeviceStatus
 from hardware.keys import KeyStore
 from hardware.manager import ClaimRefused, DeviceManager
@@ -26,7 +26,7 @@ from hardware.simulator import SimulatedDevice
 
 if TYPE_CHECKING:
     from companion_app.app import AltarApp
-    from companion_app.session import GameSession
+    from companion_app.session.game_session import GameSession
 
 TABLE_ID = b"ALT1"
 SIM_DEVICE_ID = b"\x51\x4d\x00\x01"

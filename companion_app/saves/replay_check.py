@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion_app.game_record import read_setup
-from companion_app.store import ReplayCheck, SavedGame
+from companion_app.saves.game_record import read_setup
+from companion_app.saves.store import ReplayCheck, SavedGame
 from engine import games
 from engine.core.catalog import CardCatalog
 

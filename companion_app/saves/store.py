@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app import salvage
+from companion_app.saves import salvage
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

@@ -10,7 +10,7 @@ from kivy.app import App
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion_app.folding import runs, who
+from companion_app.session.folding import runs, who
 from companion_app.widgets.facing_screen import FacingScreen
 
 # Only the newest entries get widgets: a long game has thousands of commands.

@@ -21,7 +21,7 @@ from kivy.uix.textinput import TextInput
 
 from companion_app.games import playable
 from companion_app.games.base import SetupField
-from companion_app.views import SEAT_COLOURS
+from companion_app.session.views import SEAT_COLOURS
 from engine.errors import IllegalAction
 
 DEFAULT_NAMES = ("Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus")

@@ -10,7 +10,7 @@ from typing import Any
 from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.seating import middle_band, seat_frames
+from companion_app.session.seating import middle_band, seat_frames
 from companion_app.widgets.card_panel import CardPanel
 from companion_app.widgets.seat_panel import SeatPanel, SeatTurner
 from companion_app.widgets.target_picker import TargetPicker

@@ -14,7 +14,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion_app.games.base import find_by_name
-from companion_app.sim_tags import UNKNOWN_UID, sim_uid
+from companion_app.simulator.sim_tags import UNKNOWN_UID, sim_uid
 from hardware.sim_script import SCRIPT_HELP, run_command
 
 

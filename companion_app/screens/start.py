@@ -13,8 +13,8 @@ from kivy.app import App
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.game_record import read_setup, title_of
 from companion_app.games import adapter_for
+from companion_app.saves.game_record import read_setup, title_of
 
 
 class StartScreen(Screen):

@@ -24,21 +24,21 @@ from kivy.properties import (
     StringProperty,
 )
 
-from companion_app.auto_advance import AutoAdvance
-from companion_app.burst import BurstMerger, CounterKey
-from companion_app.clock import AppClock
-from companion_app.device_events import DeviceEvents
-from companion_app.game_record import read_setup, setup_record
 from companion_app.games import adapter_for
 from companion_app.games.base import AnyGame, CardView, GameAdapter
-from companion_app.history import HistoryRecorder
-from companion_app.redraw import LogRow, redraw
-from companion_app.sounds import Sounds
-from companion_app.store import CommandStore, SavedGame
-from companion_app.table import TableController
-from companion_app.table_news import TableNews
-from companion_app.targeting import Targeting
-from companion_app.turn_timer import TurnTimer
+from companion_app.saves.game_record import read_setup, setup_record
+from companion_app.saves.store import CommandStore, SavedGame
+from companion_app.session.auto_advance import AutoAdvance
+from companion_app.session.burst import BurstMerger, CounterKey
+from companion_app.session.clock import AppClock
+from companion_app.session.device_events import DeviceEvents
+from companion_app.session.history import HistoryRecorder
+from companion_app.session.redraw import LogRow, redraw
+from companion_app.session.sounds import Sounds
+from companion_app.session.table import TableController
+from companion_app.session.table_news import TableNews
+from companion_app.session.targeting import Targeting
+from companion_app.session.turn_timer import TurnTimer
 from engine import games
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction, MalformedAction, SetupError
@@ -131,7 +131,7 @@ class GameSession(EventDispatcher):
         self.targeting = Targeting(self)
         self.device_events = DeviceEvents(self)
         # Every timer of the game's (bursts, quiet moments, news, the turn timer) runs on this
-        # clock: Kivy's in the app, a ManualClock (companion_app/clock.py) a test moves.
+        # clock: Kivy's in the app, a ManualClock (companion_app/session/clock.py) a test moves.
         self.clock: AppClock = Clock
         self.table_news = TableNews(self, self._schedule_once)
         self.setup: Any = None

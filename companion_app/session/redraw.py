@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from companion_app.folding import runs, who
 from companion_app.games.base import AnyGame, CardView, GameAdapter
-from companion_app.history import HistoryRecorder, HistorySample
-from companion_app.table_news import TableNews
-from companion_app.views import SeatView, seat_views
+from companion_app.session.folding import runs, who
+from companion_app.session.history import HistoryRecorder, HistorySample
+from companion_app.session.table_news import TableNews
+from companion_app.session.views import SeatView, seat_views
 from engine.core.catalog import CardCatalog
 from engine.core.records import LogEntry
 

@@ -39,7 +39,7 @@ class CardLookup(Protocol):
 
 
 class CommandLog(Protocol):
-    """What the table needs of the command store (companion_app.store.CommandStore)."""
+    """What the table needs of the command store (companion_app.saves.store.CommandStore)."""
 
     def append(self, game_id: int, command: dict[str, Any]) -> int: ...
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from companion_app.games.base import AnyGame, GameAdapter
-from companion_app.sounds import Sounds
+from companion_app.session.sounds import Sounds
 
 # How long a notable result (a combat's damage and deaths) stays on the band.
 NEWS_S = 10.0

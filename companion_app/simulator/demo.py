@@ -23,13 +23,13 @@ from typing import Any
 
 from companion_app.games import adapter_for
 from companion_app.games.base import AnyGame
-from companion_app.sim_tags import sim_uid
-from companion_app.table import (
+from companion_app.session.table import (
     DeviceCommand,
     FeedbackCommand,
     SetDialCommand,
     TableController,
 )
+from companion_app.simulator.sim_tags import sim_uid
 from engine.errors import IllegalAction
 from hardware.events import DialChanged, Event, TagPresented, TagRemoved
 from hardware.manager import ClaimRefused, DeviceManager

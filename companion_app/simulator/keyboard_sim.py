@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.sim_tags import UNKNOWN_UID, sim_uid
+from companion_app.simulator.sim_tags import UNKNOWN_UID, sim_uid
 
 KEY_UP, KEY_DOWN = 273, 274
 

@@ -28,7 +28,7 @@ from kivy.properties import (
 )
 
 from companion_app.games import adapter_for
-from companion_app.table import FeedbackCommand
+from companion_app.session.table import FeedbackCommand
 from companion_app.tournament.draft_table import DraftAtTable, Verdict
 from companion_app.tournament.table_play import TOURNAMENT_KIND, tournament_folder
 from companion_app.widgets.facing_screen import FacingScreen

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion_app.broadcast.publisher import TableBroadcast
-from companion_app.game_record import TITLE_KEY
+from companion_app.saves.game_record import TITLE_KEY
 from companion_app.tournament import topics
 from companion_app.tournament.files import read_json, write_json
 from companion_app.tournament.table import JoinCode, Table, slot_key
@@ -29,7 +29,7 @@ from engine.tournament import GameResult, GameSlot, Tournament
 
 if TYPE_CHECKING:
     from companion_app.games.base import AnyGame
-    from companion_app.session import GameSession
+    from companion_app.session.game_session import GameSession
 
 # Tournaments follow Zeal's rulebook ("Draft Tournament"): its games are Zeal's. Named by the
 # registry's kind, so this module imports no game.

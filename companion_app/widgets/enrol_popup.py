@@ -15,7 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from companion_app.games.base import find_by_name
-from companion_app.seating import seat_frames
+from companion_app.session.seating import seat_frames
 from companion_app.widgets.seat_panel import SeatTurner
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.logger import Logger
 
-from companion_app.session import GameSession
+from companion_app.session.game_session import GameSession
 
 
 class KeepGoing(ExceptionHandler):

@@ -27,7 +27,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scatter import Scatter
 
 from companion_app.games.base import CounterView
-from companion_app.views import SeatView
+from companion_app.session.views import SeatView
 from companion_app.widgets.counter import CounterTile
 
 CALM_S = 0.6  # how long new decision buttons ignore taps

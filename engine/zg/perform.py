@@ -8,10 +8,10 @@ from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.adjust import perform_adjustment
 from engine.zg.card_model import Catalog
-from engine.zg.dot_test import any_match
+from engine.zg.dot_match import any_match
 from engine.zg.flow import end_pulse, impulse_number, settle_order
 from engine.zg.log import Log
-from engine.zg.perform_test import begin_attack, begin_terrain_attack, perform_test
+from engine.zg.perform_attack import begin_attack, begin_terrain_attack, perform_test
 from engine.zg.state import GameState, Pulse
 
 

@@ -8,7 +8,7 @@ from engine.zg import actions as za
 from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
-from engine.zg.dot_test import TestResult, chart, run_test, stuns
+from engine.zg.dot_match import TestResult, chart, run_test, stuns
 from engine.zg.flow import defeat_if_down, end_pulse
 from engine.zg.log import Log
 from engine.zg.state import END_NAMES, Attack, GameState

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.records import Prompt
 from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
-from engine.zg.perform_test import current_test
+from engine.zg.perform_attack import current_test
 from engine.zg.state import GameState
 
 

@@ -10,7 +10,7 @@ from engine.zg import actions as za
 from engine.zg.actor import actor, attacker, defender
 from engine.zg.card_model import Card, Catalog
 from engine.zg.rules_adjust import explain_adjustment
-from engine.zg.rules_test import (
+from engine.zg.rules_attack import (
     explain_dots,
     explain_draw,
     explain_resolve,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.zg.game import ZgGame
-from engine.zg.perform_test import current_test
+from engine.zg.perform_attack import current_test
 from engine.zg.state import PHASES
 
 

@@ -133,7 +133,7 @@ async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> d
     import importlib
 
     from companion_app.app import AltarApp
-    from companion_app.hardware_side import device_side, simulator_side
+    from companion_app.hardware_link.hardware_side import device_side, simulator_side
 
     # "name" is a journey of tests/app/journeys.py; "package.module:name" one of a game's own.
     module_name, _, function = journey_name.rpartition(":")

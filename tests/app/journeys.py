@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.clock import ManualClock
-from companion_app.sim_tags import sim_uid
+from companion_app.session.clock import ManualClock
+from companion_app.simulator.sim_tags import sim_uid
 
 
 def scoreboard(d: Any) -> Any:
@@ -421,9 +421,9 @@ async def screens(d: Any) -> None:
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from companion_app.keyboard_sim import KEY_UP
-    from companion_app.session import BURST_SETTLE_S
-    from companion_app.sim_tags import UNKNOWN_UID
+    from companion_app.session.game_session import BURST_SETTLE_S
+    from companion_app.simulator.keyboard_sim import KEY_UP
+    from companion_app.simulator.sim_tags import UNKNOWN_UID
 
     await start_two_player_game(d)
     board = scoreboard(d)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.clock import ManualClock
-from companion_app.seating import seat_frames
-from companion_app.sim_tags import sim_uid
+from companion_app.session.clock import ManualClock
+from companion_app.session.seating import seat_frames
+from companion_app.simulator.sim_tags import sim_uid
 from engine.zeal import actions as za
 from tests.app.journeys import decision_buttons, scoreboard, tap_choice
 

@@ -178,7 +178,7 @@ async def draft_at_the_table(d: Any) -> None:
     another player's reader are refused in words, and the decks are checked at the end."""
     import random
 
-    from companion_app.sim_tags import sim_uid
+    from companion_app.simulator.sim_tags import sim_uid
 
     screen = await _join(d)
     await d.tap(screen.ids.draft)

@@ -14,11 +14,11 @@ from typing import Any
 
 from companion_app.games.base import AnyGame, CardView, GameAdapter, TargetRequest
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
-from companion_app.sim_tags import sim_uid
-from companion_app.sounds import Sounds
-from companion_app.store import CommandStore
-from companion_app.table import TableController
-from companion_app.targeting import Targeting
+from companion_app.saves.store import CommandStore
+from companion_app.session.sounds import Sounds
+from companion_app.session.table import TableController
+from companion_app.session.targeting import Targeting
+from companion_app.simulator.sim_tags import sim_uid
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, ZealGame, ZealSetup

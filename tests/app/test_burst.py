@@ -1,6 +1,6 @@
 """A quick burst of taps on one counter merges into one change with a preview."""
 
-from companion_app.burst import BurstMerger
+from companion_app.session.burst import BurstMerger
 
 
 def test_taps_accumulate_and_preview_shows_change_and_result() -> None:

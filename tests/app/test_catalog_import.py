@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from companion_app.commands.args import CATALOG_LIMIT
+from companion_app.saves.store import CommandStore
 from companion_app.screens.catalog import CatalogScreen
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.session.game_session import GameSession
 from hardware.registry import TagRegistry
 
 

@@ -1,4 +1,4 @@
-"""The session's timers on a clock the test moves (companion_app/clock.py): a burst settles,
+"""The session's timers on a clock the test moves (companion_app/session/clock.py): a burst settles,
 a quiet moment advances, the turn timer counts, only when the test says time has passed."""
 
 from pathlib import Path
@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from kivy.clock import Clock
 
-from companion_app.clock import ManualClock
-from companion_app.session import BURST_SETTLE_S, GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.clock import ManualClock
+from companion_app.session.game_session import BURST_SETTLE_S, GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 

@@ -1,4 +1,4 @@
-"""Hardware events into the session (companion_app/device_events.py), on a small
+"""Hardware events into the session (companion_app/session/device_events.py), on a small
 ``SessionForEvents`` of the test's own: no GameSession, no Kivy (issue 24)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.device_events import DeviceEvents, SessionForEvents
-from companion_app.sim_tags import UNKNOWN_UID, sim_uid
-from companion_app.table import FeedbackCommand
+from companion_app.session.device_events import DeviceEvents, SessionForEvents
+from companion_app.session.table import FeedbackCommand
+from companion_app.simulator.sim_tags import UNKNOWN_UID, sim_uid
 from hardware.events import DeviceStatus, TagPresented, TagRemoved
 from tests.app.session_parts import ALENAS_READER, DEVICE, EventsSide
 

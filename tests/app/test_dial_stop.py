@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from kivy.clock import Clock
 
-from companion_app.keyboard_sim import keyboard_simulator
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
+from companion_app.simulator.keyboard_sim import keyboard_simulator
 from hardware.events import DeviceStatus, DialChanged
 from hardware.manager import DeviceManager
 from hardware.registry import TagRegistry

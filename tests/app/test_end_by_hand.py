@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from companion_app.saves.store import CommandStore
 from companion_app.screens.simulator import counted_from_one
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 

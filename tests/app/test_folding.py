@@ -1,9 +1,9 @@
-"""Runs of passes told once (companion_app/folding.py): what the log screen and the engine's
+"""Runs of passes told once (companion_app/session/folding.py): what the log screen and the engine's
 lines beside it share."""
 
 from __future__ import annotations
 
-from companion_app.folding import runs, who
+from companion_app.session.folding import runs, who
 
 
 def test_passes_in_a_row_come_as_one_run_and_everything_else_alone() -> None:

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.game_record import read_setup
-from companion_app.replay_check import replay_check
-from companion_app.store import CommandStore, open_store
+from companion_app.saves.game_record import read_setup
+from companion_app.saves.replay_check import replay_check
+from companion_app.saves.store import CommandStore, open_store
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
@@ -120,10 +120,10 @@ def test_every_logged_command_survives_kill_9(tmp_path: Path) -> None:
 WRITER = """
 import hashlib, random, sys
 sys.path.insert(0, {root!r})
-from companion_app.game_record import setup_record
+from companion_app.saves.game_record import setup_record
 from engine.zeal.kind import KIND as ZEAL_KIND
-from companion_app.replay_check import replay_check
-from companion_app.store import open_store
+from companion_app.saves.replay_check import replay_check
+from companion_app.saves.store import open_store
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from kivy.clock import Clock
 
-from companion_app.hardware_side import HardwareLink
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.hardware_link.hardware_side import HardwareLink
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.events import DialChanged, Event
 from hardware.manager import DeviceManager

@@ -27,7 +27,7 @@ from typing import Any
 import apsw
 import pytest
 
-from companion_app.store import INSERT_COMMAND, NEXT_SEQ, PRAGMAS, SCHEMA, open_store
+from companion_app.saves.store import INSERT_COMMAND, NEXT_SEQ, PRAGMAS, SCHEMA, open_store
 
 COMMANDS = 300
 CUTS = 40  # power cuts per run, each at a random write

@@ -1,4 +1,4 @@
-"""What the screens draw (companion_app/redraw.py), set on a small ``SessionForRedraw`` of
+"""What the screens draw (companion_app/session/redraw.py), set on a small ``SessionForRedraw`` of
 the test's own: no GameSession, no Kivy (issue 24)."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import pytest
 
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
-from companion_app.history import HistoryRecorder, HistorySample
-from companion_app.redraw import LogRow, SessionForRedraw, redraw
-from companion_app.sounds import Sounds
-from companion_app.table import TableController
-from companion_app.table_news import TableNews
-from companion_app.views import SeatView
+from companion_app.session.history import HistoryRecorder, HistorySample
+from companion_app.session.redraw import LogRow, SessionForRedraw, redraw
+from companion_app.session.sounds import Sounds
+from companion_app.session.table import TableController
+from companion_app.session.table_news import TableNews
+from companion_app.session.views import SeatView
 from engine.core.catalog import CardCatalog
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry

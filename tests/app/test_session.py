@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from kivy.clock import Clock
 
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 
@@ -187,7 +187,7 @@ def test_the_log_after_an_undo_and_a_new_command_in_one_frame(session: GameSessi
 def test_a_quiet_step_advances_by_itself_unless_something_happens(
     session: GameSession,
 ) -> None:
-    from companion_app.clock import ManualClock
+    from companion_app.session.clock import ManualClock
 
     clock = ManualClock()  # the countdown runs on the test's clock, not the machine's
     session.clock = clock
@@ -237,7 +237,7 @@ def test_what_waits_on_the_stack_is_shown(session: GameSession) -> None:
 def test_an_unexpected_error_is_told_and_the_app_goes_on(session: GameSession) -> None:
     from kivy.base import ExceptionManager
 
-    from companion_app.keep_going import KeepGoing
+    from companion_app.widgets.keep_going import KeepGoing
 
     handler = KeepGoing(session)
     assert handler.handle_exception(ZeroDivisionError()) == ExceptionManager.PASS

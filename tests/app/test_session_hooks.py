@@ -6,8 +6,8 @@ from pathlib import Path
 
 from kivy.clock import Clock
 
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.events import TagPresented
 from hardware.registry import TagRegistry

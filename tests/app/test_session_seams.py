@@ -9,12 +9,12 @@ from typing import Protocol, runtime_checkable
 
 import pytest
 
-from companion_app.device_events import SessionForEvents
-from companion_app.redraw import SessionForRedraw
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
-from companion_app.table_news import SessionForNews
-from companion_app.targeting import SessionForTargets
+from companion_app.saves.store import CommandStore
+from companion_app.session.device_events import SessionForEvents
+from companion_app.session.game_session import GameSession
+from companion_app.session.redraw import SessionForRedraw
+from companion_app.session.table_news import SessionForNews
+from companion_app.session.targeting import SessionForTargets
 from hardware.registry import TagRegistry
 
 

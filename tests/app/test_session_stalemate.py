@@ -4,9 +4,9 @@ while someone can still win, stopping is refused in words and nothing is lost.""
 
 from pathlib import Path
 
-from companion_app.game_record import setup_record
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.game_record import setup_record
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine import games
 from engine.zeal import actions as za
 from engine.zeal.randomplay import random_game

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from kivy.clock import Clock
 
-from companion_app.replay_check import replay_check
-from companion_app.session import GameSession
-from companion_app.store import open_store
+from companion_app.saves.replay_check import replay_check
+from companion_app.saves.store import open_store
+from companion_app.session.game_session import GameSession
 from engine.zeal.cards import sample_catalog
 from hardware.registry import TagRegistry
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app import sounds
+from companion_app.session import sounds
 
 
 def test_no_audio_device_is_said_once_and_the_sound_system_is_never_asked(

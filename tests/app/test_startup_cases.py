@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.store import CommandStore, Refusal, open_store
+from companion_app.saves.store import CommandStore, Refusal, open_store
 from tests.app.test_startup_fuzz import _saved_games, start_app_path
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from kivy.clock import Clock
 
 from companion_app.games import adapter_for
-from companion_app.replay_check import replay_check
-from companion_app.session import GameSession
-from companion_app.store import CommandStore, Recovery, Refusal, open_store
+from companion_app.saves.replay_check import replay_check
+from companion_app.saves.store import CommandStore, Recovery, Refusal, open_store
+from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 

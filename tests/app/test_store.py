@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion_app.game_record import read_setup, setup_record
-from companion_app.replay_check import replay_check
-from companion_app.store import CommandStore, Recovery, Refusal, StoreError, open_store
+from companion_app.saves.game_record import read_setup, setup_record
+from companion_app.saves.replay_check import replay_check
+from companion_app.saves.store import CommandStore, Recovery, Refusal, StoreError, open_store
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
@@ -68,7 +68,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     sys.path.insert(0, {root!r})
-    from companion_app.store import CommandStore
+    from companion_app.saves.store import CommandStore
     store = CommandStore({path!r})
     gid = store.new_game("zeal", {{}})
     for i in range(100000):
@@ -107,7 +107,7 @@ def test_the_next_sequence_number_is_one_index_step_not_a_count_of_the_game() ->
     SEARCH on the primary key's index, never a SCAN of the table."""
     import sqlite3
 
-    from companion_app.store import NEXT_SEQ, SCHEMA
+    from companion_app.saves.store import NEXT_SEQ, SCHEMA
 
     db = sqlite3.connect(":memory:")
     db.executescript(SCHEMA)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
-from companion_app.store import CommandStore
-from companion_app.table import FeedbackCommand, SetDialCommand, TableController
+from companion_app.saves.store import CommandStore
+from companion_app.session.table import FeedbackCommand, SetDialCommand, TableController
 from engine.errors import IllegalAction
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from kivy.clock import Clock
 
-from companion_app.auto_advance import AutoAdvance
-from companion_app.session import GameSession
-from companion_app.sim_tags import sim_uid
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.auto_advance import AutoAdvance
+from companion_app.session.game_session import GameSession
+from companion_app.simulator.sim_tags import sim_uid
 from engine.zeal import actions as za
 from hardware.events import TagPresented, TagRemoved
 from hardware.registry import TagRegistry

@@ -1,4 +1,4 @@
-"""What the whole table should notice (companion_app/table_news.py), on a small
+"""What the whole table should notice (companion_app/session/table_news.py), on a small
 ``SessionForNews`` of the test's own and a clock the test fires: no GameSession, no Kivy
 (issue 24)."""
 
@@ -12,9 +12,9 @@ import pytest
 
 from companion_app.games.base import GameAdapter
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
-from companion_app.sounds import Sounds
-from companion_app.table import TableController
-from companion_app.table_news import NEWS_S, SessionForNews, TableNews
+from companion_app.session.sounds import Sounds
+from companion_app.session.table import TableController
+from companion_app.session.table_news import NEWS_S, SessionForNews, TableNews
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 from hardware.seats import SeatMap

@@ -4,7 +4,7 @@
 
 A test that passes only while the machine is idle fails CI some day: three taps once fell
 outside the 1.2 s burst window in real time. The app's timers run on a clock the tests move
-(companion_app/clock.py); this is the check that nothing else assumes real time stays
+(companion_app/session/clock.py); this is the check that nothing else assumes real time stays
 within a window. It starts the hogs, runs pytest, stops the hogs it started, prints how much
 CPU they took (so a hog that never ran is seen) and exits with pytest's code.
 """

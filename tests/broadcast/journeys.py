@@ -46,7 +46,7 @@ async def broadcast_page(d: Any) -> None:
 async def stalemate_band(d: Any) -> None:
     from kivy.core.window import Window
 
-    from companion_app.game_record import setup_record
+    from companion_app.saves.game_record import setup_record
     from engine import games
     from engine.zeal import actions as za
     from engine.zeal.randomplay import random_game

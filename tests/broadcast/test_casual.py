@@ -11,8 +11,8 @@ import pytest
 from kivy.clock import Clock
 
 from companion_app.broadcast.casual import CasualBroadcast, table_key
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 from tests.broadcast.support import Listener, body, broker, wait_for

@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from kivy.clock import Clock
 
-from companion_app.game_record import setup_record
 from companion_app.games import playable
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.game_record import setup_record
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine import games
 from hardware.registry import TagRegistry
 from tests.broadcast.support import Listener, Tablet, body, broker, wait_for

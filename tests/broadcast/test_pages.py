@@ -17,8 +17,8 @@ from kivy.clock import Clock
 
 from companion_app.broadcast.export import export_game
 from companion_app.broadcast.serve import Feed
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 from tests.broadcast.support import ServerThread, Tablet, broker, wait_for

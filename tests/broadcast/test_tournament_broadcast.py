@@ -16,8 +16,8 @@ from kivy.clock import Clock
 
 from companion_app.broadcast import channel
 from companion_app.broadcast.serve import Feed
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from companion_app.tournament import keys, topics
 from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.host import Host, HostConfig

@@ -11,9 +11,9 @@ from kivy.clock import Clock
 
 from companion_app.games import adapter_for, playable
 from companion_app.games.deeds.battle_preview import preview
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
-from companion_app.table import TableController
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
+from companion_app.session.table import TableController
 from engine.deeds import actions as da
 from hardware.events import DialChanged, TagPresented
 from hardware.registry import TagRegistry

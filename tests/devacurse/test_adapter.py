@@ -11,9 +11,9 @@ from kivy.clock import Clock
 
 from companion_app.games import adapter_for, playable
 from companion_app.games.devacurse.combat_plan import declaration, forecast_lines, plan
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
-from companion_app.table import FeedbackCommand, SetDialCommand, TableController
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
+from companion_app.session.table import FeedbackCommand, SetDialCommand, TableController
 from engine.devacurse import DevacurseGame
 from engine.devacurse import actions as da
 from hardware.events import DialChanged, TagPresented

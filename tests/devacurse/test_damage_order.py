@@ -18,8 +18,8 @@ from companion_app.games.devacurse.combat_plan import (
     moved,
     plan,
 )
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.devacurse import DevacurseGame
 from engine.devacurse import actions as da
 from hardware.registry import TagRegistry

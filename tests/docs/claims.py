@@ -3,7 +3,7 @@
 Docs drift because nothing checks them. This module reads the project's Markdown (``docs/``,
 the README, the engine's package READMEs) and collects the claims a reader acts on:
 
-- a **path** in backticks (`companion_app/store.py`, `docs/app.md`, `bench/`) exists;
+- a **path** in backticks (`companion_app/saves/store.py`, `docs/app.md`, `bench/`) exists;
 - a **Python name** in backticks resolves: a dotted name rooted in one of our packages
   (`engine.core.game.Game`) imports, `module.attr` (`wire.DIAG_NAMES`, `handshake.claim_payload`)
   names something that module defines, a CamelCase name (`SeatMap`) or a call (`legal_actions()`)

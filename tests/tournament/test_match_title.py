@@ -3,7 +3,7 @@ round, table and players, and which game of it."""
 
 from dataclasses import replace
 
-from companion_app.game_record import title_of
+from companion_app.saves.game_record import title_of
 from companion_app.tournament.view import match_title
 from engine.tournament import GameResult, GameSlot, Tournament
 

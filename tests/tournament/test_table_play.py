@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from kivy.clock import Clock
 
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto
 from companion_app.tournament.table_play import TablePlay, tournament_folder

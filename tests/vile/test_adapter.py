@@ -13,9 +13,9 @@ from kivy.clock import Clock
 from companion_app.games import adapter_for, playable
 from companion_app.games.vile.adapter import ADAPTER
 from companion_app.games.vile.ritual_steps import ritual_steps
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
-from companion_app.table import FeedbackCommand, SetDialCommand, TableController
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
+from companion_app.session.table import FeedbackCommand, SetDialCommand, TableController
 from engine.vile import Phase, VileGame
 from engine.vile import actions as va
 from engine.vile.cards import sample_catalog

@@ -12,8 +12,8 @@ import pytest
 from kivy.clock import Clock
 
 from companion_app.games.vile.adapter import ADAPTER
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.vile import Phase
 from engine.vile import actions as va
 from hardware.registry import TagRegistry
@@ -156,7 +156,7 @@ def test_set_sabotage__a_scan_outside_a_main_phase_is_refused_in_the_engines_wor
 ) -> None:
     """Scanned in combat, the card is not set and nothing is asked: the engine's refusal
     reaches the reader (no stockpile amount makes it legal)."""
-    from companion_app.table import FeedbackCommand, TableController
+    from companion_app.session.table import FeedbackCommand, TableController
     from hardware.events import TagPresented
     from hardware.seats import SeatMap
 

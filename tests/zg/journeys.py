@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion_app.sim_tags import sim_uid
+from companion_app.simulator.sim_tags import sim_uid
 
 NAMES = ("Alena", "Anton", "Bea")
 HANDS = {

@@ -8,7 +8,7 @@ import time
 
 from engine import games
 from engine.zg.cards import sample_catalog
-from engine.zg.dot_test import run_test
+from engine.zg.dot_match import run_test
 
 
 def tests_per_second(seconds: float = 1.0) -> float:

@@ -11,9 +11,9 @@ import pytest
 from kivy.clock import Clock
 
 from companion_app.games.zg.adapter import ADAPTER
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
-from companion_app.table import SetDialCommand, TableController
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
+from companion_app.session.table import SetDialCommand, TableController
 from engine.zg import actions as za
 from engine.zg.cards import sample_catalog
 from engine.zg.game import ZgGame
@@ -146,7 +146,7 @@ def test_demo__plays_to_a_winner() -> None:
 
 
 def test_test_view__both_ends_dot_against_facing_dot_with_the_chart_in_words() -> None:
-    from companion_app.games.zg.test_view import test_view
+    from companion_app.games.zg.dot_view import test_view
 
     from .helpers import hidden_duel, start_turn, zcard
 

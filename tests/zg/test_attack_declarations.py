@@ -14,13 +14,13 @@ from kivy.clock import Clock
 
 from companion_app.games.zg import attack_plan as plan
 from companion_app.games.zg.adapter import ADAPTER
-from companion_app.games.zg.test_view import placement
-from companion_app.session import GameSession
-from companion_app.store import CommandStore
+from companion_app.games.zg.dot_view import placement
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.zg import actions as za
-from engine.zg.dot_test import facing, run_test
+from engine.zg.dot_match import facing, run_test
 from engine.zg.game import ZgGame
-from engine.zg.perform_test import current_test
+from engine.zg.perform_attack import current_test
 from hardware.registry import TagRegistry
 
 ALENA, ANTON = 0, 1

@@ -4,7 +4,7 @@ the pure function, and the damage chart."""
 from __future__ import annotations
 
 from engine.zg.card_model import Dot, End
-from engine.zg.dot_test import any_match, chart, chart_words, facing, pair, run_test, stuns
+from engine.zg.dot_match import any_match, chart, chart_words, facing, pair, run_test, stuns
 
 
 def end(*dots: str) -> End:

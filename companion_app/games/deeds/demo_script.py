@@ -1,5 +1,5 @@
 """Deeds Not Words' `altar demo` script: a short opening through every layer
-(companion_app/demo.py): a scan that deploys a unit for its cost, a dial turn that sets a
+(companion_app/simulator/demo.py): a scan that deploys a unit for its cost, a dial turn that sets a
 base's health."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from engine.deeds import actions as da
 from hardware.events import DialChanged, TagPresented
 
 if TYPE_CHECKING:
-    from companion_app.demo import Demo
+    from companion_app.simulator.demo import Demo
 
 RECORD: dict[str, Any] = {
     "players": [{"name": "Alena", "deck_size": 30}, {"name": "Anton", "deck_size": 30}],

@@ -1,5 +1,5 @@
 """Devacurse's `altar demo` script: part 1 entered, a soldier called by a scan, a Faith dial
-turned by hand, and the first soldier combat (companion_app/demo.py)."""
+turned by hand, and the first soldier combat (companion_app/simulator/demo.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.devacurse import actions as da
 from hardware.events import DialChanged
 
 if TYPE_CHECKING:
-    from companion_app.demo import Demo
+    from companion_app.simulator.demo import Demo
 
 RECORD: dict[str, Any] = {
     "players": [

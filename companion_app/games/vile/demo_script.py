@@ -1,5 +1,5 @@
 """Vile Incantations' `altar demo` script: a short opening through every layer
-(companion_app/demo.py): a component scanned and set face down, a recruit, the second
+(companion_app/simulator/demo.py): a component scanned and set face down, a recruit, the second
 player's gather, a dial turned by hand to set energy."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from engine.vile import actions as va
 from hardware.events import DialChanged, TagPresented
 
 if TYPE_CHECKING:
-    from companion_app.demo import Demo
+    from companion_app.simulator.demo import Demo
 
 RECORD: dict[str, Any] = {
     "players": [{"name": "Alena", "god": "ape"}, {"name": "Anton", "god": "kraken"}],
@@ -22,7 +22,7 @@ RECORD: dict[str, Any] = {
 
 
 async def pass_until(demo: Demo, seat: int, phase: Phase) -> None:
-    from companion_app.demo import DemoFailure
+    from companion_app.simulator.demo import DemoFailure
 
     for _ in range(20):
         state = demo.game.state

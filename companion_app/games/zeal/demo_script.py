@@ -1,4 +1,4 @@
-"""Zeal's `altar demo` script: a short opening through every layer (companion_app/demo.py)."""
+"""Zeal's `altar demo` script: a short opening through every layer (companion_app/simulator/demo.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.zeal import actions as za
 from hardware.events import DialChanged, TagPresented
 
 if TYPE_CHECKING:
-    from companion_app.demo import Demo
+    from companion_app.simulator.demo import Demo
 
 WISP_UID = bytes.fromhex("04a1b2c3d4e5f6")  # Specter Wisp: a character costing 1 devotion
 
@@ -29,13 +29,13 @@ async def pass_until(demo: Demo, step: Step) -> None:
         if priority is None:
             break
         await demo.act(za.Pass(priority))
-    from companion_app.demo import DemoFailure
+    from companion_app.simulator.demo import DemoFailure
 
     raise DemoFailure("engine", f"passing did not reach the {step.label} step")
 
 
 async def script(demo: Demo) -> None:
-    from companion_app.demo import DemoFailure
+    from companion_app.simulator.demo import DemoFailure
 
     state = lambda: demo.game.state  # noqa: E731 - always the newest snapshot
     demo.enrol(WISP_UID, "specter_wisp")  # her deck's tags are enrolled

@@ -1,5 +1,5 @@
 """Z-G's `altar demo` script: hands scanned, the impulse order, an action card scanned, a
-target card scanned, the spin tapped, the test accepted, and a dial turn (companion_app/demo.py)."""
+target card scanned, the spin tapped, the test accepted, and a dial turn (companion_app/simulator/demo.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.zg import actions as za
 
 if TYPE_CHECKING:
-    from companion_app.demo import Demo
+    from companion_app.simulator.demo import Demo
 
 RECORD: dict[str, Any] = {
     "players": [{"name": "Alena", "figure": "Zero"}, {"name": "Anton", "figure": "Phantom"}],

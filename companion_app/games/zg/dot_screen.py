@@ -18,10 +18,10 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
-from companion_app.games.zg.test_view import LEGEND, RGB, placement, test_view
+from companion_app.games.zg.dot_view import LEGEND, RGB, placement, test_view
 from companion_app.widgets.facing_screen import FacingScreen
 from engine.zg import actions as za
-from engine.zg.dot_test import facing
+from engine.zg.dot_match import facing
 from engine.zg.game import ZgGame
 
 

@@ -1,15 +1,15 @@
 """What the test screen shows, as plain data (no Kivy): both card ends dot against facing dot,
 each match and strike, and the chart's result in words. Everything comes from the engine's pure
-test function (engine/zg/dot_test.py); the app computes no rule."""
+test function (engine/zg/dot_match.py); the app computes no rule."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.zg import actions as za
-from engine.zg.dot_test import facing
+from engine.zg.dot_match import facing
 from engine.zg.game import ZgGame
-from engine.zg.perform_test import current_test
+from engine.zg.perform_attack import current_test
 
 END_NAMES = ("A", "B")
 RGB = {

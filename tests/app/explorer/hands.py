@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion_app.games import gestures as g
-from companion_app.sim_tags import sim_uid
+from companion_app.simulator.sim_tags import sim_uid
 
 
 class NoGesture(Exception):

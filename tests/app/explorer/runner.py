@@ -83,7 +83,7 @@ async def explorer_side(app: Any) -> None:
     """Simulated hardware for the explorer: one device with a dial and a reader for every
     seat, claimed and given its seats, speaking the real protocol to the device manager."""
     from companion_app.games import playable
-    from companion_app.hardware_side import TABLE_ID, HardwareLink
+    from companion_app.hardware_link.hardware_side import TABLE_ID, HardwareLink
     from hardware.manager import DeviceManager
     from hardware.simulator import SimulatedDevice
 
@@ -94,7 +94,7 @@ async def explorer_side(app: Any) -> None:
     for kind, _title in playable():
         registry = app.session.cards_for(kind)
         for card in app.session.catalog_for(kind).cards:
-            from companion_app.sim_tags import sim_uid
+            from companion_app.simulator.sim_tags import sim_uid
 
             registry.enrol(sim_uid(card.id), card.id)
     app.hardware_link = link
@@ -212,7 +212,7 @@ class Explorer:
                     await self.fail("facing", problem)
             seat = getattr(root, "for_seat", -1)
             if seat >= 0 and self.session.seats:
-                from companion_app.seating import seat_frames
+                from companion_app.session.seating import seat_frames
 
                 want = seat_frames(len(self.session.seats), *root.get_root_window().size)
                 turned = {s.rotation for s in seen}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.sim_tags import UNKNOWN_UID
+from companion_app.simulator.sim_tags import UNKNOWN_UID
 
 GENERIC = (
     ("Log and undo", "log"),

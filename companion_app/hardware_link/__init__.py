@@ -1,0 +1,1 @@
+"""The app's hardware side: the device manager's events into the session, device commands out."""
