@@ -119,6 +119,11 @@ class Game(ABC, Generic[SetupT, S, A]):
 
     def explain(self, action: A) -> str | None:
         state = self._history.state
+        if self.listed_now(action):
+            # Listed as legal in this very state: the app lists the choices after every
+            # command (hints, previews), then checks the device's command against the rules.
+            self._checked = (state, action)
+            return None
         problem = self.explain_in(state, action)
         if problem is None:
             self._checked = (state, action)
@@ -128,10 +133,12 @@ class Game(ABC, Generic[SetupT, S, A]):
         return self.explain(action) is None
 
     def listed_now(self, action: A) -> bool:
-        """True only for an action object that ``legal_actions`` listed in the current state:
-        it is known legal, and ``apply`` need not explain it again (python-chess's pushes of
-        generated moves skip the legality check the same way). A game that keeps no such note
-        says False, and every action is explained."""
+        """True only for an action that ``legal_actions`` listed in the current state (the
+        object itself, or one equal to it, as a device's command is): it is known legal, and
+        neither ``explain`` nor ``apply`` need run the rules' check again (python-chess's pushes
+        of generated moves skip the legality check the same way). A game that keeps no such
+        note says False, and every action is explained. A note must hold the state it was
+        made in (states are immutable; compare by identity) so it can never go stale."""
         return False
 
     def apply(self, action: A) -> None:
