@@ -35,6 +35,7 @@ from bench.targets import report, target_number  # noqa: E402
 from companion_app.saves.game_record import setup_record  # noqa: E402
 from companion_app.saves.store import CommandStore  # noqa: E402
 from companion_app.session.game_session import GameSession  # noqa: E402
+from companion_app.session.log_window import LOG_ROWS  # noqa: E402
 from engine import games  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
@@ -117,7 +118,7 @@ def main() -> int:
     for n in SIZES:
         print(
             f"  the first frame after resuming at command {n:,}: {FIRST_FRAME[n] * 1000:.0f} ms "
-            "of CPU (every command is worded once for the log screen; no target)"
+            f"of CPU (the log's newest {LOG_ROWS} commands worded, the history rebuilt; no target)"
         )
     whole = {
         n: statistics.median([a + b for a, b in zip(cmd[n], draw[n], strict=True)]) for n in SIZES

@@ -1,4 +1,8 @@
-"""History: what the game plots (its adapter's series) over the turns, and the end summary."""
+"""History: what the game plots (its adapter's series) over the turns, and the end summary.
+
+The plots follow the session's history only while this page is open: a plot walks every turn
+of the game, and the session's history changes on every command, so plots bound to it all the
+time made every command of a long game slower on the scoreboard (issue 25)."""
 
 from __future__ import annotations
 
@@ -21,12 +25,21 @@ class HistoryScreen(FacingScreen):
     def on_pre_enter(self, *_args: Any) -> None:
         super().on_pre_enter()
         session = self.session
+        self._plot(session, session.history)
+        session.bind(history=self._plot)
         self.colours = [s.colour for s in session.seats]
         labels = [s.label for s in session.history[-1].series] if session.history else []
         self.first_series = labels[0] if labels else ""
         self.second_series = labels[-1] if len(labels) > 1 else ""
         self.legend = "   ".join(f"[color={_hex(s.colour)}]{s.name}[/color]" for s in session.seats)
         self.summary = self._summary()
+
+    def on_leave(self, *_args: Any) -> None:
+        self.session.unbind(history=self._plot)
+
+    def _plot(self, _session: Any, samples: Any) -> None:
+        self.ids.devotion_plot.samples = samples
+        self.ids.bases_plot.samples = samples
 
     def _summary(self) -> str:
         session = self.session

@@ -33,7 +33,8 @@ from companion_app.session.burst import BurstMerger, CounterKey
 from companion_app.session.clock import AppClock
 from companion_app.session.device_events import DeviceEvents
 from companion_app.session.history import HistoryRecorder
-from companion_app.session.redraw import LogRow, redraw
+from companion_app.session.log_window import LogWindow
+from companion_app.session.redraw import redraw
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
 from companion_app.session.table_news import TableNews
@@ -87,7 +88,8 @@ class GameSession(EventDispatcher):
     ending = ObjectProperty(None, allownone=True)
     sound_on = BooleanProperty(True)
     revision = NumericProperty(0)  # bumped on every redraw; tests and plots watch it
-    history = ListProperty([])  # list[HistorySample]
+    # The history screen's samples (a HistoryView: made and compared in constant time)
+    history = ObjectProperty(())
     devices = ListProperty([])  # list[DeviceInfo], filled by the hardware link
     timer_on = BooleanProperty(False)  # the optional turn timer, off by default
     # Quiet moments advance by themselves after this many seconds, unless something new
@@ -139,7 +141,7 @@ class GameSession(EventDispatcher):
         self.colours: tuple[int, ...] = ()
         self.game_id: int | None = None
         self._times: list[float] = []  # wall-clock time of each command, parallel to history
-        self._rows: list[LogRow] = []  # the log screen's rows, kept between redraws
+        self._rows = LogWindow()  # the log screen's rows, kept between redraws
         self._bursts = BurstMerger()
         self._burst_event: Any = None
         self._history = HistoryRecorder()
@@ -284,7 +286,7 @@ class GameSession(EventDispatcher):
             game, self.adapter, self.seat_map, self.cards, self.catalog, self.store, self.game_id
         )
         self._times = times
-        self._rows = []
+        self._rows.clear()
         self._bursts.discard()
         self.scans = {}
         self.previews = {}
@@ -367,7 +369,7 @@ class GameSession(EventDispatcher):
             return False
         self._times = self._times[: len(game.history)]
         # An undo then a new command in the same frame keep the length: drop the row now.
-        self._rows = self._rows[: len(game.history)]
+        self._rows.forget_from(len(game.history))
         self._auto.hold(len(game.history))  # the pass just taken back must not come back
         self._after_rewrite()
         return True
@@ -398,7 +400,7 @@ class GameSession(EventDispatcher):
     def _after_rewrite(self) -> None:
         game = self.require_game()
         self.table_news.reset(game)
-        self._rows = []
+        self._rows.clear()
         self._history.rebuild(type(game), self.setup, self.start_state, list(game.history))
         self.scans = {}
         self.say("")

@@ -2,13 +2,19 @@
 
 One sample per turn (the last moment of each finished turn) and the current moment, read from
 the engine's state through the adapter. Rebuilding after an undo replays the command log once.
+
+What the redraw hands the screens after every command is a ``HistoryView``, made in constant
+time whatever the game's length: the finished turns' list only grows (a rebuild starts a new
+one), so a view of its first ``n`` samples never changes, and two views of the same list
+compare in constant time too (the session's property compares old and new on every redraw).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from itertools import chain, islice
+from typing import Any, overload
 
 from companion_app.games.base import AnyGame, GameAdapter, HistorySeries
 
@@ -54,5 +60,57 @@ class HistoryRecorder:
             game.apply(action)
             self.record(game)
 
-    def samples(self) -> list[HistorySample]:
-        return self._closed + ([self._current] if self._current is not None else [])
+    def samples(self) -> HistoryView:
+        """Every finished turn's sample and the current one, oldest first (constant time)."""
+        return HistoryView(self._closed, len(self._closed), self._current)
+
+
+class HistoryView(Sequence[HistorySample]):
+    """The first ``closed`` samples of a list that only grows, then the current sample."""
+
+    __slots__ = ("_closed", "_len", "_current")
+
+    def __init__(
+        self, closed: list[HistorySample], length: int, current: HistorySample | None
+    ) -> None:
+        self._closed = closed
+        self._len = length
+        self._current = current
+
+    def __len__(self) -> int:
+        return self._len + (self._current is not None)
+
+    @overload
+    def __getitem__(self, index: int) -> HistorySample: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[HistorySample]: ...
+
+    def __getitem__(self, index: int | slice) -> HistorySample | list[HistorySample]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("history index out of range")
+        if index < self._len:
+            return self._closed[index]
+        assert self._current is not None
+        return self._current
+
+    def __iter__(self) -> Iterator[HistorySample]:
+        current = () if self._current is None else (self._current,)
+        return chain(islice(self._closed, self._len), current)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HistoryView) and other._closed is self._closed:
+            # The same growing list: its first samples are the same objects.
+            return other._len == self._len and other._current == self._current
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HistoryView({len(self)} samples)"

@@ -4,30 +4,20 @@ function the session's rate-limited redraw calls (no Kivy here)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.session.folding import runs, who
 from companion_app.session.history import HistoryRecorder, HistorySample
+from companion_app.session.log_window import LogRow, LogWindow
 from companion_app.session.table_news import TableNews
 from companion_app.session.views import SeatView, seat_views
 from engine.core.catalog import CardCatalog
 from engine.core.records import LogEntry
 
+__all__ = ["LogRow", "SessionForRedraw", "card_now", "redraw", "story_lines"]
+
 STORY_LINES = 40  # the engine's log lines kept for the log screen
-LOG_ROWS = 200  # the commands the log screen can list (the newest)
-
-
-@dataclass(frozen=True)
-class LogRow:
-    """One line of the log screen: a command in players' words with its time and seat."""
-
-    index: int  # position in the command history (what "undo this" removes)
-    at: float
-    seat: int | None
-    text: str
-    folds: bool = False  # one of a run the log shows as one line (a pass)
 
 
 @runtime_checkable
@@ -70,13 +60,14 @@ class SessionForRedraw(Protocol):
 def redraw(
     s: SessionForRedraw,
     game: AnyGame,
-    rows: list[LogRow],
+    rows: LogWindow,
     times: Sequence[float],
     history: HistoryRecorder,
 ) -> None:
     """Sets every property the screens bind to. ``rows`` are the log screen's rows kept
-    between redraws (extended in place), ``times`` each command's time, ``history`` what the
-    history screen plots."""
+    between redraws, ``times`` each command's time, ``history`` what the history screen
+    plots. Nothing here walks the whole game: a redraw at command 50,000 costs what it costs
+    at command 100 (bench/bench_long_game.py)."""
     adapter = s.adapter
     status = game.status()
     s.seats = seat_views(game, adapter, list(s.colours))
@@ -111,7 +102,7 @@ def redraw(
         s.headline = f"{names[s.winner]} wins!" if s.winner >= 0 else "A draw"
     s.table_news.after_redraw(game)
     s.due_screen = adapter.due_screen(game) or ""
-    s.log_rows = log_rows(s, game, rows, times)
+    s.log_rows = rows.rows(game, adapter, times)
     log = game.log
     s.story = story_lines(s, log[max(0, len(log) - 3 * STORY_LINES) :])
     s.history = history.samples()
@@ -141,22 +132,3 @@ def card_now(s: SessionForRedraw, game: AnyGame, seat: int, card_id: str) -> Car
     """A scanned card not played yet, asked of the engine again: it may have become playable."""
     reason = game.explain(s.adapter.scan_action(game, seat, card_id))
     return s.adapter.card_view(s.catalog.get(card_id), seat, reason)
-
-
-def log_rows(
-    s: SessionForRedraw, game: AnyGame, rows: list[LogRow], times: Sequence[float]
-) -> list[LogRow]:
-    """One row per command, the newest LOG_ROWS for the log screen. Rows already made are
-    kept and only new ones worded, in place: a long game's redraw must cost the same at
-    command 50,000 as at 100 (a rewrite of the log clears them first)."""
-    history = game.history
-    if len(rows) > len(history):
-        del rows[len(history) :]
-    # Worded against the position now: replaying to each command's own position would
-    # cost a replay per redraw.
-    for i in range(len(rows), len(history)):
-        at = times[i] if i < len(times) else 0.0
-        action = history[i]
-        folds = isinstance(action, s.adapter.log_folds)
-        rows.append(LogRow(i, at, getattr(action, "player", None), game.describe(action), folds))
-    return rows[max(0, len(rows) - LOG_ROWS) :]

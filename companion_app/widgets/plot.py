@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.graphics import Color, Line
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 
 class HistoryPlot(Widget):
-    samples = ListProperty([])  # list[HistorySample]
+    samples = ObjectProperty(())  # Sequence[HistorySample] (the session's HistoryView)
     colours = ListProperty([])  # per seat
     series = StringProperty("")  # the HistorySeries label to plot
 

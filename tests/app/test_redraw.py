@@ -13,7 +13,8 @@ import pytest
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
 from companion_app.session.history import HistoryRecorder, HistorySample
-from companion_app.session.redraw import LogRow, SessionForRedraw, redraw
+from companion_app.session.log_window import LogRow, LogWindow
+from companion_app.session.redraw import SessionForRedraw, redraw
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
 from companion_app.session.table_news import TableNews
@@ -77,7 +78,7 @@ def screens(tmp_path: Path) -> Screens:
     return Screens(table, news)
 
 
-def draw(s: Screens, rows: list[LogRow], history: HistoryRecorder) -> None:
+def draw(s: Screens, rows: LogWindow, history: HistoryRecorder) -> None:
     times = [float(i) for i in range(len(s.game.history))]
     redraw(s, s.game, rows, times, history)
 
@@ -89,8 +90,7 @@ def test_the_small_session_is_what_the_redraw_asks_for(screens: Screens) -> None
 def test_every_property_the_screens_bind_to_is_set_from_the_engine(screens: Screens) -> None:
     history = HistoryRecorder(ZEAL)
     history.record(screens.game)
-    rows: list[LogRow] = []
-    draw(screens, rows, history)
+    draw(screens, LogWindow(), history)
     assert [seat.name for seat in screens.seats] == ["Alena", "Anton"]
     assert screens.step_text.startswith("Turn 1") and "Alena's turn" in screens.step_text
     assert screens.priority_text == "Alena to act"
@@ -105,18 +105,20 @@ def test_every_property_the_screens_bind_to_is_set_from_the_engine(screens: Scre
 
 
 def test_rows_already_worded_are_kept_and_only_new_ones_added(screens: Screens) -> None:
-    rows: list[LogRow] = []
+    rows = LogWindow()
     history = HistoryRecorder(ZEAL)
     draw(screens, rows, history)
-    first = rows[0]
+    first = screens.log_rows[0]
+    worded = rows.worded
     screens.table.apply(za.Pass(0))
     draw(screens, rows, history)
-    assert rows[0] is first and len(rows) == len(screens.game.history)
+    assert screens.log_rows[0] is first and len(screens.log_rows) == len(screens.game.history)
+    assert rows.worded == worded + 1
     assert screens.log_rows[-1].folds  # a pass: one of a run the log tells once
 
 
 def test_the_winner_is_named(screens: Screens) -> None:
     for index in range(6):
         screens.table.apply(za.SetBase(1, index, face_up=False))
-    draw(screens, [], HistoryRecorder(ZEAL))
+    draw(screens, LogWindow(), HistoryRecorder(ZEAL))
     assert screens.winner == 0 and screens.headline == "Alena wins!" and screens.outcome_text

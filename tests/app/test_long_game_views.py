@@ -1,0 +1,106 @@
+"""What a redraw makes for the log and history screens costs the same at command 50,000 as at
+100 (issue 25; bench/bench_long_game.py times it): the log words only the rows it shows, and
+the history hands over a view of the samples instead of a copy. These tests count the work
+and check the players see what a full rebuild would show."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench.long_play import long_game, next_command
+from companion_app.games.zeal.adapter import ADAPTER as ZEAL
+from companion_app.session.history import HistoryRecorder, HistoryView
+from companion_app.session.log_window import LOG_ROWS, LogWindow
+from engine.zeal import ZealGame
+
+COMMANDS = 700  # longer than the log's window, several dozen turns
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[ZealGame, random.Random]:
+    return long_game(COMMANDS)
+
+
+def copy_of(game: ZealGame) -> ZealGame:
+    return ZealGame.replay(game.setup, list(game.history))
+
+
+def times_of(game: ZealGame) -> list[float]:
+    return [float(i) for i in range(len(game.history))]
+
+
+def test_resuming_words_only_the_rows_the_log_shows(played: tuple[ZealGame, random.Random]) -> None:
+    game = copy_of(played[0])
+    window = LogWindow()
+    rows = window.rows(game, ZEAL, times_of(game))
+    assert window.worded == LOG_ROWS  # not one per command of the whole game
+    history = list(game.history)
+    assert [r.index for r in rows] == list(range(COMMANDS - LOG_ROWS, COMMANDS))
+    assert [r.text for r in rows] == [game.describe(a) for a in history[-LOG_ROWS:]]
+    assert [r.at for r in rows] == times_of(game)[-LOG_ROWS:]
+
+
+def test_each_redraw_words_only_the_new_commands(played: tuple[ZealGame, random.Random]) -> None:
+    game, rnd = copy_of(played[0]), random.Random(1)
+    window = LogWindow()
+    first = window.rows(game, ZEAL, times_of(game))
+    for _ in range(3):
+        game.apply(next_command(game, rnd))
+    rows = window.rows(game, ZEAL, times_of(game))
+    assert window.worded == LOG_ROWS + 3
+    assert rows[: LOG_ROWS - 3] == first[3:]  # the rows kept are the very rows made before
+    assert [r.index for r in rows] == list(range(COMMANDS + 3 - LOG_ROWS, COMMANDS + 3))
+    assert rows[-1].text == game.describe(game.history[-1])
+
+
+def test_an_undo_brings_older_rows_back_into_view(played: tuple[ZealGame, random.Random]) -> None:
+    game = copy_of(played[0])
+    window = LogWindow()
+    window.rows(game, ZEAL, times_of(game))
+    for _ in range(5):
+        game.undo()
+    window.forget_from(len(game.history))  # as the session does at once on an undo
+    rows = window.rows(game, ZEAL, times_of(game))
+    end = COMMANDS - 5
+    assert [r.index for r in rows] == list(range(end - LOG_ROWS, end))
+    older = list(game.history)[end - LOG_ROWS : end - LOG_ROWS + 5]
+    assert [r.text for r in rows[:5]] == [game.describe(a) for a in older]
+    assert window.worded == LOG_ROWS + 5  # only the five that came into view
+
+
+def test_a_short_game_shows_every_row_and_a_cleared_window_words_afresh(
+    played: tuple[ZealGame, random.Random],
+) -> None:
+    game = ZealGame.replay(played[0].setup, list(played[0].history)[:30])
+    window = LogWindow()
+    assert [r.index for r in window.rows(game, ZEAL, [])] == list(range(30))
+    window.clear()
+    window.rows(game, ZEAL, [])
+    assert window.worded == 60
+
+
+def test_the_history_view_shows_what_a_full_rebuild_gives(
+    played: tuple[ZealGame, random.Random],
+) -> None:
+    source = played[0]
+    game = ZealGame.replay(source.setup, ())
+    recorder = HistoryRecorder(ZEAL)
+    recorder.record(game)
+    early: HistoryView | None = None
+    for i, action in enumerate(source.history):
+        game.apply(action)
+        recorder.record(game)
+        if i == 100:
+            early = recorder.samples()
+            early_copy = list(early)
+    rebuilt = HistoryRecorder(ZEAL)
+    rebuilt.rebuild(ZealGame, source.setup, game.initial_state, list(source.history))
+    view = recorder.samples()
+    assert list(view) == list(rebuilt.samples()) and view == rebuilt.samples()
+    assert len(view) > 20 and view[-1].turn == game.status().turn
+    assert [s.turn for s in view] == sorted({s.turn for s in view})  # one sample per turn
+    assert early is not None and list(early) == early_copy  # a view never changes
+    assert view != early and view == recorder.samples()
+    assert view[-2:] == list(view)[-2:]
