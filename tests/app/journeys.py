@@ -504,8 +504,20 @@ async def screens(d: Any) -> None:
     await d.screenshot("log")
     await d.tap(log.ids.back)
     history_screen = await visit(d, "History", "history")
-    assert history_screen.ids.devotion_plot.values()
+    plot = history_screen.ids.devotion_plot
+    assert plot.values() and plot.samples == session.history
     await d.screenshot("history")
+    # Open, the plots follow the game; closed, they are left alone (a plot walks every turn:
+    # it must not cost every command of a long game on the scoreboard).
+    device.turn_dial(0, 6)
+    await d.until(lambda: plot.values()[0][-1] == 6, "the open plot follows the dial")
+    await d.tap(next(b for b in history_screen.walk() if getattr(b, "text", "") == "Back"))
+    shown = plot.samples
+    device.turn_dial(0, 7)
+    await d.until(lambda: alena.tiles["devotion"].value == "7", "the dial turns Alena's devotion")
+    assert session.history != shown and plot.samples is shown
+    await visit(d, "History", "history")
+    assert plot.samples == session.history and plot.values()[0][-1] == 7
     await d.tap(next(b for b in history_screen.walk() if getattr(b, "text", "") == "Back"))
     devices = await visit(d, "Devices", "devices")
     await d.frames(3)
