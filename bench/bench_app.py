@@ -9,10 +9,14 @@ first showed real numbers (a new 2-player game), read from the child's clock.
 Events: seat 1's devotion dial turned, and a card placed on the reader (given to seat 1),
 alternately; for each, the time to the session's answer (its redraw, or for a scan the card
 shown or the refusal said) and to the next frame flipped after it (Mesa's llvmpipe, software
-GL, so the draw dominates that one). Beside them, what each event touched: the widgets whose
-properties changed and the canvas instructions added, removed or changed (position, size,
-colour, points, texture object; a label re-rendered into the same texture is not counted),
-of how many in the window. Each table size runs in its own process (a Kivy app runs once).
+GL, so the draw dominates that one). The scoreboard's widgets take the session's
+properties as they are set, inside the redraw, so the redraw's end is the moment the redrawn
+widget holds the new value; the bench checks that it does (the dial's seat shows the value
+turned to; a scan shows the card on the seat's panel or says why not, counted apart).
+Beside them, what each event touched: the widgets whose properties changed and the canvas
+instructions added, removed or changed (position, size, colour, points, texture object, and a
+label's words re-rendered into the same texture), of how many in the window. Each table size
+runs in its own process (a Kivy app runs once).
 """
 
 from __future__ import annotations
@@ -148,8 +152,14 @@ def scene(window: object) -> tuple[dict[int, tuple[object, ...]], dict[int, tupl
             widgets[id(w)] = tuple(repr(getattr(w, n, None)) for n in names)
         canvas = getattr(w, "canvas", None)
         if canvas is not None:
+            # A label draws its words as a texture it re-renders in place when they change:
+            # the texture object stays, so its words stand for what it shows.
+            words = getattr(w, "text", None)
             for instr in _instructions(canvas):
-                instructions[id(instr)] = _signature(instr)
+                sign = _signature(instr)
+                if words is not None and getattr(instr, "texture", None) is not None:
+                    sign += (words,)
+                instructions[id(instr)] = sign
     return widgets, instructions
 
 
@@ -167,6 +177,7 @@ class Samples:
     widgets: list[int] = field(default_factory=list)  # widgets whose properties changed
     instructions: list[int] = field(default_factory=list)  # canvas instructions changed
     scene: tuple[int, int] = (0, 0)  # widgets, canvas instructions in the window
+    answers: dict[str, int] = field(default_factory=dict)  # what the table was shown, counted
 
 
 async def event_latencies(players: int, n: int) -> dict[str, Samples]:
@@ -182,7 +193,7 @@ async def event_latencies(players: int, n: int) -> dict[str, Samples]:
     app.start_names = list(NAMES[:players])
     out = {"dial turn": Samples(), "card scan": Samples()}
 
-    async def one(kind: str, act: object) -> None:
+    async def one(kind: str, act: object, shown: object) -> None:
         session = app.session
         redrawn = asyncio.Event()
         flipped = asyncio.Event()
@@ -216,6 +227,8 @@ async def event_latencies(players: int, n: int) -> dict[str, Samples]:
         got.widgets.append(touched(widgets0, widgets1))
         got.instructions.append(touched(instr0, instr1))
         got.scene = (len(widgets1), len(instr1))
+        answer = shown()  # type: ignore[operator]
+        got.answers[answer] = got.answers.get(answer, 0) + 1
         await asyncio.sleep(0.05)
 
     async def drive() -> None:
@@ -228,11 +241,36 @@ async def event_latencies(players: int, n: int) -> dict[str, Samples]:
         assert game is not None
         cards = [c.id for c in app.session.catalog.cards]
         value = 0
+        board = app.sm.get_screen("scoreboard")
+        seat = app.session.seat_map.dials[(device.device, 0)]
+
+        def dial_shown(v: int) -> str:
+            tile = board.panels[seat].tiles["devotion"].value
+            if tile != str(v):
+                raise SystemExit(f"the dial was turned to {v} but its seat shows {tile}")
+            return "value shown"
+
+        def scan_shown(card: str) -> str:
+            view = app.session.scans.get(0)
+            if view is not None and view.card_id == card:
+                if board.card_panels[0].ids.name.text != view.name:
+                    raise SystemExit(f"{card} was scanned but its panel shows another card")
+                return "card shown"
+            if app.session.message and not app.session.message_ok:
+                return "refused in words"
+            raise SystemExit(f"{card} was scanned and the table was shown nothing")
+
         for i in range(n):
             value = 1 + (value % 12)
-            await one("dial turn", lambda v=value: device.turn_dial(0, v))
+            await one(
+                "dial turn", lambda v=value: device.turn_dial(0, v), lambda v=value: dial_shown(v)
+            )
             card = cards[i % len(cards)]
-            await one("card scan", lambda c=card: device.place_tag(0, sim_uid(c)))
+            await one(
+                "card scan",
+                lambda c=card: device.place_tag(0, sim_uid(c)),
+                lambda c=card: scan_shown(c),
+            )
             device.remove_tag(0)
             await asyncio.sleep(0.05)
         app.stop()
@@ -293,14 +331,16 @@ def table(players: int, events: int) -> None:
         p99 = percentile(redraw, 99)
         print(
             report(
-                f"{players} players, {kind} to the session's redraw: p50 "
+                f"{players} players, {kind} to the redrawn widget: p50 "
                 f"{percentile(redraw, 50):.1f} ms, p99 {p99:.1f} ms; to the frame on "
                 f"screen: p50 {percentile(frame, 50):.1f} ms, p99 {percentile(frame, 99):.1f}"
                 f" ms (software GL here); touched per event: widgets p50 "
                 f"{statistics.median(got.widgets):.0f} (max {max(got.widgets)}), canvas "
                 f"instructions p50 {statistics.median(got.instructions):.0f} (max "
                 f"{max(got.instructions)}), of {got.scene[0]} widgets and {got.scene[1]} "
-                f"instructions; {len(redraw)} events",
+                f"instructions; {len(redraw)} events ("
+                + ", ".join(f"{k}: {v}" for k, v in sorted(got.answers.items()))
+                + ")",
                 REDRAW,
                 p99 <= target_number(REDRAW),
             )
