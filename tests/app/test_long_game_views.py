@@ -11,7 +11,7 @@ import pytest
 
 from bench.long_play import long_game, next_command
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
-from companion_app.session.history import HistoryRecorder, HistoryView
+from companion_app.session.history import HistoryRecorder, HistorySample, HistoryView
 from companion_app.session.log_window import LOG_ROWS, LogWindow
 from engine.zeal import ZealGame
 
@@ -104,3 +104,41 @@ def test_the_history_view_shows_what_a_full_rebuild_gives(
     assert early is not None and list(early) == early_copy  # a view never changes
     assert view != early and view == recorder.samples()
     assert view[-2:] == list(view)[-2:]
+
+
+class CountingList(list[HistorySample]):
+    """A list that counts how often it is read item by item."""
+
+    reads = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        CountingList.reads += 1
+        return super().__iter__()
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        CountingList.reads += 1
+        return super().__getitem__(index)
+
+
+def test_views_of_one_history_compare_without_reading_it(
+    played: tuple[ZealGame, random.Random],
+) -> None:
+    """The session's property compares the old view with the new one on every redraw: that
+    must not walk the turns (a long game has thousands)."""
+    recorder = HistoryRecorder(ZEAL)
+    recorder.rebuild(ZealGame, played[0].setup, played[0].initial_state, list(played[0].history))
+    samples = CountingList(recorder.samples()[:-1])
+    current = recorder.samples()[-1]
+    CountingList.reads = 0
+    assert HistoryView(samples, len(samples), current) == HistoryView(
+        samples, len(samples), current
+    )
+    assert HistoryView(samples, len(samples) - 1, current) != HistoryView(
+        samples, len(samples), current
+    )
+    assert CountingList.reads == 0
+    # Views of two different lists (after a rebuild) are compared sample by sample.
+    assert HistoryView(samples, len(samples), current) == HistoryView(
+        list(samples), len(samples), current
+    )
+    assert CountingList.reads > 0
