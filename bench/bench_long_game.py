@@ -53,6 +53,10 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     store.replace_commands(game_id, [za.to_dict(a) for a in list(game.history)[:commands]])
     store.close()
     session = GameSession(CommandStore(db), lambda _kind: TagRegistry(":memory:"))
+    # A dial at every seat, so the resync after each command has dials to bring to the
+    # engine's values (what it would send goes where a table without a link sends it).
+    for seat in range(len(game.state.players)):
+        session.assign_dial("bench-dials", seat, seat)
     saved = session.saved_game()
     assert saved is not None
     t0 = time.process_time()

@@ -256,10 +256,12 @@ class GameSession(EventDispatcher):
             actions = [engine.action_from_dict(c) for c in saved.commands]
         except MalformedAction as e:
             raise IllegalAction(f"This saved game is damaged: {e}") from None
-        game = engine.game.replay(table.setup, actions)
+        # One replay makes the game and its history plot's samples.
+        history = HistoryRecorder(self.adapter)
+        game = history.replay(engine.game, table.setup, None, actions)
         self.game_id = saved.id
         self.metadata = table.metadata
-        self._install(table.setup, table.colours, game, list(saved.times))
+        self._install(table.setup, table.colours, game, list(saved.times), history)
 
     def finish_current(self) -> None:
         if self.game_id is not None and self.game is not None and self.game.outcome():
@@ -277,8 +279,15 @@ class GameSession(EventDispatcher):
         self.auto_text = ""
 
     def _install(
-        self, setup: Any, colours: tuple[int, ...], game: AnyGame, times: list[float]
+        self,
+        setup: Any,
+        colours: tuple[int, ...],
+        game: AnyGame,
+        times: list[float],
+        history: HistoryRecorder | None = None,
     ) -> None:
+        """The table takes ``game``; ``history``: its samples, if the caller made them as it
+        replayed the game (else they are made here, by a replay)."""
         self.setup = setup
         self.start_state = game.initial_state
         self.colours = colours
@@ -293,8 +302,10 @@ class GameSession(EventDispatcher):
         self.winner = -1
         self.headline = ""
         self.table_news.reset(game)
-        self._history = HistoryRecorder(self.adapter)
-        self._history.rebuild(type(game), setup, self.start_state, list(game.history))
+        if history is None:
+            history = HistoryRecorder(self.adapter)
+            history.rebuild(type(game), setup, self.start_state, list(game.history))
+        self._history = history
         self.has_game = True
         self.say("")
         self.stalemate_text = ""
@@ -371,6 +382,7 @@ class GameSession(EventDispatcher):
         # An undo then a new command in the same frame keep the length: drop the row now.
         self._rows.forget_from(len(game.history))
         self._auto.hold(len(game.history))  # the pass just taken back must not come back
+        self._history.taken_back(game)
         self._after_rewrite()
         return True
 
@@ -384,11 +396,13 @@ class GameSession(EventDispatcher):
             return False
         kept = actions[:index] + actions[index + 1 :]
         assert self.game_id is not None and self.table is not None
+        history = HistoryRecorder(self.adapter)
         try:
-            replayed = type(game).replay(self.setup, kept, state=self.start_state)
+            replayed = history.replay(type(game), self.setup, self.start_state, kept)
         except IllegalAction as e:
             self.say(f"Can't take that back alone: later moves depend on it ({e}).", ok=False)
             return False
+        self._history = history
         encode = self.adapter.engine.action_to_dict
         self.store.replace_commands(self.game_id, [encode(a) for a in kept])
         self.table.game = replayed
@@ -401,7 +415,6 @@ class GameSession(EventDispatcher):
         game = self.require_game()
         self.table_news.reset(game)
         self._rows.clear()
-        self._history.rebuild(type(game), self.setup, self.start_state, list(game.history))
         self.scans = {}
         self.say("")
         self._check_stalemate(game)

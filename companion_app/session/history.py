@@ -11,12 +11,13 @@ compare in constant time too (the session's property compares old and new on eve
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 from typing import Any, overload
 
 from companion_app.games.base import AnyGame, GameAdapter, HistorySeries
+from engine.errors import IllegalAction
 
 
 @dataclass(frozen=True)
@@ -52,13 +53,39 @@ class HistoryRecorder:
     def rebuild(
         self, game_class: type[AnyGame], setup: Any, start: Any, actions: Sequence[Any]
     ) -> None:
-        self._closed = []
+        self.replay(game_class, setup, start, actions)
+
+    def replay(
+        self, game_class: type[AnyGame], setup: Any, start: Any, actions: Iterable[Any]
+    ) -> AnyGame:
+        """The game with ``actions`` applied, sampled as it goes: a resume or a rewrite of the
+        log replays the game once, not once for the game and again for its history. As the
+        engine's ``replay``, a refused action's IllegalAction carries its index."""
+        self._closed = []  # a new list: views of the old one stay as they were
         self._current = None
         game = game_class.start(setup, start)
         self.record(game)
-        for action in actions:
-            game.apply(action)
+        for index, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalAction as e:
+                raise IllegalAction(e.message, index=index) from None
             self.record(game)
+        return game
+
+    def taken_back(self, game: AnyGame) -> None:
+        """The newest command was undone: the samples are what a rebuild would give, without
+        replaying the game (an undo at command 50,000 costs what it costs at 100). The turns
+        the undo went back over lose their closing samples; the current moment is ``game``."""
+        if self.adapter is None:
+            return
+        now = sample(game, self.adapter)
+        keep = len(self._closed)
+        while keep and self._closed[keep - 1].turn >= now.turn:
+            keep -= 1
+        if keep < len(self._closed):
+            self._closed = self._closed[:keep]  # a copy: views of the old list never change
+        self._current = now
 
     def samples(self) -> HistoryView:
         """Every finished turn's sample and the current one, oldest first (constant time)."""

@@ -6,14 +6,22 @@ and check the players see what a full rebuild would show."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from kivy.clock import Clock
 
 from bench.long_play import long_game, next_command
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
+from companion_app.saves.game_record import setup_record
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from companion_app.session.history import HistoryRecorder, HistorySample, HistoryView
 from companion_app.session.log_window import LOG_ROWS, LogWindow
+from engine import games
 from engine.zeal import ZealGame
+from engine.zeal import actions as za
+from hardware.registry import TagRegistry
 
 COMMANDS = 700  # longer than the log's window, several dozen turns
 
@@ -142,3 +150,62 @@ def test_views_of_one_history_compare_without_reading_it(
         list(samples), len(samples), current
     )
     assert CountingList.reads > 0
+
+
+def rebuilt_samples(game: ZealGame) -> list[HistorySample]:
+    recorder = HistoryRecorder(ZEAL)
+    recorder.rebuild(ZealGame, game.setup, game.initial_state, list(game.history))
+    return list(recorder.samples())
+
+
+def test_an_undo_takes_the_samples_back_without_a_replay(
+    played: tuple[ZealGame, random.Random],
+) -> None:
+    """Undo after undo, across turns: the samples equal a full rebuild's, and a view taken
+    before an undo still shows what it showed."""
+    recorder = HistoryRecorder(ZEAL)
+    game = recorder.replay(ZealGame, played[0].setup, None, list(played[0].history)[:300])
+    assert isinstance(game, ZealGame)
+    before = recorder.samples()
+    shown = list(before)
+    start_turn = game.status().turn
+    for undos in range(1, 41):
+        game.undo()
+        recorder.taken_back(game)
+        if undos % 4 == 0:  # a full rebuild to compare with costs a replay: every fourth
+            assert list(recorder.samples()) == rebuilt_samples(game)
+    assert game.status().turn < start_turn - 1  # the undos went back over turns
+    assert list(before) == shown
+
+
+def test_the_session_resumes_and_undoes_with_the_samples_of_a_full_rebuild(
+    played: tuple[ZealGame, random.Random], tmp_path: Path
+) -> None:
+    store = CommandStore(str(tmp_path / "g.sqlite"))
+    source = played[0]
+    game_id = store.new_game("zeal", setup_record(games.get("zeal"), source.setup, (0, 1, 2, 3)))
+    store.replace_commands(game_id, [za.to_dict(a) for a in source.history])
+    session = GameSession(store, lambda _kind: TagRegistry(":memory:"))
+    saved = session.saved_game()
+    assert saved is not None
+    session.resume(saved)
+    Clock.tick()
+    game = session.game
+    assert isinstance(game, ZealGame) and len(game.history) == COMMANDS
+    assert list(session.history) == rebuilt_samples(game)
+    for _ in range(6):
+        assert session.undo_last()
+    Clock.tick()
+    assert list(session.history) == rebuilt_samples(game)
+    assert [r.index for r in session.log_rows][-1] == COMMANDS - 7
+    # A command later ones depend on is refused, and leaves the samples as they were.
+    assert not session.undo_entry(len(game.history) - 3)
+    assert list(session.history) == rebuilt_samples(game)
+    # A dial turn can be taken back alone: the rest is replayed once, samples and all.
+    dial = max(i for i, a in enumerate(game.history) if isinstance(a, za.SetDevotion))
+    assert session.undo_entry(dial), session.message
+    Clock.tick()
+    game = session.game
+    assert isinstance(game, ZealGame)
+    assert list(session.history) == rebuilt_samples(game)
+    store.close()
