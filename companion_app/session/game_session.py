@@ -378,8 +378,9 @@ class GameSession(EventDispatcher):
         except IllegalAction as e:
             self.say(str(e), ok=False)
             return False
-        self._times = self._times[: len(game.history)]
+        del self._times[len(game.history) :]
         # An undo then a new command in the same frame keep the length: drop the row now.
+        # The rows before it stay as they were worded (a command's row is never worded again).
         self._rows.forget_from(len(game.history))
         self._auto.hold(len(game.history))  # the pass just taken back must not come back
         self._history.taken_back(game)
@@ -407,6 +408,7 @@ class GameSession(EventDispatcher):
         self.store.replace_commands(self.game_id, [encode(a) for a in kept])
         self.table.game = replayed
         self._times = self._times[:index] + self._times[index + 1 :]
+        self._rows.clear()  # every row from ``index`` on is another command now
         self._auto.hold(len(kept))
         self._after_rewrite()
         return True
@@ -414,7 +416,6 @@ class GameSession(EventDispatcher):
     def _after_rewrite(self) -> None:
         game = self.require_game()
         self.table_news.reset(game)
-        self._rows.clear()
         self.scans = {}
         self.say("")
         self._check_stalemate(game)

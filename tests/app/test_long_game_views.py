@@ -198,6 +198,8 @@ def test_the_session_resumes_and_undoes_with_the_samples_of_a_full_rebuild(
     Clock.tick()
     assert list(session.history) == rebuilt_samples(game)
     assert [r.index for r in session.log_rows][-1] == COMMANDS - 7
+    # The undos worded only the six older rows that came into view, not the log again.
+    assert session._rows.worded == LOG_ROWS + 6
     # A command later ones depend on is refused, and leaves the samples as they were.
     assert not session.undo_entry(len(game.history) - 3)
     assert list(session.history) == rebuilt_samples(game)
