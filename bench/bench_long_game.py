@@ -7,10 +7,12 @@ log grow as a long evening's game does. Two sessions are opened on it, one resum
 commands in and one 50,000 (each saved in a CommandStore on a temporary file and resumed as
 the app resumes a game), and each event is the game's next real command through
 ``GameSession.command``: the check, the SQLite commit (WAL, synchronous=FULL), the engine's
-apply, the session's history, the dial resync, the stalemate check, and then the redraw the
-frame runs (``redraw.redraw``: seats, choices, prompts, log rows, story, history plot).
-Events alternate between the two sessions, so the shared machine's noise falls on both alike.
-Times are CPU time (the SQLite fsync's wait is not the game's), with wall time beside them.
+apply, the session's history, the dial resync (a dial at every seat), the stalemate check,
+and then the redraw the frame runs (``redraw.redraw``: seats, choices, prompts, log rows,
+story, the history plot's samples). Events alternate between the two sessions, so the shared
+machine's noise falls on both alike. Times are CPU time (the SQLite fsync's wait is not the
+game's), with wall time beside them. The resume itself (the replay, which also samples the
+history) and the first redraw after it are printed apart: they happen once, not per event.
 
 Run: .venv/bin/python bench/bench_long_game.py [--quick]
 """
