@@ -70,7 +70,7 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     return session
 
 
-RESUME: dict[int, float] = {}  # CPU s: the replay and the history's rebuild
+RESUME: dict[int, float] = {}  # CPU s: the replay, which samples the history as it goes
 FIRST_FRAME: dict[int, float] = {}  # CPU s: the first redraw after the resume
 
 
@@ -126,9 +126,10 @@ def main() -> int:
         )
     for n in SIZES:
         print(
-            f"  resuming at command {n:,}: {RESUME[n] * 1000:.0f} ms of CPU (the replay and the "
-            f"history's rebuild); then its first redraw: {FIRST_FRAME[n] * 1000:.1f} ms (the "
-            f"log's newest {LOG_ROWS} commands worded; no target for either)"
+            f"  resuming at command {n:,}: {RESUME[n] * 1000:.0f} ms of CPU (one replay, which "
+            f"samples the history as it goes); then its first redraw: "
+            f"{FIRST_FRAME[n] * 1000:.1f} ms (the log's newest {LOG_ROWS} commands worded; "
+            "no target for either)"
         )
     whole = {
         n: statistics.median([a + b for a, b in zip(cmd[n], draw[n], strict=True)]) for n in SIZES
