@@ -100,8 +100,9 @@ def main() -> int:
     t0 = time.process_time()
     game, _ = long_game(max(SIZES))
     built = time.process_time() - t0
+    dials = sum(isinstance(a, za.SetDevotion) for a in game.history)
     print(
-        f"the long game: {len(game.history):,} commands ({sum(isinstance(a, za.SetDevotion) for a in game.history):,} "
+        f"the long game: {len(game.history):,} commands ({dials:,} "
         f"dial turns), turn {game.state.turn}, {len(game.log):,} log lines, "
         f"played in {built:.1f} s of CPU time"
     )
