@@ -52,12 +52,7 @@ class ActionListScreen(FacingScreen):
         self.rebuild()
         self.face_decider()
 
-    def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(revision=lambda *_a: self._maybe_rebuild())
-
-    def _maybe_rebuild(self) -> None:
-        if self.manager is None or self.manager.current != self.name:
-            return
+    def game_moved(self) -> None:
         game = self.session.game
         if game is None or (len(game.history) != self._moves and not self.stays_after_a_move(game)):
             self.back()  # played, and the page's moment has passed
