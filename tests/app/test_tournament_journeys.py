@@ -6,7 +6,6 @@ once; the draft at the table takes scans as picks and checks the decks."""
 from __future__ import annotations
 
 import json
-import os
 import queue
 import subprocess
 import sys
@@ -26,7 +25,8 @@ from companion_app.tournament.table import JoinCode, Seen, read_state
 from companion_app.tournament.view import standings_rows
 from engine.tournament import Tournament
 from tests.app.imagecompare import compare_to_reference
-from tests.app.test_app_offscreen import OUTPUT, REFERENCE, ROOT, SHOTS
+from tests.app.own_process import ROOT, result_of, run_in_own_process
+from tests.app.test_app_offscreen import OUTPUT, REFERENCE, SHOTS
 
 pytestmark = [
     pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT),
@@ -75,34 +75,16 @@ def store(tmp_path: Path) -> Iterator[Store]:
         broker.stop()
 
 
-def journey(name: str, out: Path, db: Path, store: Store, table: int = 0) -> subprocess.Popen:
-    out.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
-    env.update(
-        KIVY_HOME=str(out / "kivy-home"),
-        ALTAR_DB=str(db),
-        ALTAR_TEST_BROKER=store.address,
-        ALTAR_TEST_CODE=store.cfg.join_code(table),
-    )
-    return subprocess.run(
-        [sys.executable, "-m", "tests.app.drive", f"tests.app.journeys_tournament:{name}"]
-        + [str(out), "1280x800"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-def result_of(proc: subprocess.CompletedProcess, out: Path) -> dict:
-    result_file = out / "result.json"
-    if not result_file.exists():
-        pytest.fail(f"the journey died (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
-    result = json.loads(result_file.read_text())
-    if not result["ok"]:
-        pytest.fail(f"the journey failed:\n{result.get('error')}")
-    return result
+def journey(
+    name: str, out: Path, db: Path, store: Store, table: int = 0
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        "ALTAR_DB": str(db),
+        "ALTAR_TEST_BROKER": store.address,
+        "ALTAR_TEST_CODE": store.cfg.join_code(table),
+    }
+    spec = f"tests.app.journeys_tournament:{name}"
+    return run_in_own_process("tests.app.drive", [spec, str(out), "1280x800"], out, 300, env)
 
 
 def second_follower(store: Store, table: int) -> Seen:

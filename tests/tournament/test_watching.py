@@ -12,7 +12,7 @@ from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from engine.tournament import Tournament
-from tests.tournament.drive_run import run_drive
+from tests.app.own_process import result_of, run_in_own_process
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 
@@ -56,7 +56,9 @@ def test_a_result_signed_with_what_a_watcher_holds_is_refused(tmp_path: Path) ->
 
 @pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT)
 def test_watch_only_tablets_see_the_standings_change_and_cannot_report(tmp_path: Path) -> None:
-    r = run_drive("tests.tournament.watch_drive", tmp_path)
+    r = result_of(
+        run_in_own_process("tests.tournament.watch_drive", [str(tmp_path)], tmp_path, 180), tmp_path
+    )
     match, a, b = r["match"]
     # Both tablets took the watcher's code and watch: no table, nothing to play.
     assert r["errors"] == ["", ""] and r["watching"] == [True, True]
