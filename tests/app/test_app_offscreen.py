@@ -26,6 +26,21 @@ def run_journey(name: str, out: Path, db: Path | None = None, size: str = "1280x
     return result_of(proc, out, f"journey {name}")
 
 
+def keep_and_compare(out: Path, prefix: str) -> None:
+    """The journey's screenshots to test-output/screenshots as ``<prefix>_<name>``, each
+    compared with its reviewed reference (tests/app/reference/<prefix>_*.png; accept new ones
+    with imagecompare.py --accept)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for shot in sorted(out.glob("*.png")):
+        kept = SHOTS / f"{prefix}_{shot.name}"
+        kept.write_bytes(shot.read_bytes())
+        problem = compare_to_reference(kept, REFERENCE / kept.name)
+        if problem:
+            problems.append(problem)
+    assert not problems, problems
+
+
 def test_skeleton_dial_and_scan_reach_the_scoreboard_and_undo_works(tmp_path: Path) -> None:
     out = OUTPUT / "app" / "skeleton"
     result = run_journey("skeleton", out, db=tmp_path / "g.sqlite")

@@ -24,9 +24,8 @@ from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mos
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from companion_app.tournament.view import standings_rows
 from engine.tournament import Tournament
-from tests.app.imagecompare import compare_to_reference
 from tests.app.own_process import ROOT, result_of, run_in_own_process
-from tests.app.test_app_offscreen import OUTPUT, REFERENCE, SHOTS
+from tests.app.test_app_offscreen import OUTPUT, keep_and_compare
 
 pytestmark = [
     pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT),
@@ -109,20 +108,6 @@ def second_follower(store: Store, table: int) -> Seen:
     return seen
 
 
-def keep_screenshots(out: Path) -> None:
-    """Screenshots to test-output/screenshots, each compared with its reviewed reference
-    (tests/app/reference/tournament_*.png; accept new ones with imagecompare.py --accept)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    problems = []
-    for shot in sorted(out.glob("*.png")):
-        kept = SHOTS / f"tournament_{shot.name}"
-        kept.write_bytes(shot.read_bytes())
-        problem = compare_to_reference(kept, REFERENCE / kept.name)
-        if problem:
-            problems.append(problem)
-    assert not problems, problems
-
-
 def test_the_tablet_plays_its_tables_game_and_every_tablet_sees_the_result(
     store: Store, tmp_path: Path
 ) -> None:
@@ -146,7 +131,7 @@ def test_the_tablet_plays_its_tables_game_and_every_tablet_sees_the_result(
     assert {row[1]: row[4] for row in notes["standings"]}[second] == "1"
     assert notes["pairings"][0][3] == "0-1 ..."
     assert notes["next_play"] == "Play this table's game"
-    keep_screenshots(out)
+    keep_and_compare(out, "tournament")
 
 
 def test_a_game_resumed_after_the_tablet_died_is_reported_once(
@@ -172,7 +157,7 @@ def test_a_game_resumed_after_the_tablet_died_is_reported_once(
     assert keys == Counter({("r1m1", 0): 1})
     follower = second_follower(store, table=3)
     assert len(follower.state["tournament"]["results"]) == 1
-    keep_screenshots(out2)
+    keep_and_compare(out2, "tournament")
 
 
 def test_the_draft_at_the_table_takes_scans_as_picks_and_checks_the_decks(
@@ -200,4 +185,4 @@ def test_the_draft_at_the_table_takes_scans_as_picks_and_checks_the_decks(
     assert (facing["start"], facing["bo"], facing["cy"], facing["turned"]) == (0, 270, 180, 90)
     reader, faced = facing["after_turn"]
     assert reader == faced and facing["end"] == 0
-    keep_screenshots(out)
+    keep_and_compare(out, "tournament")
