@@ -69,7 +69,8 @@ def load_kv() -> None:
         Builder.load_file(str(HERE / name))
     for kind, _title in playable():  # each game's own screens
         for extra in adapter_for(kind).screens():
-            Builder.load_file(extra.kv)
+            if extra.kv:
+                Builder.load_file(extra.kv)
     _loaded = True
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion_app.games.base import AnyGame, GameAdapter
-from companion_app.session.folding import runs, who
+from companion_app.session.folding import story
 from companion_app.session.views import seat_views
 
 FORMAT_VERSION = 1
@@ -28,17 +28,8 @@ def log_lines(game: AnyGame, adapter: GameAdapter, count: int = LOG_LINES) -> li
     """The newest ``count`` lines of the engine's log as the log screen words them: a run of
     passes told once."""
     log = game.log
-    names = game.player_names()
-    lines = []
-    for run in runs(log[max(0, len(log) - 4 * count) :], adapter.folds_line):
-        last = run[-1]
-        text = (
-            last.text
-            if len(run) == 1
-            else f"{who((e.player for e in run), names)}: {len(run)} passes"
-        )
-        lines.append(f"Turn {last.turn} · {last.step}: {text}")
-    return lines[-count:]
+    recent = log[max(0, len(log) - 4 * count) :]
+    return story(recent, adapter.folds_line, game.player_names())[-count:]
 
 
 def public_view(

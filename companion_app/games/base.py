@@ -103,13 +103,15 @@ class HistorySeries:
 
 @dataclass(frozen=True)
 class ExtraScreen:
-    """A screen of the game's own: a Kivy Screen class and its kv file, opened by name."""
+    """A screen of the game's own: a Kivy Screen class and its kv file, opened by name. A
+    screen built on a shared page (widgets/action_list_screen.py) has no kv file of its own:
+    its base class loads the layout."""
 
     name: str  # screen name ("combat")
     title: str  # the menu's button text ("Combat assistant")
     module: str  # "companion_app.games.zeal.combat_screen": defines the screen class
     class_name: str
-    kv: str  # the kv file's path, beside the module
+    kv: str = ""  # the kv file's path, beside the module ("": none of its own)
 
 
 @dataclass(frozen=True)

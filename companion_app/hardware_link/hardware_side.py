@@ -159,11 +159,14 @@ class HardwareLink:
         await self.manager.close()
 
 
-async def simulator_side(app: AltarApp) -> None:
-    """Two virtual devotion dials and a virtual card reader, claimed and given seats 1 and 2."""
+async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -> None:
+    """A simulated device, claimed, its dial n given seat n: by default two virtual devotion
+    dials and one card reader the table shares. A device with several readers (the table
+    explorer's, a dial and a reader for every seat) gives reader n to seat n too."""
     manager = DeviceManager(TABLE_ID, keys_path=None)
     link = HardwareLink(app.session, manager)
-    device = SimulatedDevice(device_id=SIM_DEVICE_ID, dials=2, readers=1)
+    if device is None:
+        device = SimulatedDevice(device_id=SIM_DEVICE_ID, dials=2, readers=1)
     link.simulated.append(device)
     # The simulated decks' tags are enrolled already: every card of every game has one.
     for kind, _title in playable():
@@ -182,8 +185,11 @@ async def simulator_side(app: AltarApp) -> None:
                 await manager.claim(device_id)
             finally:
                 device.hold_button(False)
-            for dial in range(2):
+            for dial in range(device.endpoint.dials):
                 app.session.assign_dial(device_id, dial, dial)
+            if device.endpoint.readers > 1:  # a lone reader stays shared by the table
+                for reader in range(device.endpoint.readers):
+                    app.session.seat_map.assign_reader(device_id, reader, reader)
             app.session.resync_dials()
             app.session.devices = manager.devices()
         await pump

@@ -1,11 +1,14 @@
 """Runs of passes told once. The log screen's commands and the engine's own lines beside them
-both fold a run of the adapter's passes into one line ("Alena, Anton: 4 passes"); this is the
-grouping they share. No Kivy, no game."""
+(and the broadcast's log) fold a run of the adapter's passes into one line ("Alena, Anton: 4
+passes"); this is the grouping they share, and the engine's lines worded so (``story``). No
+Kivy, no game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
+
+from engine.core.records import LogEntry
 
 T = TypeVar("T")
 
@@ -33,3 +36,20 @@ def who(seats: Iterable[int | None], names: Sequence[str]) -> str:
         if seat is not None and 0 <= seat < len(names) and names[seat] not in seen:
             seen.append(names[seat])
     return ", ".join(seen)
+
+
+def story(
+    entries: Iterable[LogEntry], folds: Callable[[LogEntry], bool], names: Sequence[str]
+) -> list[str]:
+    """The engine's own lines as the log screen words them, a run of the lines ``folds``
+    holds for (the adapter's passes) told once: "Turn 3 · Main: Alena, Anton: 4 passes"."""
+    lines: list[str] = []
+    for run in runs(entries, folds):
+        last = run[-1]
+        text = (
+            last.text
+            if len(run) == 1
+            else f"{who((e.player for e in run), names)}: {len(run)} passes"
+        )
+        lines.append(f"Turn {last.turn} · {last.step}: {text}")
+    return lines

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from companion_app.games.base import AnyGame, CardView, GameAdapter
-from companion_app.session.folding import runs, who
+from companion_app.session.folding import story
 from companion_app.session.history import HistoryRecorder, HistorySample
 from companion_app.session.log_window import LogRow, LogWindow
 from companion_app.session.table_news import TableNews
@@ -116,16 +116,7 @@ def story_lines(s: SessionForRedraw, entries: Sequence[LogEntry]) -> list[str]:
     """The engine's own lines for the log screen, the newest STORY_LINES, with a run of the
     lines the adapter folds (its passes) told once: "Turn 3 · Main: Alena, Anton: 4 passes"."""
     names = s.game.player_names() if s.game is not None else []
-    lines: list[str] = []
-    for run in runs(entries, s.adapter.folds_line):
-        last = run[-1]
-        text = (
-            last.text
-            if len(run) == 1
-            else f"{who((e.player for e in run), names)}: {len(run)} passes"
-        )
-        lines.append(f"Turn {last.turn} · {last.step}: {text}")
-    return lines[-STORY_LINES:]
+    return story(entries, s.adapter.folds_line, names)[-STORY_LINES:]
 
 
 def card_now(s: SessionForRedraw, game: AnyGame, seat: int, card_id: str) -> CardView:

@@ -6,7 +6,8 @@ The page's kv wraps its content in a ``SeatTurner`` with id ``turner`` whose ``p
 content; this class only works out which way it turns. It knows no game: the seat comes from
 the engine's ``acting_player()`` and the turn from the table's own seat frames. A page for
 people who are not the game's seats (the tournament's drafters) says how many sit round the
-table (``seat_count``) and whom to face (``seat_to_face``).
+table (``seat_count``) and whom to face (``seat_to_face``). A page that follows the game
+says what it does when the game changes while it shows (``game_moved``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,18 @@ class FacingScreen(Screen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.face_decider()
+
+    def on_session(self, _inst: Any, session: Any) -> None:
+        if session is not None:
+            session.bind(revision=lambda *_a: self._revised())
+
+    def _revised(self) -> None:
+        if self.manager is not None and self.manager.current == self.name:
+            self.game_moved()
+
+    def game_moved(self) -> None:
+        """The game changed while the page shows: a page that follows the game (a game's
+        assistant) redraws here, or goes back to the table; the others have nothing to do."""
 
     def seat_to_face(self) -> int | None:
         """Whom the page is for: the player who acts now (else whose turn it is). A game's

@@ -1,31 +1,19 @@
 """A Deeds Not Words setup as plain data (the app's store, the new-game screen), and back,
-checked: the keys of its setup record, read and written by the shared codec
-(engine/core/setup_record.py), and the setup checked before it is returned."""
+checked: the keys of its setup record, in the shape most games' records share
+(engine/core/card_game_record.py), and the setup checked before it is returned."""
 
 from __future__ import annotations
 
-from engine.core.setup_record import (
-    DECK,
-    DECK_SIZE,
-    HIDDEN_HANDS,
-    NAME,
-    SEED,
-    SetupCodec,
-    Table,
-    number,
-    opt_number,
-    rows,
-)
+from engine.core.card_game_record import card_game_record, player_table
+from engine.core.setup_record import SetupCodec, number, opt_number
 from engine.deeds.cards import Catalog
 from engine.deeds.setup import BASE_HEALTH, DeedsSetup, PlayerSetup, check_setup
 
-RECORD: SetupCodec[DeedsSetup] = SetupCodec(
+RECORD: SetupCodec[DeedsSetup] = card_game_record(
     "Deeds Not Words",
     DeedsSetup,
     Catalog,
-    rows("players", Table(PlayerSetup, NAME, DECK, DECK_SIZE)),
-    SEED,
-    HIDDEN_HANDS,
+    player_table(PlayerSetup),
     number("base_health", BASE_HEALTH, 1, 999),
     opt_number("first_player", 0, 1),  # None: chosen by the seeded rng
     check=check_setup,

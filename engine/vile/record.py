@@ -1,31 +1,19 @@
 """A Vile Incantations setup as plain data (the app's store, the new-game screen), and back,
-checked: the keys of its setup record (each player's god among them), read and written by
-the shared codec (engine/core/setup_record.py)."""
+checked: the keys of its setup record (each player's god among them), in the shape most
+games' records share (engine/core/card_game_record.py)."""
 
 from __future__ import annotations
 
-from engine.core.setup_record import (
-    DECK,
-    DECK_SIZE,
-    HIDDEN_HANDS,
-    NAME,
-    SEED,
-    SetupCodec,
-    Table,
-    choice,
-    opt_number,
-    rows,
-)
+from engine.core.card_game_record import card_game_record, player_table
+from engine.core.setup_record import SetupCodec, choice, opt_number
 from engine.vile.card_model import GODS, Catalog
 from engine.vile.setup import PlayerSetup, VileSetup
 
-RECORD: SetupCodec[VileSetup] = SetupCodec(
+RECORD: SetupCodec[VileSetup] = card_game_record(
     "Vile Incantations",
     VileSetup,
     Catalog,
-    rows("players", Table(PlayerSetup, NAME, choice("god", "", GODS), DECK, DECK_SIZE)),
-    SEED,
-    HIDDEN_HANDS,
+    player_table(PlayerSetup, choice("god", "", GODS)),
     opt_number("first_player", 0, 1),  # None: chosen at random (Setup 2)
 )
 setup_to_dict = RECORD.to_dict

@@ -1,30 +1,19 @@
 """A Zeal setup as plain data (the app's store, the new-game screen), and back, checked: the
-keys of Zeal's setup record, read and written by the shared codec (engine/core/setup_record.py)."""
+keys of Zeal's setup record, in the shape most games' records share
+(engine/core/card_game_record.py)."""
 
 from __future__ import annotations
 
-from engine.core.setup_record import (
-    DECK,
-    DECK_SIZE,
-    HIDDEN_HANDS,
-    NAME,
-    SEED,
-    SetupCodec,
-    Table,
-    choice,
-    opt_number,
-    rows,
-)
+from engine.core.card_game_record import card_game_record, player_table
+from engine.core.setup_record import SetupCodec, choice, opt_number
 from engine.zeal.cards import Catalog
 from engine.zeal.setup import MODES, PlayerSetup, ZealSetup
 
-RECORD: SetupCodec[ZealSetup] = SetupCodec(
+RECORD: SetupCodec[ZealSetup] = card_game_record(
     "Zeal",
     ZealSetup,
     Catalog,
-    rows("players", Table(PlayerSetup, NAME, DECK, DECK_SIZE)),
-    SEED,
-    HIDDEN_HANDS,
+    player_table(PlayerSetup),
     choice("mode", "casual", MODES),
     opt_number("first_player", 0, 7),  # None: random from the seed
 )

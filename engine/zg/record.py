@@ -1,16 +1,16 @@
 """A Z-G setup as plain data (the app's store, the new-game screen), and back, checked: the
-keys of its setup record, read and written by the shared codec (engine/core/setup_record.py),
-and what is Z-G's own: a player's ``figure``, which gives a sample deck and character card."""
+keys of its setup record, in the shape most games' records share
+(engine/core/card_game_record.py), and what is Z-G's own: a player's ``figure``, which gives a
+sample deck and character card."""
 
 from __future__ import annotations
 
+from engine.core.card_game_record import card_game_record
 from engine.core.fields import Fields
 from engine.core.setup_record import (
     DECK,
     DECK_SIZE,
-    HIDDEN_HANDS,
     NAME,
-    SEED,
     SetupCodec,
     Table,
     choice,
@@ -55,13 +55,11 @@ def terrain_from(f: Fields) -> Terrain:
     return TERRAIN.read(f, None)
 
 
-RECORD: SetupCodec[ZgSetup] = SetupCodec(
+RECORD: SetupCodec[ZgSetup] = card_game_record(
     "Z-G",
     ZgSetup,
     Catalog,
-    rows("players", PLAYER),
-    SEED,
-    HIDDEN_HANDS,
+    PLAYER,
     texts("options", OPTIONS),
     choice("edge", "wall", EDGES),
     rows("terrain", TERRAIN),

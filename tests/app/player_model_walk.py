@@ -2,11 +2,16 @@
 every action the engine lists must have gestures, and the gestures must be ones the table
 offers: a band tap names a decision the adapter labels on that seat's panel (and no other
 decision of that seat has the same words), a counter tap a counter the seat shows, a scan a
-card of the catalog. The table explorer then performs them through the real widgets."""
+card of the catalog. The table explorer then performs them through the real widgets.
+
+Also what every game's player-model tests share: a game set up as the app sets it up, a
+planted failure (a model that forgets a kind of action), a band tap and a scan played
+through the adapter, and a walk that reads the rule at hand at every step."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +19,8 @@ from typing import Any
 
 from companion_app.games.base import AnyGame, GameAdapter
 from companion_app.games.gestures import PlayerModel, Scan, TapCounter, TapText
+
+NAMES = ("Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus")
 
 
 @dataclass
@@ -115,3 +122,88 @@ def walk_games(
             game.apply(action)
             walk.steps += 1
     return walk
+
+
+def new_game(
+    adapter: GameAdapter,
+    seed: int,
+    players: int = 2,
+    *,
+    first: int | None = None,
+    options: dict[str, Any] | None = None,
+    names: Sequence[str] = NAMES,
+) -> AnyGame:
+    """A game set up as the app sets it up (hidden hands): the adapter's setup record,
+    started by the game's engine."""
+    record = adapter.setup_record(list(names[:players]), [()] * players, seed, first, options or {})
+    return adapter.engine.new_game(record, adapter.catalog())
+
+
+@dataclass
+class Forgets:
+    """A planted failure: ``model`` with no gesture for actions of the type ``kind``."""
+
+    model: PlayerModel
+    kind: type
+
+    def gestures(self, game: AnyGame, action: Any) -> Any:
+        return None if isinstance(action, self.kind) else self.model.gestures(game, action)
+
+
+def only(found: list[Any], what: str) -> Any:
+    assert len(found) == 1, f"{what}: {len(found)} buttons match"
+    return found[0]
+
+
+def sample(rnd: random.Random, legal: list[Any], many: type) -> list[Any]:
+    """Every legal action but the scans of a hidden hand (any card of the catalog), and eight
+    of those: the same gestures for each card, and the test stays within its time."""
+    scans = [a for a in legal if isinstance(a, many)]
+    return [a for a in legal if not isinstance(a, many)] + rnd.sample(scans, min(8, len(scans)))
+
+
+def tapped(adapter: GameAdapter, game: AnyGame, tap: TapText) -> Any:
+    """The one decision on the tapped seat's panel that reads as the tap's words."""
+    seat = int(tap.where.removeprefix("seat:"))
+    offered = [
+        a
+        for a in game.legal_actions()
+        if a.player == seat and adapter.choice_label(game, a) == tap.text
+    ]
+    return only(offered, tap.text)
+
+
+def answered(adapter: GameAdapter, game: AnyGame, action: Any, seat: int, taps: list[Any]) -> Any:
+    """What the player's panel asks after ``action`` starts (its targets, one request after
+    another), answered by ``taps`` on that seat's panel, every one of them used."""
+    request = adapter.target_request(game, action)
+    while request is not None:
+        tap = taps.pop(0)
+        assert isinstance(tap, TapText) and tap.where == f"seat:{seat}", tap
+        if request.optional and tap.text == request.none_label:
+            action, request = adapter.without_target(game, action), None
+            continue
+        option = only([o for o in request.options if o.label == tap.text], tap.text)
+        action = adapter.with_target(game, action, option.value)
+        request = adapter.target_request(game, action)
+    assert not taps, taps
+    return action
+
+
+def rule_at_every_step(
+    game: AnyGame, rule_at_hand: Callable[[Any], tuple[str, str]], section: str
+) -> set[str]:
+    """Issue 20, part 5: the rule that applies now, with the rulebook's section (matching
+    ``section``) and its words, in every moment a seeded random walk of the game reaches.
+    Returns the sections met."""
+    seen = set()
+    rnd = random.Random(4)
+    for _ in range(300):
+        where, words = rule_at_hand(game)
+        assert re.search(section, where) and len(words) > 20, (where, words)
+        seen.add(where)
+        legal = list(game.legal_actions())
+        if not legal or game.outcome() is not None:
+            break
+        game.apply(rnd.choice(legal))
+    return seen

@@ -7,44 +7,38 @@ tests/app/reference/ (a diff image is written next to a screenshot that differs)
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.app.imagecompare import compare_to_reference
 from tests.app.journeys import SCREENSHOT_PLAYERS, SCREENSHOT_SIZES
+from tests.app.own_process import ROOT, result_of, run_in_own_process
 
-ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
 SHOTS = OUTPUT / "screenshots"
 REFERENCE = Path(__file__).parent / "reference"
 
 
 def run_journey(name: str, out: Path, db: Path | None = None, size: str = "1280x800") -> dict:
-    out.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
-    env["KIVY_HOME"] = str(out / "kivy-home")
-    if db is not None:
-        env["ALTAR_DB"] = str(db)
-    proc = subprocess.run(
-        [sys.executable, "-m", "tests.app.drive", name, str(out), size],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    result_file = out / "result.json"
-    if not result_file.exists():
-        pytest.fail(f"journey {name} died (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
-    result = json.loads(result_file.read_text())
-    if not result["ok"]:
-        pytest.fail(f"journey {name} failed:\n{result.get('error')}")
-    return result
+    env = {"ALTAR_DB": str(db)} if db is not None else {}
+    proc = run_in_own_process("tests.app.drive", [name, str(out), size], out, 240, env)
+    return result_of(proc, out, f"journey {name}")
+
+
+def keep_and_compare(out: Path, prefix: str) -> None:
+    """The journey's screenshots to test-output/screenshots as ``<prefix>_<name>``, each
+    compared with its reviewed reference (tests/app/reference/<prefix>_*.png; accept new ones
+    with imagecompare.py --accept)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for shot in sorted(out.glob("*.png")):
+        kept = SHOTS / f"{prefix}_{shot.name}"
+        kept.write_bytes(shot.read_bytes())
+        problem = compare_to_reference(kept, REFERENCE / kept.name)
+        if problem:
+            problems.append(problem)
+    assert not problems, problems
 
 
 def test_skeleton_dial_and_scan_reach_the_scoreboard_and_undo_works(tmp_path: Path) -> None:

@@ -6,22 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.imagecompare import compare_to_reference
-from tests.app.test_app_offscreen import OUTPUT, REFERENCE, SHOTS, run_journey
-
-
-def _keep(out: Path) -> None:
-    """Screenshots to test-output/screenshots, each compared with its reviewed reference
-    (tests/app/reference/table_*.png; accept new ones with imagecompare.py --accept)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    problems = []
-    for shot in sorted(out.glob("*.png")):
-        kept = SHOTS / f"table_{shot.name}"
-        kept.write_bytes(shot.read_bytes())
-        problem = compare_to_reference(kept, REFERENCE / kept.name)
-        if problem:
-            problems.append(problem)
-    assert not problems, problems
+from tests.app.test_app_offscreen import OUTPUT, keep_and_compare, run_journey
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, "1280x800"), (4, "1280x800"), (8, "800x1280")])
@@ -35,14 +20,14 @@ def test_each_seats_prompt_and_decisions_face_that_seat(
     seen = result["notes"]["seen"]
     assert [actor for actor, _turn, _text in seen] == list(range(players))
     assert all("keep your hand" in text for _a, _t, text in seen)
-    _keep(out)
+    keep_and_compare(out, "table")
 
 
 def test_a_targeted_spell_by_scan_and_by_tap_takes_its_target(tmp_path: Path) -> None:
     out = OUTPUT / "table" / "targets"
     result = run_journey("tests.app.journeys_table:targeted_spell", out, tmp_path / "g.sqlite")
     assert result["notes"]["base_damage"] == 2
-    _keep(out)
+    keep_and_compare(out, "table")
 
 
 def test_the_winner_is_named_to_the_table(tmp_path: Path) -> None:
@@ -51,7 +36,7 @@ def test_the_winner_is_named_to_the_table(tmp_path: Path) -> None:
     assert result["notes"]["headline"] == "Anton wins!"
     assert result["notes"]["sounds"][-1] == "game_over"
     assert result["notes"]["asked"].startswith("This ends the game: Anton wins"), result["notes"]
-    _keep(out)
+    keep_and_compare(out, "table")
 
 
 def test_undo_holds_the_automatic_advance(tmp_path: Path) -> None:
@@ -71,7 +56,7 @@ def test_menu_log_and_history_face_the_acting_player_and_turn_on_request(
     log = result["notes"]["log"]
     assert any(text.endswith("3 passes in a row") for text in log), log
     assert not any(text.endswith(" passes") for text in log), log  # no pass on a line alone
-    _keep(out)
+    keep_and_compare(out, "table")
 
 
 @pytest.mark.parametrize("size", ["1280x800", "800x1280"])
@@ -83,4 +68,4 @@ def test_no_text_on_the_table_is_below_the_reading_floor_or_breaks_a_word(
     out = OUTPUT / "table" / f"reading_{size}"
     result = run_journey("tests.app.journeys_reading:reading", out, tmp_path / "g", size)
     assert result["notes"]["problems"] == []
-    _keep(out)
+    keep_and_compare(out, "table")

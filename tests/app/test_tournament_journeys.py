@@ -6,7 +6,6 @@ once; the draft at the table takes scans as picks and checks the decks."""
 from __future__ import annotations
 
 import json
-import os
 import queue
 import subprocess
 import sys
@@ -25,8 +24,8 @@ from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mos
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from companion_app.tournament.view import standings_rows
 from engine.tournament import Tournament
-from tests.app.imagecompare import compare_to_reference
-from tests.app.test_app_offscreen import OUTPUT, REFERENCE, ROOT, SHOTS
+from tests.app.own_process import ROOT, result_of, run_in_own_process
+from tests.app.test_app_offscreen import OUTPUT, keep_and_compare
 
 pytestmark = [
     pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT),
@@ -75,34 +74,16 @@ def store(tmp_path: Path) -> Iterator[Store]:
         broker.stop()
 
 
-def journey(name: str, out: Path, db: Path, store: Store, table: int = 0) -> subprocess.Popen:
-    out.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
-    env.update(
-        KIVY_HOME=str(out / "kivy-home"),
-        ALTAR_DB=str(db),
-        ALTAR_TEST_BROKER=store.address,
-        ALTAR_TEST_CODE=store.cfg.join_code(table),
-    )
-    return subprocess.run(
-        [sys.executable, "-m", "tests.app.drive", f"tests.app.journeys_tournament:{name}"]
-        + [str(out), "1280x800"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-def result_of(proc: subprocess.CompletedProcess, out: Path) -> dict:
-    result_file = out / "result.json"
-    if not result_file.exists():
-        pytest.fail(f"the journey died (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
-    result = json.loads(result_file.read_text())
-    if not result["ok"]:
-        pytest.fail(f"the journey failed:\n{result.get('error')}")
-    return result
+def journey(
+    name: str, out: Path, db: Path, store: Store, table: int = 0
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        "ALTAR_DB": str(db),
+        "ALTAR_TEST_BROKER": store.address,
+        "ALTAR_TEST_CODE": store.cfg.join_code(table),
+    }
+    spec = f"tests.app.journeys_tournament:{name}"
+    return run_in_own_process("tests.app.drive", [spec, str(out), "1280x800"], out, 300, env)
 
 
 def second_follower(store: Store, table: int) -> Seen:
@@ -125,20 +106,6 @@ def second_follower(store: Store, table: int) -> Seen:
         link.stop()
     assert seen.state is not None, "the second tablet never got the standings"
     return seen
-
-
-def keep_screenshots(out: Path) -> None:
-    """Screenshots to test-output/screenshots, each compared with its reviewed reference
-    (tests/app/reference/tournament_*.png; accept new ones with imagecompare.py --accept)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    problems = []
-    for shot in sorted(out.glob("*.png")):
-        kept = SHOTS / f"tournament_{shot.name}"
-        kept.write_bytes(shot.read_bytes())
-        problem = compare_to_reference(kept, REFERENCE / kept.name)
-        if problem:
-            problems.append(problem)
-    assert not problems, problems
 
 
 def test_the_tablet_plays_its_tables_game_and_every_tablet_sees_the_result(
@@ -164,7 +131,7 @@ def test_the_tablet_plays_its_tables_game_and_every_tablet_sees_the_result(
     assert {row[1]: row[4] for row in notes["standings"]}[second] == "1"
     assert notes["pairings"][0][3] == "0-1 ..."
     assert notes["next_play"] == "Play this table's game"
-    keep_screenshots(out)
+    keep_and_compare(out, "tournament")
 
 
 def test_a_game_resumed_after_the_tablet_died_is_reported_once(
@@ -190,7 +157,7 @@ def test_a_game_resumed_after_the_tablet_died_is_reported_once(
     assert keys == Counter({("r1m1", 0): 1})
     follower = second_follower(store, table=3)
     assert len(follower.state["tournament"]["results"]) == 1
-    keep_screenshots(out2)
+    keep_and_compare(out2, "tournament")
 
 
 def test_the_draft_at_the_table_takes_scans_as_picks_and_checks_the_decks(
@@ -218,4 +185,4 @@ def test_the_draft_at_the_table_takes_scans_as_picks_and_checks_the_decks(
     assert (facing["start"], facing["bo"], facing["cy"], facing["turned"]) == (0, 270, 180, 90)
     reader, faced = facing["after_turn"]
     assert reader == faced and facing["end"] == 0
-    keep_screenshots(out)
+    keep_and_compare(out, "tournament")

@@ -21,62 +21,33 @@ from companion_app.games.zeal.player_model import ACTIONS, COMBAT
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.randomplay import choose
-from tests.deeds.test_player_model import sample
+from tests.app import player_model_walk as walk
 
 MODEL = _ADAPTER.player_model()
 
 ADAPTER = adapter_for("zeal")
-NAMES = ("Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus")
 
 
 def new_game(seed: int, players: int) -> ZealGame:
-    record = ADAPTER.setup_record(list(NAMES[:players]), [()] * players, seed, None, {})
-    engine = ADAPTER.engine
-    game = engine.game.start(engine.setup_from_dict(record, ADAPTER.catalog()))
+    game = walk.new_game(ADAPTER, seed, players)
     assert isinstance(game, ZealGame)
     return game
-
-
-def only(found: list[Any], what: str) -> Any:
-    assert len(found) == 1, f"{what}: {len(found)} buttons match"
-    return found[0]
-
-
-def answered(game: ZealGame, action: Any, seat: int, taps: list[Any]) -> Any:
-    """What the player's panel asks after ``action`` starts, answered by ``taps``."""
-    request = ADAPTER.target_request(game, action)
-    while request is not None:
-        tap = taps.pop(0)
-        assert isinstance(tap, TapText) and tap.where == f"seat:{seat}", tap
-        if request.optional and tap.text == request.none_label:
-            return ADAPTER.without_target(game, action)
-        option = only([o for o in request.options if o.label == tap.text], tap.text)
-        action = ADAPTER.with_target(game, action, option.value)
-        request = ADAPTER.target_request(game, action)
-    assert not taps, taps
-    return action
 
 
 def played(game: ZealGame, gestures: list[Any]) -> Any:
     todo = list(gestures)
     first = todo.pop(0)
     if isinstance(first, TapText):
-        seat = int(first.where.removeprefix("seat:"))
-        offered = [
-            a
-            for a in game.legal_actions()
-            if a.player == seat and ADAPTER.choice_label(game, a) == first.text
-        ]
         assert not todo
-        return only(offered, first.text)
+        return walk.tapped(ADAPTER, game, first)
     if isinstance(first, Scan):
         start = ADAPTER.scan_action(game, first.seat, first.card_id)
-        return answered(game, start, first.seat, todo)
+        return walk.answered(ADAPTER, game, start, first.seat, todo)
     assert isinstance(first, OpenScreen)
     if first.name == ACTIONS:
         tap = todo.pop(0)
-        start = only([a for words, a in page_actions(game) if words == tap.text], tap.text)
-        return answered(game, start, start.player, todo)
+        start = walk.only([a for words, a in page_actions(game) if words == tap.text], tap.text)
+        return walk.answered(ADAPTER, game, start, start.player, todo)
     assert first.name == COMBAT
     listed = combat_rows.rows(game)
     chosen = {r.permanent_id: 0 for r in listed}
@@ -101,7 +72,7 @@ def test_every_legal_action_has_gestures_that_make_it(players: int) -> None:
             legal = list(game.legal_actions())
             if not legal:
                 break
-            for action in sample(rnd, legal, za.PlayCard):
+            for action in walk.sample(rnd, legal, za.PlayCard):
                 gestures = MODEL.gestures(game, action)
                 assert gestures is not None, f"seed {seed}: no gestures make {action}"
                 made_now = played(game, list(gestures))

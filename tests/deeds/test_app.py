@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.imagecompare import compare_to_reference
-from tests.app.test_app_offscreen import OUTPUT, REFERENCE, run_journey
-
-SIZES = {"landscape": "1280x800", "portrait": "800x1280"}
+from tests.app.both_orientations import SIZES, looks_as_reviewed, whole_games
 
 
 @pytest.fixture(scope="module")
 def journeys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
-    out = {}
-    for orientation, size in SIZES.items():
-        db = tmp_path_factory.mktemp(f"deeds-{orientation}") / "g.sqlite"
-        out[orientation] = run_journey(
-            "tests.deeds.journeys:whole_game", OUTPUT / "deeds" / orientation, db=db, size=size
-        )
-    return out
+    return whole_games("deeds", tmp_path_factory)
 
 
 @pytest.mark.parametrize("orientation", sorted(SIZES))
@@ -40,6 +31,4 @@ def test_journey__a_whole_game_to_a_winner(journeys: dict[str, dict], orientatio
 @pytest.mark.parametrize("shot", ["deeds_battle", "deeds_scoreboard", "deeds_winner"])
 @pytest.mark.parametrize("orientation", sorted(SIZES))
 def test_screens_look_as_reviewed(journeys: dict[str, dict], orientation: str, shot: str) -> None:
-    name = f"{shot}_{orientation}.png"
-    problem = compare_to_reference(OUTPUT / "deeds" / orientation / name, REFERENCE / name)
-    assert problem is None, problem
+    looks_as_reviewed("deeds", orientation, shot)

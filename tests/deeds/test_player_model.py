@@ -20,6 +20,7 @@ from companion_app.games.deeds.player_model import BATTLE, CARDS
 from companion_app.games.gestures import ChooseRow, OpenScreen, Scan, TapText
 from engine.deeds import actions as da
 from engine.deeds.game import DeedsGame
+from tests.app import player_model_walk as walk
 
 from .helpers import game_at
 
@@ -29,16 +30,9 @@ ADAPTER = adapter_for("deeds")
 
 
 def new_game(seed: int) -> DeedsGame:
-    record = ADAPTER.setup_record(["Amy", "John"], [(), ()], seed, None, {})
-    engine = ADAPTER.engine
-    game = engine.game.start(engine.setup_from_dict(record, ADAPTER.catalog()))
+    game = walk.new_game(ADAPTER, seed, names=("Amy", "John"))
     assert isinstance(game, DeedsGame)
     return game
-
-
-def only(found: list[Any], what: str) -> Any:
-    assert len(found) == 1, f"{what}: {len(found)} buttons match"
-    return found[0]
 
 
 def played(game: DeedsGame, gestures: list[Any]) -> Any:
@@ -46,32 +40,15 @@ def played(game: DeedsGame, gestures: list[Any]) -> Any:
     todo = list(gestures)
     first = todo.pop(0)
     if isinstance(first, TapText):  # a one-tap decision on the player's panel
-        seat = int(first.where.removeprefix("seat:"))
-        offered = [
-            a
-            for a in game.legal_actions()
-            if a.player == seat and ADAPTER.choice_label(game, a) == first.text
-        ]
         assert not todo
-        return only(offered, first.text)
+        return walk.tapped(ADAPTER, game, first)
     if isinstance(first, Scan):
         action = ADAPTER.scan_action(game, first.seat, first.card_id)
-        request = ADAPTER.target_request(game, action)
-        while request is not None:
-            tap = todo.pop(0)
-            assert isinstance(tap, TapText) and tap.where == f"seat:{first.seat}"
-            if request.optional and tap.text == request.none_label:
-                action, request = ADAPTER.without_target(game, action), None
-                continue
-            option = only([o for o in request.options if o.label == tap.text], tap.text)
-            action = ADAPTER.with_target(game, action, option.value)
-            request = ADAPTER.target_request(game, action)
-        assert not todo
-        return action
+        return walk.answered(ADAPTER, game, action, first.seat, todo)
     assert isinstance(first, OpenScreen)
     if first.name == CARDS:
         (tap,) = todo
-        return only([a for words, a in card_actions(game) if words == tap.text], tap.text)
+        return walk.only([a for words, a in card_actions(game) if words == tap.text], tap.text)
     assert first.name == BATTLE
     listed = list(rows(game))
     chosen = {r.card_id: 0 for r in listed}
@@ -103,13 +80,6 @@ def played(game: DeedsGame, gestures: list[Any]) -> Any:
     return result.action
 
 
-def sample(rnd: random.Random, legal: list[Any], many: type) -> list[Any]:
-    """Every legal action but the scans of a hidden hand (any card of the catalog), and eight
-    of those: the same gestures for each card, and the test stays within its time."""
-    scans = [a for a in legal if isinstance(a, many)]
-    return [a for a in legal if not isinstance(a, many)] + rnd.sample(scans, min(8, len(scans)))
-
-
 def pick(rnd: random.Random, legal: list[Any], deploys: float) -> Any:
     """Random play with a taste for what makes the table's harder moments: deploying,
     battles, equipment, and ending a round over the hand limit."""
@@ -136,7 +106,7 @@ def test_every_legal_action_has_gestures_that_make_it() -> None:
             legal = list(game.legal_actions())
             if not legal:
                 break
-            for action in sample(rnd, legal, da.Deploy):
+            for action in walk.sample(rnd, legal, da.Deploy):
                 gestures = MODEL.gestures(game, action)
                 assert gestures is not None, f"seed {seed}: no gestures make {action}"
                 assert played(game, list(gestures)) == action, f"seed {seed}: {gestures}"

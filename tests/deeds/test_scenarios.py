@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import load_scenario, play_scenario
+from tests.scenario_checks import plays_as_expected
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 
@@ -18,8 +18,4 @@ def test_the_ol_tank_example_is_a_scenario_file() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_file__runs_and_meets_its_expectations(path: Path) -> None:
-    scenario = load_scenario(path.read_text(), str(path))
-    assert scenario.kind.kind == "deeds"
-    assert scenario.expect, "every scenario file checks its result"
-    run = play_scenario(scenario)
-    assert run.ok, run.failures
+    plays_as_expected(path, "deeds")

@@ -8,6 +8,7 @@ import pytest
 import tomli_w
 
 from engine.scenario import ScenarioError, dump_game, load_scenario, play_scenario, run_scenario
+from tests.scenario_checks import plays_as_expected, saves_and_loads_to_an_equal_game
 
 HERE = Path(__file__).parent / "scenarios"
 SCENARIOS = sorted(HERE.glob("*.toml"))
@@ -36,19 +37,12 @@ def test_every_rule_in_the_issue_has_a_scenario_file() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_file__plays_and_meets_its_expectations(path: Path) -> None:
-    scenario = load_scenario(path.read_text(), str(path))
-    assert scenario.expect, "every scenario file checks its result"
-    assert scenario.kind.kind == "devacurse"
-    run = play_scenario(scenario)
-    assert run.ok, run.failures
+    plays_as_expected(path, "devacurse")
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_save_and_load__every_scenario_position_round_trips(path: Path) -> None:
-    game = run_scenario(load_scenario(path.read_text(), str(path)))
-    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
-    assert again.initial_state == game.initial_state
-    assert again.state == game.state
+    saves_and_loads_to_an_equal_game(path)
 
 
 def test_scenario__unknown_keys_are_errors_naming_the_table_and_key() -> None:

@@ -10,19 +10,18 @@ import re
 from typing import Any
 
 from companion_app.games.devacurse.adapter import ADAPTER
-from companion_app.games.devacurse.player_model import DevacursePlayerModel
 from companion_app.games.gestures import Scan, TapText
 from engine.devacurse import DevacurseGame
 from engine.devacurse import actions as da
-from tests.app.player_model_walk import band_labels, walk_games
+from tests.app.player_model_walk import Forgets, band_labels, rule_at_every_step, walk_games
+from tests.app.player_model_walk import new_game as start
 
 MODEL = ADAPTER.player_model()
 
 
 def new_game(options: dict[str, str] | None = None) -> Any:
     def make(seed: int) -> DevacurseGame:
-        record = ADAPTER.setup_record(["Alena", "Anton"], [(), ()], seed, 0, options or {})
-        game = ADAPTER.engine.new_game(record, ADAPTER.catalog())
+        game = start(ADAPTER, seed, first=0, options=options)
         assert isinstance(game, DevacurseGame)
         return game
 
@@ -41,15 +40,8 @@ def test_every_legal_action_has_gestures() -> None:
     assert {"UpgradeHero", "Resolve", "Pass", "Draw"} <= kinds
 
 
-class _Forgets(DevacursePlayerModel):
-    """A planted failure: a model with no gesture for a hero's upgrade."""
-
-    def gestures(self, game: Any, action: Any) -> Any:
-        return None if isinstance(action, da.UpgradeHero) else super().gestures(game, action)
-
-
 def test_the_walk_names_an_action_no_gesture_makes() -> None:
-    walk = walk_games(ADAPTER, _Forgets(ADAPTER), new_game(), range(3), 250)
+    walk = walk_games(ADAPTER, Forgets(MODEL, da.UpgradeHero), new_game(), range(3), 250)
     assert any("no gesture makes UpgradeHero(" in f for f in walk.failures)
 
 
@@ -123,15 +115,5 @@ def test_the_rule_at_hand_is_named_at_every_step() -> None:
     moment a walk reaches."""
     from companion_app.games.devacurse.rules_at_hand import rule_at_hand
 
-    seen = set()
-    game = new_game()(4)
-    rnd = random.Random(4)
-    for _ in range(300):
-        section, words = rule_at_hand(game)
-        assert re.search(r"\d|\b[IVX]+\b", section) and len(words) > 20, (section, words)
-        seen.add(section)
-        legal = list(game.legal_actions())
-        if not legal or game.outcome() is not None:
-            break
-        game.apply(rnd.choice(legal))
+    seen = rule_at_every_step(new_game()(4), rule_at_hand, r"\d|\b[IVX]+\b")
     assert len(seen) >= 4, seen

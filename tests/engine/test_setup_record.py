@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from engine import games
+from engine.core.card_game_record import card_game_record, player_table
 from engine.core.setup_record import (
     DECK,
     DECK_SIZE,
@@ -150,6 +151,43 @@ def test_setup_record__anything_wrong_is_a_setup_error_naming_the_field(
 def test_setup_record__another_games_catalog_is_refused_in_words() -> None:
     with pytest.raises(SetupError, match="a game of Hopscotch needs its own card catalog"):
         RECORD.from_dict({"players": []}, games.get("zeal").sample_catalog())
+
+
+def test_card_game_record__players_seed_hidden_hands_then_the_games_own_keys_in_order() -> None:
+    """engine/core/card_game_record.py: the shape most games' records share, said once, is
+    the record Hopscotch lists key by key (its players without the nickname), to the letter."""
+    short = card_game_record(
+        "Hopscotch",
+        HopSetup,
+        Cards,
+        player_table(Hopper, choice("chalk", "white", ("white", "pink"))),
+        rows("squares", Table(Square, NAME, number("size", 1, 1, left_out_when_default=True))),
+        texts("rules", ("one_foot", "no_lines")),
+        opt_number("start", 0, 1),
+        number("rounds", 3, 1, 9),
+        check=two_players,
+    )
+    setup = HopSetup(
+        (Hopper("Alena", deck=("stone",)), Hopper("Anton", "pink", deck_size=9)),
+        seed=4,
+        squares=(Square("sky", 2),),
+        start=1,
+        catalog=CARDS,
+    )
+    record = short.to_dict(setup)
+    assert json.dumps(record) == json.dumps(RECORD.to_dict(setup))
+    assert list(record) == [
+        "players",
+        "seed",
+        "hidden_hands",
+        "squares",
+        "rules",
+        "start",
+        "rounds",
+    ]
+    assert short.from_dict(record, CARDS) == setup
+    with pytest.raises(SetupError, match="Hopscotch is for 2 players, not 1"):
+        short.from_dict({"players": [{"name": "A"}]}, CARDS)
 
 
 # Records as the five games wrote them before they shared the codec (issue 24): read back to

@@ -1,34 +1,19 @@
 """The tournament screen in a real Kivy window, following a host over a real Mosquitto."""
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.app.own_process import result_of, run_in_own_process
 
 
 @pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT)
 def test_screen_shows_standings_pairings_and_this_tables_match(tmp_path: Path) -> None:
-    env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
-    env["KIVY_HOME"] = str(tmp_path / "kivy-home")
-    proc = subprocess.run(
-        [sys.executable, "-m", "tests.tournament.screen_drive", str(tmp_path)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
+    result = result_of(
+        run_in_own_process("tests.tournament.screen_drive", [str(tmp_path)], tmp_path, 180),
+        tmp_path,
     )
-    result_file = tmp_path / "result.json"
-    assert result_file.exists(), proc.stderr[-3000:]
-    result = json.loads(result_file.read_text())
-    assert result["ok"], result.get("error")
     assert result["headline"] == "Round 2 of 3"
     # Round 1 went 2-0 to each match's first-listed player: two players on one match win.
     assert [row[2] for row in result["standings"]] == ["1", "1", "0", "0"]

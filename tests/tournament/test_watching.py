@@ -3,10 +3,6 @@ carries the host's public key, a read-only broker login and no signing key; "Wat
 tournament screen follows the standings with it, on a real Mosquitto closed to strangers, and
 nothing a watcher holds lets it report a result."""
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,8 +12,8 @@ from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from engine.tournament import Tournament
+from tests.app.own_process import result_of, run_in_own_process
 
-ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 
 
@@ -60,20 +56,9 @@ def test_a_result_signed_with_what_a_watcher_holds_is_refused(tmp_path: Path) ->
 
 @pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT)
 def test_watch_only_tablets_see_the_standings_change_and_cannot_report(tmp_path: Path) -> None:
-    env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
-    env["KIVY_HOME"] = str(tmp_path / "kivy-home")
-    proc = subprocess.run(
-        [sys.executable, "-m", "tests.tournament.watch_drive", str(tmp_path)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
+    r = result_of(
+        run_in_own_process("tests.tournament.watch_drive", [str(tmp_path)], tmp_path, 180), tmp_path
     )
-    result_file = tmp_path / "result.json"
-    assert result_file.exists(), proc.stderr[-3000:]
-    r = json.loads(result_file.read_text())
-    assert r["ok"], r.get("error")
     match, a, b = r["match"]
     # Both tablets took the watcher's code and watch: no table, nothing to play.
     assert r["errors"] == ["", ""] and r["watching"] == [True, True]

@@ -10,17 +10,16 @@ import re
 from typing import Any
 
 from companion_app.games.vile.adapter import ADAPTER
-from companion_app.games.vile.player_model import VilePlayerModel
 from engine.vile import VileGame
 from engine.vile import actions as va
-from tests.app.player_model_walk import walk_games
+from tests.app.player_model_walk import Forgets, rule_at_every_step, walk_games
+from tests.app.player_model_walk import new_game as start
 
 MODEL = ADAPTER.player_model()
 
 
 def new_game(seed: int) -> VileGame:
-    record = ADAPTER.setup_record(["Alena", "Anton"], [(), ()], seed, 0, {})
-    game = ADAPTER.engine.new_game(record, ADAPTER.catalog())
+    game = start(ADAPTER, seed, first=0)
     assert isinstance(game, VileGame)
     return game
 
@@ -44,15 +43,8 @@ def test_every_legal_action_has_gestures() -> None:
     )
 
 
-class _Forgets(VilePlayerModel):
-    """A planted failure: a model with no gesture for flipping a sabotage card."""
-
-    def gestures(self, game: Any, action: Any) -> Any:
-        return None if isinstance(action, va.FlipSabotage) else super().gestures(game, action)
-
-
 def test_the_walk_names_an_action_no_gesture_makes() -> None:
-    walk = walk_games(ADAPTER, _Forgets(ADAPTER), new_game, range(4), 250, _lively)
+    walk = walk_games(ADAPTER, Forgets(MODEL, va.FlipSabotage), new_game, range(4), 250, _lively)
     assert any("no gesture makes FlipSabotage(" in f for f in walk.failures)
 
 
@@ -90,15 +82,5 @@ def test_the_rule_at_hand_is_named_at_every_step() -> None:
     moment a walk reaches."""
     from companion_app.games.vile.rules_at_hand import rule_at_hand
 
-    seen = set()
-    game = new_game(4)
-    rnd = random.Random(4)
-    for _ in range(300):
-        section, words = rule_at_hand(game)
-        assert re.search(r"\d|\b[IVX]+\b|Glossary", section) and len(words) > 20, (section, words)
-        seen.add(section)
-        legal = list(game.legal_actions())
-        if not legal or game.outcome() is not None:
-            break
-        game.apply(rnd.choice(legal))
+    seen = rule_at_every_step(new_game(4), rule_at_hand, r"\d|\b[IVX]+\b|Glossary")
     assert len(seen) >= 4, seen

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import tomli_w
 
-from engine.scenario import dump_game, load_scenario, play_scenario, run_scenario
+from tests.scenario_checks import plays_as_expected, saves_and_loads_to_an_equal_game
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 
@@ -27,15 +26,9 @@ def test_every_example_in_the_text_has_a_file() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_file__plays_and_meets_its_expectations(path: Path) -> None:
-    scenario = load_scenario(path.read_text(), str(path))
-    assert scenario.expect, "every scenario file checks its result"
-    run = play_scenario(scenario)
-    assert run.ok, run.failures
+    plays_as_expected(path, "zg")
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_file__saves_and_loads_to_an_equal_game(path: Path) -> None:
-    game = run_scenario(load_scenario(path.read_text(), str(path)))
-    again = run_scenario(load_scenario(tomli_w.dumps(dump_game(game)), "save.toml"))
-    assert again.initial_state == game.initial_state
-    assert again.state == game.state
+    saves_and_loads_to_an_equal_game(path)

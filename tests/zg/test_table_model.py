@@ -11,24 +11,28 @@ from typing import Any
 
 from companion_app.games.gestures import Scan
 from companion_app.games.zg.adapter import ADAPTER
-from companion_app.games.zg.player_model import ZgPlayerModel
 from engine.zg import actions as za
 from engine.zg.game import ZgGame
 from engine.zg.randomplay import choose
 from engine.zg.setup import OPTIONS
 from engine.zg.state import PHASES, STEP_WORDS
-from tests.app.player_model_walk import band_labels, walk_games
+from tests.app.player_model_walk import (
+    NAMES,
+    Forgets,
+    band_labels,
+    rule_at_every_step,
+    walk_games,
+)
+from tests.app.player_model_walk import new_game as start
 
 MODEL = ADAPTER.player_model()
 
-NAMES = ("Alena", "Anton", "Bea", "Carl")
 ALL_OPTIONS: dict[str, str] = {**{o: "on" for o in OPTIONS}, "terrain_mass": "3"}
 
 
 def new_game(players: int, options: dict[str, str] | None = None) -> Any:
     def make(seed: int) -> ZgGame:
-        record = ADAPTER.setup_record(NAMES[:players], [()] * players, seed, None, options or {})
-        game = ADAPTER.engine.new_game(record, ADAPTER.catalog())
+        game = start(ADAPTER, seed, players, options=options)
         assert isinstance(game, ZgGame)
         return game
 
@@ -46,15 +50,8 @@ def test_every_legal_action_has_gestures_at_two_and_four_players() -> None:
     )
 
 
-class _Forgets(ZgPlayerModel):
-    """A planted failure: a model that has no gesture for attacks."""
-
-    def gestures(self, game: Any, action: Any) -> Any:
-        return None if isinstance(action, za.Attack) else super().gestures(game, action)
-
-
 def test_the_walk_names_an_action_no_gesture_makes() -> None:
-    walk = walk_games(ADAPTER, _Forgets(ADAPTER), new_game(2), [1], 150, choose)
+    walk = walk_games(ADAPTER, Forgets(MODEL, za.Attack), new_game(2), [1], 150, choose)
     assert any("no gesture makes Attack(" in f for f in walk.failures)
 
 
@@ -80,7 +77,7 @@ def test_a_hand_is_three_scans_and_the_tablet_calls_the_impulse() -> None:
 
 def test_four_players_each_have_a_sample_deck_of_their_own() -> None:
     """Issue 20: the sample held three figures; a fourth player borrowed one (and tied)."""
-    record = ADAPTER.setup_record(NAMES, [()] * 4, 3, None, {})
+    record = ADAPTER.setup_record(NAMES[:4], [()] * 4, 3, None, {})
     figures = [p["figure"] for p in record["players"]]
     assert len(set(figures)) == 4
 
@@ -128,15 +125,5 @@ def test_the_rule_at_hand_is_named_at_every_step() -> None:
     moment a walk reaches."""
     from companion_app.games.zg.rules_at_hand import rule_at_hand
 
-    seen = set()
-    game = new_game(2, ALL_OPTIONS)(4)
-    rnd = random.Random(4)
-    for _ in range(300):
-        section, words = rule_at_hand(game)
-        assert re.search(r"\d|\b[IVX]+\b", section) and len(words) > 20, (section, words)
-        seen.add(section)
-        legal = list(game.legal_actions())
-        if not legal or game.outcome() is not None:
-            break
-        game.apply(rnd.choice(legal))
+    seen = rule_at_every_step(new_game(2, ALL_OPTIONS)(4), rule_at_hand, r"\d|\b[IVX]+\b")
     assert len(seen) >= 4, seen

@@ -365,7 +365,6 @@ class DeedsAdapter(GameAdapter):
                 "Cards in play",
                 "companion_app.games.deeds.cards_screen",
                 "CardsScreen",
-                str(HERE / "cards_screen.kv"),
             ),
         )
 

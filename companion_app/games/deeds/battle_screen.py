@@ -81,12 +81,7 @@ class BattleScreen(FacingScreen):
             return super().seat_to_face()
         return int(game.state.attacker if self.mode == "attack" else game.state.defender)
 
-    def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(revision=lambda *_a: self._maybe_rebuild())
-
-    def _maybe_rebuild(self) -> None:
-        if self.manager is None or self.manager.current != self.name:
-            return
+    def game_moved(self) -> None:
         game = self.session.game if self.session else None
         if game is None or game.kind != "deeds" or not mode(game):
             self.back()  # the battle resolved, or there is none this round: back to the table

@@ -58,12 +58,8 @@ class DevaCombatScreen(FacingScreen):
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()
 
-    def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(revision=lambda *_a: self._maybe_rebuild())
-
-    def _maybe_rebuild(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
-            self.rebuild()
+    def game_moved(self) -> None:
+        self.rebuild()
 
     def rebuild(self) -> None:
         game = self.session.game if self.session else None

@@ -27,12 +27,8 @@ class RitualScreen(FacingScreen):
         self.rebuild()
         self.face_decider()
 
-    def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(revision=lambda *_a: self._maybe_rebuild())
-
-    def _maybe_rebuild(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
-            self.rebuild()
+    def game_moved(self) -> None:
+        self.rebuild()
 
     def rebuild(self) -> None:
         game = self.session.game if self.session else None

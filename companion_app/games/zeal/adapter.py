@@ -327,7 +327,6 @@ class ZealAdapter(GameAdapter):
                 "Actions",
                 "companion_app.games.zeal.actions_screen",
                 "ActionsScreen",
-                str(HERE / "actions_screen.kv"),
             ),
             ExtraScreen(
                 "adjust",

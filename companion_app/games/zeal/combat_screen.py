@@ -108,12 +108,7 @@ class CombatScreen(FacingScreen):
                 return True
         return False
 
-    def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(revision=lambda *_a: self._maybe_rebuild())
-
-    def _maybe_rebuild(self) -> None:
-        if self.manager is None or self.manager.current != self.name:
-            return
+    def game_moved(self) -> None:
         game = self.session.game
         if game is None or game.kind != "zeal" or not in_combat(game):
             self.back()  # the combat is over: its result is told on the table

@@ -40,9 +40,6 @@ class AttackScreen(FacingScreen):
         super().__init__(**kwargs)
         self.declaration = plan.Declaration()
 
-    def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(revision=lambda *_a: self._maybe_refresh())
-
     def on_pre_enter(self, *_args: Any) -> None:
         game = self._game()
         self.declaration = plan.first(game) if game is not None else plan.Declaration()
@@ -54,9 +51,8 @@ class AttackScreen(FacingScreen):
         if self.pick_by_scan in self.session.scan_pickers:
             self.session.scan_pickers.remove(self.pick_by_scan)
 
-    def _maybe_refresh(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
-            self.refresh()
+    def game_moved(self) -> None:
+        self.refresh()
 
     def _game(self) -> ZgGame | None:
         game = self.session.game if self.session else None

@@ -68,17 +68,13 @@ class DotTestScreen(FacingScreen):
         super().__init__(**kwargs)
         self.picks: list[int] = []  # dots chosen so far for the bolsters or augments due
 
-    def on_session(self, _inst: Any, session: Any) -> None:
-        session.bind(revision=lambda *_a: self._maybe_refresh())
-
     def on_pre_enter(self, *_args: Any) -> None:
         self.bolsters = 0
         self.picks = []
         self.refresh()
 
-    def _maybe_refresh(self) -> None:
-        if self.manager is not None and self.manager.current == self.name:
-            self.refresh()
+    def game_moved(self) -> None:
+        self.refresh()
 
     def seat_to_face(self) -> int | None:
         """Who decides now, at their seat's edge as their panel is (-1: upright);

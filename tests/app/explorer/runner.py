@@ -9,7 +9,6 @@ set up from the new-game screen, and writes what it found to ``OUTDIR/result.jso
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import traceback
@@ -80,44 +79,14 @@ class LogErrors(logging.Handler):
 
 
 async def explorer_side(app: Any) -> None:
-    """Simulated hardware for the explorer: one device with a dial and a reader for every
-    seat, claimed and given its seats, speaking the real protocol to the device manager."""
-    from companion_app.games import playable
-    from companion_app.hardware_link.hardware_side import TABLE_ID, HardwareLink
-    from hardware.manager import DeviceManager
+    """Simulated hardware for the explorer: the app's own simulator side with one device that
+    has a dial and a reader for every seat, speaking the real protocol to the device manager."""
+    from companion_app.hardware_link.hardware_side import simulator_side
     from hardware.simulator import SimulatedDevice
 
-    manager = DeviceManager(TABLE_ID, keys_path=None)
-    link = HardwareLink(app.session, manager)
-    device = SimulatedDevice(device_id=EXPLORER_DEVICE, dials=SEATS, readers=SEATS)
-    link.simulated.append(device)
-    for kind, _title in playable():
-        registry = app.session.cards_for(kind)
-        for card in app.session.catalog_for(kind).cards:
-            from companion_app.simulator.sim_tags import sim_uid
-
-            registry.enrol(sim_uid(card.id), card.id)
-    app.hardware_link = link
-    pump = asyncio.ensure_future(link.pump())
-    try:
-        device_id = await manager.add_simulator(device)
-        assert device_id is not None, "the explorer's device did not start"
-        device.hold_button(True)
-        try:
-            await manager.claim(device_id)
-        finally:
-            device.hold_button(False)
-        for seat in range(SEATS):
-            app.session.assign_dial(device_id, seat, seat)
-            app.session.seat_map.assign_reader(device_id, seat, seat)
-        app.session.resync_dials()
-        app.session.devices = manager.devices()
-        await pump
-    finally:
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pump
-        await link.close()
+    await simulator_side(
+        app, SimulatedDevice(device_id=EXPLORER_DEVICE, dials=SEATS, readers=SEATS)
+    )
 
 
 class Explorer:
