@@ -62,8 +62,10 @@ def settle_order(state: GameState, catalog: Catalog, log: Log) -> GameState:
     return begin_player_turn(state, log)
 
 
-def begin_player_turn(state: GameState, log: Log) -> GameState:
-    state = evolve(state, phase="card", pulse_no=0, pulse=None, attack=None)
+def begin_player_turn(state: GameState, log: Log, **changes: object) -> GameState:
+    """The player's turn begins; ``changes`` are the rest of the step's changes to the state
+    (the whole step is one copy of the state)."""
+    state = evolve(state, phase="card", pulse_no=0, pulse=None, attack=None, **changes)
     seat = state.order[state.order_index]
     log.say(state, seat, f"{state.players[seat].name}'s turn")
     return state
@@ -73,9 +75,19 @@ def end_pulse(state: GameState, catalog: Catalog, log: Log) -> GameState:
     """Basic Rules 6-7: the action card returns to the deck; the next pulse, or the next
     player when the hand is played."""
     seat = state.order[state.order_index]
+    players, seed = state.players, state.rng
     if state.pulse is not None:
-        state = zones.to_deck(state, seat, state.pulse.card)
-    state = evolve(state, pulse=None, attack=None, pulse_no=state.pulse_no + 1, phase="card")
+        changes, seed = zones.into_deck(state, seat, state.pulse.card)
+        players = state.players_with(seat, **changes)
+    state = evolve(
+        state,
+        players=players,
+        rng=seed,
+        pulse=None,
+        attack=None,
+        pulse_no=state.pulse_no + 1,
+        phase="card",
+    )
     if state.pulse_no >= pulses_allowed(state, seat) or not can_play(state, seat):
         return end_player_turn(state, catalog, log)
     return state
@@ -93,16 +105,15 @@ def end_player_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
     until the end of the stunned player's next turn (README.md, "Readings")."""
     seat = state.order[state.order_index]
     p = state.players[seat]
-    state = state.with_player(
+    players = state.players_with(
         seat, played=(), last_turn=p.played, lock_foe=-1, lock_card="", stunned=False
     )
-    state = evolve(state, pulse=None, attack=None)
     index = state.order_index + 1
-    while index < len(state.order) and state.players[state.order[index]].defeated:
+    while index < len(state.order) and players[state.order[index]].defeated:
         index += 1
     if index < len(state.order):
-        return begin_player_turn(evolve(state, order_index=index), log)
-    return end_turn(state, catalog, log)
+        return begin_player_turn(state, log, players=players, order_index=index)
+    return end_turn(evolve(state, players=players, pulse=None, attack=None), catalog, log)
 
 
 def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:

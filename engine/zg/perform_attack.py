@@ -3,6 +3,7 @@ Rules Options 1, 2, 5, 8)."""
 
 from __future__ import annotations
 
+from engine.core import rng
 from engine.core.evolve import evolve
 from engine.zg import actions as za
 from engine.zg import zones
@@ -19,7 +20,12 @@ def current_test(state: GameState, catalog: Catalog) -> TestResult | None:
     a = state.attack
     if a is None or a.target_end < 0 or not a.target or state.pulse is None:
         return None
-    attack_end = catalog.get(state.pulse.card).end(a.end)
+    return _test(catalog, state.pulse.card, a)
+
+
+def _test(catalog: Catalog, card: str, a: Attack) -> TestResult:
+    """The test of ``card`` (the action card) against the spun target card of ``a``."""
+    attack_end = catalog.get(card).end(a.end)
     target_end = catalog.get(a.target).end(a.target_end)
     return run_test(attack_end, target_end, a.bolster_dots, a.augment_dots)
 
@@ -53,9 +59,31 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         locked=action.locked,
         free_retests=free,
     )
-    state = evolve(state, attack=attack, pulse=evolve(pulse, moved=True, again_foe=-1))
     how = "a sneak attack" if sneak else f"{card.attack or 'an attack'}"
-    log.say(state, seat, f"{me.name} attacks {them.name}: {how}")
+    log.say(state, seat, f"{me.name} attacks {them.name}: {how}")  # the phase is still "act"
+    pulse = evolve(pulse, moved=True, again_foe=-1)
+    if not action.locked and not state.hidden and not action.cover:
+        # The common case in one copy of the state: the target card is drawn from the foe's
+        # deck (its top card; a random hand card when it is empty: Glossary, Deck).
+        seed = state.rng
+        if them.deck:
+            target, from_hand = them.deck[0], False
+            taken = zones.out_of_deck(state, foe, target)
+        else:
+            index, seed = rng.below(seed, len(them.hand))
+            target, from_hand = them.hand[index], True
+            taken = zones.out_of_hand(state, foe, target)
+        state = evolve(
+            state,
+            players=state.players_with(foe, **taken),
+            attack=evolve(attack, target=target, from_hand=from_hand),
+            pulse=pulse,
+            phase="spin",
+            rng=seed,
+        )
+        log.say(state, None, f"Target card{_from_hand(from_hand)}: {catalog.get(target).name}")
+        return state
+    state = evolve(state, attack=attack, pulse=pulse)
     if action.locked:
         target = me.lock_card
         state = state.with_player(seat, lock_foe=-1, lock_card="")
@@ -101,9 +129,12 @@ def _drawn(state: GameState, catalog: Catalog, target: str, from_hand: bool, log
         log.say(state, attacker(state), f"The target card, {name}, is in cover: the attack fails")
         state = _return_target(state)
         return end_pulse(state, catalog, log)
-    where = " from the hand (the deck is empty)" if from_hand else ""
-    log.say(state, None, f"Target card{where}: {name}")
+    log.say(state, None, f"Target card{_from_hand(from_hand)}: {name}")
     return state
+
+
+def _from_hand(from_hand: bool) -> str:
+    return " from the hand (the deck is empty)" if from_hand else ""
 
 
 def _return_target(state: GameState) -> GameState:
@@ -112,20 +143,22 @@ def _return_target(state: GameState) -> GameState:
     owner = a.foe if a.foe >= 0 else attacker(state)
     if a.from_hand:
         state = zones.to_hand(state, owner, a.target)
-    else:
-        state = zones.to_deck(state, owner, a.target)
-    return evolve(state, attack=evolve(a, target=""))
+        return evolve(state, attack=evolve(a, target=""))
+    changes, seed = zones.into_deck(state, owner, a.target)
+    players = state.players_with(owner, **changes)
+    return evolve(state, players=players, rng=seed, attack=evolve(a, target=""))
 
 
-def _after_spin(state: GameState, catalog: Catalog, log: Log) -> GameState:
-    a = state.attack
-    assert a is not None
+def _after_spin(state: GameState, a: Attack, catalog: Catalog, log: Log) -> GameState:
+    """The test with the cards as they now lie (``a``, not yet in ``state``: the step's whole
+    change is one copy of the state); first the bolsters and augments still to place."""
     if a.bolsters > len(a.bolster_dots):
-        return evolve(state, phase="bolster")
+        return evolve(state, attack=a, phase="bolster")
     if a.augments > len(a.augment_dots):
-        return evolve(state, phase="augment")
-    result = current_test(state, catalog)
-    assert result is not None
+        return evolve(state, attack=a, phase="augment")
+    pulse = state.pulse
+    assert pulse is not None and a.target and a.target_end >= 0
+    result = _test(catalog, pulse.card, a)
     words = f"{result.matches} match{'es' if result.matches != 1 else ''}, {result.words()}"
     log.say(state, None, f"Test: {words}")
     a = evolve(a, strikes=result.strikes)  # kept: the chart reads it when the test is accepted
@@ -135,6 +168,8 @@ def _after_spin(state: GameState, catalog: Catalog, log: Log) -> GameState:
 def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
     a = state.attack
     assert a is not None
+    if isinstance(action, za.Resolve):
+        return _resolve(state, catalog, log)
     name = state.players[action.player].name
     if isinstance(action, za.DrawTarget):
         p = state.players[action.player]
@@ -145,26 +180,22 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
             state = zones.take_from_deck(state, action.player, action.card)
         return _drawn(state, catalog, action.card, from_hand, log)
     if isinstance(action, za.Spin):
-        state = evolve(state, attack=evolve(a, target_end=action.end, bolsters=action.bolsters))
         bolsters = f", declaring {action.bolsters} bolster(s)" if action.bolsters else ""
         log.say(
             state,
             action.player,
             f"{name} spun the target card: end {END_NAMES[action.end]} faces{bolsters}",
         )
-        return _after_spin(state, catalog, log)
+        a = evolve(a, target_end=action.end, bolsters=action.bolsters)
+        return _after_spin(state, a, catalog, log)
     if isinstance(action, za.Bolster):
-        state = evolve(state, attack=evolve(a, bolster_dots=action.dots))
         log.say(state, action.player, f"{name} bolstered dot {_dots(action.dots)}")
-        return _after_spin(state, catalog, log)
+        return _after_spin(state, evolve(a, bolster_dots=action.dots), catalog, log)
     if isinstance(action, za.Augment):
-        state = evolve(state, attack=evolve(a, augment_dots=action.dots))
         log.say(state, action.player, f"{name} augmented dot {_dots(action.dots)}")
-        return _after_spin(state, catalog, log)
+        return _after_spin(state, evolve(a, augment_dots=action.dots), catalog, log)
     if isinstance(action, za.Retest):
         return _retest(state, catalog, action, log)
-    if isinstance(action, za.Resolve):
-        return _resolve(state, catalog, log)
     assert isinstance(action, za.Save)
     if action.sacrifice:
         log.say(state, action.player, f"{name} sacrificed the character card to save the zGear")
@@ -190,15 +221,14 @@ def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> 
     else:
         a = evolve(a, defender_retested=True)
     respun = {"end": action.end} if action.card == "attack" else {"target_end": action.end}
-    a = evolve(a, **respun)
-    state = evolve(state, attack=evolve(a, bolster_dots=(), augment_dots=()))
+    a = evolve(a, **respun, bolster_dots=(), augment_dots=())
     name = state.players[action.player].name
     log.say(
         state,
         action.player,
         f"{name} retested: the {action.card} card, end {END_NAMES[action.end]}",
     )
-    return _after_spin(state, catalog, log)
+    return _after_spin(state, a, catalog, log)
 
 
 def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:

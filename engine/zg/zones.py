@@ -12,33 +12,55 @@ from engine.core.evolve import evolve
 from engine.zg.state import GameState
 
 
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` without the first ``card`` in them."""
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
 
 
-def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
+# A step that moves a card and changes more (the phase, the pulse, other cards) makes the
+# whole change as one copy of the state: these give the changes to the player's record.
+Changes = dict[str, object]
+
+
+def out_of_hand(state: GameState, seat: int, card: str) -> Changes:
+    """``card`` leaves ``seat``'s hand (hidden hands: the count only)."""
     p = state.players[seat]
     if state.hidden:
-        return state.with_player(seat, hand_size=p.hand_size - 1)
-    return state.with_player(seat, hand=_without(p.hand, card), hand_size=p.hand_size - 1)
+        return {"hand_size": p.hand_size - 1}
+    return {"hand": without(p.hand, card), "hand_size": p.hand_size - 1}
+
+
+def out_of_deck(state: GameState, seat: int, card: str) -> Changes:
+    """``card`` leaves ``seat``'s deck (hidden hands: the count only)."""
+    p = state.players[seat]
+    if state.hidden:
+        return {"deck_size": p.deck_size - 1}
+    return {"deck": without(p.deck, card), "deck_size": p.deck_size - 1}
+
+
+def into_deck(state: GameState, seat: int, card: str) -> tuple[Changes, int]:
+    """``card`` back into ``seat``'s deck, shuffled in: at a random place (open hands); and
+    the random source after it."""
+    p = state.players[seat]
+    if state.hidden:
+        return {"deck_size": p.deck_size + 1}, state.rng
+    at, seed = rng.below(state.rng, len(p.deck) + 1)
+    return {"deck": p.deck[:at] + (card,) + p.deck[at:], "deck_size": p.deck_size + 1}, seed
+
+
+def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
+    return state.with_player(seat, **out_of_hand(state, seat, card))
 
 
 def take_from_deck(state: GameState, seat: int, card: str) -> GameState:
-    p = state.players[seat]
-    if state.hidden:
-        return state.with_player(seat, deck_size=p.deck_size - 1)
-    return state.with_player(seat, deck=_without(p.deck, card), deck_size=p.deck_size - 1)
+    return state.with_player(seat, **out_of_deck(state, seat, card))
 
 
 def to_deck(state: GameState, seat: int, card: str) -> GameState:
     """A card back into the deck, shuffled in: at a random place (open hands)."""
-    p = state.players[seat]
-    if state.hidden:
-        return state.with_player(seat, deck_size=p.deck_size + 1)
-    at, seed = rng.below(state.rng, len(p.deck) + 1)
-    deck = p.deck[:at] + (card,) + p.deck[at:]
-    return evolve(state.with_player(seat, deck=deck, deck_size=p.deck_size + 1), rng=seed)
+    changes, seed = into_deck(state, seat, card)
+    return evolve(state, players=state.players_with(seat, **changes), rng=seed)
 
 
 def to_hand(state: GameState, seat: int, card: str) -> GameState:
