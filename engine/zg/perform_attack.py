@@ -9,7 +9,7 @@ from engine.zg import actions as za
 from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
-from engine.zg.dot_match import TestResult, chart, run_test, stuns
+from engine.zg.dot_match import TestResult, chart, chart_words, stuns, test_of
 from engine.zg.flow import defeat_if_down, end_pulse
 from engine.zg.log import Log
 from engine.zg.state import END_NAMES, Attack, GameState
@@ -27,7 +27,7 @@ def _test(catalog: Catalog, card: str, a: Attack) -> TestResult:
     """The test of ``card`` (the action card) against the spun target card of ``a``."""
     attack_end = catalog.get(card).end(a.end)
     target_end = catalog.get(a.target).end(a.target_end)
-    return run_test(attack_end, target_end, a.bolster_dots, a.augment_dots)
+    return test_of(attack_end, target_end, a.bolster_dots, a.augment_dots)
 
 
 def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log) -> GameState:
@@ -49,6 +49,17 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         state.has("stances") and me.stance == "attack" and hand_to_hand and them.stance != "defense"
     )
     free = 1 if state.has("knockdown") and them.knocked_down and hand_to_hand else 0
+    # The common case, open hands and a plain attack, is one copy of the state: the target
+    # card is drawn from the foe's deck at once (its top card; a random hand card when the
+    # deck is empty: Glossary, Deck).
+    drawn = not action.locked and not state.hidden and not action.cover
+    target, from_hand, seed = "", False, state.rng
+    if drawn:
+        if them.deck:
+            target = them.deck[0]
+        else:
+            index, seed = rng.below(seed, len(them.hand))
+            target, from_hand = them.hand[index], True
     attack = Attack(
         foe=foe,
         terrain=-1,
@@ -58,25 +69,21 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         sneak=sneak,
         locked=action.locked,
         free_retests=free,
+        target=target,
+        from_hand=from_hand,
     )
     how = "a sneak attack" if sneak else f"{card.attack or 'an attack'}"
     log.say(state, seat, f"{me.name} attacks {them.name}: {how}")  # the phase is still "act"
     pulse = evolve(pulse, moved=True, again_foe=-1)
-    if not action.locked and not state.hidden and not action.cover:
-        # The common case in one copy of the state: the target card is drawn from the foe's
-        # deck (its top card; a random hand card when it is empty: Glossary, Deck).
-        seed = state.rng
-        if them.deck:
-            target, from_hand = them.deck[0], False
-            taken = zones.out_of_deck(state, foe, target)
-        else:
-            index, seed = rng.below(seed, len(them.hand))
-            target, from_hand = them.hand[index], True
+    if drawn:
+        if from_hand:
             taken = zones.out_of_hand(state, foe, target)
+        else:
+            taken = zones.out_of_deck(state, foe, target)
         state = evolve(
             state,
             players=state.players_with(foe, **taken),
-            attack=evolve(attack, target=target, from_hand=from_hand),
+            attack=attack,
             pulse=pulse,
             phase="spin",
             rng=seed,
@@ -127,8 +134,7 @@ def _drawn(state: GameState, catalog: Catalog, target: str, from_hand: bool, log
     name = catalog.get(target).name
     if a.foe >= 0 and target in a.cover:
         log.say(state, attacker(state), f"The target card, {name}, is in cover: the attack fails")
-        state = _return_target(state)
-        return end_pulse(state, catalog, log)
+        return end_pulse(_target_back(state), catalog, log)
     log.say(state, None, f"Target card{_from_hand(from_hand)}: {name}")
     return state
 
@@ -140,13 +146,22 @@ def _from_hand(from_hand: bool) -> str:
 def _return_target(state: GameState) -> GameState:
     a = state.attack
     assert a is not None
+    return _target_back(state, attack=evolve(a, target=""))
+
+
+def _target_back(state: GameState, **changes: object) -> GameState:
+    """The target card back where it was drawn from, with the step's other ``changes`` to the
+    state (one copy of it). Before the pulse ends, the attack is left as it is: ending the
+    pulse clears it."""
+    a = state.attack
+    assert a is not None
     owner = a.foe if a.foe >= 0 else attacker(state)
+    seed = state.rng
     if a.from_hand:
-        state = zones.to_hand(state, owner, a.target)
-        return evolve(state, attack=evolve(a, target=""))
-    changes, seed = zones.into_deck(state, owner, a.target)
-    players = state.players_with(owner, **changes)
-    return evolve(state, players=players, rng=seed, attack=evolve(a, target=""))
+        moved = zones.into_hand(state, owner, a.target)
+    else:
+        moved, seed = zones.into_deck(state, owner, a.target)
+    return evolve(state, players=state.players_with(owner, **moved), rng=seed, **changes)
 
 
 def _after_spin(state: GameState, a: Attack, catalog: Catalog, log: Log) -> GameState:
@@ -159,9 +174,10 @@ def _after_spin(state: GameState, a: Attack, catalog: Catalog, log: Log) -> Game
     pulse = state.pulse
     assert pulse is not None and a.target and a.target_end >= 0
     result = _test(catalog, pulse.card, a)
-    words = f"{result.matches} match{'es' if result.matches != 1 else ''}, {result.words()}"
+    matches, strikes = result.matches, result.strikes
+    words = f"{matches} match{'es' if matches != 1 else ''}, {chart_words(strikes)}"
     log.say(state, None, f"Test: {words}")
-    a = evolve(a, strikes=result.strikes)  # kept: the chart reads it when the test is accepted
+    a = evolve(a, strikes=strikes)  # kept: the chart reads it when the test is accepted
     return evolve(state, phase="result", last_test=words, attack=a)
 
 
@@ -244,16 +260,15 @@ def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
         state = evolve(state, terrain=terrain)
         gone = ": it is pulled off the arena" if not t.standing else ""
         log.say(state, seat, f"{t.name} took {strikes} strike(s), {t.strikes} of {t.mass}{gone}")
-        return end_pulse(_return_target(state), catalog, log)
+        return end_pulse(_target_back(state), catalog, log)
     outcome = chart(strikes)
     if outcome == "miss":
         log.say(state, seat, "No strikes: the attack misses")
-        return end_pulse(_return_target(state), catalog, log)
+        return end_pulse(_target_back(state), catalog, log)
     if outcome == "targetlock":
         log.say(state, seat, "Targetlock: you may target this card again with your next attack")
-        target = a.target
-        state = _return_target(state)
-        state = state.with_player(seat, lock_foe=a.foe, lock_card=target)
+        state = _target_back(state)
+        state = state.with_player(seat, lock_foe=a.foe, lock_card=a.target)
         return end_pulse(state, catalog, log)
     foe = state.players[a.foe]
     if foe.character and not foe.character_sacrificed:

@@ -49,6 +49,14 @@ def into_deck(state: GameState, seat: int, card: str) -> tuple[Changes, int]:
     return {"deck": p.deck[:at] + (card,) + p.deck[at:], "deck_size": p.deck_size + 1}, seed
 
 
+def into_hand(state: GameState, seat: int, card: str) -> Changes:
+    """``card`` back into ``seat``'s hand (hidden hands: the count only)."""
+    p = state.players[seat]
+    if state.hidden:
+        return {"hand_size": p.hand_size + 1}
+    return {"hand": p.hand + (card,), "hand_size": p.hand_size + 1}
+
+
 def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
     return state.with_player(seat, **out_of_hand(state, seat, card))
 
@@ -61,13 +69,6 @@ def to_deck(state: GameState, seat: int, card: str) -> GameState:
     """A card back into the deck, shuffled in: at a random place (open hands)."""
     changes, seed = into_deck(state, seat, card)
     return evolve(state, players=state.players_with(seat, **changes), rng=seed)
-
-
-def to_hand(state: GameState, seat: int, card: str) -> GameState:
-    p = state.players[seat]
-    if state.hidden:
-        return state.with_player(seat, hand_size=p.hand_size + 1)
-    return state.with_player(seat, hand=p.hand + (card,), hand_size=p.hand_size + 1)
 
 
 def draw_target(state: GameState, seat: int) -> tuple[GameState, str, bool]:
