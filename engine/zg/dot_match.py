@@ -105,15 +105,6 @@ def run_test(
     return TestResult(pairs)  # type: ignore[arg-type]  # three, by construction
 
 
-@lru_cache(maxsize=4096)
-def test_of(
-    attack_end: End, target_end: End, bolster_dots: tuple[int, ...], augment_dots: tuple[int, ...]
-) -> TestResult:
-    """``run_test`` for the engine's own records (every argument immutable), memoized: a pure
-    function of the dots, asked again at every spin, bolster, augment and retest."""
-    return run_test(attack_end, target_end, bolster_dots, augment_dots)
-
-
 def any_match(one: End, other: End) -> bool:
     """The Rule of Prime asks only this: does any dot match the dot facing it?"""
     return any(one[i].colour == other[facing(i)].colour for i in range(3))

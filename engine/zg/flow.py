@@ -71,14 +71,18 @@ def begin_player_turn(state: GameState, log: Log, **changes: object) -> GameStat
     return state
 
 
-def end_pulse(state: GameState, catalog: Catalog, log: Log) -> GameState:
-    """Basic Rules 6-7: the action card returns to the deck; the next pulse, or the next
-    player when the hand is played."""
+def end_pulse(state: GameState, catalog: Catalog, log: Log, target_back: bool = False) -> GameState:
+    """Basic Rules 6-7: the action card returns to the deck (with ``target_back``, the
+    attack's target card first goes back where it was drawn from); the next pulse, or the
+    next player when the hand is played."""
     seat = state.order[state.order_index]
     players, seed = state.players, state.rng
+    a = state.attack
+    if target_back and a is not None:
+        owner = a.foe if a.foe >= 0 else seat
+        players, seed = zones.put_back(state, players, seed, owner, a.target, a.from_hand)
     if state.pulse is not None:
-        changes, seed = zones.into_deck(state, seat, state.pulse.card)
-        players = state.players_with(seat, **changes)
+        players, seed = zones.put_back(state, players, seed, seat, state.pulse.card)
     state = evolve(
         state,
         players=players,
@@ -127,11 +131,9 @@ def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
     state = check_victory(state, log)
     if state.phase == "over":
         return state
-    state = evolve(state, turn=state.turn + 1, phase="impulse", order=(), order_index=0)
-    state = evolve(state, pulse_no=0, defeated_this_turn=(), tied=())
-    for seat, p in enumerate(state.players):
-        state = state.with_player(
-            seat,
+    fresh = tuple(
+        evolve(
+            p,
             picked=False,
             scanned=(),
             impulse=0,
@@ -139,6 +141,20 @@ def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
             character_used=False,
             flameout=False,
         )
+        for p in state.players
+    )
+    state = evolve(
+        state,
+        players=fresh,
+        turn=state.turn + 1,
+        phase="impulse",
+        order=(),
+        order_index=0,
+        pulse_no=0,
+        defeated_this_turn=(),
+        tied=(),
+    )
+    for seat, p in enumerate(fresh):
         for card in p.hand:  # open hands: any unplayed hand card goes back (Basic Rule 2)
             state = zones.to_deck(zones.take_from_hand(state, seat, card), seat, card)
         if state.hidden and p.hand_size:

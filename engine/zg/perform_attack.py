@@ -3,13 +3,15 @@ Rules Options 1, 2, 5, 8)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import rng
 from engine.core.evolve import evolve
 from engine.zg import actions as za
 from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
-from engine.zg.dot_match import TestResult, chart, chart_words, stuns, test_of
+from engine.zg.dot_match import TestResult, chart, chart_words, run_test, stuns
 from engine.zg.flow import defeat_if_down, end_pulse
 from engine.zg.log import Log
 from engine.zg.state import END_NAMES, Attack, GameState
@@ -20,14 +22,27 @@ def current_test(state: GameState, catalog: Catalog) -> TestResult | None:
     a = state.attack
     if a is None or a.target_end < 0 or not a.target or state.pulse is None:
         return None
-    return _test(catalog, state.pulse.card, a)
-
-
-def _test(catalog: Catalog, card: str, a: Attack) -> TestResult:
-    """The test of ``card`` (the action card) against the spun target card of ``a``."""
-    attack_end = catalog.get(card).end(a.end)
+    attack_end = catalog.get(state.pulse.card).end(a.end)
     target_end = catalog.get(a.target).end(a.target_end)
-    return test_of(attack_end, target_end, a.bolster_dots, a.augment_dots)
+    return run_test(attack_end, target_end, a.bolster_dots, a.augment_dots)
+
+
+@lru_cache(maxsize=4096)
+def _counts(
+    catalog: Catalog,
+    card: str,
+    end: int,
+    target: str,
+    target_end: int,
+    bolster_dots: tuple[int, ...],
+    augment_dots: tuple[int, ...],
+) -> tuple[int, int]:
+    """The matches and strikes of ``card``'s ``end`` against ``target``'s: a pure function of
+    the cards, asked at every spin, bolster, augment and retest, so memoized (a catalog never
+    changes once made, and the cache holds the catalog it was asked about)."""
+    attack_end = catalog.get(card).end(end)
+    result = run_test(attack_end, catalog.get(target).end(target_end), bolster_dots, augment_dots)
+    return result.matches, result.strikes
 
 
 def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log) -> GameState:
@@ -134,7 +149,7 @@ def _drawn(state: GameState, catalog: Catalog, target: str, from_hand: bool, log
     name = catalog.get(target).name
     if a.foe >= 0 and target in a.cover:
         log.say(state, attacker(state), f"The target card, {name}, is in cover: the attack fails")
-        return end_pulse(_target_back(state), catalog, log)
+        return end_pulse(state, catalog, log, target_back=True)
     log.say(state, None, f"Target card{_from_hand(from_hand)}: {name}")
     return state
 
@@ -146,22 +161,9 @@ def _from_hand(from_hand: bool) -> str:
 def _return_target(state: GameState) -> GameState:
     a = state.attack
     assert a is not None
-    return _target_back(state, attack=evolve(a, target=""))
-
-
-def _target_back(state: GameState, **changes: object) -> GameState:
-    """The target card back where it was drawn from, with the step's other ``changes`` to the
-    state (one copy of it). Before the pulse ends, the attack is left as it is: ending the
-    pulse clears it."""
-    a = state.attack
-    assert a is not None
     owner = a.foe if a.foe >= 0 else attacker(state)
-    seed = state.rng
-    if a.from_hand:
-        moved = zones.into_hand(state, owner, a.target)
-    else:
-        moved, seed = zones.into_deck(state, owner, a.target)
-    return evolve(state, players=state.players_with(owner, **moved), rng=seed, **changes)
+    players, seed = zones.put_back(state, state.players, state.rng, owner, a.target, a.from_hand)
+    return evolve(state, players=players, rng=seed, attack=evolve(a, target=""))
 
 
 def _after_spin(state: GameState, a: Attack, catalog: Catalog, log: Log) -> GameState:
@@ -173,8 +175,9 @@ def _after_spin(state: GameState, a: Attack, catalog: Catalog, log: Log) -> Game
         return evolve(state, attack=a, phase="augment")
     pulse = state.pulse
     assert pulse is not None and a.target and a.target_end >= 0
-    result = _test(catalog, pulse.card, a)
-    matches, strikes = result.matches, result.strikes
+    matches, strikes = _counts(
+        catalog, pulse.card, a.end, a.target, a.target_end, a.bolster_dots, a.augment_dots
+    )
     words = f"{matches} match{'es' if matches != 1 else ''}, {chart_words(strikes)}"
     log.say(state, None, f"Test: {words}")
     a = evolve(a, strikes=strikes)  # kept: the chart reads it when the test is accepted
@@ -260,16 +263,15 @@ def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
         state = evolve(state, terrain=terrain)
         gone = ": it is pulled off the arena" if not t.standing else ""
         log.say(state, seat, f"{t.name} took {strikes} strike(s), {t.strikes} of {t.mass}{gone}")
-        return end_pulse(_target_back(state), catalog, log)
+        return end_pulse(state, catalog, log, target_back=True)
     outcome = chart(strikes)
     if outcome == "miss":
         log.say(state, seat, "No strikes: the attack misses")
-        return end_pulse(_target_back(state), catalog, log)
+        return end_pulse(state, catalog, log, target_back=True)
     if outcome == "targetlock":
         log.say(state, seat, "Targetlock: you may target this card again with your next attack")
-        state = _target_back(state)
         state = state.with_player(seat, lock_foe=a.foe, lock_card=a.target)
-        return end_pulse(state, catalog, log)
+        return end_pulse(state, catalog, log, target_back=True)
     foe = state.players[a.foe]
     if foe.character and not foe.character_sacrificed:
         return evolve(state, phase="save")

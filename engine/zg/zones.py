@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import rng
 from engine.core.evolve import evolve
-from engine.zg.state import GameState
+from engine.zg.state import GameState, PlayerState
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -39,22 +39,29 @@ def out_of_deck(state: GameState, seat: int, card: str) -> Changes:
     return {"deck": without(p.deck, card), "deck_size": p.deck_size - 1}
 
 
-def into_deck(state: GameState, seat: int, card: str) -> tuple[Changes, int]:
-    """``card`` back into ``seat``'s deck, shuffled in: at a random place (open hands); and
-    the random source after it."""
-    p = state.players[seat]
-    if state.hidden:
-        return {"deck_size": p.deck_size + 1}, state.rng
-    at, seed = rng.below(state.rng, len(p.deck) + 1)
-    return {"deck": p.deck[:at] + (card,) + p.deck[at:], "deck_size": p.deck_size + 1}, seed
-
-
-def into_hand(state: GameState, seat: int, card: str) -> Changes:
-    """``card`` back into ``seat``'s hand (hidden hands: the count only)."""
-    p = state.players[seat]
-    if state.hidden:
-        return {"hand_size": p.hand_size + 1}
-    return {"hand": p.hand + (card,), "hand_size": p.hand_size + 1}
+def put_back(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    seed: int,
+    seat: int,
+    card: str,
+    to_hand: bool = False,
+) -> tuple[tuple[PlayerState, ...], int]:
+    """``card`` back into ``seat``'s deck, shuffled in at a random place (open hands), or into
+    the hand; from ``players`` and the random source ``seed`` as the step has them so far, and
+    both after it (a step that moves several cards still makes one copy of the state)."""
+    p = players[seat]
+    changes: Changes
+    if to_hand:
+        changes = {"hand_size": p.hand_size + 1}
+        if not state.hidden:
+            changes["hand"] = p.hand + (card,)
+    elif state.hidden:
+        changes = {"deck_size": p.deck_size + 1}
+    else:
+        at, seed = rng.below(seed, len(p.deck) + 1)
+        changes = {"deck": p.deck[:at] + (card,) + p.deck[at:], "deck_size": p.deck_size + 1}
+    return (*players[:seat], evolve(p, **changes), *players[seat + 1 :]), seed
 
 
 def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
@@ -67,8 +74,8 @@ def take_from_deck(state: GameState, seat: int, card: str) -> GameState:
 
 def to_deck(state: GameState, seat: int, card: str) -> GameState:
     """A card back into the deck, shuffled in: at a random place (open hands)."""
-    changes, seed = into_deck(state, seat, card)
-    return evolve(state, players=state.players_with(seat, **changes), rng=seed)
+    players, seed = put_back(state, state.players, state.rng, seat, card)
+    return evolve(state, players=players, rng=seed)
 
 
 def draw_target(state: GameState, seat: int) -> tuple[GameState, str, bool]:
