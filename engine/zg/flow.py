@@ -62,20 +62,36 @@ def settle_order(state: GameState, catalog: Catalog, log: Log) -> GameState:
     return begin_player_turn(state, log)
 
 
-def begin_player_turn(state: GameState, log: Log) -> GameState:
-    state = evolve(state, phase="card", pulse_no=0, pulse=None, attack=None)
+def begin_player_turn(state: GameState, log: Log, **changes: object) -> GameState:
+    """The player's turn begins; ``changes`` are the rest of the step's changes to the state
+    (the whole step is one copy of the state)."""
+    state = evolve(state, phase="card", pulse_no=0, pulse=None, attack=None, **changes)
     seat = state.order[state.order_index]
     log.say(state, seat, f"{state.players[seat].name}'s turn")
     return state
 
 
-def end_pulse(state: GameState, catalog: Catalog, log: Log) -> GameState:
-    """Basic Rules 6-7: the action card returns to the deck; the next pulse, or the next
-    player when the hand is played."""
+def end_pulse(state: GameState, catalog: Catalog, log: Log, target_back: bool = False) -> GameState:
+    """Basic Rules 6-7: the action card returns to the deck (with ``target_back``, the
+    attack's target card first goes back where it was drawn from); the next pulse, or the
+    next player when the hand is played."""
     seat = state.order[state.order_index]
+    players, seed = state.players, state.rng
+    a = state.attack
+    if target_back and a is not None:
+        owner = a.foe if a.foe >= 0 else seat
+        players, seed = zones.put_back(state, players, seed, owner, a.target, a.from_hand)
     if state.pulse is not None:
-        state = zones.to_deck(state, seat, state.pulse.card)
-    state = evolve(state, pulse=None, attack=None, pulse_no=state.pulse_no + 1, phase="card")
+        players, seed = zones.put_back(state, players, seed, seat, state.pulse.card)
+    state = evolve(
+        state,
+        players=players,
+        rng=seed,
+        pulse=None,
+        attack=None,
+        pulse_no=state.pulse_no + 1,
+        phase="card",
+    )
     if state.pulse_no >= pulses_allowed(state, seat) or not can_play(state, seat):
         return end_player_turn(state, catalog, log)
     return state
@@ -93,16 +109,15 @@ def end_player_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
     until the end of the stunned player's next turn (README.md, "Readings")."""
     seat = state.order[state.order_index]
     p = state.players[seat]
-    state = state.with_player(
+    players = state.players_with(
         seat, played=(), last_turn=p.played, lock_foe=-1, lock_card="", stunned=False
     )
-    state = evolve(state, pulse=None, attack=None)
     index = state.order_index + 1
-    while index < len(state.order) and state.players[state.order[index]].defeated:
+    while index < len(state.order) and players[state.order[index]].defeated:
         index += 1
     if index < len(state.order):
-        return begin_player_turn(evolve(state, order_index=index), log)
-    return end_turn(state, catalog, log)
+        return begin_player_turn(state, log, players=players, order_index=index)
+    return end_turn(evolve(state, players=players, pulse=None, attack=None), catalog, log)
 
 
 def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
@@ -116,11 +131,9 @@ def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
     state = check_victory(state, log)
     if state.phase == "over":
         return state
-    state = evolve(state, turn=state.turn + 1, phase="impulse", order=(), order_index=0)
-    state = evolve(state, pulse_no=0, defeated_this_turn=(), tied=())
-    for seat, p in enumerate(state.players):
-        state = state.with_player(
-            seat,
+    fresh = tuple(
+        evolve(
+            p,
             picked=False,
             scanned=(),
             impulse=0,
@@ -128,6 +141,20 @@ def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
             character_used=False,
             flameout=False,
         )
+        for p in state.players
+    )
+    state = evolve(
+        state,
+        players=fresh,
+        turn=state.turn + 1,
+        phase="impulse",
+        order=(),
+        order_index=0,
+        pulse_no=0,
+        defeated_this_turn=(),
+        tied=(),
+    )
+    for seat, p in enumerate(fresh):
         for card in p.hand:  # open hands: any unplayed hand card goes back (Basic Rule 2)
             state = zones.to_deck(zones.take_from_hand(state, seat, card), seat, card)
         if state.hidden and p.hand_size:

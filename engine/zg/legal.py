@@ -1,6 +1,12 @@
 """The actions the rules allow now, listed cheaply for random play-outs and hints. Manual
 adjustments and the Rule of Prime (a dispute, any cards) are always there and not listed;
-attack options beyond the plain ones (cover, sneak, high ground, declared augments) neither."""
+attack options beyond the plain ones (cover, sneak, high ground, declared augments) neither.
+
+The app lists the choices after every command, so the listing is built from the state's few
+deciding facts (whose turn, how far they may move, who can be attacked) straight into a list,
+and the action records themselves are made once per seat and reused: they are immutable, so
+the same ones serve in every state that lists them (the lru_caches below).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +20,9 @@ from engine.zg.card_model import Catalog
 from engine.zg.rules import explain
 from engine.zg.state import STANCES, GameState
 
+# Rules Options 8: the most a figure may move in each stance (kneeling, none).
+_STANCE_MOVE = {"kneel": 0, "attack": 1, "defense": 1, "prone": 1}
+
 
 def _scannable(state: GameState, catalog: Catalog, seat: int) -> list[str]:
     """Cards a hidden-hands player could scan: their roster, or every zGear card if unknown."""
@@ -23,16 +32,22 @@ def _scannable(state: GameState, catalog: Catalog, seat: int) -> list[str]:
 
 
 def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
+    return iter(listing(state, catalog))
+
+
+def listing(state: GameState, catalog: Catalog) -> list[za.Action]:
+    """Every listed action, in the order the table sees them: anytime actions first."""
     if state.phase == "over":
-        return
+        return []
+    out = _anytime(state)
     seat = actor(state)
-    yield from _anytime(state)
-    if seat is None:
-        return
-    yield from _phase(state, catalog, seat)
+    if seat is not None:
+        _phase(state, catalog, seat, out)
+    return out
 
 
-def _anytime(state: GameState) -> Iterator[za.Action]:
+def _anytime(state: GameState) -> list[za.Action]:
+    out: list[za.Action] = []
     if (
         state.phase == "impulse"
         and state.has("flameout")
@@ -40,107 +55,170 @@ def _anytime(state: GameState) -> Iterator[za.Action]:
     ):
         for seat, p in enumerate(state.players):
             if not p.defeated and not p.flameout:
-                yield za.Flameout(seat)
+                out.append(_flameout(seat))
     for seat, p in enumerate(state.players):
         if p.character and not p.character_used and not p.character_sacrificed and not p.defeated:
-            yield za.UsePowerup(seat)
+            out.append(_powerup(seat))
+    return out
 
 
-def _phase(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]:
+def _phase(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) -> None:
     phase = state.phase
     p = state.players[seat]
-    if phase == "impulse":
-        if state.hidden:
-            # Basic Rules 2-3 at a table of physical cards: each hand card is scanned (the
-            # tablet then calls the impulse), one at a time, each a different standing card.
-            for card in _scannable(state, catalog, seat):
-                if card not in p.scanned:
-                    yield za.ScanHand(seat, card)
-        else:
-            yield from _picks(seat, tuple(sorted(set(p.deck))))
-    elif phase == "tiebreak" or phase == "target":
-        make = za.BreakTie if phase == "tiebreak" else za.DrawTarget
-        for card in _scannable(state, catalog, seat):
-            scan = make(seat, card)
-            if explain(state, catalog, scan) is None:
-                yield scan
+    if phase == "act":
+        _act(state, catalog, seat, out)
+    elif phase == "result":
+        test = state.attack
+        assert test is not None
+        first = attacker(state) if not test.attacker_retested or test.free_retests > 0 else -1
+        second = test.foe if test.foe >= 0 and not test.defender_retested else -1
+        out += _result(seat, first, second)
+    elif phase == "spin":
+        out += _spins(seat)
     elif phase == "card":
         if state.hidden:
             for card in _scannable(state, catalog, seat):
                 play = za.PlayCard(seat, card)
                 if explain(state, catalog, play) is None:
-                    yield play
+                    out.append(play)
         else:
-            for card in p.hand:
-                yield za.PlayCard(seat, card)
+            out += [_play(seat, card) for card in p.hand]
             if p.flameout:  # the second play of a hand card, back in the deck (Rules Options 7)
                 for card in dict.fromkeys(p.played):
                     if p.played.count(card) == 1 and card in p.deck:
-                        yield za.PlayCard(seat, card)
-    elif phase == "act":
-        yield from _act(state, catalog, seat)
-    elif phase == "spin":
-        yield za.Spin(seat, 0)
-        yield za.Spin(seat, 1)
+                        out.append(_play(seat, card))
+    elif phase == "impulse":
+        if state.hidden:
+            # Basic Rules 2-3 at a table of physical cards: each hand card is scanned (the
+            # tablet then calls the impulse), one at a time, each a different standing card.
+            for card in _scannable(state, catalog, seat):
+                if card not in p.scanned:
+                    out.append(za.ScanHand(seat, card))
+        else:
+            out += _picks(seat, tuple(sorted(set(p.deck))))
+    elif phase == "tiebreak" or phase == "target":
+        make = za.BreakTie if phase == "tiebreak" else za.DrawTarget
+        for card in _scannable(state, catalog, seat):
+            scan = make(seat, card)
+            if explain(state, catalog, scan) is None:
+                out.append(scan)
     elif phase in ("bolster", "augment"):
         test = state.attack
         assert test is not None
-        count = test.bolsters if phase == "bolster" else test.augments
-        make_dots = za.Bolster if phase == "bolster" else za.Augment
-        for dots in product(range(3), repeat=count):
-            yield make_dots(seat, dots)
-    elif phase == "result":
-        yield za.Resolve(seat)
-        test = state.attack
-        assert test is not None
-        seats = []
-        if not test.attacker_retested or test.free_retests > 0:
-            seats.append(attacker(state))
-        if test.foe >= 0 and not test.defender_retested:
-            seats.append(test.foe)
-        for who in seats:  # Core Exceptions 8: once each per test
-            for which, end in product(("attack", "target"), (0, 1)):
-                yield za.Retest(who, which, end)
+        if phase == "bolster":
+            out += _dots(seat, test.bolsters, False)
+        else:
+            out += _dots(seat, test.augments, True)
     elif phase == "save":
-        yield za.Save(seat, False)
-        if p.character and not p.character_sacrificed:
-            yield za.Save(seat, True)
+        out += _saves(seat, bool(p.character) and not p.character_sacrificed)
+
+
+def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) -> None:
+    pulse = state.pulse
+    assert pulse is not None
+    p = state.players[seat]
+    again = pulse.again_foe
+    if again < 0:
+        if not pulse.moved and not p.knocked_down:
+            # Rules Options 8: kneeling, no move; attack, defense and prone, at most 1.
+            out += _moves(seat, min(_STANCE_MOVE.get(p.stance, 99), pulse.move_left))
+        if pulse.move_left >= 3:
+            if state.has("stances"):
+                for stance in STANCES:
+                    if explain(state, catalog, za.Stance(seat, stance)) is None:
+                        out.append(za.Stance(seat, stance))
+            if p.knocked_down:
+                out.append(_stand_up(seat))
+        if p.deck_size:
+            for index, t in enumerate(state.terrain):
+                if t.standing:
+                    out += _terrain_attacks(seat, index)
+        foes = tuple(i for i, q in enumerate(state.players) if not q.defeated and i != seat)
+        out += _attacks(seat, foes, p.lock_foe if p.lock_card else -1)
+    else:
+        out += _attacks(seat, (again,) if again != seat else (), -1)
+    out.append(_end_pulse(seat))
+
+
+# --- the action records, made once and reused (immutable) ---------------------------------
 
 
 @lru_cache(maxsize=512)
 def _picks(seat: int, deck: tuple[str, ...]) -> tuple[za.PickHand, ...]:
     """Every hand a player may pick with open hands (Basic Rules 2-3): the 3 distinct cards
-    named. Built once per seat and deck (120 actions, listed at every impulse; actions are
-    immutable, so the same ones serve again)."""
+    named (120 actions, listed at every impulse)."""
     return tuple(za.PickHand(seat, cards=cards) for cards in combinations(deck, 3))
 
 
-def _act(state: GameState, catalog: Catalog, seat: int) -> Iterator[za.Action]:
-    pulse = state.pulse
-    assert pulse is not None
-    p = state.players[seat]
-    if pulse.again_foe < 0:
-        if not pulse.moved and not p.knocked_down:
-            # Rules Options 8: kneeling, no move; attack, defense and prone, at most 1.
-            most = {"kneel": 0, "attack": 1, "defense": 1, "prone": 1}.get(p.stance, 99)
-            for distance in range(min(most, pulse.move_left) + 1):
-                yield za.Move(seat, distance)
-        if state.has("stances") and pulse.move_left >= 3:
-            for stance in STANCES:
-                if explain(state, catalog, za.Stance(seat, stance)) is None:
-                    yield za.Stance(seat, stance)
-        if p.knocked_down and pulse.move_left >= 3:
-            yield za.StandUp(seat)
-        for index, t in enumerate(state.terrain):
-            if t.standing and p.deck_size:
-                yield za.AttackTerrain(seat, index, 0)
-                yield za.AttackTerrain(seat, index, 1)
-    foes = [pulse.again_foe] if pulse.again_foe >= 0 else state.alive()
+@lru_cache(maxsize=1024)
+def _attacks(seat: int, foes: tuple[int, ...], lock_foe: int) -> tuple[za.Attack, ...]:
+    """Basic Rule 5: each foe with either end; a targetlocked foe also with the locked card."""
+    out = []
     for foe in foes:
-        if foe == seat:
-            continue
         for end in (0, 1):
-            yield za.Attack(seat, foe, end)
-            if p.lock_foe == foe and p.lock_card and pulse.again_foe < 0:
-                yield za.Attack(seat, foe, end, locked=True)
-    yield za.EndPulse(seat)
+            out.append(za.Attack(seat, foe, end))
+            if foe == lock_foe:
+                out.append(za.Attack(seat, foe, end, locked=True))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _moves(seat: int, most: int) -> tuple[za.Move, ...]:
+    return tuple(za.Move(seat, distance) for distance in range(most + 1))
+
+
+@lru_cache(maxsize=256)
+def _terrain_attacks(seat: int, index: int) -> tuple[za.AttackTerrain, ...]:
+    return (za.AttackTerrain(seat, index, 0), za.AttackTerrain(seat, index, 1))
+
+
+@lru_cache(maxsize=256)
+def _result(seat: int, first: int, second: int) -> tuple[za.Action, ...]:
+    """Accept the test, or retest (Core Exceptions 8: once each per test, -1: not any more)."""
+    out: list[za.Action] = [za.Resolve(seat)]
+    for who in (first, second):
+        if who >= 0:
+            for which, end in product(("attack", "target"), (0, 1)):
+                out.append(za.Retest(who, which, end))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _dots(seat: int, count: int, augment: bool) -> tuple[za.Action, ...]:
+    make = za.Augment if augment else za.Bolster
+    return tuple(make(seat, dots) for dots in product(range(3), repeat=count))
+
+
+@lru_cache(maxsize=256)
+def _saves(seat: int, can_sacrifice: bool) -> tuple[za.Save, ...]:
+    return (za.Save(seat, False), za.Save(seat, True)) if can_sacrifice else (za.Save(seat, False),)
+
+
+@lru_cache(maxsize=256)
+def _spins(seat: int) -> tuple[za.Spin, za.Spin]:
+    return (za.Spin(seat, 0), za.Spin(seat, 1))
+
+
+@lru_cache(maxsize=4096)
+def _play(seat: int, card: str) -> za.PlayCard:
+    return za.PlayCard(seat, card)
+
+
+@lru_cache(maxsize=256)
+def _end_pulse(seat: int) -> za.EndPulse:
+    return za.EndPulse(seat)
+
+
+@lru_cache(maxsize=256)
+def _stand_up(seat: int) -> za.StandUp:
+    return za.StandUp(seat)
+
+
+@lru_cache(maxsize=256)
+def _powerup(seat: int) -> za.UsePowerup:
+    return za.UsePowerup(seat)
+
+
+@lru_cache(maxsize=256)
+def _flameout(seat: int) -> za.Flameout:
+    return za.Flameout(seat)

@@ -14,13 +14,24 @@ from engine.zg.log import Log
 from engine.zg.perform_attack import begin_attack, begin_terrain_attack, perform_test
 from engine.zg.state import GameState, Pulse
 
+# The steps of a test (Basic Rules 5-6), half of a game's actions: asked about first.
+_TEST_STEPS = (za.Spin, za.Resolve, za.DrawTarget, za.Bolster, za.Augment, za.Retest, za.Save)
+
 
 def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
+    # The action types are distinct classes: the order of the questions is by how often
+    # each comes, not a precedence.
+    if isinstance(action, _TEST_STEPS):
+        return perform_test(state, catalog, action, log)
+    if isinstance(action, za.Attack):
+        return begin_attack(state, catalog, action, log)
+    if isinstance(action, za.PlayCard):
+        return _play(state, catalog, action, log)
+    if isinstance(action, za.PickHand):
+        return _pick(state, catalog, action, log)
     if isinstance(action, za.ADJUSTMENTS):
         return perform_adjustment(state, catalog, action, log)
     name = state.players[action.player].name
-    if isinstance(action, za.PickHand):
-        return _pick(state, catalog, action, log)
     if isinstance(action, za.ScanHand):
         scanned = state.players[action.player].scanned + (action.card,)
         if len(scanned) < 3:
@@ -43,8 +54,6 @@ def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> 
         return state.with_player(action.foe, knocked_down=True)
     if isinstance(action, za.RuleOfPrime):
         return _prime(state, catalog, action, log)
-    if isinstance(action, za.PlayCard):
-        return _play(state, catalog, action, log)
     if isinstance(action, za.Move):
         pulse = state.pulse
         assert pulse is not None
@@ -63,11 +72,8 @@ def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> 
     if isinstance(action, za.EndPulse):
         log.say(state, action.player, f"{name} ended the pulse without attacking")
         return end_pulse(state, catalog, log)
-    if isinstance(action, za.Attack):
-        return begin_attack(state, catalog, action, log)
-    if isinstance(action, za.AttackTerrain):
-        return begin_terrain_attack(state, catalog, action, log)
-    return perform_test(state, catalog, action, log)
+    assert isinstance(action, za.AttackTerrain), action
+    return begin_terrain_attack(state, catalog, action, log)
 
 
 def _pick(state: GameState, catalog: Catalog, action: za.PickHand, log: Log) -> GameState:
@@ -78,12 +84,14 @@ def _pick(state: GameState, catalog: Catalog, action: za.PickHand, log: Log) -> 
     else:
         number = action.impulse or 0
     if state.hidden:
-        state = state.with_player(seat, hand_size=3, deck_size=p.deck_size + p.hand_size - 3)
+        hand: zones.Changes = {"hand_size": 3, "deck_size": p.deck_size + p.hand_size - 3}
     else:
+        deck = p.deck
         for card in action.cards:
-            state = zones.take_from_deck(state, seat, card)
-        state = state.with_player(seat, hand=action.cards, hand_size=3)
-    state = state.with_player(seat, picked=True, impulse=number, scanned=())
+            deck = zones.without(deck, card)
+        hand = {"deck": deck, "deck_size": p.deck_size - 3, "hand": action.cards, "hand_size": 3}
+    players = state.players_with(seat, picked=True, impulse=number, scanned=(), **hand)
+    state = evolve(state, players=players)
     log.say(state, seat, f"{p.name} picked a hand: impulse {number:03d}")
     if all(q.picked or q.defeated for q in state.players):
         return settle_order(state, catalog, log)
@@ -107,9 +115,9 @@ def _play(state: GameState, catalog: Catalog, action: za.PlayCard, log: Log) -> 
     p = state.players[seat]
     card = catalog.get(action.card)
     if action.card in p.played:
-        state = zones.take_from_deck(state, seat, action.card)  # Flameout's second play
+        taken = zones.out_of_deck(state, seat, action.card)  # Flameout's second play
     else:
-        state = zones.take_from_hand(state, seat, action.card)
+        taken = zones.out_of_hand(state, seat, action.card)
     move = card.move
     if state.has("dash") and card.part == "footgear" and card.colour:
         # Rules Options 6: the second footgear of the same colour played this turn: +3 Move.
@@ -117,9 +125,9 @@ def _play(state: GameState, catalog: Catalog, action: za.PlayCard, log: Log) -> 
         if any(c is not None and c.part == "footgear" and c.colour == card.colour for c in earlier):
             move += 3
             log.say(state, seat, f"Dash: {card.name} moves 3 more")
-    state = state.with_player(seat, played=p.played + (action.card,))
     log.say(state, seat, f"{p.name} played {card.name} (Move {move}, Range {card.range})")
-    return evolve(state, phase="act", pulse=Pulse(action.card, move))
+    players = state.players_with(seat, played=p.played + (action.card,), **taken)
+    return evolve(state, players=players, phase="act", pulse=Pulse(action.card, move))
 
 
 def _prime(state: GameState, catalog: Catalog, action: za.RuleOfPrime, log: Log) -> GameState:

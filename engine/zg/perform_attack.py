@@ -3,12 +3,15 @@ Rules Options 1, 2, 5, 8)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from engine.core import rng
 from engine.core.evolve import evolve
 from engine.zg import actions as za
 from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
-from engine.zg.dot_match import TestResult, chart, run_test, stuns
+from engine.zg.dot_match import TestResult, chart, chart_words, run_test, stuns
 from engine.zg.flow import defeat_if_down, end_pulse
 from engine.zg.log import Log
 from engine.zg.state import END_NAMES, Attack, GameState
@@ -22,6 +25,24 @@ def current_test(state: GameState, catalog: Catalog) -> TestResult | None:
     attack_end = catalog.get(state.pulse.card).end(a.end)
     target_end = catalog.get(a.target).end(a.target_end)
     return run_test(attack_end, target_end, a.bolster_dots, a.augment_dots)
+
+
+@lru_cache(maxsize=4096)
+def _counts(
+    catalog: Catalog,
+    card: str,
+    end: int,
+    target: str,
+    target_end: int,
+    bolster_dots: tuple[int, ...],
+    augment_dots: tuple[int, ...],
+) -> tuple[int, int]:
+    """The matches and strikes of ``card``'s ``end`` against ``target``'s: a pure function of
+    the cards, asked at every spin, bolster, augment and retest, so memoized (a catalog never
+    changes once made, and the cache holds the catalog it was asked about)."""
+    attack_end = catalog.get(card).end(end)
+    result = run_test(attack_end, catalog.get(target).end(target_end), bolster_dots, augment_dots)
+    return result.matches, result.strikes
 
 
 def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log) -> GameState:
@@ -43,6 +64,17 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         state.has("stances") and me.stance == "attack" and hand_to_hand and them.stance != "defense"
     )
     free = 1 if state.has("knockdown") and them.knocked_down and hand_to_hand else 0
+    # The common case, open hands and a plain attack, is one copy of the state: the target
+    # card is drawn from the foe's deck at once (its top card; a random hand card when the
+    # deck is empty: Glossary, Deck).
+    drawn = not action.locked and not state.hidden and not action.cover
+    target, from_hand, seed = "", False, state.rng
+    if drawn:
+        if them.deck:
+            target = them.deck[0]
+        else:
+            index, seed = rng.below(seed, len(them.hand))
+            target, from_hand = them.hand[index], True
     attack = Attack(
         foe=foe,
         terrain=-1,
@@ -52,10 +84,28 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         sneak=sneak,
         locked=action.locked,
         free_retests=free,
+        target=target,
+        from_hand=from_hand,
     )
-    state = evolve(state, attack=attack, pulse=evolve(pulse, moved=True, again_foe=-1))
     how = "a sneak attack" if sneak else f"{card.attack or 'an attack'}"
-    log.say(state, seat, f"{me.name} attacks {them.name}: {how}")
+    log.say(state, seat, f"{me.name} attacks {them.name}: {how}")  # the phase is still "act"
+    pulse = evolve(pulse, moved=True, again_foe=-1)
+    if drawn:
+        if from_hand:
+            taken = zones.out_of_hand(state, foe, target)
+        else:
+            taken = zones.out_of_deck(state, foe, target)
+        state = evolve(
+            state,
+            players=state.players_with(foe, **taken),
+            attack=attack,
+            pulse=pulse,
+            phase="spin",
+            rng=seed,
+        )
+        log.say(state, None, f"Target card{_from_hand(from_hand)}: {catalog.get(target).name}")
+        return state
+    state = evolve(state, attack=attack, pulse=pulse)
     if action.locked:
         target = me.lock_card
         state = state.with_player(seat, lock_foe=-1, lock_card="")
@@ -99,42 +149,46 @@ def _drawn(state: GameState, catalog: Catalog, target: str, from_hand: bool, log
     name = catalog.get(target).name
     if a.foe >= 0 and target in a.cover:
         log.say(state, attacker(state), f"The target card, {name}, is in cover: the attack fails")
-        state = _return_target(state)
-        return end_pulse(state, catalog, log)
-    where = " from the hand (the deck is empty)" if from_hand else ""
-    log.say(state, None, f"Target card{where}: {name}")
+        return end_pulse(state, catalog, log, target_back=True)
+    log.say(state, None, f"Target card{_from_hand(from_hand)}: {name}")
     return state
+
+
+def _from_hand(from_hand: bool) -> str:
+    return " from the hand (the deck is empty)" if from_hand else ""
 
 
 def _return_target(state: GameState) -> GameState:
     a = state.attack
     assert a is not None
     owner = a.foe if a.foe >= 0 else attacker(state)
-    if a.from_hand:
-        state = zones.to_hand(state, owner, a.target)
-    else:
-        state = zones.to_deck(state, owner, a.target)
-    return evolve(state, attack=evolve(a, target=""))
+    players, seed = zones.put_back(state, state.players, state.rng, owner, a.target, a.from_hand)
+    return evolve(state, players=players, rng=seed, attack=evolve(a, target=""))
 
 
-def _after_spin(state: GameState, catalog: Catalog, log: Log) -> GameState:
-    a = state.attack
-    assert a is not None
+def _after_spin(state: GameState, a: Attack, catalog: Catalog, log: Log) -> GameState:
+    """The test with the cards as they now lie (``a``, not yet in ``state``: the step's whole
+    change is one copy of the state); first the bolsters and augments still to place."""
     if a.bolsters > len(a.bolster_dots):
-        return evolve(state, phase="bolster")
+        return evolve(state, attack=a, phase="bolster")
     if a.augments > len(a.augment_dots):
-        return evolve(state, phase="augment")
-    result = current_test(state, catalog)
-    assert result is not None
-    words = f"{result.matches} match{'es' if result.matches != 1 else ''}, {result.words()}"
+        return evolve(state, attack=a, phase="augment")
+    pulse = state.pulse
+    assert pulse is not None and a.target and a.target_end >= 0
+    matches, strikes = _counts(
+        catalog, pulse.card, a.end, a.target, a.target_end, a.bolster_dots, a.augment_dots
+    )
+    words = f"{matches} match{'es' if matches != 1 else ''}, {chart_words(strikes)}"
     log.say(state, None, f"Test: {words}")
-    a = evolve(a, strikes=result.strikes)  # kept: the chart reads it when the test is accepted
+    a = evolve(a, strikes=strikes)  # kept: the chart reads it when the test is accepted
     return evolve(state, phase="result", last_test=words, attack=a)
 
 
 def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
     a = state.attack
     assert a is not None
+    if isinstance(action, za.Resolve):
+        return _resolve(state, catalog, log)
     name = state.players[action.player].name
     if isinstance(action, za.DrawTarget):
         p = state.players[action.player]
@@ -145,26 +199,22 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
             state = zones.take_from_deck(state, action.player, action.card)
         return _drawn(state, catalog, action.card, from_hand, log)
     if isinstance(action, za.Spin):
-        state = evolve(state, attack=evolve(a, target_end=action.end, bolsters=action.bolsters))
         bolsters = f", declaring {action.bolsters} bolster(s)" if action.bolsters else ""
         log.say(
             state,
             action.player,
             f"{name} spun the target card: end {END_NAMES[action.end]} faces{bolsters}",
         )
-        return _after_spin(state, catalog, log)
+        a = evolve(a, target_end=action.end, bolsters=action.bolsters)
+        return _after_spin(state, a, catalog, log)
     if isinstance(action, za.Bolster):
-        state = evolve(state, attack=evolve(a, bolster_dots=action.dots))
         log.say(state, action.player, f"{name} bolstered dot {_dots(action.dots)}")
-        return _after_spin(state, catalog, log)
+        return _after_spin(state, evolve(a, bolster_dots=action.dots), catalog, log)
     if isinstance(action, za.Augment):
-        state = evolve(state, attack=evolve(a, augment_dots=action.dots))
         log.say(state, action.player, f"{name} augmented dot {_dots(action.dots)}")
-        return _after_spin(state, catalog, log)
+        return _after_spin(state, evolve(a, augment_dots=action.dots), catalog, log)
     if isinstance(action, za.Retest):
         return _retest(state, catalog, action, log)
-    if isinstance(action, za.Resolve):
-        return _resolve(state, catalog, log)
     assert isinstance(action, za.Save)
     if action.sacrifice:
         log.say(state, action.player, f"{name} sacrificed the character card to save the zGear")
@@ -190,15 +240,14 @@ def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> 
     else:
         a = evolve(a, defender_retested=True)
     respun = {"end": action.end} if action.card == "attack" else {"target_end": action.end}
-    a = evolve(a, **respun)
-    state = evolve(state, attack=evolve(a, bolster_dots=(), augment_dots=()))
+    a = evolve(a, **respun, bolster_dots=(), augment_dots=())
     name = state.players[action.player].name
     log.say(
         state,
         action.player,
         f"{name} retested: the {action.card} card, end {END_NAMES[action.end]}",
     )
-    return _after_spin(state, catalog, log)
+    return _after_spin(state, a, catalog, log)
 
 
 def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
@@ -214,17 +263,15 @@ def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
         state = evolve(state, terrain=terrain)
         gone = ": it is pulled off the arena" if not t.standing else ""
         log.say(state, seat, f"{t.name} took {strikes} strike(s), {t.strikes} of {t.mass}{gone}")
-        return end_pulse(_return_target(state), catalog, log)
+        return end_pulse(state, catalog, log, target_back=True)
     outcome = chart(strikes)
     if outcome == "miss":
         log.say(state, seat, "No strikes: the attack misses")
-        return end_pulse(_return_target(state), catalog, log)
+        return end_pulse(state, catalog, log, target_back=True)
     if outcome == "targetlock":
         log.say(state, seat, "Targetlock: you may target this card again with your next attack")
-        target = a.target
-        state = _return_target(state)
-        state = state.with_player(seat, lock_foe=a.foe, lock_card=target)
-        return end_pulse(state, catalog, log)
+        state = state.with_player(seat, lock_foe=a.foe, lock_card=a.target)
+        return end_pulse(state, catalog, log, target_back=True)
     foe = state.players[a.foe]
     if foe.character and not foe.character_sacrificed:
         return evolve(state, phase="save")

@@ -152,9 +152,13 @@ class GameState:
         return self.players[seat]
 
     def with_player(self, seat: int, **changes: object) -> GameState:
-        players = list(self.players)
-        players[seat] = evolve(players[seat], **changes)
-        return evolve(self, players=tuple(players))
+        return evolve(self, players=self.players_with(seat, **changes))
+
+    def players_with(self, seat: int, **changes: object) -> tuple[PlayerState, ...]:
+        """The players with ``seat``'s changed: for a step that changes the state's own fields
+        too, so the whole step is one copy of the state."""
+        players = self.players
+        return (*players[:seat], evolve(players[seat], **changes), *players[seat + 1 :])
 
     def alive(self) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(self.players) if not p.defeated)

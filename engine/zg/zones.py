@@ -9,43 +9,73 @@ from __future__ import annotations
 
 from engine.core import rng
 from engine.core.evolve import evolve
-from engine.zg.state import GameState
+from engine.zg.state import GameState, PlayerState
 
 
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` without the first ``card`` in them."""
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
 
 
-def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
+# A step that moves a card and changes more (the phase, the pulse, other cards) makes the
+# whole change as one copy of the state: these give the changes to the player's record.
+Changes = dict[str, object]
+
+
+def out_of_hand(state: GameState, seat: int, card: str) -> Changes:
+    """``card`` leaves ``seat``'s hand (hidden hands: the count only)."""
     p = state.players[seat]
     if state.hidden:
-        return state.with_player(seat, hand_size=p.hand_size - 1)
-    return state.with_player(seat, hand=_without(p.hand, card), hand_size=p.hand_size - 1)
+        return {"hand_size": p.hand_size - 1}
+    return {"hand": without(p.hand, card), "hand_size": p.hand_size - 1}
+
+
+def out_of_deck(state: GameState, seat: int, card: str) -> Changes:
+    """``card`` leaves ``seat``'s deck (hidden hands: the count only)."""
+    p = state.players[seat]
+    if state.hidden:
+        return {"deck_size": p.deck_size - 1}
+    return {"deck": without(p.deck, card), "deck_size": p.deck_size - 1}
+
+
+def put_back(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    seed: int,
+    seat: int,
+    card: str,
+    to_hand: bool = False,
+) -> tuple[tuple[PlayerState, ...], int]:
+    """``card`` back into ``seat``'s deck, shuffled in at a random place (open hands), or into
+    the hand; from ``players`` and the random source ``seed`` as the step has them so far, and
+    both after it (a step that moves several cards still makes one copy of the state)."""
+    p = players[seat]
+    changes: Changes
+    if to_hand:
+        changes = {"hand_size": p.hand_size + 1}
+        if not state.hidden:
+            changes["hand"] = p.hand + (card,)
+    elif state.hidden:
+        changes = {"deck_size": p.deck_size + 1}
+    else:
+        at, seed = rng.below(seed, len(p.deck) + 1)
+        changes = {"deck": p.deck[:at] + (card,) + p.deck[at:], "deck_size": p.deck_size + 1}
+    return (*players[:seat], evolve(p, **changes), *players[seat + 1 :]), seed
+
+
+def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
+    return state.with_player(seat, **out_of_hand(state, seat, card))
 
 
 def take_from_deck(state: GameState, seat: int, card: str) -> GameState:
-    p = state.players[seat]
-    if state.hidden:
-        return state.with_player(seat, deck_size=p.deck_size - 1)
-    return state.with_player(seat, deck=_without(p.deck, card), deck_size=p.deck_size - 1)
+    return state.with_player(seat, **out_of_deck(state, seat, card))
 
 
 def to_deck(state: GameState, seat: int, card: str) -> GameState:
     """A card back into the deck, shuffled in: at a random place (open hands)."""
-    p = state.players[seat]
-    if state.hidden:
-        return state.with_player(seat, deck_size=p.deck_size + 1)
-    at, seed = rng.below(state.rng, len(p.deck) + 1)
-    deck = p.deck[:at] + (card,) + p.deck[at:]
-    return evolve(state.with_player(seat, deck=deck, deck_size=p.deck_size + 1), rng=seed)
-
-
-def to_hand(state: GameState, seat: int, card: str) -> GameState:
-    p = state.players[seat]
-    if state.hidden:
-        return state.with_player(seat, hand_size=p.hand_size + 1)
-    return state.with_player(seat, hand=p.hand + (card,), hand_size=p.hand_size + 1)
+    players, seed = put_back(state, state.players, state.rng, seat, card)
+    return evolve(state, players=players, rng=seed)
 
 
 def draw_target(state: GameState, seat: int) -> tuple[GameState, str, bool]:

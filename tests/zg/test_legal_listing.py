@@ -1,0 +1,40 @@
+"""The listing of legal actions (engine/zg/legal.py) builds each position's actions from a few
+facts of the state and serves the same immutable action records again: at every position of
+random games, each listed action passes the rules' own check, none is listed twice, the same
+position lists the same, and an equal action made fresh (as a device's command is) is legal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.zg import actions as za
+from engine.zg.game import ZgGame
+from engine.zg.randomplay import choose, random_setup
+
+
+def _fresh(action: za.Action) -> za.Action:
+    """An equal action made anew, field by field (a command from a device)."""
+    return type(action)(**{name: getattr(action, name) for name in action.__slots__})
+
+
+@pytest.mark.parametrize(("seed", "players"), [(3, 2), (8, 3), (12, 4)])
+def test_basic_rules_2_to_8__every_listed_action_passes_the_rules_check(
+    seed: int, players: int
+) -> None:
+    game = ZgGame(random_setup(seed, players))
+    rnd = random.Random(seed)
+    positions = 0
+    while game.outcome() is None and positions < 400:
+        listed = list(game.legal_actions())
+        assert listed, game.prompts()
+        assert len(set(listed)) == len(listed), "an action listed twice"
+        for action in listed:
+            assert game.explain_in(game.state, action) is None, action
+        assert list(game.legal_actions()) == listed, "the same position lists the same"
+        chosen = _fresh(choose(rnd, listed))
+        assert game.explain(chosen) is None
+        game.apply(chosen)
+        positions += 1
+    assert positions > 50
