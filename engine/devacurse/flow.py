@@ -165,9 +165,8 @@ def check_over(state: GameState, decks: bool = False) -> GameState:
 
 
 def set_player(state: GameState, seat: int, player: Player) -> GameState:
-    players = list(state.players)
-    players[seat] = player
-    return evolve(state, players=tuple(players))
+    first, second = state.players
+    return evolve(state, players=(player, second) if seat == 0 else (first, player))
 
 
 STEP_WORDS = {ATTACK: "attack", BLOCK: "block", ASSIGN: "assign heroes", DAMAGE: "resolve"}

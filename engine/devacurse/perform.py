@@ -156,12 +156,13 @@ def _unit_name(state: GameState, catalog: Catalog, unit_id: int) -> str:
 
 
 def _deplete(state: GameState, seat: int, ids: tuple[int, ...]) -> GameState:
+    """The units ``ids`` (unit numbers are unique in a game) turn to depleted, each line
+    copied once."""
     p = state.players[seat]
-    for unit_id in ids:
-        unit = p.unit(unit_id)
-        assert unit is not None
-        p = replace_unit(p, evolve(unit, prompt=False))
-    return set_player(state, seat, p)
+    assert all(p.unit(unit_id) is not None for unit_id in ids)
+    soldiers = tuple(evolve(u, prompt=False) if u.id in ids else u for u in p.soldiers)
+    heroes = tuple(evolve(u, prompt=False) if u.id in ids else u for u in p.heroes)
+    return set_player(state, seat, evolve(p, soldiers=soldiers, heroes=heroes))
 
 
 def _attack(state: GameState, catalog: Catalog, action: da.Attack, log: Log) -> GameState:
