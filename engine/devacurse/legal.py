@@ -132,11 +132,11 @@ def _hand_cards(state: GameState, catalog: Catalog, seat: int, kind: str) -> lis
         if p.hand_size == 0:
             return []
         return list(catalog.of_type(kind))
-    find = catalog.find
+    by_id = catalog.by_id
     return [
         card
         for card_id in dict.fromkeys(p.hand)
-        if (card := find(card_id)) is not None and card.type == kind
+        if (card := by_id.get(card_id)) is not None and card.type == kind
     ]
 
 

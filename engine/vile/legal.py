@@ -78,8 +78,9 @@ def _main(state: GameState, catalog: Catalog, seat: int) -> Iterator[va.Action]:
     p = state.players[seat]
     ids = (_ids(catalog, p.god) if p.hand_size else ()) if state.hidden else dict.fromkeys(p.hand)
     ready = p.ready
+    by_id = catalog.by_id
     for card_id in ids:
-        card: Card = catalog.get(card_id)
+        card: Card = by_id[card_id]
         if card.type == "component":
             if not state.component_set:
                 yield va.SetComponent(seat, card_id)
@@ -99,7 +100,7 @@ def _main(state: GameState, catalog: Catalog, seat: int) -> Iterator[va.Action]:
     for m in state.controlled(seat):
         if not m.deployed and m.played_turn != state.turn:
             yield va.Deploy(seat, m.id)
-        for i, ability in enumerate(catalog.get(m.card_id).abilities):
+        for i, ability in enumerate(by_id[m.card_id].abilities):
             if ability.cost > ready:
                 continue
             if ability.once_per_turn and (m.id, i) in state.used_abilities:

@@ -146,4 +146,4 @@ class GameState:
         return None
 
     def controlled(self, seat: int) -> tuple[Monster, ...]:
-        return tuple(m for m in self.monsters if m.controller == seat)
+        return tuple([m for m in self.monsters if m.controller == seat])
