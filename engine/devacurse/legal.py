@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.core.evolve import maker
 from engine.devacurse import actions as da
 from engine.devacurse.card_model import Card, Catalog
 from engine.devacurse.combat import lawful_blockers
@@ -46,6 +47,23 @@ from engine.devacurse.state import (
     GameState,
 )
 
+# The actions a listing builds, made by core's maker: every field given, in order, about three
+# times as fast as a frozen dataclass's own __init__ (engine/core/evolve.py); a listing builds
+# a handful for every command.
+_pass = maker(da.Pass)
+_draw = maker(da.Draw)
+_bless = maker(da.Bless)
+_call_soldier = maker(da.CallSoldier)
+_call_hero = maker(da.CallHero)
+_upgrade_hero = maker(da.UpgradeHero)
+_play_event = maker(da.PlayEvent)
+_attack_with = maker(da.Attack)
+_block_with = maker(da.Block)
+_hero_block = maker(da.HeroBlock)
+_assign_heroes = maker(da.AssignHeroes)
+_resolve = maker(da.Resolve)
+_damage_order = maker(da.DamageOrder)
+
 
 def legal_actions(state: GameState, catalog: Catalog) -> Iterator[da.Action]:
     seat = actor(state)
@@ -55,39 +73,39 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[da.Action]:
     p = state.players[seat]
     other = 1 - seat
     if phase == PRAYERS:  # part 1's entries: Pass and Bless need nothing more
-        yield da.Pass(seat)
-        draw = da.Draw(seat, 1)
+        yield _pass(seat)
+        draw = _draw(seat, 1)
         if draw_problem(state, draw) is None:
             yield draw
         for amount in (1, 2, 3):
-            yield da.Bless(seat, amount)
+            yield _bless(seat, amount)
         return
     if phase in (CALLING, HEROES):
-        yield da.Pass(seat)
+        yield _pass(seat)
         if phase == CALLING:
             for card in _hand_cards(state, catalog, seat, "soldier"):
                 if card.cost <= p.blessings:
-                    call = da.CallSoldier(seat, card.id)
+                    call = _call_soldier(seat, card.id, False)
                     if call_soldier_problem(state, catalog, call) is None:
                         yield call
                     if p.prayers:
-                        call = da.CallSoldier(seat, card.id, from_prayer=True)
+                        call = _call_soldier(seat, card.id, True)
                         if call_soldier_problem(state, catalog, call) is None:
                             yield call
         else:
             for card in _hand_cards(state, catalog, seat, "hero"):
-                hero = da.CallHero(seat, card.id)
+                hero = _call_hero(seat, card.id)
                 if call_hero_problem(state, catalog, hero) is None:
                     yield hero
             for unit in p.heroes:
-                upgrade = da.UpgradeHero(seat, unit.id)
+                upgrade = _upgrade_hero(seat, unit.id)
                 if upgrade_problem(state, catalog, upgrade) is None:
                     yield upgrade
         yield from _events(state, catalog, seat, flash_only=False)
         yield from _events(state, catalog, other, flash_only=True)
         return
     if phase == END:
-        yield da.Pass(seat)
+        yield _pass(seat)
         yield from _events(state, catalog, seat, flash_only=True)
         yield from _events(state, catalog, other, flash_only=True)
         return
@@ -103,22 +121,22 @@ def legal_actions(state: GameState, catalog: Catalog) -> Iterator[da.Action]:
         if lawful:
             heroes = combat.attackers
             assignments = [
-                da.AssignHeroes(
+                _assign_heroes(
                     seat, tuple((h, lawful[i % len(lawful)]) for i, h in enumerate(heroes))
                 )
             ]
             if len(lawful) > 1:
-                assignments.append(da.AssignHeroes(seat, tuple((h, lawful[0]) for h in heroes)))
+                assignments.append(_assign_heroes(seat, tuple((h, lawful[0]) for h in heroes)))
             for assign in assignments:
                 if assign_problem(state, assign) is None:
                     yield assign
     elif combat.step == DAMAGE:
-        yield da.Resolve(seat)
+        yield _resolve(seat)
         if phase == SOLDIER_COMBAT:  # README reading 5: a representative order, reversed
             for attacker in combat.attackers:
                 blockers = tuple(b for b, a in combat.blocks if a == attacker)
                 if len(blockers) > 1:
-                    order = da.DamageOrder(seat, attacker, blockers[::-1])
+                    order = _damage_order(seat, attacker, blockers[::-1])
                     if damage_order_problem(state, catalog, order) is None:
                         yield order
     yield from _events(state, catalog, seat, flash_only=True)
@@ -146,11 +164,11 @@ def _events(state: GameState, catalog: Catalog, seat: int, flash_only: bool) -> 
         if card.cost > p.blessings or (flash_only and not card.flash):
             continue
         if card.event == "equipment" or card.effect == "bolster":
-            plays = [da.PlayEvent(seat, card.id, unit.id) for unit in p.units]
+            plays = [_play_event(seat, card.id, unit.id) for unit in p.units]
         elif card.event == "effect" and card.effect == "destroy_soldier":
-            plays = [da.PlayEvent(seat, card.id, u.id) for u in state.players[1 - seat].soldiers]
+            plays = [_play_event(seat, card.id, u.id) for u in state.players[1 - seat].soldiers]
         else:
-            plays = [da.PlayEvent(seat, card.id)]
+            plays = [_play_event(seat, card.id, 0)]
         for play in plays:
             if event_problem(state, catalog, play) is None:
                 yield play
@@ -160,10 +178,10 @@ def _attacks(state: GameState, seat: int) -> Iterator[da.Action]:
     p = state.players[seat]
     pool = p.heroes if state.phase == HERO_COMBAT else p.soldiers
     ready = tuple(u.id for u in pool if u.prompt)
-    attacks = [da.Attack(seat, ready)] if ready else []  # none ready: "all" is no attack
-    attacks.append(da.Attack(seat))
+    attacks = [_attack_with(seat, ready)] if ready else []  # none ready: "all" is no attack
+    attacks.append(_attack_with(seat, ()))
     if len(ready) > 1:
-        attacks.extend(da.Attack(seat, (unit_id,)) for unit_id in ready)
+        attacks.extend(_attack_with(seat, (unit_id,)) for unit_id in ready)
     for attack in attacks:
         if attack_problem(state, attack) is None:
             yield attack
@@ -174,22 +192,22 @@ def _blocks(state: GameState, seat: int) -> Iterator[da.Action]:
     assert combat is not None
     ready = tuple(u.id for u in state.players[seat].units if u.prompt)
     if state.phase == SOLDIER_COMBAT:
-        blocks = [da.Block(seat)]
+        blocks = [_block_with(seat, ())]
         attackers = combat.attackers
         if len(ready) > 1 and attackers:  # one blocker's "spread" is a single block
             spread = tuple((b, attackers[i % len(attackers)]) for i, b in enumerate(ready))
-            blocks.append(da.Block(seat, spread))
+            blocks.append(_block_with(seat, spread))
         if ready and attackers:
-            blocks.extend(da.Block(seat, ((b, a),)) for b in ready for a in attackers)
+            blocks.extend(_block_with(seat, ((b, a),)) for b in ready for a in attackers)
         for block in blocks:
             if block_problem(state, block) is None:
                 yield block
         return
-    hero_blocks = [da.HeroBlock(seat)]
+    hero_blocks = [_hero_block(seat, ())]
     if ready:
-        hero_blocks.append(da.HeroBlock(seat, ready))
+        hero_blocks.append(_hero_block(seat, ready))
         if len(ready) > 1:
-            hero_blocks.extend(da.HeroBlock(seat, (b,)) for b in ready)
+            hero_blocks.extend(_hero_block(seat, (b,)) for b in ready)
     for hero_block in hero_blocks:
         if hero_block_problem(state, hero_block) is None:
             yield hero_block
