@@ -69,6 +69,7 @@ class Catalog:
         for card in cards:
             self._cards[card.id] = card
         self._of_type: dict[str, tuple[Card, ...]] = {}  # of_type's answers, made once
+        self._cheapest: dict[str, int | None] = {}  # cheapest's answers, made once
 
     def of_type(self, kind: str) -> tuple[Card, ...]:
         """The cards of type ``kind`` (soldier, hero, event), in catalog order."""
@@ -76,6 +77,13 @@ class Catalog:
         if found is None:
             found = self._of_type[kind] = tuple(c for c in self._cards.values() if c.type == kind)
         return found
+
+    def cheapest(self, kind: str) -> int | None:
+        """The lowest blessing cost among the cards of type ``kind`` (None: there are none):
+        a player with fewer blessings can play none of them, whatever the hand holds."""
+        if kind not in self._cheapest:
+            self._cheapest[kind] = min((c.cost for c in self.of_type(kind)), default=None)
+        return self._cheapest[kind]
 
     @property
     def cards(self) -> tuple[Card, ...]:

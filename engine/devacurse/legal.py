@@ -160,6 +160,9 @@ def _hand_cards(state: GameState, catalog: Catalog, seat: int, kind: str) -> lis
 
 def _events(state: GameState, catalog: Catalog, seat: int, flash_only: bool) -> Iterator[da.Action]:
     p = state.players[seat]
+    cheapest = catalog.cheapest("event")
+    if cheapest is None or p.blessings < cheapest:  # often: no need to look at the hand
+        return
     for card in _hand_cards(state, catalog, seat, "event"):
         if card.cost > p.blessings or (flash_only and not card.flash):
             continue
