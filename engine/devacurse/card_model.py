@@ -3,7 +3,7 @@ catalog that holds validated cards. Reading TOML is engine/devacurse/card_toml.p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 TYPES = ("soldier", "hero", "event")
@@ -69,6 +69,7 @@ class Catalog:
         for card in cards:
             self._cards[card.id] = card
         self._of_type: dict[str, tuple[Card, ...]] = {}  # of_type's answers, made once
+        self._cheapest: dict[str, int | None] = {}  # cheapest's answers, made once
 
     def of_type(self, kind: str) -> tuple[Card, ...]:
         """The cards of type ``kind`` (soldier, hero, event), in catalog order."""
@@ -76,6 +77,13 @@ class Catalog:
         if found is None:
             found = self._of_type[kind] = tuple(c for c in self._cards.values() if c.type == kind)
         return found
+
+    def cheapest(self, kind: str) -> int | None:
+        """The lowest blessing cost among the cards of type ``kind`` (None: there are none):
+        a player with fewer blessings can play none of them, whatever the hand holds."""
+        if kind not in self._cheapest:
+            self._cheapest[kind] = min((c.cost for c in self.of_type(kind)), default=None)
+        return self._cheapest[kind]
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -89,6 +97,12 @@ class Catalog:
 
     def find(self, card_id: str) -> Card | None:
         return self._cards.get(card_id)
+
+    @property
+    def by_id(self) -> Mapping[str, Card]:
+        """Cards by id, read-only (typed so): for loops that look up many cards, where a
+        method call each costs more than the lookup."""
+        return self._cards
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._cards

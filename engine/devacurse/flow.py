@@ -4,6 +4,7 @@ refresh (V), the end of turn with its blessing penalty (VI), and the end of the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core.evolve import evolve
 from engine.devacurse.card_model import Catalog
@@ -74,6 +75,9 @@ def refresh(state: GameState) -> GameState:
     """V: soldiers are healed; heroes are not, but a prompt hero heals 1 AP (a counter off)."""
     players = []
     for p in state.players:
+        if not any(u.damage for u in p.units):  # nothing to heal: the player as they are
+            players.append(p)
+            continue
         soldiers = tuple(evolve(u, damage=0) if u.damage else u for u in p.soldiers)
         heroes = tuple(
             evolve(u, damage=u.damage - 1) if u.prompt and u.damage else u for u in p.heroes
@@ -164,10 +168,10 @@ def check_over(state: GameState, decks: bool = False) -> GameState:
     )
 
 
-def set_player(state: GameState, seat: int, player: Player) -> GameState:
-    players = list(state.players)
-    players[seat] = player
-    return evolve(state, players=tuple(players))
+def set_player(state: GameState, seat: int, player: Player, **changes: Any) -> GameState:
+    """The state with ``seat``'s player replaced, and ``changes`` made in the same copy."""
+    first, second = state.players
+    return evolve(state, players=(player, second) if seat == 0 else (first, player), **changes)
 
 
 STEP_WORDS = {ATTACK: "attack", BLOCK: "block", ASSIGN: "assign heroes", DAMAGE: "resolve"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.evolve import evolve
 from engine.core.records import LogEntry, log_entry
 from engine.devacurse import actions as da
@@ -79,7 +81,7 @@ def _perform(state: GameState, catalog: Catalog, action: da.Action, log: Log) ->
             p = evolve(p, blessings=p.blessings - card.cost, soldiers=(*p.soldiers, unit))
             where = " from a closed prayer" if action.from_prayer else ""
             log.add(seat, f"{p.name} calls {card.name}{where} for {card.cost} blessings")
-            return set_player(evolve(state, next_id=state.next_id + 1), seat, p)
+            return set_player(state, seat, p, next_id=state.next_id + 1)
         case da.CallHero():
             card = catalog.get(action.card_id)
             p = take_from_hand(p, card.id, state.hidden)
@@ -93,7 +95,7 @@ def _perform(state: GameState, catalog: Catalog, action: da.Action, log: Log) ->
                 heroes=(*p.heroes, unit),
             )
             log.add(seat, f"{p.name} calls the hero {card.name} at level 1")
-            return set_player(evolve(state, next_id=state.next_id + 1), seat, p)
+            return set_player(state, seat, p, next_id=state.next_id + 1)
         case da.UpgradeHero():
             hero = p.unit(action.unit_id)
             assert hero is not None
@@ -109,14 +111,19 @@ def _perform(state: GameState, catalog: Catalog, action: da.Action, log: Log) ->
         case da.Block():
             combat = state.combat
             assert combat is not None
-            state = _deplete(state, seat, tuple(b for b, _ in action.blocks))
+            state = _deplete(
+                state,
+                seat,
+                tuple(b for b, _ in action.blocks),
+                combat=evolve(combat, blocks=action.blocks, step=DAMAGE),
+            )
             for b, a in action.blocks:
                 log.add(
                     seat, f"{_unit_name(state, catalog, b)} blocks {_unit_name(state, catalog, a)}"
                 )
             if not action.blocks:
                 log.add(seat, f"{p.name} does not block")
-            return evolve(state, combat=evolve(combat, blocks=action.blocks, step=DAMAGE))
+            return state
         case da.HeroBlock():
             combat = state.combat
             assert combat is not None
@@ -155,13 +162,14 @@ def _unit_name(state: GameState, catalog: Catalog, unit_id: int) -> str:
     return name(catalog, unit) if unit is not None else f"number {unit_id}"
 
 
-def _deplete(state: GameState, seat: int, ids: tuple[int, ...]) -> GameState:
+def _deplete(state: GameState, seat: int, ids: tuple[int, ...], **changes: Any) -> GameState:
+    """The units ``ids`` (unit numbers are unique in a game) turn to depleted, each line
+    copied once; ``changes`` to the state made in the same copy."""
     p = state.players[seat]
-    for unit_id in ids:
-        unit = p.unit(unit_id)
-        assert unit is not None
-        p = replace_unit(p, evolve(unit, prompt=False))
-    return set_player(state, seat, p)
+    assert all(p.unit(unit_id) is not None for unit_id in ids)
+    soldiers = tuple(evolve(u, prompt=False) if u.id in ids else u for u in p.soldiers)
+    heroes = tuple(evolve(u, prompt=False) if u.id in ids else u for u in p.heroes)
+    return set_player(state, seat, evolve(p, soldiers=soldiers, heroes=heroes), **changes)
 
 
 def _attack(state: GameState, catalog: Catalog, action: da.Attack, log: Log) -> GameState:
@@ -172,10 +180,12 @@ def _attack(state: GameState, catalog: Catalog, action: da.Attack, log: Log) -> 
         # IV.A: a player may choose not to attack; order passes to the opponent's attack
         log.add(seat, f"{state.players[seat].name} does not attack")
         return next_part(state, catalog)
-    state = _deplete(state, seat, action.attackers)
+    state = _deplete(
+        state, seat, action.attackers, combat=evolve(combat, attackers=action.attackers, step=BLOCK)
+    )
     names = ", ".join(_unit_name(state, catalog, a) for a in action.attackers)
     log.add(seat, f"{state.players[seat].name} attacks with {names}")
-    return evolve(state, combat=evolve(combat, attackers=action.attackers, step=BLOCK))
+    return state
 
 
 def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:

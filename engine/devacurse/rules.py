@@ -51,37 +51,43 @@ def explain(
     turn = _turn_problem(state, action)
     match action:
         case da.Draw():
-            return turn or _draw(state, action)
+            return turn or draw_problem(state, action)
         case da.Pass():
             if state.phase not in _ENDS_PART:
                 return "in combat, attack with nobody, block with nobody, or resolve instead"
             return turn
         case da.CallSoldier():
             return (
-                _when(state, CALLING, "soldiers") or turn or _call_soldier(state, catalog, action)
+                _when(state, CALLING, "soldiers")
+                or turn
+                or call_soldier_problem(state, catalog, action)
             )
         case da.CallHero():
-            return _when(state, HEROES, "heroes") or turn or _call_hero(state, catalog, action)
+            return (
+                _when(state, HEROES, "heroes") or turn or call_hero_problem(state, catalog, action)
+            )
         case da.UpgradeHero():
-            return _when(state, HEROES, "heroes") or turn or _upgrade(state, catalog, action)
+            return _when(state, HEROES, "heroes") or turn or upgrade_problem(state, catalog, action)
         case da.PlayEvent():
-            return _event(state, catalog, action)
+            return event_problem(state, catalog, action)
         case da.Attack():
-            return _combat_step(state, action, ATTACK) or _attack(state, action)
+            return _combat_step(state, action, ATTACK) or attack_problem(state, action)
         case da.Block():
             if state.phase != SOLDIER_COMBAT:
                 return "blockers are declared this way in soldier combat (IV.A) only"
-            return _combat_step(state, action, BLOCK) or _block(state, action)
+            return _combat_step(state, action, BLOCK) or block_problem(state, action)
         case da.HeroBlock():
             if state.phase != HERO_COMBAT:
                 return "blockers are declared this way in hero combat (IV.B) only"
-            return _combat_step(state, action, BLOCK) or _hero_block(state, action)
+            return _combat_step(state, action, BLOCK) or hero_block_problem(state, action)
         case da.AssignHeroes():
-            return _combat_step(state, action, ASSIGN) or _assign(state, action)
+            return _combat_step(state, action, ASSIGN) or assign_problem(state, action)
         case da.DamageOrder():
             if state.phase != SOLDIER_COMBAT:
                 return "the damage order is set in soldier combat (IV.A) only"
-            return _combat_step(state, action, DAMAGE) or _damage_order(state, catalog, action)
+            return _combat_step(state, action, DAMAGE) or damage_order_problem(
+                state, catalog, action
+            )
         case da.Resolve():
             return _combat_step(state, action, DAMAGE)
     return "that is not an action of Devacurse"
@@ -104,7 +110,7 @@ def _when(state: GameState, phase: str, what: str) -> str | None:
     return f"{what} are called in {PHASE_LABELS[phase]}, not in {PHASE_LABELS[state.phase]}"
 
 
-def _draw(state: GameState, action: da.Draw) -> str | None:
+def draw_problem(state: GameState, action: da.Draw) -> str | None:
     if state.phase != PRAYERS:
         return "draws are entered with part 1 of the spiral (prayers), before soldier calling"
     if action.count < 1:
@@ -140,7 +146,7 @@ def _pay(p: Player, cost: int, what: str) -> str | None:
     )
 
 
-def _call_soldier(state: GameState, catalog: Catalog, action: da.CallSoldier) -> str | None:
+def call_soldier_problem(state: GameState, catalog: Catalog, action: da.CallSoldier) -> str | None:
     card, problem = _card(catalog, action.card_id, "soldier")
     if card is None:
         return problem
@@ -155,7 +161,7 @@ def _call_soldier(state: GameState, catalog: Catalog, action: da.CallSoldier) ->
     return _pay(p, card.cost, card.name)
 
 
-def _call_hero(state: GameState, catalog: Catalog, action: da.CallHero) -> str | None:
+def call_hero_problem(state: GameState, catalog: Catalog, action: da.CallHero) -> str | None:
     if state.spiral == 1:
         return "no hero can be called in the first turn spiral: the Cenotaph is empty (III.B)"
     card, problem = _card(catalog, action.card_id, "hero")
@@ -173,7 +179,7 @@ def _call_hero(state: GameState, catalog: Catalog, action: da.CallHero) -> str |
     return _pay(p, card.cost, card.name)
 
 
-def _upgrade(state: GameState, catalog: Catalog, action: da.UpgradeHero) -> str | None:
+def upgrade_problem(state: GameState, catalog: Catalog, action: da.UpgradeHero) -> str | None:
     p = state.players[action.player]
     unit = p.unit(action.unit_id)
     if unit is None or not unit.hero:
@@ -186,7 +192,7 @@ def _upgrade(state: GameState, catalog: Catalog, action: da.UpgradeHero) -> str 
     return _pay(p, card.upgrade_cost, f"upgrading {card.name}")
 
 
-def _event(state: GameState, catalog: Catalog, action: da.PlayEvent) -> str | None:
+def event_problem(state: GameState, catalog: Catalog, action: da.PlayEvent) -> str | None:
     card, problem = _card(catalog, action.card_id, "event")
     if card is None:
         return problem
@@ -253,12 +259,12 @@ def _units(
     return None
 
 
-def _attack(state: GameState, action: da.Attack) -> str | None:
+def attack_problem(state: GameState, action: da.Attack) -> str | None:
     heroes = state.phase == HERO_COMBAT  # IV.A: soldiers fight first; IV.B: heroes second
     return _units(state, action.player, action.attackers, heroes, "attack")
 
 
-def _block(state: GameState, action: da.Block) -> str | None:
+def block_problem(state: GameState, action: da.Block) -> str | None:
     combat = state.combat
     assert combat is not None
     blockers = tuple(b for b, _ in action.blocks)
@@ -271,11 +277,11 @@ def _block(state: GameState, action: da.Block) -> str | None:
     return None
 
 
-def _hero_block(state: GameState, action: da.HeroBlock) -> str | None:
+def hero_block_problem(state: GameState, action: da.HeroBlock) -> str | None:
     return _units(state, action.player, action.blockers, None, "block")
 
 
-def _assign(state: GameState, action: da.AssignHeroes) -> str | None:
+def assign_problem(state: GameState, action: da.AssignHeroes) -> str | None:
     combat = state.combat
     assert combat is not None
     heroes = [h for h, _ in action.assignment]
@@ -298,7 +304,7 @@ def _assign(state: GameState, action: da.AssignHeroes) -> str | None:
     return None
 
 
-def _damage_order(state: GameState, catalog: Catalog, action: da.DamageOrder) -> str | None:
+def damage_order_problem(state: GameState, catalog: Catalog, action: da.DamageOrder) -> str | None:
     """README reading 5: the attacking player orders the blockers on one of their soldiers."""
     combat = state.combat
     assert combat is not None

@@ -7,6 +7,8 @@ from engine.devacurse.state import Unit
 
 
 def _equipment(catalog: Catalog, unit: Unit) -> list[Card]:
+    if not unit.equipment:  # most units: asked for at every combat's forecast
+        return []
     return [catalog.get(c) for c in unit.equipment if c in catalog]
 
 

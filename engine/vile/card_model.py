@@ -7,7 +7,7 @@ beyond it becomes a prompt the table resolves with manual adjustments.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 GODS = ("ape", "phantom", "fungus", "kraken")  # Setup 1
@@ -95,6 +95,12 @@ class Catalog:
 
     def find(self, card_id: str) -> Card | None:
         return self._cards.get(card_id)
+
+    @property
+    def by_id(self) -> Mapping[str, Card]:
+        """Every card by id, read-only (typed so): for loops that look up many cards, where
+        a method call each costs more than the lookup."""
+        return self._cards
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._cards

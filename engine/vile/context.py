@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.records import LogEntry, log_entry
 from engine.vile.card_model import Card, Catalog
-from engine.vile.state import GameState
+from engine.vile.state import PHASE_LABELS, GameState
 
 
 class Ctx:
@@ -16,4 +16,4 @@ class Ctx:
         return self.catalog.get(card_id)
 
     def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.log.append(log_entry(state.turn, state.phase.label, player, text))
+        self.log.append(log_entry(state.turn, PHASE_LABELS[state.phase], player, text))

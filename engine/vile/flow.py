@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine.vile.state import GameState
+from engine.vile.state import GameState, Phase
 
 
 def actor(state: GameState) -> int | None:
     """The player who must or may act: a gatherer first; the defender while blockers are
     declared and in the sabotage window; otherwise the active player."""
-    if state.over:
+    if state.phase is Phase.OVER:  # state.over, without a property call on every listing
         return None
     if state.gathers:
         return state.gathers[0]

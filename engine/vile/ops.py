@@ -12,9 +12,10 @@ from engine.vile.state import ENERGY_TO_WIN, MAX_CULTISTS, GameState, Monster, P
 
 
 def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
-    players = list(state.players)
-    players[seat] = evolve(players[seat], **changes)
-    return evolve(state, players=(players[0], players[1]))
+    first, second = state.players
+    if seat == 0:
+        return evolve(state, players=(evolve(first, **changes), second))
+    return evolve(state, players=(first, evolve(second, **changes)))
 
 
 def with_monster(state: GameState, monster: Monster) -> GameState:

@@ -16,14 +16,14 @@ from engine.vile.turn import after_gather, next_phase
 
 
 def perform(ctx: Ctx, state: GameState, action: va.Action) -> GameState:
+    if isinstance(action, va.Pass):  # most commands are a Pass: asked first
+        return _pass(ctx, state)
     if isinstance(action, va.ADJUSTMENTS):
         return perform_adjustment(ctx, state, action)
     seat = action.player
     p = state.players[seat]
     if isinstance(action, va.Gather):
         return _gather(ctx, state, action)
-    if isinstance(action, va.Pass):
-        return _pass(ctx, state)
     if isinstance(action, va.SetComponent):
         # Set: face down; the log does not say which card (the opponent must not know).
         ctx.say(state, seat, f"{p.name} sets a component face down")

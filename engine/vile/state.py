@@ -27,14 +27,14 @@ class Phase(Enum):
 
     @property
     def label(self) -> str:
-        return _LABELS[self]
+        return PHASE_LABELS[self]
 
     @property
     def is_main(self) -> bool:
         return self in (Phase.MAIN1, Phase.MAIN2, Phase.MAIN3)
 
 
-_LABELS = {
+PHASE_LABELS = {  # also read directly where every command writes a log line
     Phase.BEGINNING: "Beginning Phase",
     Phase.MAIN1: "Main Phase 1",
     Phase.COMBAT: "Combat Phase",
@@ -146,4 +146,4 @@ class GameState:
         return None
 
     def controlled(self, seat: int) -> tuple[Monster, ...]:
-        return tuple(m for m in self.monsters if m.controller == seat)
+        return tuple([m for m in self.monsters if m.controller == seat])

@@ -24,8 +24,9 @@ def next_phase(ctx: Ctx, state: GameState) -> GameState:
 
 def end_turn(ctx: Ctx, state: GameState) -> GameState:
     """End Phase: damage is removed; then the other player's turn begins."""
-    state = evolve(state, monsters=tuple(evolve(m, damage=0) for m in state.monsters))
-    return begin_turn(ctx, evolve(state, active=1 - state.active, turn=state.turn + 1))
+    monsters = tuple(evolve(m, damage=0) if m.damage else m for m in state.monsters)
+    seat = 1 - state.active
+    return begin_turn(ctx, evolve(state, monsters=monsters, active=seat, turn=state.turn + 1))
 
 
 def begin_turn(ctx: Ctx, state: GameState) -> GameState:
@@ -33,8 +34,13 @@ def begin_turn(ctx: Ctx, state: GameState) -> GameState:
     turn never gets here: the game starts in its Main Phase 1); the second player's first
     turn also gathers."""
     seat = state.active
+    p = state.players[seat]
+    players = list(state.players)
+    if p.exhausted:  # the refresh, in the same copy of the state as the new phase
+        players[seat] = evolve(p, exhausted=0)
     state = evolve(
         state,
+        players=(players[0], players[1]),
         phase=Phase.BEGINNING,
         component_set=False,
         recruited=False,
@@ -42,9 +48,8 @@ def begin_turn(ctx: Ctx, state: GameState) -> GameState:
         combat=None,
         ritual=None,
     )
-    name = state.players[seat].name
+    name = p.name
     ctx.say(state, seat, f"{name}'s turn {state.turn}: cultists refresh, draw a card")
-    state = ops.with_player(state, seat, exhausted=0)
     state = ops.draw(ctx, state, seat)
     if state.over:
         return state

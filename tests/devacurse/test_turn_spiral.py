@@ -3,9 +3,14 @@ III.B hero guardian setting, IV.A soldier combat, IV.B hero combat, V refresh, V
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from engine.core.evolve import evolve
+from engine.devacurse import DevacurseGame
 from engine.devacurse import actions as da
+from engine.devacurse.card_model import Card
 from engine.devacurse.state import END, HERO_COMBAT, HEROES, SOLDIER_COMBAT
 from engine.errors import IllegalAction
 
@@ -404,3 +409,25 @@ def test_IV_A__a_damage_order_needs_several_blockers_and_the_damage_step() -> No
     assert game.explain(da.DamageOrder(0, 1, (11,))) == (
         "Iron Legionary has one blocker: there is no order to set"
     )
+
+
+def test_III_A__a_free_event_is_listed_with_no_blessings_left() -> None:
+    """legal.py skips the hand when a player has fewer blessings than the cheapest event: a
+    catalog with a free event must still list it for a player with none."""
+    game = position(CALLING)
+    broke = evolve(game.state.players[0], blessings=0)
+    state = evolve(game.state, players=(broke, game.state.players[1]))
+    sample = game.setup.the_catalog()
+    assert sample.cheapest("event") == 1
+    assert not any(
+        isinstance(a, da.PlayEvent) and a.player == 0
+        for a in DevacurseGame.start(game.setup, state).legal_actions()
+    )
+    free = Card("free_omen", "Free Omen", "event", cost=0, event="effect")
+    catalog = sample.merged([free])
+    assert catalog.cheapest("event") == 0
+    broke = evolve(broke, hand=(*broke.hand, "free_omen"), hand_size=broke.hand_size + 1)
+    state = evolve(state, players=(broke, state.players[1]))
+    game = DevacurseGame.start(replace(game.setup, catalog=catalog), state)
+    assert da.PlayEvent(0, "free_omen") in list(game.legal_actions())
+    assert game.explain(da.PlayEvent(0, "free_omen")) is None
