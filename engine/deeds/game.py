@@ -7,6 +7,7 @@ from typing import Any, Self
 
 from engine.core.game import Game
 from engine.core.records import LogEntry, Outcome, Prompt, Status
+from engine.deeds import actions as da
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.describe import describe
@@ -31,6 +32,10 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         # The rules that only read (explain, legal actions, prompts) write no log lines, so
         # one context serves them all; perform gets a fresh one for the lines it writes.
         self._reading = self.ctx()
+        # The actions legal_actions listed, and the state it listed them in (by identity:
+        # states are immutable, so the note can't go stale): the app lists the choices after
+        # every command, and a device's command equal to one of them is known legal.
+        self._listed: tuple[DeedsState | None, set[Any]] = (None, set())
 
     @classmethod
     def start(cls, setup: DeedsSetup, state: DeedsState | None = None) -> Self:
@@ -47,7 +52,18 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         return perform(state, ctx, action), ctx.log
 
     def legal_actions(self) -> Iterator[Any]:
-        return legal_actions(self.state, self._reading)
+        state = self.state
+        listed: set[Any] = set()
+        self._listed = (state, listed)
+        for action in legal_actions(state, self._reading):
+            listed.add(action)  # only what was listed: a caller may stop early
+            yield action
+
+    def listed_now(self, action: Any) -> bool:
+        """Equal to an action listed in this very state, and of the right field types (True
+        equals 1, but a seat is not true or false: that goes to the full check)."""
+        state, listed = self._listed
+        return state is self._history.state and action in listed and da.type_problem(action) is None
 
     def acting_player(self) -> int | None:
         return actor(self.state)

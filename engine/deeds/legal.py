@@ -1,88 +1,113 @@
-"""The actions the rules allow now, for the acting player, listed cheaply (random play-outs
-depend on it). Not listed, though legal: manual adjustments (but for Resolve, card text
-marked done), the other player's tactics outside battle, and every way of ordering blocks or
-paying ``*`` (README: readings)."""
+"""The actions the rules allow now, for the acting player, generated legal (random play-outs,
+hints and the app's listing after every command depend on it being cheap). Not listed, though
+legal: manual adjustments (but for Resolve, card text marked done), the other player's tactics
+outside battle, and every way of ordering blocks or paying ``*`` (README: readings).
+
+Each generator below yields only what ``rules.explain`` allows, by the same tests in the same
+order (the rules each one mirrors are cited beside it), rather than building candidates and
+explaining every one: listing runs after every command. The rare actions (the mulligan,
+equipping) are still built as candidates and checked by ``rules.explain``. tests/deeds/
+test_properties.py explains every listed action; the golden record of issue 25 compared the
+full listing with the candidates-and-explain version on 340 games.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from itertools import combinations
 from typing import Any
 
 from engine.deeds import actions as da
 from engine.deeds import stats
-from engine.deeds.cards import RESOURCES
+from engine.deeds.cards import RESOURCES, Card, Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.flow import actor
-from engine.deeds.pay import pay
+from engine.deeds.pay import affordable
 from engine.deeds.rules import explain
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import DeedsState, InPlay, Phase
+
+# The six Regroup choices: two different resources (1. Regroup), in a fixed order.
+_REGROUPS = tuple(combinations(RESOURCES, 2))
 
 
 def legal_actions(state: DeedsState, ctx: Ctx) -> Iterator[Any]:
-    seat = actor(state)
+    seat = actor(state)  # None once the game is over: nothing is legal but adjustments
     if seat is None:
         return
-    for action in _candidates(state, ctx, seat):
-        if explain(state, ctx, action, well_formed=True) is None:
-            yield action
-
-
-def _candidates(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
     phase = state.phase
     p = state.players[seat]
     for note in state.notes:  # card text the table carried out: the band's "Resolved"
         yield da.Resolve(seat, note.id)
-    if phase is Phase.MULLIGAN:
-        yield da.KeepHand(seat)
-        if ctx.hidden:
-            yield da.Mulligan(seat, p.hand_size)
-        else:
-            yield da.Mulligan(seat, len(p.hand), p.hand)
-    elif phase is Phase.REGROUP:
-        for first, second in combinations(RESOURCES, 2):
+    if phase is Phase.MULLIGAN:  # Setup; rare: checked by the rules
+        yield from _checked(state, ctx, _mulligans(ctx, seat, p.hand, p.hand_size))
+    elif phase is Phase.REGROUP:  # 1. Regroup: any two different resources
+        for first, second in _REGROUPS:
             yield da.Regroup(seat, first, second)
     elif phase is Phase.DRAW:
         yield da.Draw(seat)
-    elif phase in (Phase.DEPLOY, Phase.RETREAT):
+    elif phase is Phase.DEPLOY or phase is Phase.RETREAT:
         yield from _deploys(state, ctx, seat, tactics_only=False)
-        yield from _equips(state, ctx, seat)
+        yield from _checked(state, ctx, _equips(state, ctx, seat))
+        must = False
         if phase is Phase.DEPLOY:
-            yield from _attacks(state, ctx, seat)
-        if p.hand_size > HAND:
+            must = yield from _attacks(state, ctx, seat)
+        elif p.hand_size > HAND:  # "Your Hand": discard down to 5 at the end of the round
             if ctx.hidden:
                 yield da.Discard(seat, "")  # a card discarded without a scan
             for card_id in _hand(ctx, p.hand, p.hand_size):
                 yield da.Discard(seat, card_id)
-        yield da.EndPhase(seat)
+        # Deploy: not while Rage or Rampage must attack; the round: not over the hand limit
+        if not must and (phase is Phase.DEPLOY or p.hand_size <= HAND):
+            yield da.EndPhase(seat)
     elif phase is Phase.DEFEND:
         yield from _blocks(state, ctx, seat)
     elif phase is Phase.TACTICS:
-        yield da.Pass(seat)
+        if state.battle is None:  # no battle to pass in or activate in: tactics only
+            yield from _deploys(state, ctx, seat, tactics_only=True)
+            return
+        yield da.Pass(seat)  # 4.3 Tactics: whoever has priority plays or passes
         yield from _deploys(state, ctx, seat, tactics_only=True)
-        for x in state.cards:
-            if x.owner == seat:
-                activated = [a for a in ctx.card(x).abilities if a.kind == "activated"]
-                for index in range(len(activated)):
-                    yield da.Activate(seat, x.id, index)
+        yield from _activations(state, ctx, seat)
+
+
+def _checked(state: DeedsState, ctx: Ctx, candidates: Iterator[Any]) -> Iterator[Any]:
+    for action in candidates:
+        if explain(state, ctx, action, well_formed=True) is None:
+            yield action
+
+
+def _mulligans(ctx: Ctx, seat: int, hand: tuple[str, ...], size: int) -> Iterator[Any]:
+    yield da.KeepHand(seat)
+    if ctx.hidden:
+        yield da.Mulligan(seat, size)
+    else:
+        yield da.Mulligan(seat, len(hand), hand)
 
 
 def _deploys(state: DeedsState, ctx: Ctx, seat: int, *, tactics_only: bool) -> Iterator[Any]:
+    """Deploy (and tactics, "Tactics" timing): a card in hand whose cost the pool pays, with
+    the targets its text needs ("Upgrades", Resurrect)."""
     p = state.players[seat]
+    pool = p.pool
+    get = ctx.catalog.get
     for card_id in _hand(ctx, p.hand, p.hand_size):
-        card = ctx.catalog.get(card_id)
+        card = get(card_id)
         if tactics_only and card.type != "tactic":
             continue
-        if isinstance(pay(p.pool, card.cost), str):
+        if not affordable(pool, card.cost):
             continue
-        if card.subtype == "upgrade":
+        if card.subtype == "upgrade":  # "Deployment: Target technology", not an upgrade
             for x in state.cards:
-                if x.owner == seat and ctx.card(x).is_technology:
-                    yield da.Deploy(seat, card_id, (x.id,))
-        elif card.has("resurrect"):
+                if x.owner == seat:
+                    on = get(x.card_id)
+                    if on.type == "technology" and on.subtype != "upgrade":
+                        yield da.Deploy(seat, card_id, (x.id,))
+        elif card.has("resurrect"):  # a unit or technology of your graveyard, not an upgrade
             for target in dict.fromkeys(p.graveyard):
-                yield da.Deploy(seat, card_id, (target,))
+                found = ctx.catalog.find(target)
+                if found is not None and found.stays and found.subtype != "upgrade":
+                    yield da.Deploy(seat, card_id, (target,))
         else:
             yield da.Deploy(seat, card_id)
 
@@ -107,29 +132,42 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
             yield da.Unequip(seat, tech.id)
 
 
-def _attacks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
-    able = [
-        x.id
-        for x in state.cards
-        if x.owner == seat and stats.why_cannot_attack(state, ctx.catalog, x) is None
-    ]
-    if able:
-        yield da.Attack(seat, tuple(able))
-        must = tuple(
-            x.id for x in state.cards if x.id in able and stats.must_attack(state, ctx.catalog, x)
-        )
-        if must and must != tuple(able):
+def _attacks(state: DeedsState, ctx: Ctx, seat: int) -> Generator[Any, None, bool]:
+    """4.1 Attack, once a round: everyone able; those that must (Rage, Rampage) when that is
+    fewer; each one alone when nobody must. Returns whether someone must attack."""
+    catalog = ctx.catalog
+    able = [x for x in state.cards if x.owner == seat and _can_attack(state, catalog, x)]
+    if not able or state.attacked:
+        return any(_must(state, catalog, x) for x in able)
+    everyone = tuple(x.id for x in able)
+    yield da.Attack(seat, everyone)
+    must = tuple(x.id for x in able if _must(state, catalog, x))
+    if must:
+        if must != everyone:
             yield da.Attack(seat, must)
-        for one in able:
-            if (one,) != must and len(able) > 1:  # (a lone able unit is "everyone" above)
-                yield da.Attack(seat, (one,))
+    elif len(able) > 1:  # (a lone able unit is "everyone" above)
+        for one in everyone:
+            yield da.Attack(seat, (one,))
+    return bool(must)
+
+
+def _can_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:
+    return stats.why_cannot_attack(state, catalog, x) is None
+
+
+def _must(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:
+    """Rage and Rampage, of a card able to attack (stats.must_attack)."""
+    kws = stats.keywords(state, catalog, x)
+    return "rage" in kws or "rampage" in kws
 
 
 def _blocks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
-    """No blocks; each single block; and everyone blocking, spread over the attackers."""
-    assert state.battle is not None
+    """4.2 Defend: no blocks; each single block; and everyone blocking, spread over the
+    attackers (each blocker on the first attacker it may block)."""
+    battle = state.battle
+    assert battle is not None
     yield da.Block(seat)
-    attackers = [state.card(i) for i in state.battle.attackers]
+    attackers = [state.card(i) for i in battle.attackers]
     blockers = [x for x in state.cards if x.owner == seat]
     pairs = [
         (a.id, b.id)
@@ -148,3 +186,24 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
             spread.append((a_id, b_id))
     if len(spread) > 1:
         yield da.Block(seat, tuple(spread))
+
+
+def _activations(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+    """Activated abilities (Tactics step): not a unit's on the round it came into play; a
+    utilizing one only while ready; its cost paid from the pool."""
+    pool = state.players[seat].pool
+    for x in state.cards:
+        if x.owner != seat:
+            continue
+        card: Card = ctx.card(x)
+        index = 0
+        for ability in card.abilities:
+            if ability.kind != "activated":
+                continue
+            if (
+                not (card.is_unit and x.deployed_round == state.round)
+                and not (ability.utilize and not x.ready)
+                and affordable(pool, ability.cost)
+            ):
+                yield da.Activate(seat, x.id, index)
+            index += 1
