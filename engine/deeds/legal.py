@@ -5,8 +5,8 @@ outside battle, and every way of ordering blocks or paying ``*`` (README: readin
 
 Each generator below yields only what ``rules.explain`` allows, by the same tests in the same
 order (the rules each one mirrors are cited beside it), rather than building candidates and
-explaining every one: listing runs after every command. The rare actions (the mulligan,
-equipping) are still built as candidates and checked by ``rules.explain``. tests/deeds/
+explaining every one: listing runs after every command. The mulligan's two choices, once a
+game, are still built as candidates and checked by ``rules.explain``. tests/deeds/
 test_properties.py explains every listed action; the golden record of issue 25 compared the
 full listing with the candidates-and-explain version on 340 games.
 """
@@ -23,7 +23,7 @@ from engine.deeds.cards import RESOURCES, Card, Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.flow import actor
 from engine.deeds.pay import affordable
-from engine.deeds.rules import explain
+from engine.deeds.rules import explain, spared
 from engine.deeds.setup import HAND
 from engine.deeds.state import DeedsState, InPlay, Phase
 
@@ -48,7 +48,7 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> Iterator[Any]:
         yield da.Draw(seat)
     elif phase is Phase.DEPLOY or phase is Phase.RETREAT:
         yield from _deploys(state, ctx, seat, tactics_only=False)
-        yield from _checked(state, ctx, _equips(state, ctx, seat))
+        yield from _equips(state, ctx, seat)
         must = False
         if phase is Phase.DEPLOY:
             must = yield from _attacks(state, ctx, seat)
@@ -121,15 +121,32 @@ def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
 
 
 def _equips(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+    """Equipment onto a unit, a unit aboard an empty vehicle (one at a time), and separating
+    them again: both utilized, so both ready, but for a unit spared by Tech Savvy or Equipment
+    Assist (rules._equip, rules._unequip)."""
     mine = [x for x in state.cards if x.owner == seat]
     units = [x for x in mine if ctx.card(x).is_unit and x.attached_to is None]
     for tech in mine:
-        subtype = ctx.card(tech).subtype
-        if subtype in ("equipment", "vehicle") and tech.attached_to is None and tech.ready:
+        card = ctx.card(tech)
+        subtype = card.subtype
+        free = tech.attached_to is None and tech.ready
+        if free and (
+            subtype == "equipment"
+            or subtype == "vehicle"
+            and not any(ctx.card(y).is_unit for y in state.attached(tech.id))
+        ):
             for unit in units:
-                yield da.Equip(seat, tech.id, unit.id)
+                if unit.ready or spared(state, ctx, unit):
+                    yield da.Equip(seat, tech.id, unit.id)
         if tech.attached_to is not None and subtype != "upgrade":
-            yield da.Unequip(seat, tech.id)
+            holder = state.card(tech.attached_to)
+            assert holder is not None
+            if card.is_unit:  # a unit aboard a vehicle: the vehicle is the technology
+                tech_, unit_ = holder, tech
+            else:
+                tech_, unit_ = tech, holder
+            if tech_.ready and (unit_.ready or spared(state, ctx, unit_)):
+                yield da.Unequip(seat, tech.id)
 
 
 def _attacks(state: DeedsState, ctx: Ctx, seat: int) -> Generator[Any, None, bool]:

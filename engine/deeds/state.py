@@ -141,4 +141,6 @@ class DeedsState:
 
     @property
     def over(self) -> bool:
-        return min([p.base for p in self.players]) <= 0  # read before every action: no generator
+        # read before every action and listing: two seats ("Setup"), no generator
+        first, second = self.players
+        return first.base <= 0 or second.base <= 0

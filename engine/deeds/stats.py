@@ -16,8 +16,10 @@ def card_of(catalog: Catalog, x: InPlay) -> Card:
 def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
-    own = catalog.get(x.card_id).keywords
-    extra = [k for y in state.attached(x.id) for k in catalog.get(y.card_id).keywords]
+    get = catalog.get
+    own = get(x.card_id).keywords
+    on = x.id  # (state.attached, inline: read for every card of every listing)
+    extra = [k for y in state.cards if y.attached_to == on for k in get(y.card_id).keywords]
     if not extra:
         return _own_keywords(own)
     return frozenset((*own, *extra))
