@@ -5,13 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.evolve import evolve
-from engine.deeds.state import DeedsState, InPlay
+from engine.deeds.state import DeedsState, InPlay, Player
 
 
 def set_player(state: DeedsState, seat: int, **changes: Any) -> DeedsState:
-    players = list(state.players)
-    players[seat] = evolve(players[seat], **changes)
-    return evolve(state, players=tuple(players))
+    return evolve(state, players=players_with(state, seat, **changes))
+
+
+def players_with(state: DeedsState, seat: int, **changes: Any) -> tuple[Player, ...]:
+    """The players with ``changes`` to one seat: for a step that changes the state itself
+    too, in the same copy (a step makes one copy of each record it changes)."""
+    first, second = state.players  # two seats ("Setup")
+    if seat == 0:
+        return (evolve(first, **changes), second)
+    return (first, evolve(second, **changes))
 
 
 def set_card(state: DeedsState, card_id: int, **changes: Any) -> DeedsState:

@@ -23,12 +23,8 @@ class Clash:
 
 
 def fighter(state: DeedsState, catalog: Catalog, x: InPlay) -> Fighter:
-    return Fighter(
-        attack=stats.attack_of(state, catalog, x),
-        health=stats.health_of(state, catalog, x),
-        first_strike=stats.has(state, catalog, x, "first_strike"),
-        overrun=stats.has(state, catalog, x, "overrun"),
-    )
+    attack, health, kws = stats.fighter_numbers(state, catalog, x)
+    return Fighter(attack, health, "first_strike" in kws, "overrun" in kws)
 
 
 def forecast(

@@ -46,11 +46,26 @@ def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
 
 
 def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
+    return _attack(state, catalog, x, keywords(state, catalog, x), state.attached(x.id))
+
+
+def fighter_numbers(
+    state: DeedsState, catalog: Catalog, x: InPlay
+) -> tuple[int, int, frozenset[str]]:
+    """Its attack, its health (defense left) and its keywords, each worked out once (a
+    battle reads all three of every fighter)."""
     kws = keywords(state, catalog, x)
+    on = state.attached(x.id)
+    return _attack(state, catalog, x, kws, on), _defense(state, catalog, x, kws, on) - x.damage, kws
+
+
+def _attack(
+    state: DeedsState, catalog: Catalog, x: InPlay, kws: frozenset[str], on: tuple[InPlay, ...]
+) -> int:
     if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
         return 0
     value = catalog.get(x.card_id).attack + x.attack_mod
-    value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in state.attached(x.id))
+    value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in on)
     if "mounting_aggression" in kws:  # +1/+0 for every token
         value += x.tokens
     if "rampage" in kws:  # +5/+0
@@ -63,9 +78,15 @@ def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
 
 def defense_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     """Its full defense, before damage."""
+    return _defense(state, catalog, x, keywords(state, catalog, x), state.attached(x.id))
+
+
+def _defense(
+    state: DeedsState, catalog: Catalog, x: InPlay, kws: frozenset[str], on: tuple[InPlay, ...]
+) -> int:
     value = catalog.get(x.card_id).defense + x.defense_mod
-    value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in state.attached(x.id))
-    if has(state, catalog, x, "defense_gain"):  # +0/+1 for every token
+    value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
+    if "defense_gain" in kws:  # +0/+1 for every token
         value += x.tokens
     if _is_free_unit(catalog, x):
         value += _aura(state, catalog, x.owner, "leadership")
