@@ -41,9 +41,10 @@ def sweep(state: DeedsState, ctx: Ctx) -> DeedsState:
                 lowered = True
                 break
         for x in cards:
-            # Cheap first look: with no damage and no lowered defense, a card whose printed
-            # defense is above 0 can't be at 0 (keywords and equipment only add defense).
-            at_risk = lowered or x.damage > 0 or get(x.card_id).defense == 0
+            # Cheap first look: with no lowered defense, a card with less damage than its
+            # printed defense can't be at 0 (keywords, tokens, auras and equipment only add
+            # defense; damage, tokens and printed defense are never below 0).
+            at_risk = lowered or x.damage >= get(x.card_id).defense
             if at_risk and _dead(state, ctx, x):
                 state = retire(state, ctx, x.id)
                 break

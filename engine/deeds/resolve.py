@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.evolve import evolve
 from engine.deeds import stats
 from engine.deeds.battle import Fighter, Skirmish, skirmish
 from engine.deeds.cards import Catalog
@@ -113,6 +114,4 @@ def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash) -> None:
 
 
 def _evolve_phase(state: DeedsState) -> DeedsState:
-    from engine.core.evolve import evolve
-
     return evolve(state, battle=None, phase=Phase.RETREAT)

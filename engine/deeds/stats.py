@@ -35,10 +35,22 @@ def has(state: DeedsState, catalog: Catalog, x: InPlay, keyword: str) -> bool:
     return keyword in keywords(state, catalog, x)
 
 
-def _aura(state: DeedsState, catalog: Catalog, owner: int, keyword: str) -> int:
-    """How many of ``owner``'s cards on the battlefield have ``keyword`` (Leadership,
-    Motivator: "Your units gain ... while deployed"; they stack, "Effects ... always stack")."""
-    return sum(1 for y in state.cards if y.owner == owner and catalog.get(y.card_id).has(keyword))
+def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
+    """How many Leadership and how many Motivator cards ``x``'s owner has on the battlefield
+    ("Your units gain ... while deployed"; they stack, "Effects ... always stack"), if ``x``
+    is a unit on its own; in one look at the battlefield."""
+    if not _is_free_unit(catalog, x):
+        return 0, 0
+    owner = x.owner
+    get = catalog.get
+    leadership = motivator = 0
+    for y in state.cards:
+        if y.owner == owner:
+            printed = get(y.card_id).keywords
+            if printed:
+                leadership += "leadership" in printed
+                motivator += "motivator" in printed
+    return leadership, motivator
 
 
 def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
@@ -46,7 +58,8 @@ def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
 
 
 def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
-    return _attack(state, catalog, x, keywords(state, catalog, x), state.attached(x.id))
+    kws = keywords(state, catalog, x)
+    return _attack(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
 def fighter_numbers(
@@ -56,11 +69,18 @@ def fighter_numbers(
     battle reads all three of every fighter)."""
     kws = keywords(state, catalog, x)
     on = state.attached(x.id)
-    return _attack(state, catalog, x, kws, on), _defense(state, catalog, x, kws, on) - x.damage, kws
+    auras = _auras(state, catalog, x)
+    attack = _attack(state, catalog, x, kws, on, auras)
+    return attack, _defense(state, catalog, x, kws, on, auras) - x.damage, kws
 
 
 def _attack(
-    state: DeedsState, catalog: Catalog, x: InPlay, kws: frozenset[str], on: tuple[InPlay, ...]
+    state: DeedsState,
+    catalog: Catalog,
+    x: InPlay,
+    kws: frozenset[str],
+    on: tuple[InPlay, ...],
+    auras: tuple[int, int],
 ) -> int:
     if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
         return 0
@@ -70,27 +90,29 @@ def _attack(
         value += x.tokens
     if "rampage" in kws:  # +5/+0
         value += 5
-    if _is_free_unit(catalog, x):
-        value += _aura(state, catalog, x.owner, "leadership")
-        value += _aura(state, catalog, x.owner, "motivator")
-    return max(0, value)
+    leadership, motivator = auras
+    return max(0, value + leadership + motivator)
 
 
 def defense_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     """Its full defense, before damage."""
-    return _defense(state, catalog, x, keywords(state, catalog, x), state.attached(x.id))
+    kws = keywords(state, catalog, x)
+    return _defense(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
 def _defense(
-    state: DeedsState, catalog: Catalog, x: InPlay, kws: frozenset[str], on: tuple[InPlay, ...]
+    state: DeedsState,
+    catalog: Catalog,
+    x: InPlay,
+    kws: frozenset[str],
+    on: tuple[InPlay, ...],
+    auras: tuple[int, int],
 ) -> int:
     value = catalog.get(x.card_id).defense + x.defense_mod
     value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
     if "defense_gain" in kws:  # +0/+1 for every token
         value += x.tokens
-    if _is_free_unit(catalog, x):
-        value += _aura(state, catalog, x.owner, "leadership")
-    return max(0, value)
+    return max(0, value + auras[0])  # Leadership: +1/+1; Motivator adds attack only
 
 
 def health_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
