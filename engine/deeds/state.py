@@ -24,17 +24,18 @@ class Phase(Enum):
 
     @property
     def label(self) -> str:
-        return _LABELS[self]
+        # by name: every log line reads it, and an Enum member's hash is a Python call
+        return _LABELS[self._name_]
 
 
 _LABELS = {
-    Phase.MULLIGAN: "Setup (mulligan)",
-    Phase.REGROUP: "Regroup",
-    Phase.DRAW: "Draw",
-    Phase.DEPLOY: "Deploy",
-    Phase.DEFEND: "Battle: Defend",
-    Phase.TACTICS: "Battle: Tactics",
-    Phase.RETREAT: "Deploy and Retreat",
+    "MULLIGAN": "Setup (mulligan)",
+    "REGROUP": "Regroup",
+    "DRAW": "Draw",
+    "DEPLOY": "Deploy",
+    "DEFEND": "Battle: Defend",
+    "TACTICS": "Battle: Tactics",
+    "RETREAT": "Deploy and Retreat",
 }
 
 
