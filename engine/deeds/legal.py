@@ -3,7 +3,7 @@ hints and the app's listing after every command depend on it being cheap). Not l
 legal: manual adjustments (but for Resolve, card text marked done), the other player's tactics
 outside battle, and every way of ordering blocks or paying ``*`` (README: readings).
 
-Each generator below yields only what ``rules.explain`` allows, by the same tests in the same
+Each helper below lists only what ``rules.explain`` allows, by the same tests in the same
 order (the rules each one mirrors are cited beside it), rather than building candidates and
 explaining every one: listing runs after every command. The mulligan's two choices, once a
 game, are still built as candidates and checked by ``rules.explain``. tests/deeds/
@@ -13,7 +13,6 @@ full listing with the candidates-and-explain version on 340 games.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
 from itertools import combinations
 from typing import Any
 
@@ -31,61 +30,55 @@ from engine.deeds.state import DeedsState, InPlay, Phase
 _REGROUPS = tuple(combinations(RESOURCES, 2))
 
 
-def legal_actions(state: DeedsState, ctx: Ctx) -> Iterator[Any]:
+def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
+    """Every legal action now, in a fixed order (a handful: built whole, in one go)."""
+    out: list[Any] = []
     seat = actor(state)  # None once the game is over: nothing is legal but adjustments
     if seat is None:
-        return
+        return out
     phase = state.phase
     p = state.players[seat]
     for note in state.notes:  # card text the table carried out: the band's "Resolved"
-        yield da.Resolve(seat, note.id)
+        out.append(da.Resolve(seat, note.id))
     if phase is Phase.MULLIGAN:  # Setup; rare: checked by the rules
-        yield from _checked(state, ctx, _mulligans(ctx, seat, p.hand, p.hand_size))
+        for action in _mulligans(ctx, seat, p.hand, p.hand_size):
+            if explain(state, ctx, action, well_formed=True) is None:
+                out.append(action)
     elif phase is Phase.REGROUP:  # 1. Regroup: any two different resources
-        for first, second in _REGROUPS:
-            yield da.Regroup(seat, first, second)
+        out.extend(da.Regroup(seat, first, second) for first, second in _REGROUPS)
     elif phase is Phase.DRAW:
-        yield da.Draw(seat)
+        out.append(da.Draw(seat))
     elif phase is Phase.DEPLOY or phase is Phase.RETREAT:
-        yield from _deploys(state, ctx, seat, tactics_only=False)
-        yield from _equips(state, ctx, seat)
+        _deploys(state, ctx, seat, out, tactics_only=False)
+        _equips(state, ctx, seat, out)
         must = False
         if phase is Phase.DEPLOY:
-            must = yield from _attacks(state, ctx, seat)
+            must = _attacks(state, ctx, seat, out)
         elif p.hand_size > HAND:  # "Your Hand": discard down to 5 at the end of the round
             if ctx.hidden:
-                yield da.Discard(seat, "")  # a card discarded without a scan
-            for card_id in _hand(ctx, p.hand, p.hand_size):
-                yield da.Discard(seat, card_id)
+                out.append(da.Discard(seat, ""))  # a card discarded without a scan
+            out.extend(da.Discard(seat, card_id) for card_id in _hand(ctx, p.hand, p.hand_size))
         # Deploy: not while Rage or Rampage must attack; the round: not over the hand limit
         if not must and (phase is Phase.DEPLOY or p.hand_size <= HAND):
-            yield da.EndPhase(seat)
+            out.append(da.EndPhase(seat))
     elif phase is Phase.DEFEND:
-        yield from _blocks(state, ctx, seat)
+        _blocks(state, ctx, seat, out)
     elif phase is Phase.TACTICS:
-        if state.battle is None:  # no battle to pass in or activate in: tactics only
-            yield from _deploys(state, ctx, seat, tactics_only=True)
-            return
-        yield da.Pass(seat)  # 4.3 Tactics: whoever has priority plays or passes
-        yield from _deploys(state, ctx, seat, tactics_only=True)
-        yield from _activations(state, ctx, seat)
+        if state.battle is not None:  # 4.3 Tactics: whoever has priority plays or passes
+            out.append(da.Pass(seat))
+        _deploys(state, ctx, seat, out, tactics_only=True)
+        if state.battle is not None:  # (with no battle: tactics only)
+            _activations(state, ctx, seat, out)
+    return out
 
 
-def _checked(state: DeedsState, ctx: Ctx, candidates: Iterator[Any]) -> Iterator[Any]:
-    for action in candidates:
-        if explain(state, ctx, action, well_formed=True) is None:
-            yield action
-
-
-def _mulligans(ctx: Ctx, seat: int, hand: tuple[str, ...], size: int) -> Iterator[Any]:
-    yield da.KeepHand(seat)
+def _mulligans(ctx: Ctx, seat: int, hand: tuple[str, ...], size: int) -> list[Any]:
     if ctx.hidden:
-        yield da.Mulligan(seat, size)
-    else:
-        yield da.Mulligan(seat, len(hand), hand)
+        return [da.KeepHand(seat), da.Mulligan(seat, size)]
+    return [da.KeepHand(seat), da.Mulligan(seat, len(hand), hand)]
 
 
-def _deploys(state: DeedsState, ctx: Ctx, seat: int, *, tactics_only: bool) -> Iterator[Any]:
+def _deploys(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], *, tactics_only: bool) -> None:
     """Deploy (and tactics, "Tactics" timing): a card in hand whose cost the pool pays, with
     the targets its text needs ("Upgrades", Resurrect)."""
     p = state.players[seat]
@@ -102,14 +95,14 @@ def _deploys(state: DeedsState, ctx: Ctx, seat: int, *, tactics_only: bool) -> I
                 if x.owner == seat:
                     on = get(x.card_id)
                     if on.type == "technology" and on.subtype != "upgrade":
-                        yield da.Deploy(seat, card_id, (x.id,))
+                        out.append(da.Deploy(seat, card_id, (x.id,)))
         elif card.has("resurrect"):  # a unit or technology of your graveyard, not an upgrade
             for target in dict.fromkeys(p.graveyard):
                 found = ctx.catalog.find(target)
                 if found is not None and found.stays and found.subtype != "upgrade":
-                    yield da.Deploy(seat, card_id, (target,))
+                    out.append(da.Deploy(seat, card_id, (target,)))
         else:
-            yield da.Deploy(seat, card_id)
+            out.append(da.Deploy(seat, card_id))
 
 
 def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
@@ -120,7 +113,7 @@ def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
     return list(dict.fromkeys(hand))
 
 
-def _equips(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     """Equipment onto a unit, a unit aboard an empty vehicle (one at a time), and separating
     them again: both utilized, so both ready, but for a unit spared by Tech Savvy or Equipment
     Assist (rules._equip, rules._unequip)."""
@@ -137,7 +130,7 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
         ):
             for unit in units:
                 if unit.ready or spared(state, ctx, unit):
-                    yield da.Equip(seat, tech.id, unit.id)
+                    out.append(da.Equip(seat, tech.id, unit.id))
         if tech.attached_to is not None and subtype != "upgrade":
             holder = state.card(tech.attached_to)
             assert holder is not None
@@ -146,10 +139,10 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
             else:
                 tech_, unit_ = tech, holder
             if tech_.ready and (unit_.ready or spared(state, ctx, unit_)):
-                yield da.Unequip(seat, tech.id)
+                out.append(da.Unequip(seat, tech.id))
 
 
-def _attacks(state: DeedsState, ctx: Ctx, seat: int) -> Generator[Any, None, bool]:
+def _attacks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> bool:
     """4.1 Attack, once a round: everyone able; those that must (Rage, Rampage) when that is
     fewer; each one alone when nobody must. Returns whether someone must attack."""
     catalog = ctx.catalog
@@ -157,14 +150,14 @@ def _attacks(state: DeedsState, ctx: Ctx, seat: int) -> Generator[Any, None, boo
     if not able or state.attacked:
         return any(_must(state, catalog, x) for x in able)
     everyone = tuple(x.id for x in able)
-    yield da.Attack(seat, everyone)
+    out.append(da.Attack(seat, everyone))
     must = tuple(x.id for x in able if _must(state, catalog, x))
     if must:
         if must != everyone:
-            yield da.Attack(seat, must)
+            out.append(da.Attack(seat, must))
     elif len(able) > 1:  # (a lone able unit is "everyone" above)
         for one in everyone:
-            yield da.Attack(seat, (one,))
+            out.append(da.Attack(seat, (one,)))
     return bool(must)
 
 
@@ -178,12 +171,12 @@ def _must(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:
     return "rage" in kws or "rampage" in kws
 
 
-def _blocks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+def _blocks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     """4.2 Defend: no blocks; each single block; and everyone blocking, spread over the
     attackers (each blocker on the first attacker it may block)."""
     battle = state.battle
     assert battle is not None
-    yield da.Block(seat)
+    out.append(da.Block(seat))
     attackers = [state.card(i) for i in battle.attackers]
     blockers = [x for x in state.cards if x.owner == seat]
     pairs = [
@@ -194,7 +187,7 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
         if stats.why_cannot_block(state, ctx.catalog, b, a) is None
     ]
     for pair in pairs:
-        yield da.Block(seat, (pair,))
+        out.append(da.Block(seat, (pair,)))
     spread: list[tuple[int, int]] = []
     used: set[int] = set()
     for a_id, b_id in pairs:
@@ -202,10 +195,10 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
             used.add(b_id)
             spread.append((a_id, b_id))
     if len(spread) > 1:
-        yield da.Block(seat, tuple(spread))
+        out.append(da.Block(seat, tuple(spread)))
 
 
-def _activations(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+def _activations(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     """Activated abilities (Tactics step): not a unit's on the round it came into play; a
     utilizing one only while ready; its cost paid from the pool."""
     pool = state.players[seat].pool
@@ -222,5 +215,5 @@ def _activations(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
                 and not (ability.utilize and not x.ready)
                 and affordable(pool, ability.cost)
             ):
-                yield da.Activate(seat, x.id, index)
+                out.append(da.Activate(seat, x.id, index))
             index += 1

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.deeds.cards import Card, Catalog
 from engine.deeds.state import DeedsState, InPlay
 
@@ -16,19 +14,13 @@ def card_of(catalog: Catalog, x: InPlay) -> Card:
 def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
-    get = catalog.get
-    own = get(x.card_id).keywords
+    own = catalog.keyword_sets[x.card_id]
     on = x.id  # (state.attached, inline: read for every card of every listing)
-    extra = [k for y in state.cards if y.attached_to == on for k in get(y.card_id).keywords]
-    if not extra:
-        return _own_keywords(own)
-    return frozenset((*own, *extra))
-
-
-@cache
-def _own_keywords(own: tuple[str, ...]) -> frozenset[str]:
-    """A card's printed keywords as a set, made once per card (read for every legal action)."""
-    return frozenset(own)
+    attached = [y for y in state.cards if y.attached_to == on]
+    if not attached:
+        return own
+    get = catalog.get
+    return own.union(*(get(y.card_id).keywords for y in attached))
 
 
 def has(state: DeedsState, catalog: Catalog, x: InPlay, keyword: str) -> bool:
