@@ -18,13 +18,13 @@ from typing import Any
 
 from engine.deeds import actions as da
 from engine.deeds import stats
-from engine.deeds.cards import RESOURCES, Card, Catalog
+from engine.deeds.cards import RESOURCES, Card
 from engine.deeds.context import Ctx
 from engine.deeds.flow import actor
 from engine.deeds.pay import affordable
 from engine.deeds.rules import explain, spared
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, InPlay, Phase
+from engine.deeds.state import DeedsState, Phase
 
 # The six Regroup choices: two different resources (1. Regroup), in a fixed order.
 _REGROUPS = tuple(combinations(RESOURCES, 2))
@@ -117,9 +117,17 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     """Equipment onto a unit, a unit aboard an empty vehicle (one at a time), and separating
     them again: both utilized, so both ready, but for a unit spared by Tech Savvy or Equipment
     Assist (rules._equip, rules._unequip)."""
+    get = ctx.catalog.get
     mine = [x for x in state.cards if x.owner == seat]
+    gear = [
+        x
+        for x in mine
+        if x.attached_to is not None or get(x.card_id).subtype in ("equipment", "vehicle")
+    ]
+    if not gear:  # (most of the time: nothing to equip or separate)
+        return
     units = [x for x in mine if ctx.card(x).is_unit and x.attached_to is None]
-    for tech in mine:
+    for tech in gear:
         card = ctx.card(tech)
         subtype = card.subtype
         free = tech.attached_to is None and tech.ready
@@ -146,12 +154,20 @@ def _attacks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> bool:
     """4.1 Attack, once a round: everyone able; those that must (Rage, Rampage) when that is
     fewer; each one alone when nobody must. Returns whether someone must attack."""
     catalog = ctx.catalog
-    able = [x for x in state.cards if x.owner == seat and _can_attack(state, catalog, x)]
+    able: list[int] = []
+    musts: list[int] = []
+    for x in state.cards:
+        if x.owner == seat:
+            kws = stats.attack_keywords(state, catalog, x)
+            if kws is not None:
+                able.append(x.id)
+                if "rage" in kws or "rampage" in kws:  # stats.must_attack
+                    musts.append(x.id)
     if not able or state.attacked:
-        return any(_must(state, catalog, x) for x in able)
-    everyone = tuple(x.id for x in able)
+        return bool(musts)
+    everyone = tuple(able)
     out.append(da.Attack(seat, everyone))
-    must = tuple(x.id for x in able if _must(state, catalog, x))
+    must = tuple(musts)
     if must:
         if must != everyone:
             out.append(da.Attack(seat, must))
@@ -161,30 +177,20 @@ def _attacks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> bool:
     return bool(must)
 
 
-def _can_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:
-    return stats.why_cannot_attack(state, catalog, x) is None
-
-
-def _must(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:
-    """Rage and Rampage, of a card able to attack (stats.must_attack)."""
-    kws = stats.keywords(state, catalog, x)
-    return "rage" in kws or "rampage" in kws
-
-
 def _blocks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     """4.2 Defend: no blocks; each single block; and everyone blocking, spread over the
     attackers (each blocker on the first attacker it may block)."""
     battle = state.battle
     assert battle is not None
     out.append(da.Block(seat))
+    catalog = ctx.catalog
     attackers = [state.card(i) for i in battle.attackers]
-    blockers = [x for x in state.cards if x.owner == seat]
+    blockers = [x for x in state.cards if x.owner == seat and stats.may_block(catalog, x)]
     pairs = [
         (a.id, b.id)
         for a in attackers
-        if a is not None
+        if a is not None and stats.blockable_by(state, catalog, a, seat)
         for b in blockers
-        if stats.why_cannot_block(state, ctx.catalog, b, a) is None
     ]
     for pair in pairs:
         out.append(da.Block(seat, (pair,)))

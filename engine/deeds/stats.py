@@ -146,6 +146,38 @@ def why_cannot_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> str | N
     return None
 
 
+def attack_keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str] | None:
+    """The keywords of a card able to attack now, or None if it is not: ``why_cannot_attack``'s
+    tests without the words (the legal actions ask every card of the attacker's, and then
+    whether it must, by Rage or Rampage)."""
+    if x.attached_to is not None or not x.ready:
+        return None
+    card = catalog.get(x.card_id)
+    if card.type == "unit":
+        if x.deployed_round == state.round:
+            return None
+    elif card.subtype != "vehicle":  # equipment, upgrades and fortifications don't attack
+        return None
+    kws = keywords(state, catalog, x)
+    if "crippled" in kws or "pacifist" in kws:
+        return None
+    return kws
+
+
+def may_block(catalog: Catalog, blocker: InPlay) -> bool:
+    """``why_cannot_block``'s tests of the blocker: it fights, and it is ready."""
+    return blocker.ready and fights(catalog, blocker)
+
+
+def blockable_by(state: DeedsState, catalog: Catalog, attacker: InPlay, seat: int) -> bool:
+    """``why_cannot_block``'s tests of the attacker, against ``seat``'s blockers: Unblockable,
+    and Disguise against 2 or more Survivors in their pool."""
+    kws = keywords(state, catalog, attacker)
+    if "unblockable" in kws:
+        return False
+    return not ("disguise" in kws and state.players[seat].pool.survivors >= 2)
+
+
 def must_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:
     """Rage and Rampage: it must attack in its owner's attack phase if it is able."""
     if x.owner != state.attacker:
