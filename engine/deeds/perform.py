@@ -12,12 +12,12 @@ from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire, sweep
-from engine.deeds.evolve_state import map_cards, players_with, set_card, set_player
+from engine.deeds.evolve_state import players_with, set_card, set_player
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
 from engine.deeds.rules import spared
-from engine.deeds.state import Battle, DeedsState, InPlay, Note, Phase, Pool
+from engine.deeds.state import Battle, DeedsState, InPlay, Note, Phase, Player, Pool
 
 HUNGER_DAMAGE = 5
 
@@ -85,9 +85,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
         return evolve(x, damage=0, ready=x.ready or mine, fed=x.fed and not mine)
 
     cards = tuple(refresh(x) for x in state.cards)
-    generators = sum(
-        1 for x in cards if x.owner == a.player and stats.has(state, ctx.catalog, x, "generator")
-    )
+    generators = _count_having(state, ctx, a.player, "generator")
     pool = state.players[a.player].pool
     counts = {"bio": pool.bio, "power": pool.power, "supplies": pool.supplies}
     counts["survivors"] = pool.survivors
@@ -158,10 +156,10 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
     changes["pool"] = paid
     who = p.name
     if card.stays:
-        state = set_player(state, a.player, **changes)
         on = a.targets[0] if card.subtype == "upgrade" else None
         assert on is None or isinstance(on, int)
-        state = _enter(state, a.player, a.card_id, ready=True, attached_to=on)
+        players = players_with(state, a.player, **changes)
+        state = _enter(state, a.player, a.card_id, ready=True, attached_to=on, players=players)
         where = f" on {ctx.name(_card(state, on))}" if on is not None else ""
         ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({card.cost.words()})")
     else:
@@ -206,8 +204,16 @@ def _resurrect(state: DeedsState, ctx: Ctx, seat: int, targets: tuple[Any, ...])
 
 
 def _enter(
-    state: DeedsState, seat: int, card_id: str, *, ready: bool, attached_to: int | None = None
+    state: DeedsState,
+    seat: int,
+    card_id: str,
+    *,
+    ready: bool,
+    attached_to: int | None = None,
+    players: tuple[Player, ...] | None = None,
 ) -> DeedsState:
+    """The card on the battlefield (and ``players``, changed by the same step, in the same
+    copy of the state)."""
     x = InPlay(
         id=state.next_id,
         card_id=card_id,
@@ -216,7 +222,8 @@ def _enter(
         deployed_round=state.round,
         attached_to=attached_to,
     )
-    return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1)
+    players = players or state.players
+    return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1, players=players)
 
 
 def _note(state: DeedsState, seat: int, text: str) -> DeedsState:
@@ -264,10 +271,12 @@ def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> DeedsState:
 
 def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     """4.1 Attack: the attackers are utilized and can't be withdrawn."""
-    state = map_cards(state, lambda x: evolve(x, ready=False) if x.id in a.attackers else x)
-    names = ", ".join(ctx.name(_card(state, i)) for i in a.attackers)
+    attackers = a.attackers
+    cards = tuple(evolve(x, ready=False) if x.id in attackers else x for x in state.cards)
+    names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
-    return evolve(state, battle=Battle(a.attackers), attacked=True, phase=Phase.DEFEND)
+    battle = Battle(attackers)
+    return evolve(state, cards=cards, battle=battle, attacked=True, phase=Phase.DEFEND)
 
 
 def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
@@ -353,18 +362,32 @@ def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
         ctx.say(state, a.player, f"{_name(state, a.player)} goes on without a battle")
         return evolve(state, phase=Phase.RETREAT)
     # Hunger: not fed in a round its owner attacked -- it deals 5 damage to its owner.
-    for x in state.cards:
-        if x.owner == a.player and not x.fed and stats.has(state, ctx.catalog, x, "hunger"):
-            p = state.players[a.player]
-            state = set_player(state, a.player, base=p.base - HUNGER_DAMAGE)
-            ctx.say(
-                state,
-                a.player,
-                f"{ctx.name(x)} went hungry: {HUNGER_DAMAGE} damage to {p.name}'s base "
-                f"({p.base - HUNGER_DAMAGE} left)",
-            )
+    hungry = [
+        x
+        for x in (state.cards if _count_having(state, ctx, a.player, "hunger") else ())
+        if x.owner == a.player and not x.fed and stats.has(state, ctx.catalog, x, "hunger")
+    ]
+    for x in hungry:
+        p = state.players[a.player]
+        state = set_player(state, a.player, base=p.base - HUNGER_DAMAGE)
+        ctx.say(
+            state,
+            a.player,
+            f"{ctx.name(x)} went hungry: {HUNGER_DAMAGE} damage to {p.name}'s base "
+            f"({p.base - HUNGER_DAMAGE} left)",
+        )
     ctx.say(state, a.player, f"{_name(state, a.player)} ends the round")
     return _start_round(state, ctx, state.round + 1, state.defender)
+
+
+def _count_having(state: DeedsState, ctx: Ctx, seat: int, keyword: str) -> int:
+    """How many of ``seat``'s cards have ``keyword``, their own or from what is attached to
+    them (stats.has); at once 0 when no card on the battlefield prints it (most rounds)."""
+    sets = ctx.catalog.keyword_sets
+    cards = state.cards
+    if not any(keyword in sets[y.card_id] for y in cards):
+        return 0
+    return sum(1 for x in cards if x.owner == seat and stats.has(state, ctx.catalog, x, keyword))
 
 
 _STEPS: dict[type[Any], Callable[[DeedsState, Ctx, Any], DeedsState]] = {
