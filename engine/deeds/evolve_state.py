@@ -33,11 +33,12 @@ def map_cards(state: DeedsState, change: Any) -> DeedsState:
     return evolve(state, cards=tuple(change(x) for x in state.cards))
 
 
-def add_damage(state: DeedsState, damage: dict[int, int], fed: set[int]) -> DeedsState:
-    def change(x: InPlay) -> InPlay:
+def damaged(cards: tuple[InPlay, ...], damage: dict[int, int], fed: set[int]) -> tuple[InPlay, ...]:
+    """The cards with ``damage`` added (by card number), and those in ``fed`` fed."""
+    out = []
+    for x in cards:
         hit = damage.get(x.id, 0)
-        if not hit and x.id not in fed:
-            return x
-        return evolve(x, damage=x.damage + hit, fed=x.fed or x.id in fed)
-
-    return map_cards(state, change)
+        if hit or x.id in fed:
+            x = evolve(x, damage=x.damage + hit, fed=x.fed or x.id in fed)
+        out.append(x)
+    return tuple(out)

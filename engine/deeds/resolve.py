@@ -12,7 +12,7 @@ from engine.deeds.battle import Fighter, Skirmish, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import sweep
-from engine.deeds.evolve_state import add_damage, set_player
+from engine.deeds.evolve_state import damaged, players_with
 from engine.deeds.state import Battle, DeedsState, InPlay, Phase
 
 
@@ -60,6 +60,8 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     damage: dict[int, int] = {}
     fed: set[int] = set()
     defender = state.defender
+    sets = ctx.catalog.keyword_sets  # Hunger looked for only when a card prints it
+    hunger = any("hunger" in sets[y.card_id] for y in state.cards)
     for clash in clashes:
         attacker = state.card(clash.attacker)
         assert attacker is not None
@@ -68,6 +70,8 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
         for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
             damage[blocker_id] = damage.get(blocker_id, 0) + hit
         _say_clash(state, ctx, clash)
+        if not hunger:
+            continue
         # Hunger: "must kill an enemy unit" -- a unit it fought dies
         if stats.has(state, ctx.catalog, attacker, "hunger") and any(
             dies and ctx.catalog.get(_card(state, b).card_id).is_unit
@@ -80,12 +84,16 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
                 for b in clash.blockers
                 if stats.has(state, ctx.catalog, _card(state, b), "hunger")
             )
-    state = add_damage(state, damage, fed)
+    # The damage to the cards and to the base, in one copy of the state.
+    cards = damaged(state.cards, damage, fed)
     hit = base_damage(clashes)
     if hit:
         p = state.players[defender]
-        state = set_player(state, defender, base=p.base - hit)
+        players = players_with(state, defender, base=p.base - hit)
         ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
+        state = evolve(state, cards=cards, players=players)
+    else:
+        state = evolve(state, cards=cards)
     state = sweep(state, ctx)
     return _evolve_phase(state)
 
