@@ -139,6 +139,16 @@ class Catalog:
         self.keyword_sets: dict[str, frozenset[str]] = {
             card.id: frozenset(card.keywords) for card in self._cards.values()
         }
+        self._printing: dict[str, frozenset[str]] = {}
+
+    def printing(self, keyword: str) -> frozenset[str]:
+        """The ids of the cards that print ``keyword`` (to see at once, with
+        ``isdisjoint``, that no card on the battlefield has it)."""
+        found = self._printing.get(keyword)
+        if found is None:
+            found = frozenset(c.id for c in self._cards.values() if keyword in c.keywords)
+            self._printing[keyword] = found
+        return found
 
     @property
     def cards(self) -> Sequence[Card]:

@@ -17,7 +17,7 @@ from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
 from engine.deeds.rules import spared
-from engine.deeds.state import Battle, DeedsState, InPlay, Note, Phase, Player, Pool
+from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Note, Phase, Player, Pool
 
 HUNGER_DAMAGE = 5
 
@@ -383,9 +383,8 @@ def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
 def _count_having(state: DeedsState, ctx: Ctx, seat: int, keyword: str) -> int:
     """How many of ``seat``'s cards have ``keyword``, their own or from what is attached to
     them (stats.has); at once 0 when no card on the battlefield prints it (most rounds)."""
-    sets = ctx.catalog.keyword_sets
     cards = state.cards
-    if not any(keyword in sets[y.card_id] for y in cards):
+    if ctx.catalog.printing(keyword).isdisjoint(map(CARD_ID, cards)):
         return 0
     return sum(1 for x in cards if x.owner == seat and stats.has(state, ctx.catalog, x, keyword))
 

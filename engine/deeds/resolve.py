@@ -13,7 +13,7 @@ from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import sweep
 from engine.deeds.evolve_state import damaged, players_with
-from engine.deeds.state import Battle, DeedsState, InPlay, Phase
+from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +60,8 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     damage: dict[int, int] = {}
     fed: set[int] = set()
     defender = state.defender
-    sets = ctx.catalog.keyword_sets  # Hunger looked for only when a card prints it
-    hunger = any("hunger" in sets[y.card_id] for y in state.cards)
+    # Hunger looked for only when a card on the battlefield prints it
+    hunger = not ctx.catalog.printing("hunger").isdisjoint(map(CARD_ID, state.cards))
     for clash in clashes:
         attacker = state.card(clash.attacker)
         assert attacker is not None

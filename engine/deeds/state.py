@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 
 from engine.deeds.cards import RESOURCES
 
@@ -84,6 +85,10 @@ class InPlay:
     defense_mod: int = 0
     attached_to: int | None = None  # equipment -> unit, upgrade -> technology, unit -> vehicle
     fed: bool = False  # Hunger: satisfied this round
+
+
+# A card on the battlefield's card id, read in C (``map(CARD_ID, state.cards)``).
+CARD_ID = attrgetter("card_id")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.deeds.cards import Card, Catalog
-from engine.deeds.state import DeedsState, InPlay
+from engine.deeds.state import CARD_ID, DeedsState, InPlay
 
 
 def card_of(catalog: Catalog, x: InPlay) -> Card:
@@ -33,6 +33,10 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     is a unit on its own; in one look at the battlefield."""
     if not _is_free_unit(catalog, x):
         return 0, 0
+    on_field = list(map(CARD_ID, state.cards))
+    printing = catalog.printing
+    if printing("leadership").isdisjoint(on_field) and printing("motivator").isdisjoint(on_field):
+        return 0, 0  # (most battles: no aura at all)
     owner = x.owner
     get = catalog.get
     leadership = motivator = 0
