@@ -3,10 +3,14 @@ equipment and upgrades go with what they are on; a vehicle takes its units with 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core.evolve import evolve
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.state import DeedsState, InPlay
+
+DEFENSE_MOD = attrgetter("defense_mod")  # read in C, for every card after every action
 
 
 def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
@@ -35,11 +39,8 @@ def sweep(state: DeedsState, ctx: Ctx) -> DeedsState:
     get = ctx.catalog.get
     while True:  # after every action: plain loops, no calls for a card that can't be at 0
         cards = state.cards
-        lowered = False  # a lowered defense may lower what it is on too: look at everyone
-        for y in cards:
-            if y.defense_mod < 0:
-                lowered = True
-                break
+        # a lowered defense may lower what it is on too: then look at everyone
+        lowered = min(map(DEFENSE_MOD, cards), default=0) < 0
         for x in cards:
             # Cheap first look: with no lowered defense, a card with less damage than its
             # printed defense can't be at 0 (keywords, tokens, auras and equipment only add
