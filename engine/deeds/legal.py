@@ -16,6 +16,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from engine.core.evolve import maker
 from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.cards import RESOURCES, Card
@@ -25,6 +26,21 @@ from engine.deeds.pay import affordable
 from engine.deeds.rules import explain, spared
 from engine.deeds.setup import HAND
 from engine.deeds.state import DeedsState, Phase
+
+# The actions a listing makes, made without the frozen __init__ (engine/core/evolve.py's
+# maker: every field, in order): the app lists them after every command.
+_resolve = maker(da.Resolve)
+_regroup = maker(da.Regroup)
+_draw = maker(da.Draw)
+_discard = maker(da.Discard)
+_end_phase = maker(da.EndPhase)
+_pass = maker(da.Pass)
+_deploy = maker(da.Deploy)
+_equip = maker(da.Equip)
+_unequip = maker(da.Unequip)
+_attack = maker(da.Attack)
+_block = maker(da.Block)
+_activate = maker(da.Activate)
 
 # The six Regroup choices: two different resources (1. Regroup), in a fixed order.
 _REGROUPS = tuple(combinations(RESOURCES, 2))
@@ -39,15 +55,15 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
     phase = state.phase
     p = state.players[seat]
     for note in state.notes:  # card text the table carried out: the band's "Resolved"
-        out.append(da.Resolve(seat, note.id))
+        out.append(_resolve(seat, note.id))
     if phase is Phase.MULLIGAN:  # Setup; rare: checked by the rules
         for action in _mulligans(ctx, seat, p.hand, p.hand_size):
             if explain(state, ctx, action, well_formed=True) is None:
                 out.append(action)
     elif phase is Phase.REGROUP:  # 1. Regroup: any two different resources
-        out.extend(da.Regroup(seat, first, second) for first, second in _REGROUPS)
+        out.extend(_regroup(seat, first, second) for first, second in _REGROUPS)
     elif phase is Phase.DRAW:
-        out.append(da.Draw(seat))
+        out.append(_draw(seat))
     elif phase is Phase.DEPLOY or phase is Phase.RETREAT:
         _deploys(state, ctx, seat, out, tactics_only=False)
         _equips(state, ctx, seat, out)
@@ -56,16 +72,16 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
             must = _attacks(state, ctx, seat, out)
         elif p.hand_size > HAND:  # "Your Hand": discard down to 5 at the end of the round
             if ctx.hidden:
-                out.append(da.Discard(seat, ""))  # a card discarded without a scan
-            out.extend(da.Discard(seat, card_id) for card_id in _hand(ctx, p.hand, p.hand_size))
+                out.append(_discard(seat, ""))  # a card discarded without a scan
+            out.extend(_discard(seat, card_id) for card_id in _hand(ctx, p.hand, p.hand_size))
         # Deploy: not while Rage or Rampage must attack; the round: not over the hand limit
         if not must and (phase is Phase.DEPLOY or p.hand_size <= HAND):
-            out.append(da.EndPhase(seat))
+            out.append(_end_phase(seat))
     elif phase is Phase.DEFEND:
         _blocks(state, ctx, seat, out)
     elif phase is Phase.TACTICS:
         if state.battle is not None:  # 4.3 Tactics: whoever has priority plays or passes
-            out.append(da.Pass(seat))
+            out.append(_pass(seat))
         _deploys(state, ctx, seat, out, tactics_only=True)
         if state.battle is not None:  # (with no battle: tactics only)
             _activations(state, ctx, seat, out)
@@ -95,14 +111,14 @@ def _deploys(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], *, tactics_
                 if x.owner == seat:
                     on = get(x.card_id)
                     if on.type == "technology" and on.subtype != "upgrade":
-                        out.append(da.Deploy(seat, card_id, (x.id,)))
+                        out.append(_deploy(seat, card_id, (x.id,), ()))
         elif card.has("resurrect"):  # a unit or technology of your graveyard, not an upgrade
             for target in dict.fromkeys(p.graveyard):
                 found = ctx.catalog.find(target)
                 if found is not None and found.stays and found.subtype != "upgrade":
-                    out.append(da.Deploy(seat, card_id, (target,)))
+                    out.append(_deploy(seat, card_id, (target,), ()))
         else:
-            out.append(da.Deploy(seat, card_id))
+            out.append(_deploy(seat, card_id, (), ()))
 
 
 def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
@@ -138,7 +154,7 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
         ):
             for unit in units:
                 if unit.ready or spared(state, ctx, unit):
-                    out.append(da.Equip(seat, tech.id, unit.id))
+                    out.append(_equip(seat, tech.id, unit.id))
         if tech.attached_to is not None and subtype != "upgrade":
             holder = state.card(tech.attached_to)
             assert holder is not None
@@ -147,7 +163,7 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
             else:
                 tech_, unit_ = tech, holder
             if tech_.ready and (unit_.ready or spared(state, ctx, unit_)):
-                out.append(da.Unequip(seat, tech.id))
+                out.append(_unequip(seat, tech.id))
 
 
 def _attacks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> bool:
@@ -166,14 +182,14 @@ def _attacks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> bool:
     if not able or state.attacked:
         return bool(musts)
     everyone = tuple(able)
-    out.append(da.Attack(seat, everyone))
+    out.append(_attack(seat, everyone))
     must = tuple(musts)
     if must:
         if must != everyone:
-            out.append(da.Attack(seat, must))
+            out.append(_attack(seat, must))
     elif len(able) > 1:  # (a lone able unit is "everyone" above)
         for one in everyone:
-            out.append(da.Attack(seat, (one,)))
+            out.append(_attack(seat, (one,)))
     return bool(must)
 
 
@@ -182,7 +198,7 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     attackers (each blocker on the first attacker it may block)."""
     battle = state.battle
     assert battle is not None
-    out.append(da.Block(seat))
+    out.append(_block(seat, ()))
     catalog = ctx.catalog
     attackers = [state.card(i) for i in battle.attackers]
     blockers = [x for x in state.cards if x.owner == seat and stats.may_block(catalog, x)]
@@ -193,7 +209,7 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
         for b in blockers
     ]
     for pair in pairs:
-        out.append(da.Block(seat, (pair,)))
+        out.append(_block(seat, (pair,)))
     spread: list[tuple[int, int]] = []
     used: set[int] = set()
     for a_id, b_id in pairs:
@@ -201,7 +217,7 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
             used.add(b_id)
             spread.append((a_id, b_id))
     if len(spread) > 1:
-        out.append(da.Block(seat, tuple(spread)))
+        out.append(_block(seat, tuple(spread)))
 
 
 def _activations(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
@@ -221,5 +237,5 @@ def _activations(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None
                 and not (ability.utilize and not x.ready)
                 and affordable(pool, ability.cost)
             ):
-                out.append(da.Activate(seat, x.id, index))
+                out.append(_activate(seat, x.id, index, (), ()))
             index += 1
