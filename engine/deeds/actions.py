@@ -7,17 +7,17 @@ TOML/JSON form (None fields are left out: TOML has no null).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.actions import (
     ActionCodec,
+    FieldCheck,
     action_to_dict,
     is_text,
     is_whole,
     is_whole_or_text,
     label_of,
-    list_of,
-    list_of_tuples,
 )
 
 Target = int | str  # an int names a card on the battlefield; text a card id in a graveyard
@@ -219,6 +219,32 @@ Action = (
     | Resolve
 )
 ADJUSTMENTS = (SetBase, SetResource, SetCard, SetCounts, Retire, Resolve)
+
+
+def _list_of(accepts: Callable[[object], bool], sure: set[type], words: str) -> FieldCheck:
+    """The check of ``tuple[X, ...]`` (engine.core.actions.list_of) as a plain loop, with
+    items of exactly the types in ``sure`` passed at once: every command is checked, and
+    most of these tuples are empty or hold a card number or two."""
+    exact = frozenset(sure)
+
+    def check(value: object) -> bool:
+        if not isinstance(value, tuple):
+            return False
+        for item in value:  # noqa: SIM110 -- a plain loop: no generator per command
+            if type(item) not in exact and not accepts(item):
+                return False
+        return True
+
+    return check, words
+
+
+def _is_pair(entry: object) -> bool:
+    """(attacker, blocker): two card numbers."""
+    return (
+        isinstance(entry, tuple) and len(entry) == 2 and is_whole(entry[0]) and is_whole(entry[1])
+    )
+
+
 # The shared reader (engine/core/actions.py), with the words for Deeds' own annotations.
 CODEC: ActionCodec[Action] = ActionCodec(
     "Deeds Not Words",
@@ -240,11 +266,13 @@ CODEC: ActionCodec[Action] = ActionCodec(
         *ADJUSTMENTS,
     ),
     {
-        "tuple[str, ...]": list_of(is_text, "a list of words"),
-        "tuple[int, ...]": list_of(is_whole, "a list of card numbers"),
-        "tuple[Target, ...]": list_of(is_whole_or_text, "a list of card numbers or card ids"),
-        "tuple[tuple[int, int], ...]": list_of_tuples(
-            2, "a list of pairs of card numbers like [[3, 1]]"
+        "tuple[str, ...]": _list_of(is_text, {str}, "a list of words"),
+        "tuple[int, ...]": _list_of(is_whole, {int}, "a list of card numbers"),
+        "tuple[Target, ...]": _list_of(
+            is_whole_or_text, {int, str}, "a list of card numbers or card ids"
+        ),
+        "tuple[tuple[int, int], ...]": _list_of(
+            _is_pair, set(), "a list of pairs of card numbers like [[3, 1]]"
         ),
     },
 )

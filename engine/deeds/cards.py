@@ -8,7 +8,7 @@ carried as words and becomes a prompt at the table, resolved with manual adjustm
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 # "Card Types": units, technology (four subtypes), resources, tactics.
@@ -131,16 +131,28 @@ class Catalog:
             if card.id in self._cards:
                 raise CatalogError(f"card id {card.id!r} appears twice")
             self._cards[card.id] = card
+        # The card with an id (KeyError if none) / or None: the dict's own lookups, with no
+        # Python call between (the rules look cards up several times per card per action).
+        self.get: Callable[[str], Card] = self._cards.__getitem__
+        self.find: Callable[[str], Card | None] = self._cards.get
+        # Each card's printed keywords as a set, made once (read for every card listed).
+        self.keyword_sets: dict[str, frozenset[str]] = {
+            card.id: frozenset(card.keywords) for card in self._cards.values()
+        }
+        self._printing: dict[str, frozenset[str]] = {}
+
+    def printing(self, keyword: str) -> frozenset[str]:
+        """The ids of the cards that print ``keyword`` (to see at once, with
+        ``isdisjoint``, that no card on the battlefield has it)."""
+        found = self._printing.get(keyword)
+        if found is None:
+            found = frozenset(c.id for c in self._cards.values() if keyword in c.keywords)
+            self._printing[keyword] = found
+        return found
 
     @property
     def cards(self) -> Sequence[Card]:
         return tuple(self._cards.values())
-
-    def get(self, card_id: str) -> Card:
-        return self._cards[card_id]
-
-    def find(self, card_id: str) -> Card | None:
-        return self._cards.get(card_id)
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._cards
@@ -154,5 +166,11 @@ class Catalog:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Catalog) and self._cards == other._cards
+
+    def __copy__(self) -> Catalog:
+        return self  # immutable (and ``get`` is bound to its own dict): a copy is itself
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Catalog:
+        return self
 
     __hash__ = None  # type: ignore[assignment]

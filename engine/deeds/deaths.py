@@ -3,10 +3,14 @@ equipment and upgrades go with what they are on; a vehicle takes its units with 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core.evolve import evolve
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.state import DeedsState, InPlay
+
+DEFENSE_MOD = attrgetter("defense_mod")  # read in C, for every card after every action
 
 
 def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
@@ -32,21 +36,21 @@ def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
 
 def sweep(state: DeedsState, ctx: Ctx) -> DeedsState:
     """Retires every card whose defense is down to 0 ("at any time"), until none is."""
-    while True:
-        lowered = any(y.defense_mod < 0 for y in state.cards)  # may lower what it is on
-        dead = next(
-            (x for x in state.cards if (lowered or _at_risk(ctx, x)) and _dead(state, ctx, x)),
-            None,
-        )
-        if dead is None:
+    get = ctx.catalog.get
+    while True:  # after every action: plain loops, no calls for a card that can't be at 0
+        cards = state.cards
+        # a lowered defense may lower what it is on too: then look at everyone
+        lowered = min(map(DEFENSE_MOD, cards), default=0) < 0
+        for x in cards:
+            # Cheap first look: with no lowered defense, a card with less damage than its
+            # printed defense can't be at 0 (keywords, tokens, auras and equipment only add
+            # defense; damage, tokens and printed defense are never below 0).
+            at_risk = lowered or x.damage >= get(x.card_id).defense
+            if at_risk and _dead(state, ctx, x):
+                state = retire(state, ctx, x.id)
+                break
+        else:
             return state
-        state = retire(state, ctx, dead.id)
-
-
-def _at_risk(ctx: Ctx, x: InPlay) -> bool:
-    """Cheap first look: with no damage and no lowered defense, a card whose printed defense
-    is above 0 can't be at 0 (keywords and equipment only add defense)."""
-    return x.damage > 0 or x.defense_mod < 0 or ctx.catalog.get(x.card_id).defense == 0
 
 
 def _dead(state: DeedsState, ctx: Ctx, x: InPlay) -> bool:

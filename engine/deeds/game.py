@@ -7,6 +7,7 @@ from typing import Any, Self
 
 from engine.core.game import Game
 from engine.core.records import LogEntry, Outcome, Prompt, Status
+from engine.deeds import actions as da
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.describe import describe
@@ -31,6 +32,10 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         # The rules that only read (explain, legal actions, prompts) write no log lines, so
         # one context serves them all; perform gets a fresh one for the lines it writes.
         self._reading = self.ctx()
+        # The actions legal_actions handed out, and the state it listed them in (by identity:
+        # states are immutable, so the note can't go stale): the app lists the choices after
+        # every command, and a device's command equal to one of them is known legal.
+        self._listed: tuple[DeedsState | None, list[Any]] = (None, [])
 
     @classmethod
     def start(cls, setup: DeedsSetup, state: DeedsState | None = None) -> Self:
@@ -47,7 +52,23 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         return perform(state, ctx, action), ctx.log
 
     def legal_actions(self) -> Iterator[Any]:
-        return legal_actions(self.state, self._reading)
+        state = self.state
+        handed: list[Any] = []
+        self._listed = (state, handed)
+        for action in legal_actions(state, self._reading):  # a handful, worked out at once
+            handed.append(action)  # noted as handed out: a caller may stop early
+            yield action
+
+    def listed_now(self, action: Any) -> bool:
+        """Equal to an action handed out by legal_actions in this very state, and of the
+        right field types (True equals 1, but a seat is not true or false: that goes to the
+        full check)."""
+        state, handed = self._listed
+        if state is not self._history.state:
+            return False
+        # A few: compared in turn; many (hidden hands list every card of the catalog): hashed
+        found = action in handed if len(handed) <= 16 else action in set(handed)
+        return found and da.type_problem(action) is None
 
     def acting_player(self) -> int | None:
         return actor(self.state)

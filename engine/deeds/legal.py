@@ -1,90 +1,124 @@
-"""The actions the rules allow now, for the acting player, listed cheaply (random play-outs
-depend on it). Not listed, though legal: manual adjustments (but for Resolve, card text
-marked done), the other player's tactics outside battle, and every way of ordering blocks or
-paying ``*`` (README: readings)."""
+"""The actions the rules allow now, for the acting player, generated legal (random play-outs,
+hints and the app's listing after every command depend on it being cheap). Not listed, though
+legal: manual adjustments (but for Resolve, card text marked done), the other player's tactics
+outside battle, and every way of ordering blocks or paying ``*`` (README: readings).
+
+Each helper below lists only what ``rules.explain`` allows, by the same tests in the same
+order (the rules each one mirrors are cited beside it), rather than building candidates and
+explaining every one: listing runs after every command. The mulligan's two choices, once a
+game, are still built as candidates and checked by ``rules.explain``. tests/deeds/
+test_properties.py explains every listed action; the golden record of issue 25 compared the
+full listing with the candidates-and-explain version on 340 games.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
+from engine.core.evolve import maker
 from engine.deeds import actions as da
 from engine.deeds import stats
-from engine.deeds.cards import RESOURCES
+from engine.deeds.cards import RESOURCES, Card
 from engine.deeds.context import Ctx
 from engine.deeds.flow import actor
-from engine.deeds.pay import pay
-from engine.deeds.rules import explain
+from engine.deeds.pay import affordable
+from engine.deeds.rules import explain, spared
 from engine.deeds.setup import HAND
 from engine.deeds.state import DeedsState, Phase
 
+# The actions a listing makes, made without the frozen __init__ (engine/core/evolve.py's
+# maker: every field, in order): the app lists them after every command.
+_resolve = maker(da.Resolve)
+_regroup = maker(da.Regroup)
+_draw = maker(da.Draw)
+_discard = maker(da.Discard)
+_end_phase = maker(da.EndPhase)
+_pass = maker(da.Pass)
+_deploy = maker(da.Deploy)
+_equip = maker(da.Equip)
+_unequip = maker(da.Unequip)
+_attack = maker(da.Attack)
+_block = maker(da.Block)
+_activate = maker(da.Activate)
 
-def legal_actions(state: DeedsState, ctx: Ctx) -> Iterator[Any]:
-    seat = actor(state)
+# The six Regroup choices: two different resources (1. Regroup), in a fixed order.
+_REGROUPS = tuple(combinations(RESOURCES, 2))
+
+
+def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
+    """Every legal action now, in a fixed order (a handful: built whole, in one go)."""
+    out: list[Any] = []
+    seat = actor(state)  # None once the game is over: nothing is legal but adjustments
     if seat is None:
-        return
-    for action in _candidates(state, ctx, seat):
-        if explain(state, ctx, action, well_formed=True) is None:
-            yield action
-
-
-def _candidates(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+        return out
     phase = state.phase
     p = state.players[seat]
     for note in state.notes:  # card text the table carried out: the band's "Resolved"
-        yield da.Resolve(seat, note.id)
-    if phase is Phase.MULLIGAN:
-        yield da.KeepHand(seat)
-        if ctx.hidden:
-            yield da.Mulligan(seat, p.hand_size)
-        else:
-            yield da.Mulligan(seat, len(p.hand), p.hand)
-    elif phase is Phase.REGROUP:
-        for first, second in combinations(RESOURCES, 2):
-            yield da.Regroup(seat, first, second)
+        out.append(_resolve(seat, note.id))
+    if phase is Phase.MULLIGAN:  # Setup; rare: checked by the rules
+        for action in _mulligans(ctx, seat, p.hand, p.hand_size):
+            if explain(state, ctx, action, well_formed=True) is None:
+                out.append(action)
+    elif phase is Phase.REGROUP:  # 1. Regroup: any two different resources
+        out.extend(_regroup(seat, first, second) for first, second in _REGROUPS)
     elif phase is Phase.DRAW:
-        yield da.Draw(seat)
-    elif phase in (Phase.DEPLOY, Phase.RETREAT):
-        yield from _deploys(state, ctx, seat, tactics_only=False)
-        yield from _equips(state, ctx, seat)
+        out.append(_draw(seat))
+    elif phase is Phase.DEPLOY or phase is Phase.RETREAT:
+        _deploys(state, ctx, seat, out, tactics_only=False)
+        _equips(state, ctx, seat, out)
+        must = False
         if phase is Phase.DEPLOY:
-            yield from _attacks(state, ctx, seat)
-        if p.hand_size > HAND:
+            must = _attacks(state, ctx, seat, out)
+        elif p.hand_size > HAND:  # "Your Hand": discard down to 5 at the end of the round
             if ctx.hidden:
-                yield da.Discard(seat, "")  # a card discarded without a scan
-            for card_id in _hand(ctx, p.hand, p.hand_size):
-                yield da.Discard(seat, card_id)
-        yield da.EndPhase(seat)
+                out.append(_discard(seat, ""))  # a card discarded without a scan
+            out.extend(_discard(seat, card_id) for card_id in _hand(ctx, p.hand, p.hand_size))
+        # Deploy: not while Rage or Rampage must attack; the round: not over the hand limit
+        if not must and (phase is Phase.DEPLOY or p.hand_size <= HAND):
+            out.append(_end_phase(seat))
     elif phase is Phase.DEFEND:
-        yield from _blocks(state, ctx, seat)
+        _blocks(state, ctx, seat, out)
     elif phase is Phase.TACTICS:
-        yield da.Pass(seat)
-        yield from _deploys(state, ctx, seat, tactics_only=True)
-        for x in state.cards:
-            if x.owner == seat:
-                activated = [a for a in ctx.card(x).abilities if a.kind == "activated"]
-                for index in range(len(activated)):
-                    yield da.Activate(seat, x.id, index)
+        if state.battle is not None:  # 4.3 Tactics: whoever has priority plays or passes
+            out.append(_pass(seat))
+        _deploys(state, ctx, seat, out, tactics_only=True)
+        if state.battle is not None:  # (with no battle: tactics only)
+            _activations(state, ctx, seat, out)
+    return out
 
 
-def _deploys(state: DeedsState, ctx: Ctx, seat: int, *, tactics_only: bool) -> Iterator[Any]:
+def _mulligans(ctx: Ctx, seat: int, hand: tuple[str, ...], size: int) -> list[Any]:
+    if ctx.hidden:
+        return [da.KeepHand(seat), da.Mulligan(seat, size)]
+    return [da.KeepHand(seat), da.Mulligan(seat, len(hand), hand)]
+
+
+def _deploys(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], *, tactics_only: bool) -> None:
+    """Deploy (and tactics, "Tactics" timing): a card in hand whose cost the pool pays, with
+    the targets its text needs ("Upgrades", Resurrect)."""
     p = state.players[seat]
+    pool = p.pool
+    get = ctx.catalog.get
     for card_id in _hand(ctx, p.hand, p.hand_size):
-        card = ctx.catalog.get(card_id)
+        card = get(card_id)
         if tactics_only and card.type != "tactic":
             continue
-        if isinstance(pay(p.pool, card.cost), str):
+        if not affordable(pool, card.cost):
             continue
-        if card.subtype == "upgrade":
+        if card.subtype == "upgrade":  # "Deployment: Target technology", not an upgrade
             for x in state.cards:
-                if x.owner == seat and ctx.card(x).is_technology:
-                    yield da.Deploy(seat, card_id, (x.id,))
-        elif card.has("resurrect"):
+                if x.owner == seat:
+                    on = get(x.card_id)
+                    if on.type == "technology" and on.subtype != "upgrade":
+                        out.append(_deploy(seat, card_id, (x.id,), ()))
+        elif card.has("resurrect"):  # a unit or technology of your graveyard, not an upgrade
             for target in dict.fromkeys(p.graveyard):
-                yield da.Deploy(seat, card_id, (target,))
+                found = ctx.catalog.find(target)
+                if found is not None and found.stays and found.subtype != "upgrade":
+                    out.append(_deploy(seat, card_id, (target,), ()))
         else:
-            yield da.Deploy(seat, card_id)
+            out.append(_deploy(seat, card_id, (), ()))
 
 
 def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
@@ -95,51 +129,87 @@ def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
     return list(dict.fromkeys(hand))
 
 
-def _equips(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
+    """Equipment onto a unit, a unit aboard an empty vehicle (one at a time), and separating
+    them again: both utilized, so both ready, but for a unit spared by Tech Savvy or Equipment
+    Assist (rules._equip, rules._unequip)."""
+    get = ctx.catalog.get
     mine = [x for x in state.cards if x.owner == seat]
-    units = [x for x in mine if ctx.card(x).is_unit and x.attached_to is None]
-    for tech in mine:
-        subtype = ctx.card(tech).subtype
-        if subtype in ("equipment", "vehicle") and tech.attached_to is None and tech.ready:
-            for unit in units:
-                yield da.Equip(seat, tech.id, unit.id)
-        if tech.attached_to is not None and subtype != "upgrade":
-            yield da.Unequip(seat, tech.id)
-
-
-def _attacks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
-    able = [
-        x.id
-        for x in state.cards
-        if x.owner == seat and stats.why_cannot_attack(state, ctx.catalog, x) is None
+    gear = [
+        x
+        for x in mine
+        if x.attached_to is not None or get(x.card_id).subtype in ("equipment", "vehicle")
     ]
-    if able:
-        yield da.Attack(seat, tuple(able))
-        must = tuple(
-            x.id for x in state.cards if x.id in able and stats.must_attack(state, ctx.catalog, x)
-        )
-        if must and must != tuple(able):
-            yield da.Attack(seat, must)
-        for one in able:
-            if (one,) != must and len(able) > 1:  # (a lone able unit is "everyone" above)
-                yield da.Attack(seat, (one,))
+    if not gear:  # (most of the time: nothing to equip or separate)
+        return
+    units = [x for x in mine if ctx.card(x).is_unit and x.attached_to is None]
+    for tech in gear:
+        card = ctx.card(tech)
+        subtype = card.subtype
+        free = tech.attached_to is None and tech.ready
+        if free and (
+            subtype == "equipment"
+            or subtype == "vehicle"
+            and not any(ctx.card(y).is_unit for y in state.attached(tech.id))
+        ):
+            for unit in units:
+                if unit.ready or spared(state, ctx, unit):
+                    out.append(_equip(seat, tech.id, unit.id))
+        if tech.attached_to is not None and subtype != "upgrade":
+            holder = state.card(tech.attached_to)
+            assert holder is not None
+            if card.is_unit:  # a unit aboard a vehicle: the vehicle is the technology
+                tech_, unit_ = holder, tech
+            else:
+                tech_, unit_ = tech, holder
+            if tech_.ready and (unit_.ready or spared(state, ctx, unit_)):
+                out.append(_unequip(seat, tech.id))
 
 
-def _blocks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
-    """No blocks; each single block; and everyone blocking, spread over the attackers."""
-    assert state.battle is not None
-    yield da.Block(seat)
-    attackers = [state.card(i) for i in state.battle.attackers]
-    blockers = [x for x in state.cards if x.owner == seat]
+def _attacks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> bool:
+    """4.1 Attack, once a round: everyone able; those that must (Rage, Rampage) when that is
+    fewer; each one alone when nobody must. Returns whether someone must attack."""
+    catalog = ctx.catalog
+    able: list[int] = []
+    musts: list[int] = []
+    for x in state.cards:
+        if x.owner == seat:
+            kws = stats.attack_keywords(state, catalog, x)
+            if kws is not None:
+                able.append(x.id)
+                if "rage" in kws or "rampage" in kws:  # stats.must_attack
+                    musts.append(x.id)
+    if not able or state.attacked:
+        return bool(musts)
+    everyone = tuple(able)
+    out.append(_attack(seat, everyone))
+    must = tuple(musts)
+    if must:
+        if must != everyone:
+            out.append(_attack(seat, must))
+    elif len(able) > 1:  # (a lone able unit is "everyone" above)
+        for one in everyone:
+            out.append(_attack(seat, (one,)))
+    return bool(must)
+
+
+def _blocks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
+    """4.2 Defend: no blocks; each single block; and everyone blocking, spread over the
+    attackers (each blocker on the first attacker it may block)."""
+    battle = state.battle
+    assert battle is not None
+    out.append(_block(seat, ()))
+    catalog = ctx.catalog
+    attackers = [state.card(i) for i in battle.attackers]
+    blockers = [x for x in state.cards if x.owner == seat and stats.may_block(catalog, x)]
     pairs = [
         (a.id, b.id)
         for a in attackers
-        if a is not None
+        if a is not None and stats.blockable_by(state, catalog, a, seat)
         for b in blockers
-        if stats.why_cannot_block(state, ctx.catalog, b, a) is None
     ]
     for pair in pairs:
-        yield da.Block(seat, (pair,))
+        out.append(_block(seat, (pair,)))
     spread: list[tuple[int, int]] = []
     used: set[int] = set()
     for a_id, b_id in pairs:
@@ -147,4 +217,25 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
             used.add(b_id)
             spread.append((a_id, b_id))
     if len(spread) > 1:
-        yield da.Block(seat, tuple(spread))
+        out.append(_block(seat, tuple(spread)))
+
+
+def _activations(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
+    """Activated abilities (Tactics step): not a unit's on the round it came into play; a
+    utilizing one only while ready; its cost paid from the pool."""
+    pool = state.players[seat].pool
+    for x in state.cards:
+        if x.owner != seat:
+            continue
+        card: Card = ctx.card(x)
+        index = 0
+        for ability in card.abilities:
+            if ability.kind != "activated":
+                continue
+            if (
+                not (card.is_unit and x.deployed_round == state.round)
+                and not (ability.utilize and not x.ready)
+                and affordable(pool, ability.cost)
+            ):
+                out.append(_activate(seat, x.id, index, (), ()))
+            index += 1

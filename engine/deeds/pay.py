@@ -41,5 +41,19 @@ def pay(pool: Pool, cost: Cost, choice: tuple[str, ...] = ()) -> Pool | str:
     return _pool(left)
 
 
+def affordable(pool: Pool, cost: Cost) -> bool:
+    """Whether ``pay(pool, cost)`` pays, without building the pool after it (the legal
+    actions ask it of every card in hand): every symbol covered by its own resource, and
+    enough left over for the ``*`` (paid one at a time from the largest pile, it runs out only
+    when nothing is left)."""
+    bio = pool.bio - cost.bio
+    power = pool.power - cost.power
+    supplies = pool.supplies - cost.supplies
+    survivors = pool.survivors - cost.survivors
+    if bio < 0 or power < 0 or supplies < 0 or survivors < 0:
+        return False
+    return bio + power + supplies + survivors >= cost.any
+
+
 def _pool(left: dict[str, int]) -> Pool:
     return Pool(left["bio"], left["power"], left["supplies"], left["survivors"])

@@ -10,15 +10,14 @@ from engine.core.evolve import evolve
 from engine.core.rng import shuffled
 from engine.deeds import actions as da
 from engine.deeds import stats
-from engine.deeds.cards import RESOURCES
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire, sweep
-from engine.deeds.evolve_state import map_cards, set_card, set_player
+from engine.deeds.evolve_state import players_with, set_card, set_player
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
 from engine.deeds.rules import spared
-from engine.deeds.state import Battle, DeedsState, InPlay, Note, Phase, Pool
+from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Note, Phase, Player, Pool
 
 HUNGER_DAMAGE = 5
 
@@ -85,18 +84,14 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
             return x
         return evolve(x, damage=0, ready=x.ready or mine, fed=x.fed and not mine)
 
-    state = map_cards(state, refresh)
-    generators = sum(
-        1
-        for x in state.cards
-        if x.owner == a.player and stats.has(state, ctx.catalog, x, "generator")
-    )
+    cards = tuple(refresh(x) for x in state.cards)
+    generators = _count_having(state, ctx, a.player, "generator")
     pool = state.players[a.player].pool
-    counts = {r: pool.of(r) for r in RESOURCES}
+    counts = {"bio": pool.bio, "power": pool.power, "supplies": pool.supplies}
+    counts["survivors"] = pool.survivors
     counts[a.first] += 1
     counts[a.second] += 1
     counts["power"] += generators
-    state = set_player(state, a.player, pool=Pool(**counts))
     extra = f", and {generators} Power from Generator" if generators else ""
     ctx.say(
         state,
@@ -104,19 +99,23 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
         f"{_name(state, a.player)} regroups: readies, adds 1 {a.first.capitalize()} and 1 "
         f"{a.second.capitalize()}{extra}",
     )
+    players = players_with(state, a.player, pool=Pool(**counts))
     # 2. Draw: "always skipped during the first round"
-    return evolve(state, phase=Phase.DRAW if state.round > 1 else Phase.DEPLOY)
+    phase = Phase.DRAW if state.round > 1 else Phase.DEPLOY
+    return evolve(state, cards=cards, players=players, phase=phase)
 
 
 def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
     p = state.players[a.player]
     if p.deck_size <= 0:
         ctx.say(state, a.player, f"{p.name}'s deck is empty: no card to draw")
-    elif ctx.hidden:
-        state = set_player(state, a.player, hand_size=p.hand_size + 1, deck_size=p.deck_size - 1)
-        ctx.say(state, a.player, f"{p.name} draws a card")
+        return evolve(state, phase=Phase.DEPLOY)
+    if ctx.hidden:
+        players = players_with(
+            state, a.player, hand_size=p.hand_size + 1, deck_size=p.deck_size - 1
+        )
     else:
-        state = set_player(
+        players = players_with(
             state,
             a.player,
             hand=(*p.hand, p.deck[0]),
@@ -124,17 +123,22 @@ def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
             hand_size=p.hand_size + 1,
             deck_size=p.deck_size - 1,
         )
-        ctx.say(state, a.player, f"{p.name} draws a card")
-    return evolve(state, phase=Phase.DEPLOY)
+    ctx.say(state, a.player, f"{p.name} draws a card")
+    return evolve(state, players=players, phase=Phase.DEPLOY)
 
 
 def _from_hand(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> DeedsState:
+    return set_player(state, seat, **_hand_without(state, ctx, seat, card_id))
+
+
+def _hand_without(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> dict[str, Any]:
+    """The player's changes for a card leaving the hand (hidden hands: only the count)."""
     p = state.players[seat]
     if ctx.hidden:
-        return set_player(state, seat, hand_size=p.hand_size - 1)
+        return {"hand_size": p.hand_size - 1}
     hand = list(p.hand)
     hand.remove(card_id)
-    return set_player(state, seat, hand=tuple(hand), hand_size=p.hand_size - 1)
+    return {"hand": tuple(hand), "hand_size": p.hand_size - 1}
 
 
 def _to_grave(state: DeedsState, seat: int, card_id: str) -> DeedsState:
@@ -143,25 +147,36 @@ def _to_grave(state: DeedsState, seat: int, card_id: str) -> DeedsState:
 
 def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
     card = ctx.catalog.get(a.card_id)
-    paid = pay(state.players[a.player].pool, card.cost, a.pay)
+    p = state.players[a.player]
+    paid = pay(p.pool, card.cost, a.pay)
     assert isinstance(paid, Pool)
-    state = set_player(state, a.player, pool=paid)
-    state = _from_hand(state, ctx, a.player, a.card_id)
-    who = _name(state, a.player)
+    # The player's changes, made in one copy: paid, the card out of the hand, and (but for
+    # what stays on the battlefield) into the graveyard.
+    changes = _hand_without(state, ctx, a.player, a.card_id)
+    changes["pool"] = paid
+    who = p.name
     if card.stays:
         on = a.targets[0] if card.subtype == "upgrade" else None
         assert on is None or isinstance(on, int)
-        state = _enter(state, a.player, a.card_id, ready=True, attached_to=on)
+        players = players_with(state, a.player, **changes)
+        state = _enter(state, a.player, a.card_id, ready=True, attached_to=on, players=players)
         where = f" on {ctx.name(_card(state, on))}" if on is not None else ""
         ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({card.cost.words()})")
-    elif card.type == "resource":
-        counts = {r: paid.of(r) + card.gives.of(r) for r in RESOURCES}
-        state = set_player(state, a.player, pool=Pool(**counts))
-        state = _to_grave(state, a.player, a.card_id)
-        ctx.say(state, a.player, f"{who} deploys {card.name}: +{card.gives.words()}")
     else:
-        state = _to_grave(state, a.player, a.card_id)
-        ctx.say(state, a.player, f"{who} plays {card.name} ({card.cost.words()})")
+        changes["graveyard"] = (*p.graveyard, a.card_id)
+        if card.type == "resource":
+            gives = card.gives
+            changes["pool"] = Pool(
+                paid.bio + gives.bio,
+                paid.power + gives.power,
+                paid.supplies + gives.supplies,
+                paid.survivors + gives.survivors,
+            )
+            state = set_player(state, a.player, **changes)
+            ctx.say(state, a.player, f"{who} deploys {card.name}: +{card.gives.words()}")
+        else:
+            state = set_player(state, a.player, **changes)
+            ctx.say(state, a.player, f"{who} plays {card.name} ({card.cost.words()})")
     if card.has("resurrect"):
         state = _resurrect(state, ctx, a.player, a.targets)
     elif card.type == "tactic" and card.text:
@@ -189,8 +204,16 @@ def _resurrect(state: DeedsState, ctx: Ctx, seat: int, targets: tuple[Any, ...])
 
 
 def _enter(
-    state: DeedsState, seat: int, card_id: str, *, ready: bool, attached_to: int | None = None
+    state: DeedsState,
+    seat: int,
+    card_id: str,
+    *,
+    ready: bool,
+    attached_to: int | None = None,
+    players: tuple[Player, ...] | None = None,
 ) -> DeedsState:
+    """The card on the battlefield (and ``players``, changed by the same step, in the same
+    copy of the state)."""
     x = InPlay(
         id=state.next_id,
         card_id=card_id,
@@ -199,7 +222,8 @@ def _enter(
         deployed_round=state.round,
         attached_to=attached_to,
     )
-    return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1)
+    players = players or state.players
+    return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1, players=players)
 
 
 def _note(state: DeedsState, seat: int, text: str) -> DeedsState:
@@ -247,10 +271,12 @@ def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> DeedsState:
 
 def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     """4.1 Attack: the attackers are utilized and can't be withdrawn."""
-    state = map_cards(state, lambda x: evolve(x, ready=False) if x.id in a.attackers else x)
-    names = ", ".join(ctx.name(_card(state, i)) for i in a.attackers)
+    attackers = a.attackers
+    cards = tuple(evolve(x, ready=False) if x.id in attackers else x for x in state.cards)
+    names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
-    return evolve(state, battle=Battle(a.attackers), attacked=True, phase=Phase.DEFEND)
+    battle = Battle(attackers)
+    return evolve(state, cards=cards, battle=battle, attacked=True, phase=Phase.DEFEND)
 
 
 def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
@@ -336,18 +362,31 @@ def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
         ctx.say(state, a.player, f"{_name(state, a.player)} goes on without a battle")
         return evolve(state, phase=Phase.RETREAT)
     # Hunger: not fed in a round its owner attacked -- it deals 5 damage to its owner.
-    for x in state.cards:
-        if x.owner == a.player and not x.fed and stats.has(state, ctx.catalog, x, "hunger"):
-            p = state.players[a.player]
-            state = set_player(state, a.player, base=p.base - HUNGER_DAMAGE)
-            ctx.say(
-                state,
-                a.player,
-                f"{ctx.name(x)} went hungry: {HUNGER_DAMAGE} damage to {p.name}'s base "
-                f"({p.base - HUNGER_DAMAGE} left)",
-            )
+    hungry = [
+        x
+        for x in (state.cards if _count_having(state, ctx, a.player, "hunger") else ())
+        if x.owner == a.player and not x.fed and stats.has(state, ctx.catalog, x, "hunger")
+    ]
+    for x in hungry:
+        p = state.players[a.player]
+        state = set_player(state, a.player, base=p.base - HUNGER_DAMAGE)
+        ctx.say(
+            state,
+            a.player,
+            f"{ctx.name(x)} went hungry: {HUNGER_DAMAGE} damage to {p.name}'s base "
+            f"({p.base - HUNGER_DAMAGE} left)",
+        )
     ctx.say(state, a.player, f"{_name(state, a.player)} ends the round")
     return _start_round(state, ctx, state.round + 1, state.defender)
+
+
+def _count_having(state: DeedsState, ctx: Ctx, seat: int, keyword: str) -> int:
+    """How many of ``seat``'s cards have ``keyword``, their own or from what is attached to
+    them (stats.has); at once 0 when no card on the battlefield prints it (most rounds)."""
+    cards = state.cards
+    if ctx.catalog.printing(keyword).isdisjoint(map(CARD_ID, cards)):
+        return 0
+    return sum(1 for x in cards if x.owner == seat and stats.has(state, ctx.catalog, x, keyword))
 
 
 _STEPS: dict[type[Any], Callable[[DeedsState, Ctx, Any], DeedsState]] = {

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.evolve import evolve
 from engine.deeds import stats
 from engine.deeds.battle import Fighter, Skirmish, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import sweep
-from engine.deeds.evolve_state import add_damage, set_player
-from engine.deeds.state import Battle, DeedsState, InPlay, Phase
+from engine.deeds.evolve_state import damaged, players_with
+from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,12 +24,8 @@ class Clash:
 
 
 def fighter(state: DeedsState, catalog: Catalog, x: InPlay) -> Fighter:
-    return Fighter(
-        attack=stats.attack_of(state, catalog, x),
-        health=stats.health_of(state, catalog, x),
-        first_strike=stats.has(state, catalog, x, "first_strike"),
-        overrun=stats.has(state, catalog, x, "overrun"),
-    )
+    attack, health, kws = stats.fighter_numbers(state, catalog, x)
+    return Fighter(attack, health, "first_strike" in kws, "overrun" in kws)
 
 
 def forecast(
@@ -63,6 +60,8 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     damage: dict[int, int] = {}
     fed: set[int] = set()
     defender = state.defender
+    # Hunger looked for only when a card on the battlefield prints it
+    hunger = not ctx.catalog.printing("hunger").isdisjoint(map(CARD_ID, state.cards))
     for clash in clashes:
         attacker = state.card(clash.attacker)
         assert attacker is not None
@@ -71,6 +70,8 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
         for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
             damage[blocker_id] = damage.get(blocker_id, 0) + hit
         _say_clash(state, ctx, clash)
+        if not hunger:
+            continue
         # Hunger: "must kill an enemy unit" -- a unit it fought dies
         if stats.has(state, ctx.catalog, attacker, "hunger") and any(
             dies and ctx.catalog.get(_card(state, b).card_id).is_unit
@@ -83,12 +84,16 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
                 for b in clash.blockers
                 if stats.has(state, ctx.catalog, _card(state, b), "hunger")
             )
-    state = add_damage(state, damage, fed)
+    # The damage to the cards and to the base, in one copy of the state.
+    cards = damaged(state.cards, damage, fed)
     hit = base_damage(clashes)
     if hit:
         p = state.players[defender]
-        state = set_player(state, defender, base=p.base - hit)
+        players = players_with(state, defender, base=p.base - hit)
         ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
+        state = evolve(state, cards=cards, players=players)
+    else:
+        state = evolve(state, cards=cards)
     state = sweep(state, ctx)
     return _evolve_phase(state)
 
@@ -117,6 +122,4 @@ def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash) -> None:
 
 
 def _evolve_phase(state: DeedsState) -> DeedsState:
-    from engine.core.evolve import evolve
-
     return evolve(state, battle=None, phase=Phase.RETREAT)

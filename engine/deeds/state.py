@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 
 from engine.deeds.cards import RESOURCES
 
@@ -24,17 +25,18 @@ class Phase(Enum):
 
     @property
     def label(self) -> str:
-        return _LABELS[self]
+        # by name: every log line reads it, and an Enum member's hash is a Python call
+        return _LABELS[self._name_]
 
 
 _LABELS = {
-    Phase.MULLIGAN: "Setup (mulligan)",
-    Phase.REGROUP: "Regroup",
-    Phase.DRAW: "Draw",
-    Phase.DEPLOY: "Deploy",
-    Phase.DEFEND: "Battle: Defend",
-    Phase.TACTICS: "Battle: Tactics",
-    Phase.RETREAT: "Deploy and Retreat",
+    "MULLIGAN": "Setup (mulligan)",
+    "REGROUP": "Regroup",
+    "DRAW": "Draw",
+    "DEPLOY": "Deploy",
+    "DEFEND": "Battle: Defend",
+    "TACTICS": "Battle: Tactics",
+    "RETREAT": "Deploy and Retreat",
 }
 
 
@@ -83,6 +85,10 @@ class InPlay:
     defense_mod: int = 0
     attached_to: int | None = None  # equipment -> unit, upgrade -> technology, unit -> vehicle
     fed: bool = False  # Hunger: satisfied this round
+
+
+# A card on the battlefield's card id, read in C (``map(CARD_ID, state.cards)``).
+CARD_ID = attrgetter("card_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,4 +147,6 @@ class DeedsState:
 
     @property
     def over(self) -> bool:
-        return min([p.base for p in self.players]) <= 0  # read before every action: no generator
+        # read before every action and listing: two seats ("Setup"), no generator
+        first, second = self.players
+        return first.base <= 0 or second.base <= 0

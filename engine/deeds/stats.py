@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.deeds.cards import Card, Catalog
-from engine.deeds.state import DeedsState, InPlay
+from engine.deeds.state import CARD_ID, DeedsState, InPlay
 
 
 def card_of(catalog: Catalog, x: InPlay) -> Card:
@@ -16,27 +14,39 @@ def card_of(catalog: Catalog, x: InPlay) -> Card:
 def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
-    own = catalog.get(x.card_id).keywords
-    extra = [k for y in state.attached(x.id) for k in catalog.get(y.card_id).keywords]
-    if not extra:
-        return _own_keywords(own)
-    return frozenset((*own, *extra))
-
-
-@cache
-def _own_keywords(own: tuple[str, ...]) -> frozenset[str]:
-    """A card's printed keywords as a set, made once per card (read for every legal action)."""
-    return frozenset(own)
+    own = catalog.keyword_sets[x.card_id]
+    on = x.id  # (state.attached, inline: read for every card of every listing)
+    attached = [y for y in state.cards if y.attached_to == on]
+    if not attached:
+        return own
+    get = catalog.get
+    return own.union(*(get(y.card_id).keywords for y in attached))
 
 
 def has(state: DeedsState, catalog: Catalog, x: InPlay, keyword: str) -> bool:
     return keyword in keywords(state, catalog, x)
 
 
-def _aura(state: DeedsState, catalog: Catalog, owner: int, keyword: str) -> int:
-    """How many of ``owner``'s cards on the battlefield have ``keyword`` (Leadership,
-    Motivator: "Your units gain ... while deployed"; they stack, "Effects ... always stack")."""
-    return sum(1 for y in state.cards if y.owner == owner and catalog.get(y.card_id).has(keyword))
+def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
+    """How many Leadership and how many Motivator cards ``x``'s owner has on the battlefield
+    ("Your units gain ... while deployed"; they stack, "Effects ... always stack"), if ``x``
+    is a unit on its own; in one look at the battlefield."""
+    if not _is_free_unit(catalog, x):
+        return 0, 0
+    on_field = list(map(CARD_ID, state.cards))
+    printing = catalog.printing
+    if printing("leadership").isdisjoint(on_field) and printing("motivator").isdisjoint(on_field):
+        return 0, 0  # (most battles: no aura at all)
+    owner = x.owner
+    get = catalog.get
+    leadership = motivator = 0
+    for y in state.cards:
+        if y.owner == owner:
+            printed = get(y.card_id).keywords
+            if printed:
+                leadership += "leadership" in printed
+                motivator += "motivator" in printed
+    return leadership, motivator
 
 
 def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
@@ -45,29 +55,60 @@ def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
 
 def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     kws = keywords(state, catalog, x)
+    return _attack(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+
+
+def fighter_numbers(
+    state: DeedsState, catalog: Catalog, x: InPlay
+) -> tuple[int, int, frozenset[str]]:
+    """Its attack, its health (defense left) and its keywords, each worked out once (a
+    battle reads all three of every fighter)."""
+    kws = keywords(state, catalog, x)
+    on = state.attached(x.id)
+    auras = _auras(state, catalog, x)
+    attack = _attack(state, catalog, x, kws, on, auras)
+    return attack, _defense(state, catalog, x, kws, on, auras) - x.damage, kws
+
+
+def _attack(
+    state: DeedsState,
+    catalog: Catalog,
+    x: InPlay,
+    kws: frozenset[str],
+    on: tuple[InPlay, ...],
+    auras: tuple[int, int],
+) -> int:
     if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
         return 0
     value = catalog.get(x.card_id).attack + x.attack_mod
-    value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in state.attached(x.id))
+    value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in on)
     if "mounting_aggression" in kws:  # +1/+0 for every token
         value += x.tokens
     if "rampage" in kws:  # +5/+0
         value += 5
-    if _is_free_unit(catalog, x):
-        value += _aura(state, catalog, x.owner, "leadership")
-        value += _aura(state, catalog, x.owner, "motivator")
-    return max(0, value)
+    leadership, motivator = auras
+    return max(0, value + leadership + motivator)
 
 
 def defense_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     """Its full defense, before damage."""
+    kws = keywords(state, catalog, x)
+    return _defense(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+
+
+def _defense(
+    state: DeedsState,
+    catalog: Catalog,
+    x: InPlay,
+    kws: frozenset[str],
+    on: tuple[InPlay, ...],
+    auras: tuple[int, int],
+) -> int:
     value = catalog.get(x.card_id).defense + x.defense_mod
-    value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in state.attached(x.id))
-    if has(state, catalog, x, "defense_gain"):  # +0/+1 for every token
+    value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
+    if "defense_gain" in kws:  # +0/+1 for every token
         value += x.tokens
-    if _is_free_unit(catalog, x):
-        value += _aura(state, catalog, x.owner, "leadership")
-    return max(0, value)
+    return max(0, value + auras[0])  # Leadership: +1/+1; Motivator adds attack only
 
 
 def health_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
@@ -107,6 +148,38 @@ def why_cannot_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> str | N
     if "pacifist" in kws:
         return f"{card.name} is a Pacifist: it may not attack"
     return None
+
+
+def attack_keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str] | None:
+    """The keywords of a card able to attack now, or None if it is not: ``why_cannot_attack``'s
+    tests without the words (the legal actions ask every card of the attacker's, and then
+    whether it must, by Rage or Rampage)."""
+    if x.attached_to is not None or not x.ready:
+        return None
+    card = catalog.get(x.card_id)
+    if card.type == "unit":
+        if x.deployed_round == state.round:
+            return None
+    elif card.subtype != "vehicle":  # equipment, upgrades and fortifications don't attack
+        return None
+    kws = keywords(state, catalog, x)
+    if "crippled" in kws or "pacifist" in kws:
+        return None
+    return kws
+
+
+def may_block(catalog: Catalog, blocker: InPlay) -> bool:
+    """``why_cannot_block``'s tests of the blocker: it fights, and it is ready."""
+    return blocker.ready and fights(catalog, blocker)
+
+
+def blockable_by(state: DeedsState, catalog: Catalog, attacker: InPlay, seat: int) -> bool:
+    """``why_cannot_block``'s tests of the attacker, against ``seat``'s blockers: Unblockable,
+    and Disguise against 2 or more Survivors in their pool."""
+    kws = keywords(state, catalog, attacker)
+    if "unblockable" in kws:
+        return False
+    return not ("disguise" in kws and state.players[seat].pool.survivors >= 2)
 
 
 def must_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> bool:

@@ -1,0 +1,201 @@
+"""Deeds' shortcuts for speed (issue 25) change no result: each is checked against the slow
+path it replaces, over random games with open and hidden hands whose positions are shaken by
+manual adjustments (rich pools, cards readied and utilized, damage), so that the rare cases
+(activated abilities, Tech Savvy, vehicles, Disguise) come up.
+
+- legal_actions generates legal actions directly: every one is legal by rules.explain, and the
+  list is exactly the old one (candidates, each explained) in the same order;
+- stats.attack_keywords / may_block / blockable_by agree with why_cannot_attack / _block;
+- pay.affordable agrees with pay;
+- a command equal to a listed action is trusted (listed_now) only with the right field types.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from engine.deeds import actions as da
+from engine.deeds import stats
+from engine.deeds.cards import RESOURCES
+from engine.deeds.context import Ctx
+from engine.deeds.flow import actor
+from engine.deeds.game import DeedsGame
+from engine.deeds.legal import legal_actions
+from engine.deeds.pay import affordable, pay
+from engine.deeds.randomplay import choose, random_setup
+from engine.deeds.rules import explain
+from engine.deeds.setup import HAND
+from engine.deeds.state import DeedsState, Phase
+
+SEEDS = range(4)
+
+
+def candidates(state: DeedsState, ctx: Ctx, seat: int) -> Iterator[Any]:
+    """The slow path legal.py replaced: every plausible action, to be explained one by one."""
+    p = state.players[seat]
+    hand = [c.id for c in ctx.catalog.cards] if ctx.hidden else list(dict.fromkeys(p.hand))
+    hand = hand if p.hand_size > 0 or not ctx.hidden else []
+    for note in state.notes:
+        yield da.Resolve(seat, note.id)
+    if state.phase is Phase.MULLIGAN:
+        yield da.KeepHand(seat)
+        yield (
+            da.Mulligan(seat, p.hand_size) if ctx.hidden else da.Mulligan(seat, len(p.hand), p.hand)
+        )
+    elif state.phase is Phase.REGROUP:
+        for first, second in combinations(RESOURCES, 2):
+            yield da.Regroup(seat, first, second)
+    elif state.phase is Phase.DRAW:
+        yield da.Draw(seat)
+    elif state.phase in (Phase.DEPLOY, Phase.RETREAT):
+        yield from deploys(state, ctx, seat, hand)
+        mine = [x for x in state.cards if x.owner == seat]
+        units = [x for x in mine if ctx.card(x).is_unit and x.attached_to is None]
+        for tech in mine:
+            if ctx.card(tech).subtype in ("equipment", "vehicle"):
+                for unit in units:
+                    yield da.Equip(seat, tech.id, unit.id)
+            yield da.Unequip(seat, tech.id)
+        able = [x.id for x in mine if stats.why_cannot_attack(state, ctx.catalog, x) is None]
+        if able:
+            yield da.Attack(seat, tuple(able))
+            must = tuple(
+                x.id for x in mine if x.id in able and stats.must_attack(state, ctx.catalog, x)
+            )
+            if must and must != tuple(able):
+                yield da.Attack(seat, must)
+            for one in able:
+                if (one,) != must and len(able) > 1:
+                    yield da.Attack(seat, (one,))
+        if p.hand_size > HAND:
+            if ctx.hidden:
+                yield da.Discard(seat, "")
+            for card_id in hand:
+                yield da.Discard(seat, card_id)
+        yield da.EndPhase(seat)
+    elif state.phase is Phase.DEFEND:
+        assert state.battle is not None
+        yield da.Block(seat)
+        on_field = [a for a in state.battle.attackers if state.card(a) is not None]
+        pairs = [(a, b.id) for a in on_field for b in state.cards if b.owner == seat]
+        able = [pair for pair in pairs if explain(state, ctx, da.Block(seat, (pair,))) is None]
+        yield from (da.Block(seat, (pair,)) for pair in pairs)
+        spread: list[tuple[int, int]] = []
+        for a, b in able:  # everyone blocking: each blocker on the first attacker it may block
+            if b not in [used for _, used in spread]:
+                spread.append((a, b))
+        if len(spread) > 1:
+            yield da.Block(seat, tuple(spread))
+    elif state.phase is Phase.TACTICS:
+        yield da.Pass(seat)
+        yield from deploys(
+            state, ctx, seat, [c for c in hand if ctx.catalog.get(c).type == "tactic"]
+        )
+        for x in state.cards:
+            if x.owner == seat:
+                activated = [a for a in ctx.card(x).abilities if a.kind == "activated"]
+                for index in range(len(activated)):
+                    yield da.Activate(seat, x.id, index)
+
+
+def deploys(state: DeedsState, ctx: Ctx, seat: int, hand: list[str]) -> Iterator[Any]:
+    for card_id in hand:
+        card = ctx.catalog.get(card_id)
+        if card.subtype == "upgrade":
+            for x in state.cards:
+                yield da.Deploy(seat, card_id, (x.id,))
+        elif card.has("resurrect"):
+            for target in dict.fromkeys(state.players[seat].graveyard):
+                yield da.Deploy(seat, card_id, (target,))
+        else:
+            yield da.Deploy(seat, card_id)
+
+
+def slow_listing(state: DeedsState, ctx: Ctx) -> list[Any]:
+    seat = actor(state)
+    if seat is None:
+        return []
+    return [a for a in candidates(state, ctx, seat) if explain(state, ctx, a) is None]
+
+
+def shaken(game: DeedsGame, rnd: random.Random) -> DeedsGame:
+    """A fork of the game with its pools, readiness and damage adjusted at random."""
+    fork = game.fork()
+    for seat in (0, 1):
+        if rnd.random() < 0.5:
+            for resource in RESOURCES:
+                fork.apply(da.SetResource(seat, resource, rnd.randrange(6)))
+    for x in game.state.cards:
+        if fork.state.card(x.id) is not None and rnd.random() < 0.3:
+            fork.apply(da.SetCard(x.owner, x.id, ready=rnd.random() < 0.5))
+        if fork.state.card(x.id) is not None and rnd.random() < 0.1:
+            fork.apply(da.SetCard(x.owner, x.id, damage=rnd.randrange(3)))
+    return fork
+
+
+def positions(seed: int, hidden: bool, steps: int = 150) -> Iterator[DeedsGame]:
+    setup = random_setup(seed)
+    game = DeedsGame(dataclasses.replace(setup, hidden_hands=hidden))
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if game.outcome() is not None:
+            return
+        yield game
+        yield shaken(game, rnd)
+        game.apply(choose(rnd, list(game.legal_actions())))
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_legal_actions_are_the_explained_candidates_in_the_same_order(
+    seed: int, hidden: bool
+) -> None:
+    for game in positions(seed, hidden):
+        ctx = game.ctx()
+        listed = legal_actions(game.state, ctx)
+        assert all(explain(game.state, ctx, a) is None for a in listed)
+        assert listed == slow_listing(game.state, ctx)
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_quick_attack_and_block_tests_agree_with_the_rules_words(
+    seed: int, hidden: bool
+) -> None:
+    for game in positions(seed, hidden):
+        state, catalog = game.state, game.catalog
+        for x in state.cards:
+            able = stats.attack_keywords(state, catalog, x) is not None
+            assert able == (stats.why_cannot_attack(state, catalog, x) is None)
+            for blocker in state.cards:
+                quick = stats.may_block(catalog, blocker) and stats.blockable_by(
+                    state, catalog, x, blocker.owner
+                )
+                assert quick == (stats.why_cannot_block(state, catalog, blocker, x) is None)
+        for p in state.players:
+            for card in catalog.cards:
+                assert affordable(p.pool, card.cost) == (
+                    not isinstance(pay(p.pool, card.cost), str)
+                )
+
+
+def test_a_command_equal_to_a_listed_action_is_trusted_only_with_the_right_types() -> None:
+    game = DeedsGame(random_setup(3))
+    listed = list(game.legal_actions())
+    equal = dataclasses.replace(listed[0])  # a device's command: equal, not the same object
+    assert equal is not listed[0] and game.listed_now(equal)
+    assert game.explain(equal) is None
+    seat_as_flag = dataclasses.replace(listed[0], player=bool(listed[0].player))
+    assert seat_as_flag == listed[0]  # True == 1: equal, but not a seat
+    assert not game.listed_now(seat_as_flag)
+    assert "player must be a whole number" in (game.explain(seat_as_flag) or "")
+    other = game.fork()  # another game's note says nothing about this one
+    assert not other.listed_now(equal)
+    game.apply(listed[0])  # a new state: the old listing is no longer trusted
+    assert not game.listed_now(equal)
