@@ -13,7 +13,7 @@ from engine.core.evolve import maker
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.cards import Ability, Card, Catalog
-from engine.zeal.flow import actor, declaring, in_priority
+from engine.zeal.flow import actor, declaring
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref
 from engine.zeal.rules import commit_window
@@ -83,29 +83,26 @@ def _target_choices(
 _PASSES = tuple(za.Pass(seat) for seat in range(8))
 
 
-def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
+def legal_actions(state: GameState, catalog: Catalog) -> list[za.Action]:
+    """Every legal action now, in a fixed order (a list: the app lists them all after every
+    command, and most lists are a Pass and the plays worked out once per step)."""
     seat = actor(state)
     if seat is None:
-        return
+        return []
     if state.step is Step.MULLIGAN:
-        yield za.KeepHand(seat)
-        yield za.Mulligan(seat)
-        return
+        return [za.KeepHand(seat), za.Mulligan(seat)]
     if state.players[seat].develop_left or state.awaiting == "develop":
-        yield za.Develop(seat, "draw")
-        yield za.Develop(seat, "devotion")
-        return
+        return [za.Develop(seat, "draw"), za.Develop(seat, "devotion")]
     group = playable(state)
     if group:
-        yield from _trigger_actions(state, catalog, seat, group)
-        return
+        return list(_trigger_actions(state, catalog, seat, group))
     if declaring(state):
-        yield from _declarations(state, seat)
-        return
-    if not in_priority(state):
-        return
-    yield _PASSES[seat] if seat < len(_PASSES) else za.Pass(seat)
-    yield from _plays(state, catalog, seat)
+        return list(_declarations(state, seat))
+    # in_priority(state), less what actor() and the tests above already ruled out (Mulligan,
+    # the game's end, Develop choices, triggers, declarations): the Develop step remains.
+    if state.step is Step.DEVELOP:
+        return []
+    return [_PASSES[seat] if seat < len(_PASSES) else za.Pass(seat), *_plays(state, catalog, seat)]
 
 
 def _trigger_actions(
