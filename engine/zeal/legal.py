@@ -136,11 +136,29 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     key = (seat, commit_window(state, seat), state.hidden)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _find_plays(state, catalog, seat)
+        player = state.players[seat]
+        mine = _own_plays.get(key)
+        if mine is not None and mine[0] is player and mine[1] is catalog:
+            found = mine[2]
+        else:
+            found, targeted = _find_plays(state, catalog, seat)
+            if not targeted:
+                _own_plays[key] = (player, catalog, found)
+        memo[key] = found
     return found
 
 
-def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
+# The plays that named no target, by (seat, Commit window, hidden), with the player record and
+# catalog they were found for: without targets they depend on that player's own record alone
+# (hand, devotion, permanents, this turn's spells for Zeal), so another player's change (a
+# Develop, damage) does not make them be worked out again. Holding the references keeps their
+# identities unique.
+_own_plays: dict[tuple[int, bool, bool], tuple[object, Catalog, list[za.Action]]] = {}
+
+
+def _find_plays(state: GameState, catalog: Catalog, seat: int) -> tuple[list[za.Action], bool]:
+    """The plays, and whether any of them could name targets (then they depend on the whole
+    table: what can be targeted)."""
     player = state.players[seat]
     info, playable_ids = _card_info(catalog)
     if state.hidden:
@@ -150,6 +168,7 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action
     commit = commit_window(state, seat)
     devotion = player.devotion
     out: list[za.Action] = []
+    targeted = False
     for card_id in ids:
         card, permanent, may_ambush, _, kinds, ambush = info[card_id]
         if permanent and not commit and not may_ambush:
@@ -177,6 +196,7 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action
                     }
                 )
             )
+        targeted = targeted or bool(kinds[zeal])
         for targets in _target_choices(state, catalog, kinds[zeal], seat, source):
             for x in xs:
                 out.append(_play_card(seat, card_id, targets, None, x))
@@ -188,9 +208,10 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action
         for index, ability in enumerate(acts):
             if ability.cost > devotion:
                 continue
+            targeted = targeted or bool(ability.targets)
             for targets in _target_choices(state, catalog, ability.targets, seat, source):
                 out.append(za.Activate(seat, perm.id, targets, index))
-    return out
+    return out, targeted
 
 
 _SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}

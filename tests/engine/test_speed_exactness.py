@@ -42,6 +42,7 @@ def play(game: ZealGame, seed: int, actions: int) -> None:
 def forget_memos() -> None:
     zlegal._plays_memo[0] = (None, None, None, {})
     zlegal._memo[0] = (None, None, None, {})
+    zlegal._own_plays.clear()
 
 
 @pytest.mark.parametrize("hidden", [False, True])
@@ -70,6 +71,34 @@ def test_memoised_plays_equal_plays_worked_out_afresh(seed: int, hidden: bool) -
         listed = list(game.legal_actions())
         forget_memos()
         assert list(zlegal.legal_actions(game.state, game.catalog)) == listed
+        game.apply(choose(rnd, listed))
+
+
+def listed_afresh(game: ZealGame) -> list[za.Action]:
+    """The legal actions worked out with no memo, leaving the memos as they were."""
+    kept = (zlegal._plays_memo[0], zlegal._memo[0], dict(zlegal._own_plays))
+    forget_memos()
+    try:
+        return list(zlegal.legal_actions(game.state, game.catalog))
+    finally:
+        zlegal._plays_memo[0], zlegal._memo[0] = kept[0], kept[1]
+        zlegal._own_plays.update(kept[2])
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_plays_kept_from_step_to_step_equal_plays_worked_out_afresh(
+    seed: int, hidden: bool
+) -> None:
+    """The memos live through the whole game (plays without targets kept per player record,
+    across other players' changes): every listing equals one worked out with none."""
+    game = new_game(seed, hidden)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        listed = list(game.legal_actions())
+        assert listed == listed_afresh(game)
         game.apply(choose(rnd, listed))
 
 
