@@ -37,10 +37,12 @@ def _actor(state: GameState) -> int | None:
             if not state.players[seat].mulligan_done:
                 return seat
         return None
-    if any(p.develop_left for p in state.players):
-        for seat in in_turn_order(state.active, len(state.players)):
-            if state.players[seat].develop_left > 0:
-                return seat
+    for p in state.players:  # a plain loop, not any(): this runs for every position
+        if p.develop_left:
+            for seat in in_turn_order(state.active, len(state.players)):
+                if state.players[seat].develop_left > 0:
+                    return seat
+            break
     if state.awaiting == "develop":
         return state.active
     group = playable(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import length_hint
 from typing import Self
 
 from engine.core.game import Game
@@ -37,10 +38,14 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         ctx = Ctx(self.catalog)
         initial = state if state is not None else initial_state(setup, ctx)
         super().__init__(setup, initial, ctx.log)
-        # The actions legal_actions last listed, by identity, and the state they were listed in
-        # (holding both references keeps the identities unique): apply() skips re-explaining
-        # them. Random play-outs apply only listed actions, so this halves their checking.
-        self._listed: tuple[GameState | None, dict[int, za.Action]] = (None, {})
+        # The actions legal_actions last worked out, the state they were worked out in (held,
+        # so its identity stays unique) and the iterator handed out, which tells how many the
+        # caller has seen: explain() and apply() trust an action equal to one of those.
+        self._listed: tuple[GameState | None, list[za.Action], Iterator[za.Action]] = (
+            None,
+            [],
+            iter(()),
+        )
         # The names of the cards combat declarations named, as they were then: the log tells
         # a declaration in words after its cards have left play ("Asterion Bull at Anton").
         self.named: dict[int, str] = {}
@@ -62,11 +67,10 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
 
     def legal_actions(self) -> Iterator[za.Action]:
         state = self.state
-        listed: dict[int, za.Action] = {}
-        self._listed = (state, listed)
-        for action in legal_actions(state, self.catalog):
-            listed[id(action)] = action
-            yield action
+        listed = legal_actions(state, self.catalog)  # a short list, worked out at once
+        handed = iter(listed)
+        self._listed = (state, listed, handed)
+        return handed
 
     def apply(self, action: za.Action) -> None:
         if isinstance(action, _DECLARATIONS):  # rare: a few per turn
@@ -76,8 +80,20 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         super().apply(action)
 
     def listed_now(self, action: za.Action) -> bool:
-        known, listed = self._listed
-        return known is self._history.state and listed.get(id(action)) is action
+        """An action equal to one legal_actions handed out in this very state (a device's
+        command after the app's listing) is legal: no need to run the rules' check on it."""
+        known, listed, handed = self._listed
+        if known is not self._history.state:
+            return False
+        try:
+            where = listed.index(action)  # by equality, the very object first
+        except ValueError:
+            return False
+        if where >= len(listed) - length_hint(handed):
+            return False  # worked out but not yet handed out: the caller stopped before it
+        # Equal is not enough for a command built elsewhere: True == 1 and 1.0 == 1, so its
+        # fields must also be of the right kinds (what explain() checks first).
+        return listed[where] is action or za.type_problem(action) is None
 
     def outcome(self) -> Outcome | None:
         state = self.state

@@ -13,7 +13,7 @@ from engine.core.evolve import maker
 from engine.zeal import actions as za
 from engine.zeal import combat
 from engine.zeal.cards import Ability, Card, Catalog
-from engine.zeal.flow import actor, declaring, in_priority
+from engine.zeal.flow import actor, declaring
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref
 from engine.zeal.rules import commit_window
@@ -83,29 +83,26 @@ def _target_choices(
 _PASSES = tuple(za.Pass(seat) for seat in range(8))
 
 
-def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
+def legal_actions(state: GameState, catalog: Catalog) -> list[za.Action]:
+    """Every legal action now, in a fixed order (a list: the app lists them all after every
+    command, and most lists are a Pass and the plays worked out once per step)."""
     seat = actor(state)
     if seat is None:
-        return
+        return []
     if state.step is Step.MULLIGAN:
-        yield za.KeepHand(seat)
-        yield za.Mulligan(seat)
-        return
+        return [za.KeepHand(seat), za.Mulligan(seat)]
     if state.players[seat].develop_left or state.awaiting == "develop":
-        yield za.Develop(seat, "draw")
-        yield za.Develop(seat, "devotion")
-        return
+        return [za.Develop(seat, "draw"), za.Develop(seat, "devotion")]
     group = playable(state)
     if group:
-        yield from _trigger_actions(state, catalog, seat, group)
-        return
+        return list(_trigger_actions(state, catalog, seat, group))
     if declaring(state):
-        yield from _declarations(state, seat)
-        return
-    if not in_priority(state):
-        return
-    yield _PASSES[seat] if seat < len(_PASSES) else za.Pass(seat)
-    yield from _plays(state, catalog, seat)
+        return list(_declarations(state, seat))
+    # in_priority(state), less what actor() and the tests above already ruled out (Mulligan,
+    # the game's end, Develop choices, triggers, declarations): the Develop step remains.
+    if state.step is Step.DEVELOP:
+        return []
+    return [_PASSES[seat] if seat < len(_PASSES) else za.Pass(seat), *_plays(state, catalog, seat)]
 
 
 def _trigger_actions(
@@ -139,11 +136,29 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     key = (seat, commit_window(state, seat), state.hidden)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _find_plays(state, catalog, seat)
+        player = state.players[seat]
+        mine = _own_plays.get(key)
+        if mine is not None and mine[0] is player and mine[1] is catalog:
+            found = mine[2]
+        else:
+            found, targeted = _find_plays(state, catalog, seat)
+            if not targeted:
+                _own_plays[key] = (player, catalog, found)
+        memo[key] = found
     return found
 
 
-def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
+# The plays that named no target, by (seat, Commit window, hidden), with the player record and
+# catalog they were found for: without targets they depend on that player's own record alone
+# (hand, devotion, permanents, this turn's spells for Zeal), so another player's change (a
+# Develop, damage) does not make them be worked out again. Holding the references keeps their
+# identities unique.
+_own_plays: dict[tuple[int, bool, bool], tuple[object, Catalog, list[za.Action]]] = {}
+
+
+def _find_plays(state: GameState, catalog: Catalog, seat: int) -> tuple[list[za.Action], bool]:
+    """The plays, and whether any of them could name targets (then they depend on the whole
+    table: what can be targeted)."""
     player = state.players[seat]
     info, playable_ids = _card_info(catalog)
     if state.hidden:
@@ -153,6 +168,7 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action
     commit = commit_window(state, seat)
     devotion = player.devotion
     out: list[za.Action] = []
+    targeted = False
     for card_id in ids:
         card, permanent, may_ambush, _, kinds, ambush = info[card_id]
         if permanent and not commit and not may_ambush:
@@ -180,6 +196,7 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action
                     }
                 )
             )
+        targeted = targeted or bool(kinds[zeal])
         for targets in _target_choices(state, catalog, kinds[zeal], seat, source):
             for x in xs:
                 out.append(_play_card(seat, card_id, targets, None, x))
@@ -191,9 +208,10 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action
         for index, ability in enumerate(acts):
             if ability.cost > devotion:
                 continue
+            targeted = targeted or bool(ability.targets)
             for targets in _target_choices(state, catalog, ability.targets, seat, source):
                 out.append(za.Activate(seat, perm.id, targets, index))
-    return out
+    return out, targeted
 
 
 _SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}

@@ -63,19 +63,19 @@ def _develop(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     assert isinstance(action, za.Develop)
     seat = action.player
     player = state.players[seat]
+    top = player.max_devotion
     if action.choice == "draw":
         ctx.say(state, seat, f"{player.name} develops: draws a card")
         state = draw(ctx, state, seat, 1)
+        player = state.players[seat]
     else:
         # The dial stops at 13: maximum devotion can't pass it either.
         top = min(MAX_CURRENT_DEVOTION, player.max_devotion + 1)
         ctx.say(state, seat, f"{player.name} develops: maximum devotion {top}")
-        state = set_player(state, seat, max_devotion=top)
-    player = state.players[seat]
     if player.develop_left > 0:  # Develop N from a card: no reset of current devotion
-        return set_player(state, seat, develop_left=player.develop_left - 1)
-    # Develop step: then set current devotion to maximum.
-    state = set_player(state, seat, devotion=player.max_devotion)
+        return set_player(state, seat, max_devotion=top, develop_left=player.develop_left - 1)
+    # Develop step: then set current devotion to maximum (one copy of the player for both).
+    state = set_player(state, seat, max_devotion=top, devotion=top)
     return turn.enter(ctx, state, Step.COMBAT_START)
 
 

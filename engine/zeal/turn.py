@@ -63,16 +63,29 @@ def advance(ctx: Ctx, state: GameState) -> GameState:
 def _clear_turn(player: PlayerState) -> PlayerState:
     """Damage accumulates during a turn and is forgotten between turns (Damage); "this turn"
     changes and the turn's resolved spells (Zeal) end too."""
-    bases = tuple(
-        b if (b.damage == 0 and not b.damaged_by) else evolve(b, damage=0, damaged_by=())
-        for b in player.bases
-    )
-    in_play = tuple(_clear_perm(p) for p in player.in_play)
+    bases = player.bases
+    for b in bases:
+        if b.damage != 0 or b.damaged_by:
+            bases = tuple(clear_base(b) if b.damage or b.damaged_by else b for b in bases)
+            break
+    in_play = player.in_play
+    for perm in in_play:
+        if _to_clear(perm):
+            in_play = tuple(_clear_perm(p) for p in in_play)
+            break
+    if bases is player.bases and in_play is player.in_play and not player.spell_cults:
+        # Nothing of this turn's to forget: the same record, so what is worked out from it
+        # (derived values, state checks) is known still to hold (refresh.py, deaths.py).
+        return player
     return evolve(player, bases=bases, in_play=in_play, spell_cults=())
 
 
+def _to_clear(perm: Permanent) -> bool:
+    return bool(perm.damage or perm.combat_bonus or perm.granted_keywords or perm.dies_devotion)
+
+
 def _clear_perm(perm: Permanent) -> Permanent:
-    if perm.damage or perm.combat_bonus or perm.granted_keywords or perm.dies_devotion:
+    if _to_clear(perm):
         return evolve(perm, damage=0, combat_bonus=0, granted_keywords=(), dies_devotion=0)
     return perm
 
@@ -86,7 +99,11 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
     nxt = next_seat(state.active, len(state.players), skip)
     if nxt is None:
         nxt = state.active
-    players = tuple(_clear_turn(p) for p in state.players)
+    players = state.players
+    cleared = tuple(_clear_turn(p) for p in players)
+    if any(new is not old for new, old in zip(cleared, players, strict=True)):
+        players = cleared  # else the same tuple: what was worked out from it still holds
+    # The next turn and its Develop step (start_turn's changes), in one copy of the state.
     state = evolve(
         state,
         players=players,
@@ -95,12 +112,20 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
         combat=None,
         stack=(),
         pending=(),
+        step=Step.DEVELOP,
+        awaiting="develop",
+        priority=None,
+        passed=(),
     )
-    return start_turn(ctx, state)
+    return _turn_begins(ctx, state)
 
 
 def start_turn(ctx: Ctx, state: GameState) -> GameState:
     state = evolve(state, step=Step.DEVELOP, awaiting="develop", priority=None, passed=())
+    return _turn_begins(ctx, state)
+
+
+def _turn_begins(ctx: Ctx, state: GameState) -> GameState:
     who = state.players[state.active].name
     ctx.say(state, state.active, f"Turn {state.turn}: {who}'s turn")
     return _start_of_turn(ctx, state)

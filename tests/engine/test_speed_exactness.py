@@ -42,6 +42,7 @@ def play(game: ZealGame, seed: int, actions: int) -> None:
 def forget_memos() -> None:
     zlegal._plays_memo[0] = (None, None, None, {})
     zlegal._memo[0] = (None, None, None, {})
+    zlegal._own_plays.clear()
 
 
 @pytest.mark.parametrize("hidden", [False, True])
@@ -70,6 +71,34 @@ def test_memoised_plays_equal_plays_worked_out_afresh(seed: int, hidden: bool) -
         listed = list(game.legal_actions())
         forget_memos()
         assert list(zlegal.legal_actions(game.state, game.catalog)) == listed
+        game.apply(choose(rnd, listed))
+
+
+def listed_afresh(game: ZealGame) -> list[za.Action]:
+    """The legal actions worked out with no memo, leaving the memos as they were."""
+    kept = (zlegal._plays_memo[0], zlegal._memo[0], dict(zlegal._own_plays))
+    forget_memos()
+    try:
+        return list(zlegal.legal_actions(game.state, game.catalog))
+    finally:
+        zlegal._plays_memo[0], zlegal._memo[0] = kept[0], kept[1]
+        zlegal._own_plays.update(kept[2])
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_plays_kept_from_step_to_step_equal_plays_worked_out_afresh(
+    seed: int, hidden: bool
+) -> None:
+    """The memos live through the whole game (plays without targets kept per player record,
+    across other players' changes): every listing equals one worked out with none."""
+    game = new_game(seed, hidden)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        listed = list(game.legal_actions())
+        assert listed == listed_afresh(game)
         game.apply(choose(rnd, listed))
 
 
@@ -179,3 +208,60 @@ def test_a_log_line_made_fast_is_a_log_line() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         line.text = "changed"  # type: ignore[misc]
     assert maker(Unslotted) is Unslotted  # nothing to gain: the class itself
+
+
+def _to_a_priority_window_with_a_play(game: ZealGame) -> list[za.Action]:
+    """Plays on until the acting player may pass or play a card (a listing of two or more)."""
+    rnd = random.Random(7)
+    while True:
+        listed = list(game.legal_actions())
+        if isinstance(listed[0], za.Pass) and any(isinstance(a, za.PlayCard) for a in listed):
+            return listed
+        game.apply(choose(rnd, listed))
+
+
+def test_a_command_equal_to_a_listed_action_is_trusted_as_a_device_sends_it() -> None:
+    """The app lists the choices, then checks a device's command: an equal (not identical)
+    action listed in this very state is known legal, and is applied as the listed one."""
+    game = new_game(5, False)
+    listed = _to_a_priority_window_with_a_play(game)
+    play = next(a for a in listed if isinstance(a, za.PlayCard))
+    command = dataclasses.replace(play)  # equal, but another object: as if from a device
+    assert command is not play and game.listed_now(command)
+    assert game.explain(command) is None
+    fork = game.fork()  # the same state, nothing listed there: the rules' own check
+    assert fork.explain(command) is None
+    game.apply(command)
+    fork.apply(command)
+    assert game.state == fork.state and list(game.log)[-len(fork.log) :] == list(fork.log)
+
+
+def test_an_equal_command_with_the_wrong_kinds_of_values_is_not_trusted() -> None:
+    """True == 1 and 1.0 == 1 in Python: such a command equals a listed action yet is not
+    one (a save could not be read back), so it is checked and refused in players' words."""
+    game = new_game(5, False)
+    listed = _to_a_priority_window_with_a_play(game)
+    seat = listed[0].player
+    before = game.state
+    for wrong in (za.Pass(bool(seat)), za.Pass(float(seat))):  # type: ignore[arg-type]
+        assert wrong == listed[0] and not game.listed_now(wrong)
+        problem = game.explain(wrong)
+        assert problem is not None and "whole number" in problem, problem
+        with pytest.raises(ValueError, match="whole number"):
+            game.apply(wrong)
+    assert game.state is before
+
+
+def test_only_actions_already_handed_out_are_trusted() -> None:
+    """legal_actions is an iterator a caller may stop early: the engine trusts only what it
+    has handed out, and nothing listed in an earlier state."""
+    game = new_game(5, False)
+    listed = _to_a_priority_window_with_a_play(game)
+    handed = game.legal_actions()
+    first = next(handed)
+    assert game.listed_now(dataclasses.replace(first))
+    assert not any(game.listed_now(dataclasses.replace(a)) for a in listed[1:])
+    rest = list(handed)
+    assert rest == listed[1:] and all(game.listed_now(dataclasses.replace(a)) for a in rest)
+    game.apply(first)
+    assert not any(game.listed_now(a) for a in listed)  # a new state: listed in no other
