@@ -114,6 +114,10 @@ class HostLink:
         self._device_public: bytes | None = None
         self._key_parts = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
         self._past: list[tuple[bytes, bytes]] = []  # (transcript, key) of overtaken CLAIMs
+        # The device's answer to this session's CLAIM (its AUTH, its KEY parts), as (type,
+        # payload): the device sends it again for every repeat of the CLAIM it read before our AUTH.
+        self._claim_answer: frozenset[tuple[int, bytes]] = frozenset()
+        self.claim_answer_repeats = 0  # such repeats after the session opened
         self._confirmed = False
         self._boot_known = False  # the device's boot PING of this connection arrived
         self._ack_due = False
@@ -283,6 +287,12 @@ class HostLink:
         if self._rx_key is not None:
             if signed:
                 self._receive_signed(raw, now)
+            elif (frame.msg_type, frame.payload) in self._claim_answer:
+                # The device's answer (KEY parts, AUTH) to a CLAIM we sent again while it was
+                # still working out the first (X25519 takes it a while; more under load): the
+                # same bytes we already accepted, so a repeat, not a stranger's frame. Obeyed
+                # for nothing, counted apart, never reported as unsigned.
+                self.claim_answer_repeats += 1
             else:
                 # In a session nothing unsigned is obeyed (HELLO, REFUSE, AUTH, events ...).
                 self._refuse("unsigned", "an unsigned frame in a signed session was ignored")
@@ -312,6 +322,10 @@ class HostLink:
         elif t == wire.AUTH and self.state is State.CLAIMING:
             self.last_rx = now
             self._on_device_auth(frame, now)
+        elif t == wire.REFUSE and self.state is State.UNCLAIMED and self.claim_result is not None:
+            # The device's refusal of a CLAIM we sent again before its first refusal came back:
+            # that claim is already settled (refused), so the device carries on unclaimed.
+            self.last_rx = now
         elif t == wire.REFUSE and self.state in (State.CLAIMING, State.UNCLAIMED):
             self.last_rx = now
             self._on_refuse(frame)
@@ -445,6 +459,7 @@ class HostLink:
         self._request_hello(now)
 
     def _end_keys(self) -> None:
+        self._claim_answer = frozenset()
         self._rx_key = None
         self._tx_key = None
         self._confirmed = False
@@ -537,6 +552,10 @@ class HostLink:
             self._new_claim = False
             self._finish_claim("ok")
         self._rx_key, self._tx_key = handshake.session_keys(self._key, transcript)
+        answer = [(wire.AUTH, frame.payload)]
+        if self._device_public is not None and len(self._claim) == 13:
+            answer += [(wire.KEY, part) for part in handshake.parts(self._device_public)]
+        self._claim_answer = frozenset(answer)
         # Remembered, so a frame of this session replayed into a later one is told apart.
         self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._rx_key]
         self.state = State.OPEN

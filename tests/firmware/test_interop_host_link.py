@@ -44,12 +44,18 @@ def test_firmware_and_the_real_host_link_agree(micropython_vm: None, tmp_path: P
     splitter = CobsSplitter()
     events: list[object] = []
     commands_sent = False
-    # Reports from before the device's first signed event are not the session's: frames the
-    # device sent unsigned before it read the host's AUTH (its boot PING, a resent event) may
-    # still be on the wire when the host's side of the claim finishes. After a signed event,
-    # the serial line's order means nothing unsigned can follow.
-    reports_before_claim = -1
-    events_at_claim = -1
+    # Before the claim, an unclaimed device streams unsigned events that may cross the host's
+    # CLAIM on the wire (the host refuses and notes them; the device sends them again, signed,
+    # once the session is up). Once the host has checked the device's AUTH, the serial line's
+    # order leaves only one kind of unsigned frame to come: the device's same answer to a repeat
+    # of the CLAIM it read before the host's AUTH (the host's retry every 100 ms, which beats a
+    # VM working out X25519 on a loaded machine). That retry is made certain here, not left to
+    # the machine's load: the CLAIM goes out again just before the host reads the device's AUTH
+    # (and its first REFUSE: a late second refusal must not end the link either).
+    claim_frames: list[bytes] = []
+    repeated: set[int] = set()
+    reports_at_claim = -1
+    refused_at_claim = -1
     claim_at = 0.0
     link.start(time.monotonic())
     deadline = time.monotonic() + 120
@@ -63,23 +69,39 @@ def test_firmware_and_the_real_host_link_agree(micropython_vm: None, tmp_path: P
                 except serial.SerialException:
                     break  # the VM closed its end: it has finished
                 for raw in splitter.feed(data):
+                    answer = raw[0] & 0x0F if isinstance(raw, bytes) else -1
+                    if (
+                        answer in (wire.AUTH, wire.REFUSE)
+                        and answer not in repeated
+                        and link.state is State.CLAIMING
+                    ):
+                        # The host's retry timer fires between the device sending its answer
+                        # (a refusal, the first time; its proof, once the button is held) and
+                        # the host reading it: the same CLAIM goes out again.
+                        for frame in claim_frames:
+                            port.write(wire.cobs_encode(frame))
+                        repeated.add(answer)
                     link.receive(raw, now)
+                    assert link.state is not State.REFUSED, link.reports
+                    if reports_at_claim < 0 and link.claim_result == "ok":
+                        assert link.peer is not None
+                        reports_at_claim = len(link.reports)
+                        refused_at_claim = link.peer.refused
             link.tick(now)
             if link.state is State.UNCLAIMED and now >= claim_at:
                 # The player holds the device's button and taps "claim": until the device
                 # has seen the button held it refuses, and the app lets the player try again.
                 link.begin_claim(now)
                 claim_at = now + 0.3
-            if events_at_claim < 0 and link.claim_result == "ok":
-                events_at_claim = len(events)
             events += link.take_events()
-            if reports_before_claim < 0 <= events_at_claim < len(events):
-                reports_before_claim = len(link.reports)
             if not commands_sent and any(isinstance(e, TagRemoved) for e in events):
                 link.queue_command(wire.SET_DIAL, wire.set_dial_payload(0, 10, 0, 13))
                 link.queue_command(wire.FEEDBACK, wire.feedback_payload(wire.FEEDBACK_OK, 0))
                 commands_sent = True
-            for raw in link.take_outgoing():
+            out = link.take_outgoing()
+            if any(raw[0] & 0x0F == wire.CLAIM for raw in out):
+                claim_frames = out
+            for raw in out:
                 port.write(wire.cobs_encode(raw))
         output = proc.communicate(timeout=30)[0].decode()
     finally:
@@ -90,13 +112,12 @@ def test_firmware_and_the_real_host_link_agree(micropython_vm: None, tmp_path: P
         os.close(slave)
     assert proc.returncode == 0, output
     assert "1 passed, 0 failed" in output, output
-    # Before the claim, an unclaimed device streams unsigned events that may cross the host's
-    # CLAIM on the wire (the host notes them); once the session is up, nothing unsigned or
-    # wrongly signed may arrive.
-    assert reports_before_claim >= 0, "the claim never finished"
-    session_reports = link.reports[reports_before_claim:]
-    bad = [r for r in session_reports if r.kind in ("bad-mac", "unsigned", "replay", "version")]
-    assert bad == [], bad
+    # Once the session is up nothing unsigned, wrongly signed or replayed may arrive: the
+    # repeated answer to the repeated CLAIM is told apart as such, and nothing else is refused.
+    assert reports_at_claim >= 0, "the claim never finished"
+    assert link.reports[reports_at_claim:] == []
+    assert link.peer is not None and link.peer.refused == refused_at_claim
+    assert link.claim_answer_repeats >= 1, "the device answered the repeated CLAIM again"
     assert keys.key_for("a17a0001") is not None, "the claim stored the device's key"
     seen = [
         e for e in events if isinstance(e, (TagPresented, TagRemoved, DialChanged, ButtonPressed))

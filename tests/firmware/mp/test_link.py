@@ -429,3 +429,56 @@ def test_unsigned_event_path_allocates_nothing():
     finally:
         micropython.heap_unlock()
     assert link.next_seq == 80 and link.count == 0 and link.dropped_total == 0
+
+
+def test_an_event_sent_unsigned_before_the_claim_goes_out_again_signed_once():
+    # docs/protocol.md, "Handshake retries" and "Go-back-N": an event the unclaimed device sent
+    # unsigned and nobody acked is resent by the 250 ms timer. While the claim waits for the
+    # host's proof the ring waits too; the only unsigned frames after the device's AUTH are its
+    # same answer to a repeated CLAIM; once the session is up the event goes out again signed,
+    # under its own number, and never again after the host acks it. Time is the test's own.
+    link, cmds = make()
+    link.on_connect(0)
+    drain(link, 0)
+    uid = b"\x04\x01\x02\x03"
+    tag(link, 0, uid)
+    before = events_only(drain(link, 10))
+    assert [(f.msg_type, f.seq, f.authenticated) for f in before] == [(wire.TAG, 0, False)]
+    send(link, wire.PING, 0, wire.HELLO_REQUEST, now=20)  # the host's HELLO request, repeated
+    hello = [f for f in drain(link, 20) if f.msg_type == wire.HELLO][0]
+    cmds.held = True
+    host_pub = x25519.public_key(HOST_PRIVATE)
+    claim_p = handshake.claim_payload(TABLE, b"hostnonc", True)
+
+    def send_claim(now):
+        for p in handshake.parts(host_pub):
+            send(link, wire.KEY, 0, p, now=now)
+        send(link, wire.CLAIM, 0, claim_p, now=now)
+
+    send_claim(30)
+    answer = drain(link, 30)
+    assert [(f.msg_type, f.authenticated) for f in answer] == [
+        (wire.KEY, False),
+        (wire.AUTH, False),
+    ]
+    # The resend timer fires, again and again, while the host has not proved itself yet.
+    assert drain(link, 30 + 300) == [] and drain(link, 30 + 900) == []
+    send_claim(1000)  # the host's retry, sent before our answer reached it
+    again = drain(link, 1000)
+    assert [(f.msg_type, f.payload) for f in again] == [(f.msg_type, f.payload) for f in answer]
+    t = hello.payload + claim_p + host_pub + answer[0].payload
+    key = handshake.claim_key(x25519.shared_secret(HOST_PRIVATE, answer[0].payload), t)
+    send(link, wire.AUTH, 0, handshake.host_proof(key, t), now=1010)
+    session = handshake.session_keys(key, t)
+    send(link, wire.ACK, 0, wire.ack_payload(0xFFFF), key=session, now=1010)
+    after = drain(link, 1010, session)
+    assert [(f.msg_type, f.seq, f.authenticated) for f in after] == [
+        (wire.PING, 0, True),
+        (wire.TAG, 0, True),
+    ], "confirmed, then the event resent under the session's key and its own number"
+    assert wire.parse_tag(after[1].payload) == (0, True, uid)
+    resent = drain(link, 1010 + 300, session)  # no ack yet: the timer sends it again, signed
+    assert [(f.msg_type, f.seq, f.authenticated) for f in resent] == [(wire.TAG, 0, True)]
+    send(link, wire.ACK, 0, wire.ack_payload(0), key=session, now=1400)
+    assert drain(link, 1400 + 1000, session) == [] and link.count == 0
+    assert link.security_errors == 0
