@@ -143,9 +143,15 @@ def test_many_devices_at_once_with_seats_and_a_dial_set_while_away() -> None:
             manager.add_transport(t)
         for seat, d in enumerate(devices):
             manager.assign_dial(d.device, 0, seat)
-        async with asyncio.timeout(10):
-            while not all(i.claimed for i in manager.devices()):
-                await asyncio.sleep(0.02)
+        # Each device says it is connected (its session open) in the stream: wait for all ten.
+        opened: set[str] = set()
+        async with asyncio.timeout(60):  # a bound on a wait for events, not a speed claim
+            while len(opened) < len(devices + readers):
+                said = await until(
+                    events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message
+                )
+                opened.add(said.device)
+        assert all(i.claimed for i in manager.devices())
         for d in devices:
             d.turn_dial(0, 5)
         readers[1].place_tag(0, bytes.fromhex("04000000000001"))
@@ -236,9 +242,20 @@ def test_an_event_is_acked_only_once_the_consumer_comes_back_for_the_next() -> N
         second.add_transport(LoopbackTransport(device))
         again = await until(events, lambda e: isinstance(e, DialChanged))
         assert again == DialChanged(device.device, 0, 4)  # sent again, not lost
+        # Each frame the device takes in from the host (an ack among them) wakes this wait.
+        took_in = asyncio.Event()
+        receive = device.receive
+
+        def receive_and_tell(raw: bytes, now: float) -> None:
+            receive(raw, now)
+            took_in.set()
+
+        device.receive = receive_and_tell  # type: ignore[method-assign]
         events.get_nowait()  # the consumer comes back: the event counts as stored
-        await asyncio.sleep(0.4)
-        assert len(device.endpoint.outbox) == 0  # now acked
+        async with asyncio.timeout(60):  # a bound on a wait for the ack, not a speed claim
+            while device.endpoint.outbox:  # now acked
+                took_in.clear()
+                await took_in.wait()
         await second.close()
 
     asyncio.run(main())
