@@ -181,7 +181,7 @@ def test_lossy_serial_line_through_a_real_pty() -> None:
             device.turn_dial(0, last)
             expected.append(DialChanged(device.device, 0, last))
             got: list[Event] = []
-            while got[-1:] != expected[-1:]:
+            while len(got) < len(expected):  # a double before the last turn shifts the list
                 got.append(await next_input(events))
             while (extra := events.get_nowait()) is not None:
                 if not isinstance(extra, DeviceStatus):
