@@ -581,6 +581,10 @@ class HostLink:
 
     def _on_refuse(self, frame: wire.Frame) -> None:
         code, text = wire.parse_refuse(frame.payload)
+        if self.state is State.UNCLAIMED and not self._new_claim and self.claim_result:
+            # The answer to the same CLAIM sent again before the first answer came (a slow
+            # line): that claim is refused already and the device carries on unclaimed.
+            return
         if code == wire.REFUSE_HOLD_BUTTON:
             message = f"{self._name()} refused the claim: {PAIRING_HOW}, then claim it"
         elif code == wire.REFUSE_OTHER_TABLE:

@@ -54,6 +54,9 @@ class SimulatedDevice:
         self._started = time.monotonic()
         # Called (outside the lock) whenever frames wait to be sent: the driver flushes them.
         self.on_output: Callable[[], None] | None = None
+        # Called (on the link's thread, the lock held) with each host command once carried out
+        # (SET_DIAL, FEEDBACK): a simulator's window lights its feedback LED, a test waits on it.
+        self.on_command: Callable[[int, bytes], None] | None = None
 
     @property
     def device(self) -> str:
@@ -160,6 +163,8 @@ class SimulatedDevice:
                 self.endpoint.emit(wire.DIAL, wire.dial_payload(index, value))
         elif msg_type == wire.FEEDBACK:
             self.feedback.append(wire.parse_feedback(payload))
+        if self.on_command is not None:
+            self.on_command(msg_type, payload)
 
     def _flush(self) -> None:
         if self.on_output is not None:

@@ -34,9 +34,19 @@ class Board:
     taken: int = 0
     dropped: dict[str, int] = field(default_factory=dict)
     listeners: list[Callable[[str, dict[str, Any]], None]] = field(default_factory=list)
+    # Called after every message the board dealt with, shown or dropped: its counts changed.
+    # A monitor (the server's health, a test) waits on this instead of asking again and again.
+    handled: list[Callable[[], None]] = field(default_factory=list)
 
     def take_view(self, table: str, topic: str, payload: bytes) -> bool:
         """A table's view from the broker: True when it is new and now shown."""
+        try:
+            return self._take_view(table, topic, payload)
+        finally:
+            for callback in list(self.handled):
+                callback()
+
+    def _take_view(self, table: str, topic: str, payload: bytes) -> bool:
         try:
             view = self.verify(topic, payload)
             if not isinstance(view, dict) or view.get("table") != table:
@@ -66,6 +76,8 @@ class Board:
         self.standings = standings
         for listener in list(self.listeners):
             listener("standings", standings)
+        for callback in list(self.handled):
+            callback()
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,10 +129,15 @@ async def serve(
     replays: Path | None = None,
     seconds: float = 0.0,
     started: asyncio.Event | None = None,
+    on_health: Callable[[], None] | None = None,
 ) -> BroadcastServer:
+    """Serves until cancelled (or for ``seconds``); ``on_health`` is called on the server's
+    loop whenever what /health reports changes."""
     link = feed.link()
     link.start()
     server = BroadcastServer(feed.board, replays)
+    if on_health is not None:
+        server.on_health.append(on_health)
     runner = web.AppRunner(server.app())
     await runner.setup()
     site = web.TCPSite(runner, bind, port)

@@ -42,7 +42,11 @@ class BroadcastServer:
         self.viewers: set[tuple[ViewerFeed, asyncio.Event]] = set()
         self.connected_total = 0
         self.ignored_from_browsers = 0
+        # Called whenever what /health reports changes (a viewer comes or goes, the board shows
+        # or drops a message): a monitor is told, rather than asking /health again and again.
+        self.on_health: list[Callable[[], None]] = []
         board.listeners.append(self._changed)
+        board.handled.append(self._health_changed)
 
     def clock(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
@@ -90,6 +94,10 @@ class BroadcastServer:
             }
         )
 
+    def _health_changed(self) -> None:
+        for callback in list(self.on_health):
+            callback()
+
     # --- the feed ----------------------------------------------------------------------------
 
     def _changed(self, what: str, body: dict[str, Any]) -> None:
@@ -106,18 +114,21 @@ class BroadcastServer:
         entry = (feed, wake)
         self.viewers.add(entry)
         self.connected_total += 1
+        self._health_changed()
         sender = asyncio.create_task(self._send(ws, feed, wake))
         try:
             await ws.send_str(json.dumps(self.board.snapshot()))
             async for msg in ws:  # a viewer only reads: whatever it sends is dropped
                 if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     self.ignored_from_browsers += 1
+                    self._health_changed()
                 elif msg.type == WSMsgType.ERROR:
                     break
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
             self.viewers.discard(entry)
+            self._health_changed()
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await sender

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
 TABLE_ID = b"ALT1"
 SIM_DEVICE_ID = b"\x51\x4d\x00\x01"
+# The simulated device is in this process: only a loaded machine makes its hello or its claim
+# (X25519 in pure Python on both ends) slow, so the table waits for them far longer than for a
+# real device, which may really be away.
+SIM_PATIENCE_S = 60.0
 
 
 class HardwareLink:
@@ -176,13 +180,15 @@ async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -
     app.hardware_link = link
     pump = asyncio.ensure_future(link.pump())
     try:
-        device_id = await manager.add_simulator(device)
+        device_id = await manager.add_simulator(device, wait=SIM_PATIENCE_S)
         if device_id is None:
             app.session.say("The simulated device did not start.", ok=False)
         else:
             device.hold_button(True)  # the player holds the button while the table claims it
             try:
-                await manager.claim(device_id)
+                await manager.claim(device_id, timeout=SIM_PATIENCE_S)
+            except ClaimRefused as e:  # said, and the app goes on: play on by hand
+                app.session.say(f"The simulated device was not claimed: {e}", ok=False)
             finally:
                 device.hold_button(False)
             for dial in range(device.endpoint.dials):

@@ -148,8 +148,14 @@ class SeatPanel(BoxLayout):
             self._choices = list(choices)
         self.has_decision = bool(text or choices)
 
+    def takes_taps(self) -> bool:
+        """Whether its decision buttons take a tap now: the calm after new ones has passed
+        on Kivy's clock. Whoever must tap one (a test, a driver) waits for this to be true
+        rather than guessing how long the calm lasts on a slow machine."""
+        return Clock.get_time() >= self._calm_until
+
     def _decide(self, command: Any, action: Any) -> None:
-        if Clock.get_time() < self._calm_until:
+        if not self.takes_taps():
             return
         command(action)
 

@@ -26,6 +26,8 @@ SCAN_TIMEOUT = 5.0
 # A device seen in the scan may leave range before the connection completes; bleak's own default
 # (30 s) would hold the adapter's one connect, and so every other device's, for that long.
 CONNECT_TIMEOUT = 10.0
+# The connect, service discovery and subscription together: this many connect timeouts.
+HANDSHAKE_FACTOR = 2
 _adapter_locks: dict[str, asyncio.Lock] = {}
 
 
@@ -153,11 +155,24 @@ class BleTransport(Transport):
                 **self.backends.client_args(),
             )
             try:
-                await client.connect()
-                await client.start_notify(wire.BLE_NOTIFY_UUID, self._on_notify)
+                # The whole handshake is bounded, not only bleak's connect: a GATT exchange
+                # sent on a link that died as it opened may never be answered, and would hold
+                # the adapter's one connect (every other device's reconnect) for ever.
+                async with asyncio.timeout(HANDSHAKE_FACTOR * self.connect_timeout):
+                    await client.connect()
+                    await client.start_notify(wire.BLE_NOTIFY_UUID, self._on_notify)
             except Exception as e:  # BleakError, TimeoutError, OSError from the stack
-                raise LinkLost(f"cannot connect to {self.target}: {e}") from e
+                await self._give_up(client)
+                why = str(e) or "no answer to the handshake"
+                raise LinkLost(f"cannot connect to {self.target}: {why}") from e
         self._client = client
+
+    async def _give_up(self, client: Any) -> None:
+        """Hang up a half-made connection (bounded too): left up, the device would stay
+        connected to nobody and stop advertising, so it could never be found again."""
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(self.connect_timeout):
+                await client.disconnect()
 
     def _on_notify(self, _char: Any, data: bytearray) -> None:
         # One notification is one raw frame; the link checks it.

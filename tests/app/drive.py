@@ -55,29 +55,55 @@ class Driver:
 
     async def frames(self, n: int = 3) -> None:
         """Let Kivy draw ``n`` frames (and run the hardware tasks in between). Counted, not
-        timed: a loaded machine draws slowly; the bound is only there so a window that no
-        longer draws can't hold a journey for ever."""
+        timed: a loaded machine draws slowly."""
         from kivy.clock import Clock
 
         start = Clock.frames_displayed
-        deadline = asyncio.get_running_loop().time() + PATIENCE_S
-        while Clock.frames_displayed - start < n:
-            if asyncio.get_running_loop().time() > deadline:
-                return
-            await asyncio.sleep(0.005)
+        await self.ticks_until(
+            lambda: Clock.frames_displayed - start >= n, f"Kivy draws {n} frame(s)"
+        )
 
     async def until(self, check: Any, what: str, timeout: float | None = None) -> None:
         """Wait for something the hardware or a timer makes true; fail with ``what``.
         The timeout only turns a hang into a failure: it is far longer than anything takes,
         even on a loaded machine (issue 22), so a journey waits for events, not for time."""
-        timeout = max(timeout or 0.0, PATIENCE_S)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while not check():
-            if loop.time() > deadline:
-                raise AssertionError(f"timed out waiting for: {what}")
-            await asyncio.sleep(0.01)
+        await self.ticks_until(check, what, max(timeout or 0.0, PATIENCE_S))
         await self.frames(2)
+
+    async def ticks_until(self, done: Any, what: str, timeout: float = PATIENCE_S) -> None:
+        """Check ``done()`` after each tick of Kivy's clock until it is true. Each tick wakes
+        this wait through a callback on the clock itself (the hardware's asyncio tasks run
+        between ticks), so nothing here sleeps for a guessed time; ``timeout`` only turns a
+        hang into a failure that names ``what``."""
+        from kivy.clock import Clock
+
+        if done():
+            return
+        ticked = asyncio.Event()
+        every_tick = Clock.schedule_interval(lambda _dt: ticked.set(), 0)
+        try:
+            async with asyncio.timeout(timeout):
+                while not done():
+                    ticked.clear()
+                    await ticked.wait()
+        except TimeoutError:
+            raise AssertionError(f"timed out waiting for: {what}") from None
+        finally:
+            every_tick.cancel()
+
+    async def clock_passes(self, seconds: float) -> None:
+        """Wait until Kivy's own clock (the one the app's long presses and calm moments are
+        timed on) has moved ``seconds`` on: a callback it runs then ends the wait, so whatever
+        the app scheduled for that span has run, however slowly the machine went."""
+        from kivy.clock import Clock
+
+        passed = asyncio.Event()
+        Clock.schedule_once(lambda _dt: passed.set(), seconds)
+        try:
+            async with asyncio.timeout(seconds + PATIENCE_S):
+                await passed.wait()
+        except TimeoutError:
+            raise AssertionError(f"Kivy's clock did not pass {seconds} s") from None
 
     def window_pos(self, widget: Any, at: tuple[float, float] | None = None) -> tuple[float, float]:
         """Window coordinates of ``at`` (default: the centre), given in the widget's parent's
@@ -94,8 +120,8 @@ class Driver:
         x, y = self.window_pos(widget, at)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        if hold:
-            await asyncio.sleep(hold)
+        if hold:  # a long press: held while the app's clock, not the wall's, moves on
+            await self.clock_passes(hold)
         await self.frames(1)
         touch.touch_up()
         await self.frames(2)

@@ -134,16 +134,14 @@ def decision_buttons(d: Any) -> list[tuple[int, Any]]:
 
 async def tap_choice(d: Any, label: str) -> None:
     """Tap a player's button for one of the engine's one-tap decisions (on their own panel,
-    after the moment new buttons ignore taps)."""
-    import asyncio
-
-    from companion_app.widgets.seat_panel import CALM_S
-
+    once its new buttons take taps: the panel says when, on Kivy's clock)."""
     await d.until(
         lambda: any(b.text == label for _s, b in decision_buttons(d)),
         f"the acting player's panel offers '{label}'",
     )
-    await asyncio.sleep(CALM_S + 0.05)
+    seat, button = next((s, b) for s, b in decision_buttons(d) if b.text == label)
+    panel = next(p for p in scoreboard(d).panels if p.seat == seat)
+    await d.until(panel.takes_taps, f"seat {seat + 1}'s new buttons take taps")
     seat, button = next((s, b) for s, b in decision_buttons(d) if b.text == label)
     assert button.action.player == seat, (seat, label)  # on the panel of whoever decides
     before = len(d.session.game.history)

@@ -64,7 +64,11 @@ async def stalemate_band(d: Any) -> None:
     await d.tap(board.ids.next_step)
     popup = next(w for w in Window.children if type(w).__name__ == "ConfirmPopup")
     d.notes["asked"] = popup.question
+    # Every word said to the table from now: on a loaded machine a device's reconnect (its link
+    # went quiet while the long game replayed) may be said after the stop, over its words.
+    said: list[str] = []
+    s.bind(message=lambda _s, text: said.append(text))
     await d.tap(_button(popup, "Stop: a draw"))
     await d.until(lambda: not s.has_game, "the game stopped as a draw")
-    d.notes["said"] = s.message
+    d.notes["said"] = next((t for t in said if not t.startswith("Device ")), s.message)
     d.notes["resumable"] = s.saved_game() is not None

@@ -8,7 +8,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -22,13 +22,25 @@ from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto, free_port
 
 
-def wait_for(check: Any, what: str, timeout: float = 20.0) -> None:
-    """Waits for something another thread or process makes true (an event, polled)."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for: {what}")
-        time.sleep(0.01)
+class Changes:
+    """Something another thread changes and says so: ``notify`` is the callback it calls
+    (it never blocks that thread); ``wait_for`` checks again only when notified, so nothing
+    here polls. The timeout only turns a hang into a failure that says what did not happen."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Event()
+
+    def notify(self, *_args: Any) -> None:
+        self._changed.set()
+
+    def wait_for(self, check: Callable[[], Any], what: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            self._changed.clear()  # before the check: a change during it wakes the wait
+            if check():
+                return
+            if not self._changed.wait(max(0.0, deadline - time.monotonic())):
+                raise AssertionError(f"timed out waiting for: {what}")
 
 
 class ServerThread:
@@ -41,6 +53,7 @@ class ServerThread:
         self.loop = asyncio.new_event_loop()
         self.started = threading.Event()
         self.server: BroadcastServer | None = None
+        self.changes = Changes()  # told by the server whenever what /health reports changes
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
@@ -50,7 +63,14 @@ class ServerThread:
         async def main() -> None:
             self.task = asyncio.current_task()
             serving = asyncio.create_task(
-                serve(self.feed, "127.0.0.1", self.port, self.replays, started=ready)
+                serve(
+                    self.feed,
+                    "127.0.0.1",
+                    self.port,
+                    self.replays,
+                    started=ready,
+                    on_health=self.changes.notify,
+                )
             )
             await ready.wait()
             self.started.set()
@@ -67,6 +87,10 @@ class ServerThread:
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.task.cancel)
         self.thread.join(20)
+
+    def wait_for(self, check: Callable[[], Any], what: str, timeout: float = 20.0) -> None:
+        """Until ``check()`` holds, checked each time the server's board or viewers change."""
+        self.changes.wait_for(check, what, timeout)
 
     @property
     def url(self) -> str:
@@ -108,6 +132,20 @@ class Listener:
         self.link.start()
         assert self.link.wait_connected(20)
         self.messages: list[tuple[str, bytes]] = []
+
+    def wait_for(self, n: int, what: str, timeout: float = 20.0) -> list[tuple[str, bytes]]:
+        """Until ``n`` messages have come in all: each blocking read of the link's inbox ends
+        when paho's thread puts the next message there."""
+        deadline = time.monotonic() + timeout
+        while len(self.drain()) < n:
+            try:
+                item = self.link.inbox.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(
+                    f"timed out waiting for: {what} ({len(self.messages)} of {n} messages)"
+                ) from None
+            self.messages.append(item)
+        return self.messages
 
     def drain(self) -> list[tuple[str, bytes]]:
         while True:

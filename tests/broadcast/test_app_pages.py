@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from tests.app.test_app_offscreen import OUTPUT, run_journey
-from tests.broadcast.support import Listener, broker, wait_for
+from tests.broadcast.support import Listener, broker
 
 
 def test_the_broadcast_page_starts_and_stops_this_tables_broadcast(tmp_path: Path) -> None:
@@ -28,7 +28,7 @@ def test_the_broadcast_page_starts_and_stops_this_tables_broadcast(tmp_path: Pat
         assert "letters, digits" in notes["refused"]
         assert notes["started"].startswith("Broadcasting this table as kitchen")
         assert notes["stopped"].startswith("Stopped")
-        wait_for(lambda: len(listener.drain()) >= 2, "the table's views on the broker")
+        listener.wait_for(2, "the table's views on the broker")
         topics = {t for t, _ in listener.messages}
         assert topics == {"altar/broadcast/kitchen"}
         values = [

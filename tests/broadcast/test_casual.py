@@ -15,7 +15,7 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
-from tests.broadcast.support import Listener, body, broker, wait_for
+from tests.broadcast.support import Listener, body, broker
 
 
 def test_the_tablet_keeps_its_key_and_replaces_a_damaged_one(tmp_path: Path) -> None:
@@ -56,11 +56,11 @@ def test_the_table_is_on_the_broker_until_it_stops(tmp_path: Path) -> None:
         casual = CasualBroadcast(session, tmp_path)
         said = casual.start(f"127.0.0.1:{b.port}", "kitchen")
         assert said == f"Broadcasting this table as kitchen through 127.0.0.1:{b.port}"
-        wait_for(lambda: len(listener.drain()) >= 1, "the view at once")
+        listener.wait_for(1, "the view at once")
         assert listener.messages[-1][0] == "altar/broadcast/kitchen"
         assert session.command(za.SetDevotion(0, current=4))
         Clock.tick()
-        wait_for(lambda: len(listener.drain()) >= 2, "the next view")
+        listener.wait_for(2, "the next view")
         seats = body(listener.messages[-1][1])["seats"]
         assert seats[0]["counters"][0]["value"] == 4
         casual.stop()

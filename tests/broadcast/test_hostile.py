@@ -18,7 +18,7 @@ from companion_app.broadcast import channel
 from companion_app.broadcast.serve import Feed
 from companion_app.tournament import keys
 from companion_app.tournament.link import Link
-from tests.broadcast.support import ServerThread, broker, wait_for
+from tests.broadcast.support import ServerThread, broker
 
 SEED = 2311
 
@@ -96,12 +96,14 @@ def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None
     try:
         board = server.feed.board
         link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", 1), owner))
-        wait_for(lambda: board.views.get("t1", {}).get("seq") == 1, "the owner's view")
+        server.wait_for(lambda: board.views.get("t1", {}).get("seq") == 1, "the owner's view")
         sent = 600
         for _ in range(sent):
             link.publish(channel.view_topic("t1"), junk(rng, "t1", owner))
         link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", 2), owner))
-        wait_for(lambda: board.views["t1"]["seq"] == 2, "the owner's next view, after the junk")
+        server.wait_for(
+            lambda: board.views["t1"]["seq"] == 2, "the owner's next view, after the junk"
+        )
         dropped = sum(board.dropped.values())
         print(f"{sent} hostile messages; dropped {dropped}: {dict(board.dropped)}")
         assert board.taken == 2 and dropped == sent
@@ -135,9 +137,9 @@ def test_a_thousand_viewers_come_and_go(mosquitto: Any) -> None:
 
     try:
         link.publish(channel.view_topic("t9"), channel.sign_view(a_view("t9"), owner), retain=True)
-        wait_for(lambda: "t9" in server.feed.board.views, "the view")
+        server.wait_for(lambda: "t9" in server.feed.board.views, "the view")
         got, said = asyncio.run(viewers())
-        wait_for(lambda: _health(server)["viewers"] == 0, "every viewer gone")
+        server.wait_for(lambda: _health(server)["viewers"] == 0, "every viewer gone")
         health = _health(server)
         print(health)
         assert got == 1000 and health["viewers_ever"] == 1000

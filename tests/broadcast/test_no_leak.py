@@ -27,7 +27,7 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from engine import games
 from hardware.registry import TagRegistry
-from tests.broadcast.support import Listener, Tablet, body, broker, wait_for
+from tests.broadcast.support import Listener, Tablet, body, broker
 
 HIDDEN_ZONES = ("hand", "deck", "ritual_zone", "sabotage_zone")
 SHOWN_IN_LOG = re.compile(r"drew (.+?) to break the tie")  # Z-G 3. IMPULSE
@@ -96,7 +96,7 @@ def play_and_read(kind: str, port: int, folder: Path, seeds: tuple[int, ...]) ->
                 secret = {catalog.get(c).name for c in now if c in ids and c not in shown}
                 secret -= {catalog.get(c).name for c in shown}
                 wanted = tablet.broadcast.published
-                wait_for(lambda n=wanted: len(listener.drain()) >= n, "the view on the broker")
+                listener.wait_for(wanted, "the view on the broker")
                 if not listener.messages:
                     continue
                 text = json.dumps(body(listener.messages[-1][1]))

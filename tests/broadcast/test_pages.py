@@ -21,7 +21,7 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
-from tests.broadcast.support import ServerThread, Tablet, broker, wait_for
+from tests.broadcast.support import ServerThread, Tablet, broker
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 OUT = Path(__file__).resolve().parents[2] / "test-output" / "broadcast"
@@ -156,7 +156,7 @@ def test_a_replay_steps_forward_and_back(world: dict[str, Any]) -> None:
     assert page.inner_text(".seat[data-seat='Alena'] .big").startswith("0")
     page.keyboard.press("End")
     last = len(replay["views"]) - 1
-    wait_for(lambda: page.get_attribute("body", "data-at") == str(last), "the last view")
+    page.wait_for_function("(at) => document.body.dataset.at === at", arg=str(last))
     assert page.inner_text(".seat[data-seat='Alena'] .big").startswith("2")
     page.click("#back")
     assert page.get_attribute("body", "data-at") == str(last - 1)

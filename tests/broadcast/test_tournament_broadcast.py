@@ -7,6 +7,7 @@ signed with a key the host's state does not give that table."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,11 +24,12 @@ from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto
+from companion_app.tournament.table import RESEND_EVERY
 from companion_app.tournament.table_play import TablePlay, tournament_folder
 from engine.tournament import Tournament
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
-from tests.broadcast.support import ServerThread, wait_for
+from tests.broadcast.support import ServerThread
 from tests.broadcast.test_hostile import a_view
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
@@ -49,13 +51,22 @@ def tournament(tmp_path: Path) -> Iterator[dict[str, Any]]:
         broker.stop()
 
 
-def pump(play: TablePlay, check: Any, what: str) -> None:
-    def step() -> bool:
-        play.poll()
+def host_state(play: TablePlay, check: Any, what: str) -> None:
+    """Reads the host's states as they come (a blocking read of the table's inbox, which ends
+    when the host's next state lands) until ``check()``."""
+    deadline = time.monotonic() + 30
+    while not check():
+        left = deadline - time.monotonic()
+        assert left > 0, f"timed out waiting for {what}"
+        play.table.poll(wait=min(left, RESEND_EVERY))
         Clock.tick()
-        return bool(check())
 
-    wait_for(step, what, timeout=30)
+
+def on_the_page(server: ServerThread, check: Any, what: str) -> None:
+    """The tablet's clock runs once (its redraw publishes the view); then the page's server
+    is watched, checked again each time its board takes or drops a message."""
+    Clock.tick()
+    server.wait_for(check, what, timeout=30)
 
 
 def test_a_tablet_in_a_tournament_is_on_the_page(
@@ -75,14 +86,16 @@ def test_a_tablet_in_a_tournament_is_on_the_page(
         lambda what, body: shown.append(body.get("seq")) if what == "view" else None
     )
     try:
-        pump(play, lambda: play.next_slot() is not None, "the host's state")
+        host_state(play, lambda: play.next_slot() is not None, "the host's state")
         play.play_next()
         assert session.command(za.KeepHand(0)), session.message
-        pump(play, lambda: board.views.get("0", {}).get("seq") == 1, "table 1's view on the page")
+        on_the_page(
+            server, lambda: board.views.get("0", {}).get("seq") == 1, "table 1's view on the page"
+        )
         view = board.views["0"]
         assert view["title"].startswith("Round 1, table 1")
         assert [s["name"] for s in view["seats"]] == list(session.game.player_names())
-        pump(play, lambda: board.standings is not None, "the standings")
+        on_the_page(server, lambda: board.standings is not None, "the standings")
         assert {r["name"] for r in board.standings["rows"]} == set(PLAYERS)
 
         # Table 2's login may not write table 1's view; the broker drops it.
@@ -98,7 +111,7 @@ def test_a_tablet_in_a_tournament_is_on_the_page(
         rogue.publish(
             topics.view(cfg.tid, 1), channel.sign_view(a_view("1"), keys.new_private_key())
         )
-        wait_for(lambda: sum(board.dropped.values()) >= 1, "the wrongly signed view dropped")
+        server.wait_for(lambda: sum(board.dropped.values()) >= 1, "the wrongly signed view dropped")
         assert "1" not in board.views and board.views["0"]["seq"] == 1
         rogue.stop()
 
@@ -113,7 +126,7 @@ def test_a_tablet_in_a_tournament_is_on_the_page(
             topics.view(cfg.tid, 0), channel.sign_view(a_view("0", 77), cfg.table_keys[0])
         )
         assert session.command(za.KeepHand(1)), session.message
-        pump(play, lambda: board.views["0"]["seq"] == 2, "the tablet's next view")
+        on_the_page(server, lambda: board.views["0"]["seq"] == 2, "the tablet's next view")
         assert 99 not in shown and 77 not in shown  # neither the rogue's nor the watcher's view
         snoop.stop()
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hardware import wire
 from hardware.events import ButtonPressed, DeviceStatus, DialChanged, TagPresented, TagRemoved
 from hardware.keys import KeyStore
-from hardware.link import State
+from hardware.link import RETRY_AFTER, State
 from hardware.simulator import SimulatedDevice
 
 from .virtual_table import TABLE, VirtualTable
@@ -212,3 +212,26 @@ def test_quiet_link_is_noticed() -> None:
     t.disconnect()
     t.now += 3.5
     assert t.link.quiet(t.now)
+
+
+def test_a_claim_sent_again_on_a_slow_line_is_refused_once() -> None:
+    """On a slow line (a loaded tablet) the host sends its CLAIM again before the device's
+    REFUSE arrives, and the device refuses both. The second REFUSE answers a claim already
+    refused: the device carries on unclaimed, its link not dropped as a refused one."""
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.2)
+    t.link.begin_claim(t.now)
+    to_device = t.link.take_outgoing()
+    t.now += RETRY_AFTER
+    t.link.tick(t.now)  # no answer yet: the claim goes again
+    to_device += t.link.take_outgoing()
+    for raw in to_device:
+        t.device.receive(raw, t.now)
+    answers = t.device.take_outgoing()
+    assert [wire.unpack(raw).msg_type for raw in answers].count(wire.REFUSE) == 2
+    for raw in answers:
+        t.link.receive(raw, t.now)
+    t.collect()
+    assert "pairing mode" in (t.link.claim_result or "")
+    assert t.link.state is State.UNCLAIMED

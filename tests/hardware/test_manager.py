@@ -48,13 +48,17 @@ def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
         got: list[Event] = []
 
         connects = [0]
+        # Set by the collector as things arrive: the waits below wake on them, never on time.
+        reconnected, arrived = asyncio.Event(), asyncio.Event()
 
         async def collect() -> None:
             async for e in events:
                 if not isinstance(e, DeviceStatus):
                     got.append(e)
+                    arrived.set()
                 elif "is connected" in e.message:
                     connects[0] += 1
+                    reconnected.set()
 
         collector = asyncio.create_task(collect())
         for drop in range(20):
@@ -62,19 +66,24 @@ def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
                 value = rng.randrange(14)
                 device.turn_dial(0, value)
                 expected.append(DialChanged(device.device, 0, value))
-                await asyncio.sleep(0.005)
-            before = connects[0]
+                await asyncio.sleep(0.005)  # the players' pace, not a wait for anything
+            reconnected.clear()
             transport.drop_link()
             device.turn_dial(1, drop % 14)  # made while the link is down
             expected.append(DialChanged(device.device, 1, drop % 14))
             # Play on once the link is back: a ring of 32 cannot hold a whole game's outage.
-            async with asyncio.timeout(10):
-                while connects[0] == before:
-                    await asyncio.sleep(0.01)
+            async with asyncio.timeout(60):  # a bound on a wait for an event, not a speed claim
+                await reconnected.wait()
+        # One last turn after the rest: the link delivers in order, so anything doubled
+        # would come before it.
+        last = (device.values[0] + 1) % 14
+        device.turn_dial(0, last)
+        expected.append(DialChanged(device.device, 0, last))
         try:
-            async with asyncio.timeout(20):
-                while len(got) < len(expected):
-                    await asyncio.sleep(0.05)
+            async with asyncio.timeout(60):
+                while got[-1:] != expected[-1:] or len(got) < len(expected):
+                    arrived.clear()
+                    await arrived.wait()
         except TimeoutError:
             print(manager.devices(), len(got), len(expected))
             for a, b in zip(got, expected, strict=False):
@@ -82,7 +91,6 @@ def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
                     print("first difference", a, b)
                     break
             raise
-        await asyncio.sleep(0.5)  # anything doubled would show up now
         collector.cancel()
         await manager.close()
         return expected, got
@@ -135,9 +143,15 @@ def test_many_devices_at_once_with_seats_and_a_dial_set_while_away() -> None:
             manager.add_transport(t)
         for seat, d in enumerate(devices):
             manager.assign_dial(d.device, 0, seat)
-        async with asyncio.timeout(10):
-            while not all(i.claimed for i in manager.devices()):
-                await asyncio.sleep(0.02)
+        # Each device says it is connected (its session open) in the stream: wait for all ten.
+        opened: set[str] = set()
+        async with asyncio.timeout(60):  # a bound on a wait for events, not a speed claim
+            while len(opened) < len(devices + readers):
+                said = await until(
+                    events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message
+                )
+                opened.add(said.device)
+        assert all(i.claimed for i in manager.devices())
         for d in devices:
             d.turn_dial(0, 5)
         readers[1].place_tag(0, bytes.fromhex("04000000000001"))
@@ -228,9 +242,20 @@ def test_an_event_is_acked_only_once_the_consumer_comes_back_for_the_next() -> N
         second.add_transport(LoopbackTransport(device))
         again = await until(events, lambda e: isinstance(e, DialChanged))
         assert again == DialChanged(device.device, 0, 4)  # sent again, not lost
+        # Each frame the device takes in from the host (an ack among them) wakes this wait.
+        took_in = asyncio.Event()
+        receive = device.receive
+
+        def receive_and_tell(raw: bytes, now: float) -> None:
+            receive(raw, now)
+            took_in.set()
+
+        device.receive = receive_and_tell  # type: ignore[method-assign]
         events.get_nowait()  # the consumer comes back: the event counts as stored
-        await asyncio.sleep(0.4)
-        assert len(device.endpoint.outbox) == 0  # now acked
+        async with asyncio.timeout(60):  # a bound on a wait for the ack, not a speed claim
+            while device.endpoint.outbox:  # now acked
+                took_in.clear()
+                await took_in.wait()
         await second.close()
 
     asyncio.run(main())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 from pathlib import Path
 
@@ -13,21 +14,44 @@ from hardware.sim_script import run_command
 from hardware.simulator import PtySimulator, SimulatedDevice
 
 
+class Printed(io.StringIO):
+    """The monitor's output, with a wait for a line it prints (it prints from the loop)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._waiting: list[tuple[str, asyncio.Event]] = []
+
+    def write(self, text: str) -> int:
+        n = super().write(text)
+        for words, printed in self._waiting:
+            if words in self.getvalue():
+                printed.set()
+        return n
+
+    async def line(self, words: str) -> None:
+        printed = asyncio.Event()
+        self._waiting.append((words, printed))
+        self.write("")
+        async with asyncio.timeout(60):  # a bound on a wait for a line, not a speed claim
+            await printed.wait()
+
+
 def test_monitor_on_a_pty_prints_frames_and_events() -> None:
     device = SimulatedDevice()
-    out = io.StringIO()
+    out = Printed()
 
     async def main() -> None:
         with PtySimulator(device, banner=b"MicroPython v1.29 on ESP32\r\n>>> ") as sim:
-
-            async def play() -> None:
-                await asyncio.sleep(0.4)
-                device.turn_dial(0, 9)
-                device.place_tag(0, bytes.fromhex("04010203040506"), card_ref="z777")
-
-            player = asyncio.create_task(play())
-            await run_monitor(sim.port, seconds=1.2, frames=True, out=out)
-            await player
+            # Until stopped, as a player runs it; stopped once it printed what was played.
+            monitor = asyncio.create_task(run_monitor(sim.port, frames=True, out=out))
+            await out.line("<- HELLO seq=0")  # the device is heard: play
+            device.turn_dial(0, 9)
+            device.place_tag(0, bytes.fromhex("04010203040506"), card_ref="z777")
+            await out.line("placed card z777")
+            await out.line("not claimed")
+            monitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await monitor
 
     asyncio.run(main())
     text = out.getvalue()

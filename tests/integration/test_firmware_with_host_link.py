@@ -35,19 +35,23 @@ def start_firmware(master: int) -> subprocess.Popen[bytes]:
     )
 
 
-async def play_the_table(port: str, events: list[Event]) -> None:
+async def play_the_table(port: str, events: list[Event], vm: subprocess.Popen[bytes]) -> bytes:
+    """Plays the table's side; -> what the VM printed until its device said it was done."""
     manager = DeviceManager(b"\x00\x00\x07\x01")
+    printed = b""
     try:
         found = await manager.add_serial(port, wait=60)  # the VM takes a moment to boot
         assert found == DEVICE, f"no HELLO from the firmware (got {found})"
-        for _ in range(50):  # the device's button is held: the claim goes through
-            try:
-                await manager.claim(DEVICE)
-                break
-            except ClaimRefused:
-                await asyncio.sleep(0.2)
-        else:
-            raise AssertionError("the firmware never accepted the claim")
+        try:
+            async with asyncio.timeout(60):  # a bound on the device taking its claim
+                while True:  # the device's button is held: the claim goes through
+                    try:
+                        await manager.claim(DEVICE)
+                        break
+                    except ClaimRefused:
+                        await asyncio.sleep(0.2)  # the pace of asking again, not a wait
+        except TimeoutError:
+            raise AssertionError("the firmware never accepted the claim") from None
         stream = manager.events()
         async with asyncio.timeout(60):
             async for event in stream:
@@ -59,9 +63,18 @@ async def play_the_table(port: str, events: list[Event]) -> None:
                 if isinstance(event, DialChanged) and event.value == 10:
                     break  # the dial answered the table's SET_DIAL
         stream.stored()  # events are acked once stored: say so for the last one too
-        await asyncio.sleep(0.5)  # let the last acks reach the device before we hang up
+        # Hang up only once the device's test has ended (its last acks in): the VM prints
+        # its result line then ("1 passed, 0 failed").
+        assert vm.stdout is not None
+        async with asyncio.timeout(60):  # a bound on a wait for a line, not a speed claim
+            while b" passed, " not in printed:
+                line = await asyncio.to_thread(vm.stdout.readline)
+                if not line:
+                    break  # the VM ended: its output says why, below
+                printed += line
     finally:
         await manager.close()
+    return printed
 
 
 def test_the_firmware_and_the_host_link_agree_on_every_frame(micropython_vm: None) -> None:
@@ -70,8 +83,8 @@ def test_the_firmware_and_the_host_link_agree_on_every_frame(micropython_vm: Non
     proc = start_firmware(master)
     events: list[Event] = []
     try:
-        asyncio.run(play_the_table(os.ttyname(slave), events))
-        output = proc.communicate(timeout=60)[0].decode()
+        printed = asyncio.run(play_the_table(os.ttyname(slave), events, proc))
+        output = (printed + proc.communicate(timeout=60)[0]).decode()
     finally:
         if proc.poll() is None:
             proc.kill()

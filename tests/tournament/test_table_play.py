@@ -16,6 +16,7 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto
+from companion_app.tournament.table import RESEND_EVERY
 from companion_app.tournament.table_play import TablePlay, tournament_folder
 from engine.tournament import Tournament
 from engine.zeal import actions as za
@@ -45,12 +46,15 @@ def session_on(db: Path) -> GameSession:
 
 
 def wait_for(check: object, what: str, play: TablePlay, timeout: float = 20.0) -> None:
+    """Reads the host's states as they come until ``check()``: each blocking read of the
+    table's inbox ends when the host's next state lands (what every check here waits for);
+    between reads the table resends what the standings don't show yet, as its clock would."""
     deadline = time.monotonic() + timeout
     while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        play.poll()
+        left = deadline - time.monotonic()
+        assert left > 0, f"timed out waiting for {what}"
+        play.table.poll(wait=min(left, RESEND_EVERY))
         Clock.tick()
-        time.sleep(0.05)
 
 
 def to_the_end(s: GameSession) -> None:

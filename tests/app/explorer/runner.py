@@ -385,10 +385,7 @@ class TickDriver(Driver):
         from kivy.clock import Clock
 
         start = Clock.frames
-        for _ in range(400 * n):
-            await asyncio.sleep(0.002)
-            if Clock.frames - start >= n:
-                return
+        await self.ticks_until(lambda: Clock.frames - start >= n, f"Kivy's clock ticks {n} time(s)")
 
 
 def _for_all(root: Any) -> bool:

@@ -175,6 +175,11 @@ class BumbleClient(BaseBleakClient):
         except Exception as e:  # Bumble's timeout or HCI error, as bleak's backends report it
             why = str(e) or type(e).__name__
             raise BleakError(f"could not connect to {self.address}: {why}") from e
+        if self.central.connections.get(connection.handle) is not connection:
+            # Dropped between the connection's completion and this coroutine resuming: the
+            # host has forgotten it, and a GATT request on it would wait for ever. bleak's
+            # backends report a connect that ends so as a failed connect.
+            raise BleakError(f"{self.address} disconnected while connecting")
         self._connection = connection
         connection.on(connection.EVENT_DISCONNECTION, self._on_disconnection)
         peer = Peer(connection)
@@ -233,7 +238,9 @@ class BumbleClient(BaseBleakClient):
 
     async def disconnect(self) -> None:
         connection = self._connection
-        if connection is not None:
+        # Only a connection the host still knows: Bumble waits for ever for the end of one
+        # it has forgotten (its controller never answers for an unknown handle).
+        if connection is not None and self.central.connections.get(connection.handle) is connection:
             await connection.disconnect()
 
     async def pair(self, *args: Any, **kwargs: Any) -> None:

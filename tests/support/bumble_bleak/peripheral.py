@@ -81,6 +81,9 @@ class AltarPeripheral:
         self.connection: Connection | None = None
         self.connections = 0
         self.notified = 0
+        # Each connection's number (from 1) once its first frame is out: a test that cuts a
+        # link mid-handshake waits on this queue instead of polling the counters.
+        self.first_frame_out: asyncio.Queue[int] = asyncio.Queue()
         self.largest_write = 0
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -153,9 +156,13 @@ class AltarPeripheral:
 
     async def _send(self, connection: Connection) -> None:
         """One frame per notification, one at a time, forced as gatts_notify sends."""
+        number, sent = self.connections, 0
         while True:
             await self._wake.wait()
             self._wake.clear()
             for frame in self.sim.take_outgoing():
                 await self.device.notify_subscriber(connection, self.events, frame, force=True)
                 self.notified += 1
+                sent += 1
+                if sent == 1:
+                    self.first_frame_out.put_nowait(number)
