@@ -322,10 +322,6 @@ class HostLink:
         elif t == wire.AUTH and self.state is State.CLAIMING:
             self.last_rx = now
             self._on_device_auth(frame, now)
-        elif t == wire.REFUSE and self.state is State.UNCLAIMED and self.claim_result is not None:
-            # The device's refusal of a CLAIM we sent again before its first refusal came back:
-            # that claim is already settled (refused), so the device carries on unclaimed.
-            self.last_rx = now
         elif t == wire.REFUSE and self.state in (State.CLAIMING, State.UNCLAIMED):
             self.last_rx = now
             self._on_refuse(frame)
