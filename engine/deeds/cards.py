@@ -139,6 +139,10 @@ class Catalog:
         self.keyword_sets: dict[str, frozenset[str]] = {
             card.id: frozenset(card.keywords) for card in self._cards.values()
         }
+        # Each card's cost and what a resource card gives, in words, made once (a deploy's
+        # log line reads them).
+        self.cost_words: dict[str, str] = {c.id: c.cost.words() for c in self._cards.values()}
+        self.gives_words: dict[str, str] = {c.id: c.gives.words() for c in self._cards.values()}
         self._printing: dict[str, frozenset[str]] = {}
 
     def printing(self, keyword: str) -> frozenset[str]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.evolve import evolve
+from engine.core.evolve import evolve, maker
 from engine.deeds import stats
-from engine.deeds.battle import Fighter, Skirmish, skirmish
+from engine.deeds.battle import Fighter, Skirmish, fighter_of, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import sweep
@@ -23,9 +23,12 @@ class Clash:
     result: Skirmish
 
 
+_clash = maker(Clash)  # made without the frozen __init__ (every field, in order)
+
+
 def fighter(state: DeedsState, catalog: Catalog, x: InPlay) -> Fighter:
     attack, health, kws = stats.fighter_numbers(state, catalog, x)
-    return Fighter(attack, health, "first_strike" in kws, "overrun" in kws)
+    return fighter_of(attack, health, "first_strike" in kws, "overrun" in kws)
 
 
 def forecast(
@@ -47,7 +50,7 @@ def forecast(
         result = skirmish(
             fighter(state, catalog, attacker), [fighter(state, catalog, b) for b in blockers]
         )
-        clashes.append(Clash(attacker_id, tuple(b.id for b in blockers), result))
+        clashes.append(_clash(attacker_id, tuple(b.id for b in blockers), result))
     return tuple(clashes)
 
 
