@@ -143,6 +143,11 @@ class Catalog:
         # log line reads them).
         self.cost_words: dict[str, str] = {c.id: c.cost.words() for c in self._cards.values()}
         self.gives_words: dict[str, str] = {c.id: c.gives.words() for c in self._cards.values()}
+        # The ids of the cards that equip or carry a unit (equipment, vehicles): the legal
+        # actions look for them among a player's cards after every command.
+        self.gear: frozenset[str] = frozenset(
+            c.id for c in self._cards.values() if c.subtype in ("equipment", "vehicle")
+        )
         self._printing: dict[str, frozenset[str]] = {}
 
     def printing(self, keyword: str) -> frozenset[str]:

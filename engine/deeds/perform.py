@@ -12,7 +12,7 @@ from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire, sweep
-from engine.deeds.evolve_state import players_with, set_card, set_player
+from engine.deeds.evolve_state import changed, players_with, set_card, set_player
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
@@ -94,7 +94,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
         mine = x.owner == a.player
         if x.damage == 0 and not (mine and (not x.ready or x.fed)):
             return x
-        return evolve(x, damage=0, ready=x.ready or mine, fed=x.fed and not mine)
+        return changed(x, x.ready or mine, 0, x.fed and not mine)
 
     cards = tuple(refresh(x) for x in state.cards)
     generators = _count_having(state, ctx, a.player, "generator")
@@ -283,7 +283,9 @@ def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> DeedsState:
 def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     """4.1 Attack: the attackers are utilized and can't be withdrawn."""
     attackers = a.attackers
-    cards = tuple(evolve(x, ready=False) if x.id in attackers else x for x in state.cards)
+    cards = tuple(
+        changed(x, False, x.damage, x.fed) if x.id in attackers else x for x in state.cards
+    )
     names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
     battle = Battle(attackers)

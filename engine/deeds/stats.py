@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.deeds.cards import Card, Catalog
-from engine.deeds.state import CARD_ID, DeedsState, InPlay
+from engine.deeds.state import ATTACHED_TO, CARD_ID, DeedsState, InPlay
 
 
 def card_of(catalog: Catalog, x: InPlay) -> Card:
@@ -15,10 +15,10 @@ def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
     own = catalog.keyword_sets[x.card_id]
-    on = x.id  # (state.attached, inline: read for every card of every listing)
-    attached = [y for y in state.cards if y.attached_to == on]
-    if not attached:
+    on = x.id  # read for every card of every listing: most have nothing on them (seen in C)
+    if on not in map(ATTACHED_TO, state.cards):
         return own
+    attached = [y for y in state.cards if y.attached_to == on]
     get = catalog.get
     return own.union(*(get(y.card_id).keywords for y in attached))
 

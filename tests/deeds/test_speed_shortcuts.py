@@ -26,6 +26,7 @@ from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.cards import RESOURCES
 from engine.deeds.context import Ctx
+from engine.deeds.evolve_state import changed
 from engine.deeds.flow import actor
 from engine.deeds.game import DeedsGame
 from engine.deeds.legal import legal_actions
@@ -34,7 +35,7 @@ from engine.deeds.perform import perform
 from engine.deeds.randomplay import choose, random_setup
 from engine.deeds.rules import explain
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import DeedsState, InPlay, Phase
 from tests.deeds.helpers import game_at
 
 SEEDS = range(4)
@@ -232,3 +233,10 @@ def test_a_battlefield_not_yet_swept_is_swept_after_any_step() -> None:
     assert game.state.card(1) is None
     assert game.state.players[0].graveyard == ("shambler",)
     assert any("graveyard" in line.text for line in game.log)
+
+
+def test_a_card_copied_by_position_is_the_card_with_those_changes() -> None:
+    """evolve_state.changed fills every field of a card in order (no frozen __init__): the
+    same as dataclasses.replace, each field kept in its place."""
+    x = InPlay(7, "shambler", 1, False, 2, 3, 4, 5, -6, 8, True)
+    assert changed(x, True, 9, False) == dataclasses.replace(x, ready=True, damage=9, fed=False)
