@@ -25,7 +25,7 @@ from engine.deeds.flow import actor
 from engine.deeds.pay import affordable
 from engine.deeds.rules import explain, spared
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import ATTACHED_TO, CARD_ID, DeedsState, Phase
 
 # The actions a listing makes, made without the frozen __init__ (engine/core/evolve.py's
 # maker: every field, in order): the app lists them after every command.
@@ -133,6 +133,10 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     """Equipment onto a unit, a unit aboard an empty vehicle (one at a time), and separating
     them again: both utilized, so both ready, but for a unit spared by Tech Savvy or Equipment
     Assist (rules._equip, rules._unequip)."""
+    cards = state.cards
+    attached = list(map(ATTACHED_TO, cards))  # (read in C: most of the time no card is gear)
+    if attached.count(None) == len(attached) and ctx.catalog.gear.isdisjoint(map(CARD_ID, cards)):
+        return
     is_gear = ctx.catalog.gear.__contains__
     gear = [
         x
