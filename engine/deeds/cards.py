@@ -149,6 +149,9 @@ class Catalog:
             c.id for c in self._cards.values() if c.subtype in ("equipment", "vehicle")
         )
         self._printing: dict[str, frozenset[str]] = {}
+        # The ids of the cards that print an aura (Leadership, Motivator): most battlefields
+        # have none, seen at once for every fighter.
+        self.aura_cards = self.printing("leadership") | self.printing("motivator")
 
     def printing(self, keyword: str) -> frozenset[str]:
         """The ids of the cards that print ``keyword`` (to see at once, with

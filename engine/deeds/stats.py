@@ -33,9 +33,7 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     is a unit on its own; in one look at the battlefield."""
     if not _is_free_unit(catalog, x):
         return 0, 0
-    on_field = list(map(CARD_ID, state.cards))
-    printing = catalog.printing
-    if printing("leadership").isdisjoint(on_field) and printing("motivator").isdisjoint(on_field):
+    if catalog.aura_cards.isdisjoint(map(CARD_ID, state.cards)):
         return 0, 0  # (most battles: no aura at all)
     owner = x.owner
     get = catalog.get
@@ -81,7 +79,8 @@ def _attack(
     if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
         return 0
     value = catalog.get(x.card_id).attack + x.attack_mod
-    value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in on)
+    if on:  # (most cards: nothing attached)
+        value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in on)
     if "mounting_aggression" in kws:  # +1/+0 for every token
         value += x.tokens
     if "rampage" in kws:  # +5/+0
@@ -105,7 +104,8 @@ def _defense(
     auras: tuple[int, int],
 ) -> int:
     value = catalog.get(x.card_id).defense + x.defense_mod
-    value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
+    if on:  # (most cards: nothing attached)
+        value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
     if "defense_gain" in kws:  # +0/+1 for every token
         value += x.tokens
     return max(0, value + auras[0])  # Leadership: +1/+1; Motivator adds attack only
