@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.evolve import maker
+
 
 @dataclass(frozen=True, slots=True)
 class Fighter:
@@ -30,13 +32,18 @@ class Skirmish:
     blockers_die: tuple[bool, ...]
 
 
+# Made without the frozen __init__ (every field, in order): every battle makes them.
+_skirmish = maker(Skirmish)
+fighter_of = maker(Fighter)
+
+
 def skirmish(attacker: Fighter, blockers: Sequence[Fighter]) -> Skirmish:
     """ "Skirmishes": an unblocked attacker hits the base; a blocked one fights its blockers
     in blocking order, its attack left over carried on to the next, until it dies, every
     blocker is defeated, or every attack value is spent. First Strike deals its damage before
     taking any; Overrun sends the rest to the base once every blocker is defeated."""
     if not blockers:
-        return Skirmish(0, (), attacker.attack, False, ())
+        return _skirmish(0, (), attacker.attack, False, ())
     left = attacker.attack
     health = attacker.health
     dealt: list[int] = []
@@ -55,10 +62,5 @@ def skirmish(attacker: Fighter, blockers: Sequence[Fighter]) -> Skirmish:
         dealt.append(hit)
     dies = tuple(hit >= b.health for hit, b in zip(dealt, blockers, strict=True))
     to_base = left if attacker.overrun and all(dies) else 0
-    return Skirmish(
-        attacker_damage=attacker.health - health,
-        blocker_damage=tuple(dealt),
-        to_base=to_base,
-        attacker_dies=health <= 0,
-        blockers_die=dies,
-    )
+    # attacker_damage, blocker_damage, to_base, attacker_dies, blockers_die
+    return _skirmish(attacker.health - health, tuple(dealt), to_base, health <= 0, dies)

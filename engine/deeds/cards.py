@@ -139,7 +139,19 @@ class Catalog:
         self.keyword_sets: dict[str, frozenset[str]] = {
             card.id: frozenset(card.keywords) for card in self._cards.values()
         }
+        # Each card's cost and what a resource card gives, in words, made once (a deploy's
+        # log line reads them).
+        self.cost_words: dict[str, str] = {c.id: c.cost.words() for c in self._cards.values()}
+        self.gives_words: dict[str, str] = {c.id: c.gives.words() for c in self._cards.values()}
+        # The ids of the cards that equip or carry a unit (equipment, vehicles): the legal
+        # actions look for them among a player's cards after every command.
+        self.gear: frozenset[str] = frozenset(
+            c.id for c in self._cards.values() if c.subtype in ("equipment", "vehicle")
+        )
         self._printing: dict[str, frozenset[str]] = {}
+        # The ids of the cards that print an aura (Leadership, Motivator): most battlefields
+        # have none, seen at once for every fighter.
+        self.aura_cards = self.printing("leadership") | self.printing("motivator")
 
     def printing(self, keyword: str) -> frozenset[str]:
         """The ids of the cards that print ``keyword`` (to see at once, with

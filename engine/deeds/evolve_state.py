@@ -4,8 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.evolve import evolve
+from engine.core.evolve import evolve, maker
 from engine.deeds.state import DeedsState, InPlay, Player
+
+_in_play = maker(InPlay)  # every field, in order, without the frozen __init__
+
+
+def changed(x: InPlay, ready: bool, damage: int, fed: bool) -> InPlay:
+    """``x`` readied or utilized, damaged or healed, fed or not: what a round's steps change
+    of many cards at once (Regroup, an attack, a battle), copied at a third of evolve's cost."""
+    return _in_play(
+        x.id,
+        x.card_id,
+        x.owner,
+        ready,
+        x.deployed_round,
+        damage,
+        x.tokens,
+        x.attack_mod,
+        x.defense_mod,
+        x.attached_to,
+        fed,
+    )
 
 
 def set_player(state: DeedsState, seat: int, **changes: Any) -> DeedsState:
@@ -39,6 +59,6 @@ def damaged(cards: tuple[InPlay, ...], damage: dict[int, int], fed: set[int]) ->
     for x in cards:
         hit = damage.get(x.id, 0)
         if hit or x.id in fed:
-            x = evolve(x, damage=x.damage + hit, fed=x.fed or x.id in fed)
+            x = changed(x, x.ready, x.damage + hit, x.fed or x.id in fed)
         out.append(x)
     return tuple(out)

@@ -17,7 +17,7 @@ from engine.deeds.perform import perform
 from engine.deeds.prompts import prompts
 from engine.deeds.rules import explain
 from engine.deeds.setup import DeedsSetup, initial_state
-from engine.deeds.state import DeedsState
+from engine.deeds.state import DeedsState, InPlay
 
 
 class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
@@ -36,6 +36,9 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         # states are immutable, so the note can't go stale): the app lists the choices after
         # every command, and a device's command equal to one of them is known legal.
         self._listed: tuple[DeedsState | None, list[Any]] = (None, [])
+        # The battlefield of the last state perform returned: swept, so no card on it is at 0
+        # defense (held, compared by identity: a tuple is immutable, so the note can't go stale)
+        self._swept: tuple[InPlay, ...] | None = None
 
     @classmethod
     def start(cls, setup: DeedsSetup, state: DeedsState | None = None) -> Self:
@@ -49,7 +52,9 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
 
     def perform_in(self, state: DeedsState, action: Any) -> tuple[DeedsState, list[LogEntry]]:
         ctx = self.ctx()
-        return perform(state, ctx, action), ctx.log
+        after = perform(state, ctx, action, self._swept)
+        self._swept = after.cards
+        return after, ctx.log
 
     def legal_actions(self) -> Iterator[Any]:
         state = self.state

@@ -25,7 +25,7 @@ from engine.deeds.flow import actor
 from engine.deeds.pay import affordable
 from engine.deeds.rules import explain, spared
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import ATTACHED_TO, CARD_ID, DeedsState, Phase
 
 # The actions a listing makes, made without the frozen __init__ (engine/core/evolve.py's
 # maker: every field, in order): the app lists them after every command.
@@ -133,15 +133,19 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     """Equipment onto a unit, a unit aboard an empty vehicle (one at a time), and separating
     them again: both utilized, so both ready, but for a unit spared by Tech Savvy or Equipment
     Assist (rules._equip, rules._unequip)."""
-    get = ctx.catalog.get
-    mine = [x for x in state.cards if x.owner == seat]
+    cards = state.cards
+    attached = list(map(ATTACHED_TO, cards))  # (read in C: most of the time no card is gear)
+    if attached.count(None) == len(attached) and ctx.catalog.gear.isdisjoint(map(CARD_ID, cards)):
+        return
+    is_gear = ctx.catalog.gear.__contains__
     gear = [
         x
-        for x in mine
-        if x.attached_to is not None or get(x.card_id).subtype in ("equipment", "vehicle")
+        for x in state.cards
+        if x.owner == seat and (x.attached_to is not None or is_gear(x.card_id))
     ]
     if not gear:  # (most of the time: nothing to equip or separate)
         return
+    mine = [x for x in state.cards if x.owner == seat]
     units = [x for x in mine if ctx.card(x).is_unit and x.attached_to is None]
     for tech in gear:
         card = ctx.card(tech)

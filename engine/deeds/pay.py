@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.core.evolve import maker
 from engine.deeds.cards import RESOURCES, Cost
 from engine.deeds.state import Pool
 
@@ -12,6 +13,13 @@ def pay(pool: Pool, cost: Cost, choice: tuple[str, ...] = ()) -> Pool | str:
 
     ``choice`` names the resource for each ``*`` (empty: the engine pays each ``*`` from the
     resource the pool holds most of, Bio first on ties; README: readings)."""
+    if not cost.any and not choice:  # (most costs) no dict: each symbol from its own pile
+        bio = pool.bio - cost.bio
+        power = pool.power - cost.power
+        supplies = pool.supplies - cost.supplies
+        survivors = pool.survivors - cost.survivors
+        if bio >= 0 and power >= 0 and supplies >= 0 and survivors >= 0:
+            return _make_pool(bio, power, supplies, survivors)
     left = {
         "bio": pool.bio - cost.bio,
         "power": pool.power - cost.power,
@@ -55,5 +63,8 @@ def affordable(pool: Pool, cost: Cost) -> bool:
     return bio + power + supplies + survivors >= cost.any
 
 
+_make_pool = maker(Pool)  # made without the frozen __init__ (every field, in order)
+
+
 def _pool(left: dict[str, int]) -> Pool:
-    return Pool(left["bio"], left["power"], left["supplies"], left["survivors"])
+    return _make_pool(left["bio"], left["power"], left["supplies"], left["survivors"])

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.evolve import evolve
+from engine.core.evolve import evolve, maker
 from engine.core.rng import shuffled
 from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire, sweep
-from engine.deeds.evolve_state import players_with, set_card, set_player
+from engine.deeds.evolve_state import changed, players_with, set_card, set_player
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
@@ -21,10 +21,22 @@ from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Note, Phase,
 
 HUNGER_DAMAGE = 5
 
+# Made without the frozen __init__ (every field, in order): a deploy, a regroup.
+_in_play = maker(InPlay)
+_pool = maker(Pool)
 
-def perform(state: DeedsState, ctx: Ctx, action: Any) -> DeedsState:
+
+def perform(
+    state: DeedsState, ctx: Ctx, action: Any, swept: tuple[InPlay, ...] | None = None
+) -> DeedsState:
+    """``swept``: a battlefield known to hold no card at 0 defense (the one the last perform
+    returned): a step that leaves that very tuple as it was needs no sweep (a card's defense
+    is worked out from the battlefield alone, stats.health_of); most steps don't touch it."""
     step = _STEPS.get(type(action)) or ADJUST[type(action)]
-    return sweep(step(state, ctx, action), ctx)
+    after = step(state, ctx, action)
+    if after.cards is swept:
+        return after
+    return sweep(after, ctx)
 
 
 def _name(state: DeedsState, seat: int) -> str:
@@ -82,7 +94,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
         mine = x.owner == a.player
         if x.damage == 0 and not (mine and (not x.ready or x.fed)):
             return x
-        return evolve(x, damage=0, ready=x.ready or mine, fed=x.fed and not mine)
+        return changed(x, x.ready or mine, 0, x.fed and not mine)
 
     cards = tuple(refresh(x) for x in state.cards)
     generators = _count_having(state, ctx, a.player, "generator")
@@ -92,6 +104,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
     counts[a.first] += 1
     counts[a.second] += 1
     counts["power"] += generators
+    bio, power, supplies, survivors = counts.values()  # (in RESOURCES' order)
     extra = f", and {generators} Power from Generator" if generators else ""
     ctx.say(
         state,
@@ -99,7 +112,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
         f"{_name(state, a.player)} regroups: readies, adds 1 {a.first.capitalize()} and 1 "
         f"{a.second.capitalize()}{extra}",
     )
-    players = players_with(state, a.player, pool=Pool(**counts))
+    players = players_with(state, a.player, pool=_pool(bio, power, supplies, survivors))
     # 2. Draw: "always skipped during the first round"
     phase = Phase.DRAW if state.round > 1 else Phase.DEPLOY
     return evolve(state, cards=cards, players=players, phase=phase)
@@ -155,28 +168,31 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
     changes = _hand_without(state, ctx, a.player, a.card_id)
     changes["pool"] = paid
     who = p.name
+    cost = ctx.catalog.cost_words[a.card_id]
     if card.stays:
         on = a.targets[0] if card.subtype == "upgrade" else None
         assert on is None or isinstance(on, int)
         players = players_with(state, a.player, **changes)
         state = _enter(state, a.player, a.card_id, ready=True, attached_to=on, players=players)
         where = f" on {ctx.name(_card(state, on))}" if on is not None else ""
-        ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({card.cost.words()})")
+        ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({cost})")
     else:
         changes["graveyard"] = (*p.graveyard, a.card_id)
         if card.type == "resource":
             gives = card.gives
-            changes["pool"] = Pool(
+            changes["pool"] = _pool(
                 paid.bio + gives.bio,
                 paid.power + gives.power,
                 paid.supplies + gives.supplies,
                 paid.survivors + gives.survivors,
             )
             state = set_player(state, a.player, **changes)
-            ctx.say(state, a.player, f"{who} deploys {card.name}: +{card.gives.words()}")
+            ctx.say(
+                state, a.player, f"{who} deploys {card.name}: +{ctx.catalog.gives_words[a.card_id]}"
+            )
         else:
             state = set_player(state, a.player, **changes)
-            ctx.say(state, a.player, f"{who} plays {card.name} ({card.cost.words()})")
+            ctx.say(state, a.player, f"{who} plays {card.name} ({cost})")
     if card.has("resurrect"):
         state = _resurrect(state, ctx, a.player, a.targets)
     elif card.type == "tactic" and card.text:
@@ -214,14 +230,9 @@ def _enter(
 ) -> DeedsState:
     """The card on the battlefield (and ``players``, changed by the same step, in the same
     copy of the state)."""
-    x = InPlay(
-        id=state.next_id,
-        card_id=card_id,
-        owner=seat,
-        ready=ready,
-        deployed_round=state.round,
-        attached_to=attached_to,
-    )
+    # id, card_id, owner, ready, deployed_round, damage, tokens, attack_mod, defense_mod,
+    # attached_to, fed
+    x = _in_play(state.next_id, card_id, seat, ready, state.round, 0, 0, 0, 0, attached_to, False)
     players = players or state.players
     return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1, players=players)
 
@@ -272,7 +283,9 @@ def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> DeedsState:
 def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     """4.1 Attack: the attackers are utilized and can't be withdrawn."""
     attackers = a.attackers
-    cards = tuple(evolve(x, ready=False) if x.id in attackers else x for x in state.cards)
+    cards = tuple(
+        changed(x, False, x.damage, x.fed) if x.id in attackers else x for x in state.cards
+    )
     names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
     battle = Battle(attackers)

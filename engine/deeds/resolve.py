@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.evolve import evolve
+from engine.core.evolve import evolve, maker
 from engine.deeds import stats
-from engine.deeds.battle import Fighter, Skirmish, skirmish
+from engine.deeds.battle import Fighter, Skirmish, fighter_of, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import sweep
@@ -23,9 +23,12 @@ class Clash:
     result: Skirmish
 
 
+_clash = maker(Clash)  # made without the frozen __init__ (every field, in order)
+
+
 def fighter(state: DeedsState, catalog: Catalog, x: InPlay) -> Fighter:
     attack, health, kws = stats.fighter_numbers(state, catalog, x)
-    return Fighter(attack, health, "first_strike" in kws, "overrun" in kws)
+    return fighter_of(attack, health, "first_strike" in kws, "overrun" in kws)
 
 
 def forecast(
@@ -36,18 +39,18 @@ def forecast(
     battle = battle or state.battle
     if battle is None:
         return ()
+    on_field = {x.id: x for x in state.cards}  # one look at the battlefield, not one per card
     clashes = []
     for attacker_id in battle.attackers:
-        attacker = state.card(attacker_id)
+        attacker = on_field.get(attacker_id)
         if attacker is None:
             continue  # retired before resolution
-        blockers = tuple(
-            b for b in (state.card(i) for i in battle.blockers_of(attacker_id)) if b is not None
-        )
+        # its blockers in blocking order (Battle.blockers_of), those still on the battlefield
+        blockers = [on_field[b] for a, b in battle.blocks if a == attacker_id and b in on_field]
         result = skirmish(
             fighter(state, catalog, attacker), [fighter(state, catalog, b) for b in blockers]
         )
-        clashes.append(Clash(attacker_id, tuple(b.id for b in blockers), result))
+        clashes.append(_clash(attacker_id, tuple([b.id for b in blockers]), result))
     return tuple(clashes)
 
 
@@ -57,32 +60,30 @@ def base_damage(clashes: tuple[Clash, ...]) -> int:
 
 def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     clashes = forecast(state, ctx.catalog)
+    on_field = {x.id: x for x in state.cards}  # every fighter is on it (forecast)
     damage: dict[int, int] = {}
     fed: set[int] = set()
     defender = state.defender
     # Hunger looked for only when a card on the battlefield prints it
     hunger = not ctx.catalog.printing("hunger").isdisjoint(map(CARD_ID, state.cards))
     for clash in clashes:
-        attacker = state.card(clash.attacker)
-        assert attacker is not None
+        attacker = on_field[clash.attacker]
         r = clash.result
         damage[clash.attacker] = damage.get(clash.attacker, 0) + r.attacker_damage
         for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
             damage[blocker_id] = damage.get(blocker_id, 0) + hit
-        _say_clash(state, ctx, clash)
+        _say_clash(state, ctx, clash, on_field)
         if not hunger:
             continue
         # Hunger: "must kill an enemy unit" -- a unit it fought dies
         if stats.has(state, ctx.catalog, attacker, "hunger") and any(
-            dies and ctx.catalog.get(_card(state, b).card_id).is_unit
+            dies and ctx.catalog.get(on_field[b].card_id).is_unit
             for b, dies in zip(clash.blockers, r.blockers_die, strict=True)
         ):
             fed.add(attacker.id)
         if r.attacker_dies and ctx.card(attacker).is_unit:
             fed.update(
-                b
-                for b in clash.blockers
-                if stats.has(state, ctx.catalog, _card(state, b), "hunger")
+                b for b in clash.blockers if stats.has(state, ctx.catalog, on_field[b], "hunger")
             )
     # The damage to the cards and to the base, in one copy of the state.
     cards = damaged(state.cards, damage, fed)
@@ -98,20 +99,14 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     return _evolve_phase(state)
 
 
-def _card(state: DeedsState, card_id: int) -> InPlay:
-    x = state.card(card_id)
-    assert x is not None
-    return x
-
-
-def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash) -> None:
-    attacker = _card(state, clash.attacker)
+def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, InPlay]) -> None:
+    attacker = on_field[clash.attacker]
     r = clash.result
     name = ctx.name(attacker)
     if not clash.blockers:
         ctx.say(state, attacker.owner, f"{name} is unblocked: {r.to_base} damage to the base")
         return
-    names = ", ".join(ctx.name(_card(state, b)) for b in clash.blockers)
+    names = ", ".join([ctx.name(on_field[b]) for b in clash.blockers])
     rest = f"; {r.to_base} overruns to the base" if r.to_base else ""
     ctx.say(
         state,

@@ -89,6 +89,9 @@ class InPlay:
 
 # A card on the battlefield's card id, read in C (``map(CARD_ID, state.cards)``).
 CARD_ID = attrgetter("card_id")
+# What a card on the battlefield is attached to (``x.id in map(ATTACHED_TO, state.cards)``:
+# whether anything is attached to ``x``, looked for in C).
+ATTACHED_TO = attrgetter("attached_to")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.deeds.cards import Card, Catalog
-from engine.deeds.state import CARD_ID, DeedsState, InPlay
+from engine.deeds.state import ATTACHED_TO, CARD_ID, DeedsState, InPlay
 
 
 def card_of(catalog: Catalog, x: InPlay) -> Card:
@@ -15,10 +15,10 @@ def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
     own = catalog.keyword_sets[x.card_id]
-    on = x.id  # (state.attached, inline: read for every card of every listing)
-    attached = [y for y in state.cards if y.attached_to == on]
-    if not attached:
+    on = x.id  # read for every card of every listing: most have nothing on them (seen in C)
+    if on not in map(ATTACHED_TO, state.cards):
         return own
+    attached = [y for y in state.cards if y.attached_to == on]
     get = catalog.get
     return own.union(*(get(y.card_id).keywords for y in attached))
 
@@ -33,9 +33,7 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     is a unit on its own; in one look at the battlefield."""
     if not _is_free_unit(catalog, x):
         return 0, 0
-    on_field = list(map(CARD_ID, state.cards))
-    printing = catalog.printing
-    if printing("leadership").isdisjoint(on_field) and printing("motivator").isdisjoint(on_field):
+    if catalog.aura_cards.isdisjoint(map(CARD_ID, state.cards)):
         return 0, 0  # (most battles: no aura at all)
     owner = x.owner
     get = catalog.get
@@ -81,7 +79,8 @@ def _attack(
     if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
         return 0
     value = catalog.get(x.card_id).attack + x.attack_mod
-    value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in on)
+    if on:  # (most cards: nothing attached)
+        value += sum(catalog.get(y.card_id).attack + y.attack_mod for y in on)
     if "mounting_aggression" in kws:  # +1/+0 for every token
         value += x.tokens
     if "rampage" in kws:  # +5/+0
@@ -105,7 +104,8 @@ def _defense(
     auras: tuple[int, int],
 ) -> int:
     value = catalog.get(x.card_id).defense + x.defense_mod
-    value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
+    if on:  # (most cards: nothing attached)
+        value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
     if "defense_gain" in kws:  # +0/+1 for every token
         value += x.tokens
     return max(0, value + auras[0])  # Leadership: +1/+1; Motivator adds attack only

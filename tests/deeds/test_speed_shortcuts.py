@@ -7,7 +7,9 @@ manual adjustments (rich pools, cards readied and utilized, damage), so that the
   list is exactly the old one (candidates, each explained) in the same order;
 - stats.attack_keywords / may_block / blockable_by agree with why_cannot_attack / _block;
 - pay.affordable agrees with pay;
-- a command equal to a listed action is trusted (listed_now) only with the right field types.
+- a command equal to a listed action is trusted (listed_now) only with the right field types;
+- a step that leaves the last swept battlefield as it was is not swept again (perform's note):
+  the same state and log lines as with a full sweep.
 """
 
 from __future__ import annotations
@@ -24,14 +26,17 @@ from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.cards import RESOURCES
 from engine.deeds.context import Ctx
+from engine.deeds.evolve_state import changed
 from engine.deeds.flow import actor
 from engine.deeds.game import DeedsGame
 from engine.deeds.legal import legal_actions
 from engine.deeds.pay import affordable, pay
+from engine.deeds.perform import perform
 from engine.deeds.randomplay import choose, random_setup
 from engine.deeds.rules import explain
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import DeedsState, InPlay, Phase
+from tests.deeds.helpers import game_at
 
 SEEDS = range(4)
 
@@ -199,3 +204,39 @@ def test_a_command_equal_to_a_listed_action_is_trusted_only_with_the_right_types
     assert not other.listed_now(equal)
     game.apply(listed[0])  # a new state: the old listing is no longer trusted
     assert not game.listed_now(equal)
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_step_that_leaves_the_swept_battlefield_as_it_was_is_not_swept_again(
+    hidden: bool,
+) -> None:
+    """Deaths ("at 0 defense"): the game notes the battlefield its last step swept; a step that
+    leaves that very battlefield needs no sweep. The same state and log as a full sweep."""
+    skipped = 0
+    for game in positions(7, hidden):
+        rnd = random.Random(len(game.history))
+        action = choose(rnd, list(game.legal_actions()))
+        noted = game._swept  # the battlefield of the last state this game's perform returned
+        slow_ctx, quick_ctx = game.ctx(), game.ctx()
+        slow = perform(game.state, slow_ctx, action)
+        quick = perform(game.state, quick_ctx, action, noted)
+        assert quick == slow and quick_ctx.log == slow_ctx.log
+        skipped += quick.cards is noted
+    assert skipped > 50  # most steps don't touch the battlefield
+
+
+def test_a_battlefield_not_yet_swept_is_swept_after_any_step() -> None:
+    """A game started at a position with a unit already at 0 defense: the first step, a Draw
+    that touches no card, still retires it (the note is only of what a step swept)."""
+    game = game_at({"card": "shambler", "damage": 99}, phase="draw", hands=([], []))
+    game.apply(da.Draw(0))
+    assert game.state.card(1) is None
+    assert game.state.players[0].graveyard == ("shambler",)
+    assert any("graveyard" in line.text for line in game.log)
+
+
+def test_a_card_copied_by_position_is_the_card_with_those_changes() -> None:
+    """evolve_state.changed fills every field of a card in order (no frozen __init__): the
+    same as dataclasses.replace, each field kept in its place."""
+    x = InPlay(7, "shambler", 1, False, 2, 3, 4, 5, -6, 8, True)
+    assert changed(x, True, 9, False) == dataclasses.replace(x, ready=True, damage=9, fed=False)
