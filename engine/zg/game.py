@@ -11,7 +11,7 @@ from engine.zg import actions as za
 from engine.zg.actor import actor
 from engine.zg.card_model import Catalog
 from engine.zg.describe import describe
-from engine.zg.legal import legal_actions
+from engine.zg.legal import listing
 from engine.zg.log import Log
 from engine.zg.perform import perform
 from engine.zg.prompts import prompts
@@ -32,6 +32,11 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
         else:
             check_setup(setup)
         super().__init__(setup, state)
+        # The actions legal_actions listed in full, and the state they were listed in (held,
+        # compared by identity, so the note can never go stale): the app lists the choices
+        # after every command, so checking a device's command (an equal, not identical, object)
+        # is a lookup in the listing rather than the rules' whole check again.
+        self._listed: tuple[GameState | None, list[za.Action]] = (None, [])
 
     @classmethod
     def start(cls, setup: ZgSetup, state: GameState | None = None) -> Self:
@@ -48,7 +53,18 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
         return actor(self.state)
 
     def legal_actions(self) -> Iterator[za.Action]:
-        return legal_actions(self.state, self.catalog)
+        state = self.state
+        listed = listing(state, self.catalog)
+        yield from listed
+        # Noted only once the caller has taken the whole listing: a note claims only what
+        # was actually listed (a caller may stop early).
+        self._listed = (state, listed)
+
+    def listed_now(self, action: za.Action) -> bool:
+        known, listed = self._listed
+        # A list's `in` tries identity first, then equality: listings are short (most under
+        # a dozen) and the command is usually among the first few.
+        return known is self._history.state and action in listed
 
     def outcome(self) -> Outcome | None:
         state = self.state
