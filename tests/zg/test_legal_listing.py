@@ -67,3 +67,17 @@ def test_basic_rule_4__a_listing_stopped_early_claims_nothing() -> None:
     assert not game.listed_now(_fresh(first))
     assert not game.listed_now(first)
     assert game.explain(first) is None, "still legal by the rules' own check"
+
+
+def test_basic_rules_2_3__a_hand_picked_from_the_long_impulse_listing_is_checked_not_looked_up() -> (
+    None
+):
+    setup = random_setup(5, 2)
+    game = ZgGame(setup)
+    listed = list(game.legal_actions())
+    assert len(listed) > 100 and isinstance(listed[-1], za.PickHand), listed[-3:]
+    command = _fresh(listed[-1])
+    assert not game.listed_now(command), "a lookup in 120 hands costs more than the check"
+    assert game.explain(command) is None
+    game.apply(command)
+    assert game.state.players[command.player].picked
