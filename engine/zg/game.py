@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import length_hint
 from typing import Self
 
 from engine.core.game import Game
@@ -37,11 +38,15 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
         else:
             check_setup(setup)
         super().__init__(setup, state)
-        # The actions legal_actions listed in full, and the state they were listed in (held,
-        # compared by identity, so the note can never go stale): the app lists the choices
-        # after every command, so checking a device's command (an equal, not identical, object)
-        # is a lookup in the listing rather than the rules' whole check again.
-        self._listed: tuple[GameState | None, list[za.Action]] = (None, [])
+        # The actions legal_actions listed, the iterator that handed them out, and the state
+        # they were listed in (held, compared by identity, so the note can never go stale):
+        # the app lists the choices after every command, so checking a device's command (an
+        # equal, not identical, object) is a lookup in the listing, not the rules' check again.
+        self._listed: tuple[GameState | None, list[za.Action], Iterator[za.Action]] = (
+            None,
+            [],
+            iter(()),
+        )
 
     @classmethod
     def start(cls, setup: ZgSetup, state: GameState | None = None) -> Self:
@@ -60,18 +65,23 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
     def legal_actions(self) -> Iterator[za.Action]:
         state = self.state
         listed = listing(state, self.catalog)
-        yield from listed
-        # Noted only once the caller has taken the whole listing: a note claims only what
-        # was actually listed (a caller may stop early). A long listing (an impulse's 120
-        # open hands) is not noted: looking a command up in it costs more than the check.
+        taken = iter(listed)  # a plain list iterator: no generator step per action
+        # A long listing (an impulse's 120 open hands) is not noted: looking a command up in
+        # it costs more than the check.
         if len(listed) <= _LOOKUP_MOST:
-            self._listed = (state, listed)
+            self._listed = (state, listed, taken)
+        return taken
 
     def listed_now(self, action: za.Action) -> bool:
-        known, listed = self._listed
+        known, listed, taken = self._listed
+        if known is not self._history.state:
+            return False
+        # A note claims only what was actually listed: a caller may stop early, and the
+        # iterator knows how many actions it has not handed out yet.
+        left = length_hint(taken)
         # A list's `in` tries identity first, then equality: listings are short (most under
         # a dozen) and the command is usually among the first few.
-        return known is self._history.state and action in listed
+        return action in (listed[: len(listed) - left] if left else listed)
 
     def outcome(self) -> Outcome | None:
         state = self.state

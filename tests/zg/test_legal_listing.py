@@ -61,12 +61,20 @@ def test_basic_rule_4__a_command_equal_to_a_listed_action_is_known_legal_only_in
     assert not game.listed_now(command), "the note holds the state it was made in"
 
 
-def test_basic_rule_4__a_listing_stopped_early_claims_nothing() -> None:
+def test_basic_rule_4__a_listing_stopped_early_claims_only_what_it_handed_out() -> None:
     game = ZgGame(random_setup(5, 2))
-    first = next(game.legal_actions())
-    assert not game.listed_now(_fresh(first))
-    assert not game.listed_now(first)
-    assert game.explain(first) is None, "still legal by the rules' own check"
+    rnd = random.Random(5)
+    for _ in range(30):  # into the pulses, past the hands: a short listing
+        game.apply(choose(rnd, list(game.legal_actions())))
+    full = list(game.legal_actions())
+    assert len(full) >= 2
+    listing = game.legal_actions()
+    assert not game.listed_now(_fresh(full[0])), "nothing handed out yet"
+    first = next(listing)
+    assert first == full[0]
+    assert game.listed_now(_fresh(first))
+    assert not game.listed_now(_fresh(full[1])), "not handed out: not claimed"
+    assert game.explain(full[1]) is None, "still legal by the rules' own check"
 
 
 def test_basic_rules_2_3__a_hand_picked_from_the_long_impulse_listing_is_checked_not_looked_up() -> (
