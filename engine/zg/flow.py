@@ -7,7 +7,7 @@ from engine.core.evolve import evolve
 from engine.zg import zones
 from engine.zg.card_model import Catalog
 from engine.zg.log import Log
-from engine.zg.state import GameState
+from engine.zg.state import GameState, PlayerState
 
 # Rounds of tie-break draws before an open-handed tie falls back to seat order (cards with
 # the same impulse everywhere would otherwise draw forever).
@@ -71,12 +71,19 @@ def begin_player_turn(state: GameState, log: Log, **changes: object) -> GameStat
     return state
 
 
-def end_pulse(state: GameState, catalog: Catalog, log: Log, target_back: bool = False) -> GameState:
+def end_pulse(
+    state: GameState,
+    catalog: Catalog,
+    log: Log,
+    target_back: bool = False,
+    players: tuple[PlayerState, ...] | None = None,
+) -> GameState:
     """Basic Rules 6-7: the action card returns to the deck (with ``target_back``, the
     attack's target card first goes back where it was drawn from); the next pulse, or the
-    next player when the hand is played."""
+    next player when the hand is played. ``players``: the players as the step has already
+    changed them (the whole step is one copy of the state)."""
     seat = state.order[state.order_index]
-    players, seed = state.players, state.rng
+    players, seed = state.players if players is None else players, state.rng
     a = state.attack
     if target_back and a is not None:
         owner = a.foe if a.foe >= 0 else seat

@@ -12,7 +12,7 @@ from engine.zg.dot_match import any_match
 from engine.zg.flow import end_pulse, impulse_number, settle_order
 from engine.zg.log import Log
 from engine.zg.perform_attack import begin_attack, begin_terrain_attack, perform_test
-from engine.zg.state import GameState, Pulse
+from engine.zg.state import GameState, new_pulse
 
 # The steps of a test (Basic Rules 5-6), half of a game's actions: asked about first.
 _TEST_STEPS = (za.Spin, za.Resolve, za.DrawTarget, za.Bolster, za.Augment, za.Retest, za.Save)
@@ -127,7 +127,8 @@ def _play(state: GameState, catalog: Catalog, action: za.PlayCard, log: Log) -> 
             log.say(state, seat, f"Dash: {card.name} moves 3 more")
     log.say(state, seat, f"{p.name} played {card.name} (Move {move}, Range {card.range})")
     players = state.players_with(seat, played=p.played + (action.card,), **taken)
-    return evolve(state, players=players, phase="act", pulse=Pulse(action.card, move))
+    pulse = new_pulse(action.card, move, False, -1)  # not moved yet, no "attack again"
+    return evolve(state, players=players, phase="act", pulse=pulse)
 
 
 def _prime(state: GameState, catalog: Catalog, action: za.RuleOfPrime, log: Log) -> GameState:

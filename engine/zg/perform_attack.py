@@ -14,7 +14,7 @@ from engine.zg.card_model import Catalog
 from engine.zg.dot_match import TestResult, chart, chart_words, run_test, stuns
 from engine.zg.flow import defeat_if_down, end_pulse
 from engine.zg.log import Log
-from engine.zg.state import END_NAMES, Attack, GameState
+from engine.zg.state import END_NAMES, Attack, GameState, new_attack, new_pulse
 
 
 def current_test(state: GameState, catalog: Catalog) -> TestResult | None:
@@ -75,21 +75,28 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         else:
             index, seed = rng.below(seed, len(them.hand))
             target, from_hand = them.hand[index], True
-    attack = Attack(
-        foe=foe,
-        terrain=-1,
-        end=action.end,
-        augments=augments,
-        cover=action.cover,
-        sneak=sneak,
-        locked=action.locked,
-        free_retests=free,
-        target=target,
-        from_hand=from_hand,
+    attack = new_attack(
+        foe,  # foe
+        -1,  # terrain
+        action.end,  # end
+        augments,  # augments
+        0,  # bolsters
+        target,  # target
+        from_hand,  # from_hand
+        -1,  # target_end
+        (),  # bolster_dots
+        (),  # augment_dots
+        action.cover,  # cover
+        sneak,  # sneak
+        action.locked,  # locked
+        False,  # attacker_retested
+        False,  # defender_retested
+        free,  # free_retests
+        0,  # strikes
     )
     how = "a sneak attack" if sneak else f"{card.attack or 'an attack'}"
     log.say(state, seat, f"{me.name} attacks {them.name}: {how}")  # the phase is still "act"
-    pulse = evolve(pulse, moved=True, again_foe=-1)
+    pulse = new_pulse(pulse.card, pulse.move_left, True, -1)  # moved, no "attack again"
     if drawn:
         if from_hand:
             taken = zones.out_of_hand(state, foe, target)
@@ -270,8 +277,8 @@ def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
         return end_pulse(state, catalog, log, target_back=True)
     if outcome == "targetlock":
         log.say(state, seat, "Targetlock: you may target this card again with your next attack")
-        state = state.with_player(seat, lock_foe=a.foe, lock_card=a.target)
-        return end_pulse(state, catalog, log, target_back=True)
+        players = state.players_with(seat, lock_foe=a.foe, lock_card=a.target)
+        return end_pulse(state, catalog, log, target_back=True, players=players)
     foe = state.players[a.foe]
     if foe.character and not foe.character_sacrificed:
         return evolve(state, phase="save")

@@ -38,3 +38,54 @@ def test_basic_rules_2_to_8__every_listed_action_passes_the_rules_check(
         game.apply(chosen)
         positions += 1
     assert positions > 50
+
+
+def test_basic_rule_4__a_command_equal_to_a_listed_action_is_known_legal_only_in_that_state() -> (
+    None
+):
+    game = ZgGame(random_setup(5, 2))
+    rnd = random.Random(5)
+    for _ in range(30):  # into the pulses, past the hands
+        game.apply(choose(rnd, list(game.legal_actions())))
+    listed = list(game.legal_actions())
+    command = _fresh(listed[-1])
+    assert command is not listed[-1]
+    assert game.listed_now(command), "an equal command after a full listing is a lookup"
+    seat = game.acting_player()
+    assert seat is not None
+    not_listed = za.Move(seat, 9)  # farther than any card moves
+    assert not_listed not in listed
+    assert not game.listed_now(not_listed)
+    assert game.explain(not_listed) is not None, "an action not listed is still explained"
+    game.apply(command)
+    assert not game.listed_now(command), "the note holds the state it was made in"
+
+
+def test_basic_rule_4__a_listing_stopped_early_claims_only_what_it_handed_out() -> None:
+    game = ZgGame(random_setup(5, 2))
+    rnd = random.Random(5)
+    for _ in range(30):  # into the pulses, past the hands: a short listing
+        game.apply(choose(rnd, list(game.legal_actions())))
+    full = list(game.legal_actions())
+    assert len(full) >= 2
+    listing = game.legal_actions()
+    assert not game.listed_now(_fresh(full[0])), "nothing handed out yet"
+    first = next(listing)
+    assert first == full[0]
+    assert game.listed_now(_fresh(first))
+    assert not game.listed_now(_fresh(full[1])), "not handed out: not claimed"
+    assert game.explain(full[1]) is None, "still legal by the rules' own check"
+
+
+def test_basic_rules_2_3__a_hand_picked_from_the_long_impulse_listing_is_checked_not_looked_up() -> (
+    None
+):
+    setup = random_setup(5, 2)
+    game = ZgGame(setup)
+    listed = list(game.legal_actions())
+    assert len(listed) > 100 and isinstance(listed[-1], za.PickHand), listed[-3:]
+    command = _fresh(listed[-1])
+    assert not game.listed_now(command), "a lookup in 120 hands costs more than the check"
+    assert game.explain(command) is None
+    game.apply(command)
+    assert game.state.players[command.player].picked
