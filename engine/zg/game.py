@@ -81,7 +81,11 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
         left = length_hint(taken)
         # A list's `in` tries identity first, then equality: listings are short (most under
         # a dozen) and the command is usually among the first few.
-        return action in (listed[: len(listed) - left] if left else listed)
+        if action not in (listed[: len(listed) - left] if left else listed):
+            return False
+        # Equal is not enough for a command built elsewhere: True == 1 and 1.0 == 1, so its
+        # fields must also be of the right kinds (what explain() checks first).
+        return za.CODEC.type_problem(action) is None
 
     def outcome(self) -> Outcome | None:
         state = self.state

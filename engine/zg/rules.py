@@ -45,6 +45,10 @@ def zgear_of(state: GameState, catalog: Catalog, seat: int, card_id: str) -> str
 
 
 def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
+    # Fields of the wrong kind first (a seat of True equals seat 1, but no save could hold it).
+    problem = za.CODEC.type_problem(action)
+    if problem:
+        return problem
     if not 0 <= action.player < len(state.players):
         return f"there is no player {action.player + 1} at this table"
     kind = type(action)

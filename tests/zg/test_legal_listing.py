@@ -89,3 +89,18 @@ def test_basic_rules_2_3__a_hand_picked_from_the_long_impulse_listing_is_checked
     assert game.explain(command) is None
     game.apply(command)
     assert game.state.players[command.player].picked
+
+
+def test_basic_rule_4__an_equal_command_of_the_wrong_kinds_is_not_looked_up() -> None:
+    """True == 1: a command whose seat is ``True`` equals a listed one for seat 1, but a save
+    holding it could not be read back, so the lookup leaves it to the full check."""
+    game = ZgGame(random_setup(5, 2))
+    rnd = random.Random(5)
+    while game.acting_player() != 1:
+        game.apply(choose(rnd, list(game.legal_actions())))
+    listed = list(game.legal_actions())
+    action = next(a for a in listed if a.player == 1)
+    forged = type(action)(**{**{n: getattr(action, n) for n in action.__slots__}, "player": True})
+    assert forged == action
+    assert not game.listed_now(forged)
+    assert game.explain(forged) is not None, "a seat that is true or false is refused"
