@@ -45,6 +45,10 @@ class HardwareLink:
         self.simulated: list[SimulatedDevice] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ports: set[str] = set()  # serial ports and BLE addresses already added
+        # Set once the hardware side has done its setting up (the simulator: its device added,
+        # claimed or refused in words, dials seated): what the table shows from then on no
+        # longer changes by itself, so a journey or a screenshot can wait for it.
+        self.set_up = asyncio.Event()
         session.send_to_devices = self.send
         # One seat map for the table: the manager's. It stamps events from it; the session
         # routes by those stamps and reads it to find each seat's dial.
@@ -198,6 +202,7 @@ async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -
                     app.session.seat_map.assign_reader(device_id, reader, reader)
             app.session.resync_dials()
             app.session.devices = manager.devices()
+        link.set_up.set()
         await pump
     finally:
         pump.cancel()

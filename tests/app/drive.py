@@ -175,6 +175,11 @@ async def run(journey_name: str, out: Path, size: tuple[int, int], db: str) -> d
         try:
             await driver.frames(3)
             await driver.until(lambda: app.hardware_link is not None, "the hardware side")
+            if hardware is simulator_side:
+                # Its device added and claimed: the band's device message no longer changes
+                # under a screenshot (under load the claim once landed mid-journey).
+                link = app.hardware_link
+                await driver.until(link.set_up.is_set, "the simulated device set up")
             await journey(driver)
             result["ok"] = True
         except asyncio.CancelledError:
