@@ -49,16 +49,21 @@ def played(game: ZealGame, gestures: list[Any]) -> Any:
         start = walk.only([a for words, a in page_actions(game) if words == tap.text], tap.text)
         return walk.answered(ADAPTER, game, start, start.player, todo)
     assert first.name == COMBAT
-    listed = combat_rows.rows(game)
-    chosen = {r.permanent_id: 0 for r in listed}
+    return combat_choices(game, todo)
+
+
+def combat_choices(game: ZealGame, todo: list[Any]) -> Any:
+    """The combat assistant's rows tapped as the screen lists them: after each choice the rows
+    it opens beneath (a hunter's blocker, excess damage) are listed again."""
+    values: dict[Any, Any] = {}
     for tap in todo[:-1]:  # each row's button tapped round until it reads the choice
         assert isinstance(tap, ChooseRow) and tap.where == f"screen:{COMBAT}", tap
+        listed = combat_rows.rows(game, values)
         row = [r for r in listed if r.label() == tap.row][tap.nth]
         texts = [row.text(i) for i in range(len(row.options))]
         assert tap.option in texts, (tap, texts)
-        chosen[row.permanent_id] = texts.index(tap.option)
+        values[row.key] = row.options[texts.index(tap.option)][1]
     assert todo[-1] == TapText("Confirm", f"screen:{COMBAT}")
-    values = {r.permanent_id: r.options[chosen[r.permanent_id]][1] for r in listed}
     return combat_rows.declaration(game, values)
 
 
