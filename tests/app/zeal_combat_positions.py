@@ -1,7 +1,7 @@
 """Zeal positions for the combat assistant's choices beneath a row (Keywords: Hunt; Combat:
 Dealing Combat Damage to Bases), reached by commands the way a table reaches them: the
 mulligans kept, characters put into play by hand (MoveCard), the turns passed with nothing
-declared until Alena's turn 3 asks for attackers. ``apply`` is the engine's own (unit tests)
+declared until Alena's second turn asks for attackers. ``apply`` is the engine's own (unit tests)
 or the session's command (journeys), so both meet the same position."""
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def to_attackers(
     apply: Callable[[za.Action], Any],
     cards: Sequence[Sequence[str]],
 ) -> dict[str, list[int]]:
-    """Each seat's ``cards`` in play, then on to Alena's turn 3, attackers asked for; the
-    permanent ids by card."""
+    """Each seat's ``cards`` in play, then on to Alena's second turn, attackers asked for;
+    the permanent ids by card."""
     for seat in range(len(cards)):
         apply(za.KeepHand(seat))
     apply(za.Develop(0, "devotion"))
@@ -45,7 +45,7 @@ def to_attackers(
             apply(za.MoveCard(seat, card, "play"))
     for _ in range(60):
         state = game().state
-        if state.turn == 3 and state.awaiting == "attackers":
+        if state.turn > 1 and state.active == 0 and state.awaiting == "attackers":
             break
         actor = game().acting_player()
         assert actor is not None, state.step

@@ -197,8 +197,21 @@ def _told_apart(names: list[str]) -> list[str]:
     ]
 
 
+# The last position's own rows: the rows are listed again after every choice (a tap, or each
+# step of the player model), and a position's own rows cost an engine check per option.
+_own_cache: list[Any] = [None, None, ()]  # game, its state, the rows (states never change)
+
+
 def _own_rows(game: ZealGame) -> tuple[Row, ...]:
     """One row per character that could take part, with the choices it has on its own."""
+    if _own_cache[0] is game and _own_cache[1] is game.state:
+        return tuple(_own_cache[2])
+    listed = _list_own_rows(game)
+    _own_cache[:] = [game, game.state, listed]
+    return listed
+
+
+def _list_own_rows(game: ZealGame) -> tuple[Row, ...]:
     state = game.state
     now, seat = phase(game), declarer(game)
     if not now or seat < 0:
