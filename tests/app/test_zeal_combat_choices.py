@@ -7,6 +7,7 @@ the same rows the screen shows, and makes exactly the declaration the engine the
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 from companion_app.games.zeal import combat_rows
@@ -14,6 +15,7 @@ from companion_app.games.zeal.adapter import ADAPTER
 from companion_app.games.zeal.combat_preview import predict
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
+from tests.app.test_app_offscreen import OUTPUT, keep_and_compare, run_journey
 from tests.app.test_zeal_player_model import combat_choices
 from tests.app.zeal_combat_positions import excess_game, hunting_game
 
@@ -200,3 +202,30 @@ def test_excess__the_outcome_check_finds_a_table_that_asks_no_excess(monkeypatch
     monkeypatch.setattr(combat_rows, "_excess_rows", lambda *_args: [])
     unreached, _outcomes = unreached_outcomes(game, ids)
     assert len(unreached) >= 3, unreached
+
+
+def test_journey__the_attacker_taps_her_hunters_blocker_and_her_excess_path(
+    tmp_path: Path,
+) -> None:
+    """Through the real widgets drawn offscreen, on the page turned to Alena: the rows
+    beneath her hunter and her juggernaut's base, tapped; Confirm; the engine got exactly
+    those declarations, and every text on the page reads whole."""
+    out = OUTPUT / "zeal" / "combat_choices"
+    result = run_journey("tests.app.journeys_zeal_combat:hunt_and_excess", out, tmp_path / "g")
+    notes = result["notes"]
+    assert notes["hunt_options"] == [
+        "Night Hunter (sample) is blocked by the rules' pick",
+        "Night Hunter (sample) is blocked by Lunari Acolyte (sample)",
+        "Night Hunter (sample) is blocked by Cult Zealot (sample)",
+    ]
+    assert notes["attack_made"], notes["attack_history"]
+    assert notes["damage_made"], notes["damage_history"]
+    assert (
+        "Night Hunter (sample) is blocked by Cult Zealot (sample) (Hunt)"
+        in (notes["attack_prediction"])
+    )
+    for defense in (1, 2, 3):
+        assert f"Anton's base {defense} is defeated" in notes["damage_prediction"]
+    assert notes["bases_up"] == [False, False, False, True, True, True]
+    assert notes["attack_unreadable"] == [] and notes["damage_unreadable"] == []
+    keep_and_compare(out, "zeal_combat")
