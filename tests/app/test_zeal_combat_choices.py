@@ -32,7 +32,9 @@ def made(game: ZealGame, action: Any) -> Any:
     return None if gestures is None else combat_choices(game, list(gestures)[1:])
 
 
-def test_hunt__a_hunter_attacking_opens_a_row_naming_only_blockers_the_rules_allow() -> None:
+def test_keywords_hunt__a_hunter_attacking_opens_a_row_naming_only_blockers_the_rules_allow() -> (
+    None
+):
     """Keywords: Hunt. Anton's Storm Drake (Fly) can block a hunter too; the row lists his
     characters, and nobody else's."""
     game, ids = hunting_game(players=3)
@@ -55,7 +57,9 @@ def test_hunt__a_hunter_attacking_opens_a_row_naming_only_blockers_the_rules_all
     assert [r.key for r in combat_rows.rows(game, {first: None})] == own
 
 
-def test_hunt__the_chosen_blockers_make_the_declaration_and_the_preview_names_them() -> None:
+def test_keywords_hunt__the_chosen_blockers_make_the_declaration_and_the_preview_names_them() -> (
+    None
+):
     game, ids = hunting_game()
     first, second = ids["night_hunter"]
     zealot, drake = ids["cult_zealot"][0], ids["storm_drake"][0]
@@ -80,14 +84,14 @@ def test_hunt__the_chosen_blockers_make_the_declaration_and_the_preview_names_th
     assert not twice.ok and "already chosen to block another hunter" in twice.problem
 
 
-def test_hunt__a_choice_left_when_its_hunter_stays_home_counts_for_nothing() -> None:
+def test_keywords_hunt__a_choice_left_when_its_hunter_stays_home_counts_for_nothing() -> None:
     game, ids = hunting_game()
     first = ids["night_hunter"][0]
     chosen = {first: None, (combat_rows.HUNT, first): ids["cult_zealot"][0]}
     assert combat_rows.declaration(game, chosen) == za.DeclareAttackers(0)
 
 
-def test_hunt__every_choice_the_rules_allow_is_made_by_gestures() -> None:
+def test_keywords_hunt__every_choice_the_rules_allow_is_made_by_gestures() -> None:
     """Every attack of the three, at each opponent or none, with each hunter's blocker named
     or left to the rules: each one the engine accepts has gestures, and they make it (hunts
     in attack order: the same choices in another order are the same declaration)."""
@@ -109,7 +113,7 @@ def test_hunt__every_choice_the_rules_allow_is_made_by_gestures() -> None:
     assert checked > 40 and with_two_hunts > 4, (checked, with_two_hunts)
 
 
-def test_excess__a_chosen_base_with_damage_left_over_opens_a_row_per_step() -> None:
+def test_damage_to_bases__a_chosen_base_with_damage_left_over_opens_a_row_per_step() -> None:
     """Dealing Combat Damage to Bases: 4 damage at Anton's base 3 (1 to go) leaves 3 for an
     adjacent base (2 or 4); at base 2 (2 to go) 1 is left, for base 1 (base 3 is down)."""
     game, ids = excess_game()
@@ -141,7 +145,7 @@ def test_excess__a_chosen_base_with_damage_left_over_opens_a_row_per_step() -> N
     assert [r.key for r in combat_rows.rows(game, chosen)][2:] == [ids["asterion_bull"][0]]
 
 
-def test_excess__what_an_earlier_attacker_does_is_counted_first() -> None:
+def test_damage_to_bases__what_an_earlier_attacker_does_is_counted_first() -> None:
     """The bull (3) named first? No: the juggernaut comes first in attack order; the bull at
     base 2 then meets it with what the juggernaut's excess left there."""
     game, ids = excess_game()
@@ -189,13 +193,15 @@ def unreached_outcomes(game: ZealGame, ids: dict[str, list[int]]) -> tuple[list[
     return unreached, len(outcomes)
 
 
-def test_excess__every_outcome_the_rules_allow_is_reached_by_gestures() -> None:
+def test_damage_to_bases__every_outcome_the_rules_allow_is_reached_by_gestures() -> None:
     game, ids = excess_game()
     unreached, outcomes = unreached_outcomes(game, ids)
     assert not unreached and outcomes > 10, (unreached, outcomes)
 
 
-def test_excess__the_outcome_check_finds_a_table_that_asks_no_excess(monkeypatch: Any) -> None:
+def test_damage_to_bases__the_outcome_check_finds_a_table_that_asks_no_excess(
+    monkeypatch: Any,
+) -> None:
     """Planted: rows beneath a base never listed (the table before this), so the outcomes
     only a chosen excess reaches are reported."""
     game, ids = excess_game()

@@ -90,7 +90,7 @@ def rows(game: ZealGame, chosen: Mapping[Any, Any] | None = None) -> tuple[Row, 
     """The rows, each followed by the rows its choice in ``chosen`` opens (none chosen: each
     character's own row only)."""
     chosen = chosen or {}
-    seat = declarer(game)
+    now, seat = phase(game), declarer(game)
     listed: list[Row] = []
     earlier: list[tuple[int, int, int]] = []  # bases named by the attackers above
     for row in _own_rows(game):
@@ -98,7 +98,7 @@ def rows(game: ZealGame, chosen: Mapping[Any, Any] | None = None) -> tuple[Row, 
         value = chosen.get(row.key)
         if value is None or value not in row.values():
             continue
-        if phase(game) == "attackers":
+        if now == "attackers":
             listed += _hunt_row(game, seat, row, value)
         elif isinstance(value, tuple):
             beneath = _excess_rows(game, seat, row, value, chosen, earlier)
