@@ -146,8 +146,9 @@ def test_damage_to_bases__a_chosen_base_with_damage_left_over_opens_a_row_per_st
 
 
 def test_damage_to_bases__what_an_earlier_attacker_does_is_counted_first() -> None:
-    """The bull (3) named first? No: the juggernaut comes first in attack order; the bull at
-    base 2 then meets it with what the juggernaut's excess left there."""
+    """Bases are hit one attacker at a time, the juggernaut first (attack order): its excess
+    left 3 on base 4, so the bull's 3 there defeat it with 2 left over, and base 3 (down
+    already) is not offered for them."""
     game, ids = excess_game()
     jug, bull = ids["iron_juggernaut"][0], ids["asterion_bull"][0]
     chosen: dict[Any, Any] = {jug: ("base", 1, 2), (combat_rows.EXCESS, jug, 1): ("base", 1, 3)}

@@ -4,9 +4,9 @@ One row per character that could take part in the declaration the engine waits f
 only the choices the engine allows it (combat_rows). Tapping a row's button cycles it
 ("Ghoul stays home" / "Ghoul attacks Anton" / ...); a choice that opens a further decision
 (a Hunt attacker's blocker, where excess damage goes) brings a row beneath it, and the rows
-below a changed one are listed again, keeping what was chosen in them where still offered. Every change asks the engine for a
-prediction on a copy of the game (combat_preview), shown only for a declaration the engine
-accepts; Confirm is enabled only then. Between declarations it shows what the combat will do
+below a changed one are listed again, keeping what was chosen in them where still offered.
+Every change asks the engine for a prediction on a copy of the game (combat_preview), shown
+only for a declaration the engine accepts; Confirm is enabled only then. Between declarations it shows what the combat will do
 if everyone passes; once the combat is over it goes back to the table by itself.
 """
 
