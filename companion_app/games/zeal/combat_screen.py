@@ -6,8 +6,9 @@ only the choices the engine allows it (combat_rows). Tapping a row's button cycl
 (a Hunt attacker's blocker, where excess damage goes) brings a row beneath it, and the rows
 below a changed one are listed again, keeping what was chosen in them where still offered.
 Every change asks the engine for a prediction on a copy of the game (combat_preview), shown
-only for a declaration the engine accepts; Confirm is enabled only then. Between declarations it shows what the combat will do
-if everyone passes; once the combat is over it goes back to the table by itself.
+only for a declaration the engine accepts; Confirm is enabled only then. Between
+declarations it shows what the combat will do if everyone passes; once the combat is over it
+goes back to the table by itself.
 """
 
 from __future__ import annotations
