@@ -10,7 +10,7 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from companion_app.games.zeal import combat_rows
+from companion_app.games.zeal import combat_beneath, combat_rows
 from companion_app.games.zeal.adapter import ADAPTER
 from companion_app.games.zeal.combat_preview import predict
 from engine.zeal import ZealGame
@@ -206,7 +206,7 @@ def test_damage_to_bases__the_outcome_check_finds_a_table_that_asks_no_excess(
     """Planted: rows beneath a base never listed (the table before this), so the outcomes
     only a chosen excess reaches are reported."""
     game, ids = excess_game()
-    monkeypatch.setattr(combat_rows, "_excess_rows", lambda *_args: [])
+    monkeypatch.setattr(combat_beneath, "excess_rows", lambda *_args: [])
     unreached, _outcomes = unreached_outcomes(game, ids)
     assert len(unreached) >= 3, unreached
 

@@ -1,8 +1,8 @@
 """What the combat assistant lists (no Kivy): the declaration the rules wait for, who makes
 it, and one row per character that could take part, with only the choices the engine allows
 that character on its own. A choice that opens a further decision of the same player gets a
-row beneath it: a Hunt attacker's blocker (Keywords: Hunt) and where an attacker's excess
-damage goes (Combat: Dealing Combat Damage to Bases). The screen (combat_screen.py) and the
+row beneath it (combat_beneath.py): a Hunt attacker's blocker (Keywords: Hunt) and where an
+attacker's excess damage goes (Combat: Dealing Combat Damage to Bases). The screen (combat_screen.py) and the
 player model (player_model.py) both read it, so what the model taps is what the screen shows.
 
 The rows' choices are a mapping from each row's ``key`` to its value; ``rows(game, chosen)``
@@ -11,10 +11,10 @@ lists the rows those choices open, ``declaration(game, chosen)`` the action they
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from companion_app.games.zeal.combat_excess import excess_after
+from companion_app.games.zeal import combat_beneath
+from companion_app.games.zeal.combat_row import EXCESS, HUNT, Row
 from engine.zeal import ZealGame, combat
 from engine.zeal import actions as za
 from engine.zeal.ops import standing_bases
@@ -25,44 +25,7 @@ DECLARATIONS: dict[str, type[Any]] = {
     "flankers": za.DeclareFlankers,
     "damage": za.AssignDamage,
 }
-HUNT = "hunt"  # a row key ("hunt", hunter id): who blocks the hunter
-EXCESS = "excess"  # a row key ("excess", attacker id, step): where its excess goes next
-# A base chosen in a row: ("base", owner seat, index among the owner's bases).
-BaseChoice = tuple[str, int, int]
-
-
-@dataclass(frozen=True)
-class Row:
-    """A character and what it may do: (words, value); value None stays out of it (or, in a
-    row beneath another, leaves the choice to the rules)."""
-
-    permanent_id: int
-    name: str  # "Ghoul" ("Ghoul #2" when two of the declarer's share a name)
-    combat: int
-    options: tuple[tuple[str, Any], ...]
-    key: Any = None  # what ``chosen`` knows the row by: the character's id, or HUNT/EXCESS
-    caption: str = ""  # a row beneath another: its words beside the button
-    subject: str = ""  # a row beneath another: who its button speaks of
-
-    def __post_init__(self) -> None:
-        if self.key is None:
-            object.__setattr__(self, "key", self.permanent_id)
-
-    @property
-    def beneath(self) -> bool:
-        """A row opened by the choice in the row above it."""
-        return self.key != self.permanent_id
-
-    def label(self) -> str:
-        """The row's words beside its button: the character and its combat score."""
-        return self.caption or f"{self.name} ({self.combat})"
-
-    def text(self, chosen: int) -> str:
-        """The row's button: whose it is and what it does ("Ghoul attacks Anton")."""
-        return f"{self.subject or self.name} {self.options[chosen][0]}"
-
-    def values(self) -> list[Any]:
-        return [value for _words, value in self.options]
+__all__ = ["DECLARATIONS", "EXCESS", "HUNT", "Row", "declaration", "declarer", "phase", "rows"]
 
 
 def phase(game: ZealGame) -> str:
@@ -99,9 +62,9 @@ def rows(game: ZealGame, chosen: Mapping[Any, Any] | None = None) -> tuple[Row, 
         if value is None or value not in row.values():
             continue
         if now == "attackers":
-            listed += _hunt_row(game, seat, row, value)
+            listed += combat_beneath.hunt_row(game, seat, row, value)
         elif isinstance(value, tuple):
-            beneath = _excess_rows(game, seat, row, value, chosen, earlier)
+            beneath = combat_beneath.excess_rows(game, seat, row, value, chosen, earlier)
             listed += beneath
             earlier += [(row.permanent_id, value[1], value[2])] + [
                 (row.permanent_id, v[1], v[2])
@@ -109,92 +72,6 @@ def rows(game: ZealGame, chosen: Mapping[Any, Any] | None = None) -> tuple[Row, 
                 if isinstance(v := chosen.get(r.key), tuple) and v in r.values()
             ]
     return tuple(listed)
-
-
-def _hunt_row(game: ZealGame, seat: int, row: Row, defender: int) -> list[Row]:
-    """Hunt: the attacking player chooses the character of the attacked player that blocks
-    it at once (left to the rules: the first that can, in attack order)."""
-    state = game.state
-    hunter = state.permanent(row.permanent_id)
-    if hunter is None or not hunter.has("hunt"):
-        return []
-    attack = ((hunter.id, defender),)
-    candidates = [
-        p
-        for p in state.players[defender].in_play
-        if game.is_legal(za.DeclareAttackers(seat, attack, hunts=((hunter.id, p.id),)))
-    ]
-    if not candidates:
-        return []
-    names = _told_apart([p.name for p in state.players[defender].in_play])
-    named = {p.id: names[k] for k, p in enumerate(state.players[defender].in_play)}
-    options = [("is blocked by the rules' pick", None)] + [
-        (f"is blocked by {named[p.id]}", p.id) for p in candidates
-    ]
-    return [
-        Row(
-            hunter.id,
-            row.name,
-            row.combat,
-            tuple(options),
-            key=(HUNT, hunter.id),
-            caption=f"{row.name} hunts:",
-        )
-    ]
-
-
-def _excess_rows(
-    game: ZealGame,
-    seat: int,
-    row: Row,
-    first: BaseChoice,
-    chosen: Mapping[Any, Any],
-    earlier: list[tuple[int, int, int]],
-) -> list[Row]:
-    """Dealing Combat Damage to Bases: excess damage goes to an adjacent base, and on from
-    there while some is left. One row per step the damage carries, each opened by a base
-    chosen in the row above (left to the rules: the adjacent base closest to falling, and
-    every step after it)."""
-    names = [p.name for p in game.state.players]
-    pid = row.permanent_id
-    chain = [(first[1], first[2])]
-    out: list[Row] = []
-    while True:
-        excess = excess_after(game, seat, earlier, pid, chain)
-        if excess is None:
-            return out
-        entries = tuple((pid, o, i) for o, i in chain)
-        options: list[tuple[str, Any]] = [("goes to the base closest to falling", None)]
-        for owner, index, base in excess.bases:
-            if game.is_legal(za.AssignDamage(seat, bases=(*entries, (pid, owner, index)))):
-                options.append(
-                    (f"goes to {names[owner]}'s base {base.defense}", ("base", owner, index))
-                )
-        if len(options) < 2:
-            return out
-        step = len(chain)
-        after = f"{names[excess.after.controller]}'s base {excess.after.defense}"
-        beneath = Row(
-            pid,
-            row.name,
-            row.combat,
-            tuple(options),
-            key=(EXCESS, pid, step),
-            caption=f"{excess.left} left over from {after}:",
-            subject="its excess",
-        )
-        out.append(beneath)
-        value = chosen.get(beneath.key)
-        if value is None or value not in beneath.values():
-            return out
-        chain.append((value[1], value[2]))
-
-
-def _told_apart(names: list[str]) -> list[str]:
-    """Names numbered where two read alike ("Lunari Acolyte #2"), in the order given."""
-    return [
-        f"{n} #{names[: k + 1].count(n)}" if names.count(n) > 1 else n for k, n in enumerate(names)
-    ]
 
 
 # The last position's own rows: the rows are listed again after every choice (a tap, or each
