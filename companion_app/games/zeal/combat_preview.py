@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from engine.errors import IllegalAction
 from engine.zeal import Step, ZealGame
 from engine.zeal import actions as za
+from engine.zeal.state import GameState
 
 COMBAT_STEPS = (
     Step.COMBAT_START,
@@ -44,8 +45,23 @@ def predict(live: ZealGame, choices: Sequence[za.Action]) -> Prediction:
             game.apply(action)
         except IllegalAction as e:
             return Prediction(False, problem=str(e))
+    declared = bool(choices) and isinstance(choices[-1], za.DeclareAttackers)
+    hunted = hunt_blocks(game.state) if declared else []
     _finish_combat(game, before.turn)
-    return Prediction(True, lines=describe_changes(before, game.state))
+    return Prediction(True, lines=hunted + describe_changes(before, game.state))
+
+
+def hunt_blocks(state: GameState) -> list[str]:
+    """Right after attackers are declared the only blocks are Hunt's (chosen, or the rules'
+    pick): said first, since the damage lines alone don't tell who blocks whom."""
+    if state.combat is None:
+        return []
+    lines = []
+    for blocker, attacker in state.combat.blocks:
+        b, a = state.permanent(blocker), state.permanent(attacker)
+        if b is not None and a is not None:
+            lines.append(f"{a.name} is blocked by {b.name} (Hunt)")
+    return lines
 
 
 def _finish_combat(game: ZealGame, turn: int) -> None:

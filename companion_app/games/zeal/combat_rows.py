@@ -1,13 +1,20 @@
 """What the combat assistant lists (no Kivy): the declaration the rules wait for, who makes
 it, and one row per character that could take part, with only the choices the engine allows
-that character on its own. The screen (combat_screen.py) and the player model
-(player_model.py) both read it, so what the model taps is what the screen shows."""
+that character on its own. A choice that opens a further decision of the same player gets a
+row beneath it (combat_beneath.py): a Hunt attacker's blocker (Keywords: Hunt) and where an
+attacker's excess damage goes (Combat: Dealing Combat Damage to Bases). The screen (combat_screen.py) and the
+player model (player_model.py) both read it, so what the model taps is what the screen shows.
+
+The rows' choices are a mapping from each row's ``key`` to its value; ``rows(game, chosen)``
+lists the rows those choices open, ``declaration(game, chosen)`` the action they make."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
+from companion_app.games.zeal import combat_beneath
+from companion_app.games.zeal.combat_row import EXCESS, HUNT, Row
 from engine.zeal import ZealGame, combat
 from engine.zeal import actions as za
 from engine.zeal.ops import standing_bases
@@ -18,24 +25,7 @@ DECLARATIONS: dict[str, type[Any]] = {
     "flankers": za.DeclareFlankers,
     "damage": za.AssignDamage,
 }
-
-
-@dataclass(frozen=True)
-class Row:
-    """A character and what it may do: (words, value); value None stays out of it."""
-
-    permanent_id: int
-    name: str  # "Ghoul" ("Ghoul #2" when two of the declarer's share a name)
-    combat: int
-    options: tuple[tuple[str, Any], ...]
-
-    def label(self) -> str:
-        """The row's words beside its button: the character and its combat score."""
-        return f"{self.name} ({self.combat})"
-
-    def text(self, chosen: int) -> str:
-        """The row's button: whose it is and what it does ("Ghoul attacks Anton")."""
-        return f"{self.name} {self.options[chosen][0]}"
+__all__ = ["DECLARATIONS", "EXCESS", "HUNT", "Row", "declaration", "declarer", "phase", "rows"]
 
 
 def phase(game: ZealGame) -> str:
@@ -59,7 +49,46 @@ def declarer(game: ZealGame) -> int:
     return -1
 
 
-def rows(game: ZealGame) -> tuple[Row, ...]:
+def rows(game: ZealGame, chosen: Mapping[Any, Any] | None = None) -> tuple[Row, ...]:
+    """The rows, each followed by the rows its choice in ``chosen`` opens (none chosen: each
+    character's own row only)."""
+    chosen = chosen or {}
+    now, seat = phase(game), declarer(game)
+    listed: list[Row] = []
+    earlier: list[tuple[int, int, int]] = []  # bases named by the attackers above
+    for row in _own_rows(game):
+        listed.append(row)
+        value = chosen.get(row.key)
+        if value is None or value not in row.values():
+            continue
+        if now == "attackers":
+            listed += combat_beneath.hunt_row(game, seat, row, value)
+        elif isinstance(value, tuple):
+            beneath = combat_beneath.excess_rows(game, seat, row, value, chosen, earlier)
+            listed += beneath
+            earlier += [(row.permanent_id, value[1], value[2])] + [
+                (row.permanent_id, v[1], v[2])
+                for r in beneath
+                if isinstance(v := chosen.get(r.key), tuple) and v in r.values()
+            ]
+    return tuple(listed)
+
+
+# The last position's own rows: the rows are listed again after every choice (a tap, or each
+# step of the player model), and a position's own rows cost an engine check per option.
+_own_cache: list[Any] = [None, None, ()]  # game, its state, the rows (states never change)
+
+
+def _own_rows(game: ZealGame) -> tuple[Row, ...]:
+    """One row per character that could take part, with the choices it has on its own."""
+    if _own_cache[0] is game and _own_cache[1] is game.state:
+        return tuple(_own_cache[2])
+    listed = _list_own_rows(game)
+    _own_cache[:] = [game, game.state, listed]
+    return listed
+
+
+def _list_own_rows(game: ZealGame) -> tuple[Row, ...]:
     state = game.state
     now, seat = phase(game), declarer(game)
     if not now or seat < 0:
@@ -131,16 +160,28 @@ def _name(everyone: dict[int, Any], pid: int) -> str:
     return perm.name if perm is not None else "a card no longer in play"
 
 
-def declaration(game: ZealGame, chosen: dict[int, Any]) -> za.Action | None:
-    """The declaration the rows' choices make (``chosen``: permanent id -> value), in the
-    order the engine lists its own (attack order; blocks and flanks as the rules offer them)."""
+def declaration(game: ZealGame, chosen: Mapping[Any, Any]) -> za.Action | None:
+    """The declaration the rows' choices make (``chosen``: row key -> value; a key no row has
+    now, or a value its row no longer offers, counts for nothing), in the order the engine
+    lists its own (attack order; blocks and flanks as the rules offer them)."""
     state = game.state
     now, seat = phase(game), declarer(game)
-    picked = [(pid, v) for pid, v in chosen.items() if v is not None]
+    listed = rows(game, chosen)
+    kept = {
+        r.key: chosen[r.key]
+        for r in listed
+        if chosen.get(r.key) is not None and chosen[r.key] in r.values()
+    }
+    picked = [(key, v) for key, v in kept.items() if isinstance(key, int)]
     if now == "attackers":
         order = [p.id for p in combat.can_attack(state)]
         picked.sort(key=lambda pv: order.index(pv[0]) if pv[0] in order else len(order))
-        return za.DeclareAttackers(seat, tuple(picked))
+        hunts = [
+            (r.permanent_id, kept[r.key])
+            for r in listed
+            if isinstance(r.key, tuple) and r.key[0] == HUNT and r.key in kept
+        ]
+        return za.DeclareAttackers(seat, tuple(picked), hunts=tuple(hunts))
     if now == "blockers":
         offered = combat.block_options(state, seat)
         picked.sort(key=lambda pv: offered.index(pv) if pv in offered else len(offered))
@@ -151,10 +192,11 @@ def declaration(game: ZealGame, chosen: dict[int, Any]) -> za.Action | None:
         return za.DeclareFlankers(seat, tuple(picked))
     if now == "damage":
         blockers = tuple((pid, v) for pid, v in picked if not isinstance(v, tuple))
-        order = [a for a, _d in state.combat.attackers] if state.combat else []
-        bases = sorted(
-            ((pid, v[1], v[2]) for pid, v in picked if isinstance(v, tuple)),
-            key=lambda b: order.index(b[0]) if b[0] in order else len(order),
+        # The rows list each attacker's base, then its excess steps, in attack order.
+        bases = tuple(
+            (r.permanent_id, kept[r.key][1], kept[r.key][2])
+            for r in listed
+            if isinstance(kept.get(r.key), tuple)
         )
-        return za.AssignDamage(seat, blockers=blockers, bases=tuple(bases))
+        return za.AssignDamage(seat, blockers=blockers, bases=bases)
     return None

@@ -2,10 +2,13 @@
 
 One row per character that could take part in the declaration the engine waits for, with
 only the choices the engine allows it (combat_rows). Tapping a row's button cycles it
-("Ghoul stays home" / "Ghoul attacks Anton" / ...). Every change asks the engine for a
-prediction on a copy of the game (combat_preview), shown only for a declaration the engine
-accepts; Confirm is enabled only then. Between declarations it shows what the combat will do
-if everyone passes; once the combat is over it goes back to the table by itself.
+("Ghoul stays home" / "Ghoul attacks Anton" / ...); a choice that opens a further decision
+(a Hunt attacker's blocker, where excess damage goes) brings a row beneath it, and the rows
+below a changed one are listed again, keeping what was chosen in them where still offered.
+Every change asks the engine for a prediction on a copy of the game (combat_preview), shown
+only for a declaration the engine accepts; Confirm is enabled only then. Between
+declarations it shows what the combat will do if everyone passes; once the combat is over it
+goes back to the table by itself.
 """
 
 from __future__ import annotations
@@ -35,22 +38,29 @@ class ChoiceRow(BoxLayout):
     chosen = NumericProperty(0)
     screen = ObjectProperty(None)
     choice_text = StringProperty("")
+    beneath = BooleanProperty(False)  # opened by the choice in the row above: indented
 
-    def __init__(self, spec: Row, **kwargs: Any) -> None:
+    def __init__(self, spec: Row, chosen: int = 0, **kwargs: Any) -> None:
         self.spec = spec
         super().__init__(**kwargs)
         self.label = spec.label()
-        self.choice_text = spec.text(0)
+        self.beneath = spec.beneath
+        self.chosen = chosen
+        self.choice_text = spec.text(chosen)
 
     @property
     def permanent_id(self) -> int:
         return self.spec.permanent_id
 
+    @property
+    def key(self) -> Any:
+        return self.spec.key
+
     def cycle(self) -> None:
         self.chosen = (self.chosen + 1) % max(1, len(self.spec.options))
         self.choice_text = self.spec.text(self.chosen)
         if self.screen is not None:
-            self.screen.refresh_prediction()
+            self.screen.choices_changed()
 
     @property
     def value(self) -> Any:
@@ -148,9 +158,43 @@ class CombatScreen(FacingScreen):
             self.rows.append(row)
         self.refresh_prediction()
 
+    def chosen(self) -> dict[Any, Any]:
+        return {row.key: row.value for row in self.rows}
+
+    def choices_changed(self) -> None:
+        """A row moved on: list the rows its choices open now. A row whose choices are the
+        same stays as it is (the button a finger is on stays under it); one that changed is
+        listed again with its choice kept where still offered, which may open or close rows
+        below it in turn, so this repeats until the list holds still."""
+        game = self.session.game if self.session else None
+        if game is None or game.kind != "zeal":
+            return
+        for _ in range(8):  # each pass settles at least one more row from the top
+            specs = rows(game, self.chosen())
+            if [r.spec for r in self.rows] == list(specs):
+                break
+            self._relist(specs)
+        self.refresh_prediction()
+
+    def _relist(self, specs: Any) -> None:
+        old = {row.key: row for row in self.rows}
+        box = self.ids.rows
+        box.clear_widgets()
+        self.rows = []
+        for spec in specs:
+            row = old.get(spec.key)
+            if row is None or row.spec != spec:
+                value = row.value if row is not None else None
+                values = spec.values()
+                row = ChoiceRow(
+                    spec, chosen=values.index(value) if value in values else 0, screen=self
+                )
+            box.add_widget(row)
+            self.rows.append(row)
+
     def declaration(self) -> Any:
         game = self.session.game
-        return declaration(game, {row.permanent_id: row.value for row in self.rows})
+        return declaration(game, self.chosen())
 
     def refresh_prediction(self) -> None:
         """The engine's forecast of the choices as they stand (of everyone passing between

@@ -4,7 +4,8 @@
   card / +1 max, Pass, No attack, No blocks, No flanking, Deal damage.
 - A card from the hand: scanned on its player's reader; its targets, then X for a card that
   costs X, tapped on that player's panel (targeting.py).
-- Attackers, blockers, flankers, damage among two blockers: the combat assistant's rows
+- Attackers (with a Hunt attacker's blocker), blockers, flankers, damage among two blockers,
+  the base an attacker hits and where its excess goes: the combat assistant's rows
   (combat_rows.py) and Confirm.
 - Triggered actions (play, in any order, or decline) and the actions of cards in play: the
   Actions page (more_actions.py), then their targets on the player's panel.
@@ -107,36 +108,50 @@ def _on_the_way(action: Any, wanted: Any) -> bool:
 
 
 def _declare(game: ZealGame, action: Any) -> list[Gesture] | None:
-    """Each row tapped round to its choice, then Confirm."""
+    """Each row tapped round to its choice, from the top, then Confirm. A choice may open rows
+    beneath its row (a hunter's blocker, where excess damage goes): they are listed again
+    after every choice, as the screen lists them, and met in their turn."""
     where = f"screen:{COMBAT}"
-    wanted: dict[int, Any]
-    if isinstance(action, za.DeclareAttackers):
-        if action.hunts:
-            return None  # the hunters' blockers are the rules' own choice at this table
-        wanted = dict(action.attackers)
-    elif isinstance(action, za.DeclareBlockers):
-        wanted = dict(action.blocks)
-    elif isinstance(action, za.DeclareFlankers):
-        wanted = dict(action.flanks)
-    else:
-        wanted = dict(action.blockers)
-        for attacker, owner, index in action.bases:
-            if attacker in wanted:
-                return None  # an attacker's excess damage named base by base: not asked here
-            wanted[attacker] = ("base", owner, index)
+    wanted = _wanted(action)
     if combat_rows.declarer(game) != action.player:
         return None
     taps: list[Gesture] = [OpenScreen(COMBAT)]
-    chosen: dict[int, Any] = {}
-    for row in combat_rows.rows(game):
-        values = [value for _words, value in row.options]
-        goal = wanted.pop(row.permanent_id, None)
+    chosen: dict[Any, Any] = {}
+    while True:
+        listed = combat_rows.rows(game, chosen)
+        row = next((r for r in listed if r.key not in chosen), None)
+        if row is None:
+            break
+        values = row.values()
+        goal = wanted.pop(row.key, None)
         if goal not in values:
             return None
         index = values.index(goal)
         if index:
-            taps.append(ChooseRow(row.label(), row.text(index), where))
-        chosen[row.permanent_id] = goal
+            label = row.label()
+            nth = sum(1 for r in listed[: listed.index(row)] if r.label() == label)
+            taps.append(ChooseRow(label, row.text(index), where, nth))
+        chosen[row.key] = goal
     if wanted or combat_rows.declaration(game, chosen) != action:
         return None  # a choice no row offers, or in an order the screen doesn't make
     return [*taps, TapText("Confirm", where)]
+
+
+def _wanted(action: Any) -> dict[Any, Any]:
+    """What each row must read for ``action``: row key -> value (combat_rows' keys)."""
+    if isinstance(action, za.DeclareAttackers):
+        wanted: dict[Any, Any] = dict(action.attackers)
+        wanted.update({(combat_rows.HUNT, h): b for h, b in action.hunts})
+        return wanted
+    if isinstance(action, za.DeclareBlockers):
+        return dict(action.blocks)
+    if isinstance(action, za.DeclareFlankers):
+        return dict(action.flanks)
+    wanted = dict(action.blockers)
+    steps: dict[int, int] = {}
+    for attacker, owner, index in action.bases:
+        step = steps.get(attacker, 0)
+        key = attacker if step == 0 else (combat_rows.EXCESS, attacker, step)
+        wanted[key] = ("base", owner, index)
+        steps[attacker] = step + 1
+    return wanted

@@ -1,0 +1,125 @@
+"""A journey through the combat assistant's rows beneath a row (Keywords: Hunt; Combat:
+Dealing Combat Damage to Bases): the attacking player taps who blocks her hunter and where
+her juggernaut's excess damage goes, on the page turned to her, and the engine gets exactly
+those declarations. Run by tests/app/drive.py as "tests.app.journeys_zeal_combat:<name>"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion_app.session.clock import ManualClock
+from engine.zeal import actions as za
+from tests.app.explorer.checks import reading, visible
+from tests.app.journeys import scoreboard
+from tests.app.zeal_combat_positions import to_attackers
+
+
+async def _row(d: Any, combat: Any, label: str, option: str) -> None:
+    """The button of the row that reads ``label`` tapped until it reads ``option`` (the row
+    is looked up again after each tap: rows beneath it come and go)."""
+
+    def find() -> Any:
+        rows = [r for r in combat.rows if r.label == label]
+        assert len(rows) == 1, (label, [r.label for r in combat.rows])
+        return rows[0]
+
+    for _ in range(8):
+        row = find()
+        if row.choice_text == option:
+            return
+        await d.tap(row.children[0])  # the choice button
+    raise AssertionError(f"{label}: never {option!r}; rows {[r.label for r in combat.rows]}")
+
+
+def _unreadable(combat: Any) -> list[str]:
+    """The reading rules (the explorer's own checks) on every text the page shows."""
+    return [problem for seen in visible(combat) for problem in reading(seen)]
+
+
+async def _faces_alena(d: Any, combat: Any) -> None:
+    turned = scoreboard(d).turners[0].rotation
+    await d.until(lambda: combat.ids.turner.rotation == turned, "the page turned to Alena")
+
+
+async def hunt_and_excess(d: Any) -> None:
+    s = d.session
+    s.clock = ManualClock()  # nothing passes by itself: every step here is the journey's
+    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    await d.until(lambda: len(scoreboard(d).panels) == 2, "a panel per seat")
+
+    def command(action: za.Action) -> None:
+        assert s.command(action), s.message
+
+    cards = [("night_hunter", "iron_juggernaut"), ("lunari_acolyte", "cult_zealot")]
+    ids = to_attackers(lambda: s.game, command, cards)
+    hunter, jug = ids["night_hunter"][0], ids["iron_juggernaut"][0]
+    zealot = ids["cult_zealot"][0]
+    combat = d.screen("combat")
+    await d.until(
+        lambda: d.app.sm.current == "combat" and combat.phase == "attackers",
+        "the combat assistant opens by itself for Alena's attackers",
+    )
+    await _faces_alena(d, combat)
+    await _row(d, combat, "Night Hunter (sample) (3)", "Night Hunter (sample) attacks Anton")
+    # The hunter's row opens one beneath it: Anton's characters that could block it.
+    hunt = "Night Hunter (sample) hunts:"
+    await d.until(lambda: any(r.label == hunt for r in combat.rows), "the hunt row")
+    offered = next(r for r in combat.rows if r.label == hunt).spec
+    d.notes["hunt_options"] = [offered.text(i) for i in range(len(offered.options))]
+    await _row(d, combat, hunt, "Night Hunter (sample) is blocked by Cult Zealot (sample)")
+    await _row(d, combat, "Iron Juggernaut (sample) (4)", "Iron Juggernaut (sample) attacks Anton")
+    await d.until(lambda: combat.ready, "the engine accepts the declaration")
+    d.notes["attack_rows"] = [[r.label, r.choice_text] for r in combat.rows]
+    d.notes["attack_prediction"] = combat.prediction
+    d.notes["attack_unreadable"] = _unreadable(combat)
+    await d.screenshot("hunt_rows")
+    await d.tap(combat.ids.confirm)
+    await d.until(
+        lambda: any(
+            isinstance(a, za.DeclareAttackers) and a.player == 0 for a in s.game.history[-1:]
+        ),
+        "the declaration is made",
+    )
+    d.notes["attack_made"] = s.game.history[-1] == za.DeclareAttackers(
+        0, ((hunter, 1), (jug, 1)), hunts=((hunter, zealot),)
+    )
+    d.notes["attack_history"] = repr(s.game.history[-1])
+    # Anton's base 3 has taken 2 this turn (a tap-adjusted base); he declares no blockers.
+    command(za.SetBase(1, 2, damage=2))
+    for _ in range(12):
+        state = s.game.state
+        if state.awaiting == "damage":
+            break
+        actor = s.game.acting_player()
+        if state.awaiting == "blockers":
+            command(za.DeclareBlockers(actor))
+        elif state.awaiting == "flankers":
+            command(za.DeclareFlankers(actor))
+        else:
+            command(za.Pass(actor))
+    await d.until(
+        lambda: d.app.sm.current == "combat" and combat.phase == "damage",
+        "the combat assistant opens by itself for Alena's combat damage",
+    )
+    await _faces_alena(d, combat)
+    await _row(
+        d, combat, "Iron Juggernaut (sample) (4)", "Iron Juggernaut (sample) hits Anton's base 3"
+    )
+    await _row(d, combat, "3 left over from Anton's base 3:", "its excess goes to Anton's base 2")
+    await _row(d, combat, "1 left over from Anton's base 2:", "its excess goes to Anton's base 1")
+    await d.until(lambda: combat.ready, "the engine accepts the damage")
+    d.notes["damage_rows"] = [[r.label, r.choice_text] for r in combat.rows]
+    d.notes["damage_prediction"] = combat.prediction
+    d.notes["damage_unreadable"] = _unreadable(combat)
+    await d.screenshot("excess_rows")
+    await d.tap(combat.ids.confirm)
+    await d.until(
+        lambda: any(isinstance(a, za.AssignDamage) for a in s.game.history[-1:]),
+        "the damage is assigned",
+    )
+    d.notes["damage_made"] = s.game.history[-1] == za.AssignDamage(
+        0, bases=((jug, 1, 2), (jug, 1, 1), (jug, 1, 0))
+    )
+    d.notes["damage_history"] = repr(s.game.history[-1])
+    d.notes["bases_up"] = [b.face_up for b in s.game.state.players[1].bases]
