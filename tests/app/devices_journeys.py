@@ -49,10 +49,13 @@ async def unclaim_and_strangers(d: Any) -> None:
     d.notes["kept"] = manager.keys.key_for(device.device) is not None
     second = await ask(d, devices, unclaim, first)
     await d.tap(second.ids.confirm)
+    # The device forgets the key and says so (signed); only then does the table forget it,
+    # and tell the player.
     await d.until(
         lambda: not manager.devices()[0].claimed and device.endpoint.claim is None,
         "the unclaim on both sides",
     )
+    await d.until(lambda: "forgot their key" in devices.notice, "the unclaim said in words")
     d.notes["table_key"] = manager.keys.key_for(device.device)
     d.notes["status"] = devices.status
     devices.refresh()

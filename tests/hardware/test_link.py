@@ -210,7 +210,27 @@ def test_quiet_link_is_noticed() -> None:
     t = claimed_table()
     assert not t.link.quiet(t.now)
     t.disconnect()
-    t.now += 3.5
+    t.settle(1.5)  # its last frame (a PONG) came at most PING_EVERY before
+    assert not t.link.quiet(t.now)
+    t.settle(1.6)
+    assert t.link.quiet(t.now)
+
+
+def test_a_stall_of_the_host_itself_is_not_the_device_s_silence() -> None:
+    """A loaded tablet's event loop once stood still for 6 s: the link, ticked again, found no
+    frame for 6 s and dropped a live device (with an unclaim still queued). Time this host was
+    not listening counts for little; a device really gone is still noticed."""
+    t = claimed_table()
+    t.now += 6.0  # nothing ran: no tick, no frame either way
+    t.step()  # the first tick after the stall: its PING goes out, the PONG comes back
+    assert not t.link.quiet(t.now)
+    t.settle(0.2)
+    assert not t.link.quiet(t.now) and t.link.state is State.OPEN
+    t.disconnect()
+    for _ in range(5):  # gone, and this host stalls again and again while it waits
+        t.now += 6.0
+        t.step()
+    t.settle(0.6)
     assert t.link.quiet(t.now)
 
 
