@@ -122,6 +122,7 @@ class HostLink:
         # payload): the device sends it again for every repeat of the CLAIM it read before our AUTH.
         self._claim_answer: frozenset[tuple[int, bytes]] = frozenset()
         self.claim_answer_repeats = 0  # such repeats after the session opened
+        self.unsigned_before_claim = 0  # an unclaimed device's events met by our new claim
         self._confirmed = False
         self._boot_known = False  # the device's boot PING of this connection arrived
         self._ack_due = False
@@ -377,6 +378,12 @@ class HostLink:
                     return  # which numbering? Its boot PING first; the device sends it again
             self._on_session_frame(frame, now)
         elif t in NUMBERED_TYPES:
+            if self._new_claim and self._before_claim is State.UNCLAIMED:
+                # An unclaimed device streams its events unsigned until it reads our CLAIM:
+                # expected, and none is lost (its ring sends them again, signed, once the
+                # session opens). Counted apart, not reported to the player as a stranger's.
+                self.unsigned_before_claim += 1
+                return
             self._refuse("unsigned", "an unsigned frame on a link that must be signed was refused")
         else:
             self._count_noise()
