@@ -186,6 +186,14 @@ class HardwareLink:
             task.cancel()
         await self.manager.close()
 
+    async def stop(self, pump: asyncio.Future[None]) -> None:
+        """The hardware side's end, whichever it was: the event pump stopped (and waited for,
+        so no event is handled after this), then every device task and the manager."""
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+        await self.close()
+
 
 async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -> None:
     """A simulated device, claimed, its dial n given seat n: by default two virtual devotion
@@ -225,10 +233,7 @@ async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -
         link.set_up.set()
         await pump
     finally:
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pump
-        await link.close()
+        await link.stop(pump)
 
 
 def _table_id(keys_path: str) -> bytes:
@@ -253,7 +258,4 @@ async def device_side(app: AltarApp) -> None:
         link.search(lambda message: app.session.say(message))
         await pump
     finally:
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pump
-        await link.close()
+        await link.stop(pump)
