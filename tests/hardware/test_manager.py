@@ -50,6 +50,19 @@ def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
         connects = [0]
         # Set by the collector as things arrive: the waits below wake on them, never on time.
         reconnected, arrived = asyncio.Event(), asyncio.Event()
+        # Set when the radio takes the device's next frames (on this loop: the loopback calls
+        # it there). The players' pace: each turn goes on the air before the next is made, so
+        # turns and the link's work interleave as at a table, and no clock says how fast.
+        aired = asyncio.Event()
+        take_outgoing = device.take_outgoing
+
+        def take_and_tell() -> list[bytes]:
+            frames = take_outgoing()
+            if frames:
+                aired.set()
+            return frames
+
+        device.take_outgoing = take_and_tell  # type: ignore[method-assign]
 
         async def collect() -> None:
             async for e in events:
@@ -64,9 +77,11 @@ def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
         for drop in range(20):
             for _ in range(10):
                 value = rng.randrange(14)
+                aired.clear()
                 device.turn_dial(0, value)
                 expected.append(DialChanged(device.device, 0, value))
-                await asyncio.sleep(0.005)  # the players' pace, not a wait for anything
+                async with asyncio.timeout(60):  # a bound on a wait for an event
+                    await aired.wait()
             reconnected.clear()
             transport.drop_link()
             device.turn_dial(1, drop % 14)  # made while the link is down
