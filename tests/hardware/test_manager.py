@@ -244,11 +244,29 @@ def test_an_event_is_acked_only_once_the_consumer_comes_back_for_the_next() -> N
         events = first.events()
         first.add_transport(LoopbackTransport(device))
         await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        # The host's ACKs, as the device takes them in.
+        acks, ack_came = [0], asyncio.Event()
+        take_in = device.receive
+
+        def take_in_and_count(raw: bytes, now: float) -> None:
+            take_in(raw, now)
+            if wire.unpack(raw).msg_type == wire.ACK:
+                acks[0] += 1
+                ack_came.set()
+
+        device.receive = take_in_and_count  # type: ignore[method-assign]
+        before = acks[0]
         device.turn_dial(0, 4)
         got = await until(events, lambda e: isinstance(e, DialChanged))
         assert got == DialChanged(device.device, 0, 4)
-        await asyncio.sleep(0.4)  # acks and resends have had their time
+        # The host answers the DIAL with an ACK, and the device's resend of it (no ack covered
+        # it) with another: acks and resends have had their turn, and none covered the event.
+        async with asyncio.timeout(60):  # a bound on a wait for two acks, not a speed claim
+            while acks[0] < before + 2:
+                ack_came.clear()
+                await ack_came.wait()
         assert len(device.endpoint.outbox) == 1  # not acked: the app has not stored it yet
+        device.receive = take_in  # type: ignore[method-assign]
         await first.close()  # the app dies before its commit
 
         second = DeviceManager(TABLE)
