@@ -5,8 +5,8 @@ frame by frame against ``hardware.link.HostLink``. It follows docs/protocol.md a
 does: HELLO (in parts, a fresh nonce) on every connection and on a host's HELLO request, then the
 boot id in a PING, a new claim only while the button is held (pairing mode; one claim at a time) with a key agreed by X25519, AUTH proofs over the HELLO and CLAIM both ways,
 a session key per direction signing every later frame, unsigned or wrong-side frames ignored
-in a session, a replay ring of 32 frames with a DIAG on overflow, cumulative acks, and SET_DIAL
-answered with DIAL.
+in a session, a replay ring of 32 frames with a DIAG on overflow, cumulative acks, SET_DIAL
+answered with DIAL, and the table's signed unclaim confirmed (signed) for every repeat of it.
 """
 
 from __future__ import annotations
@@ -345,8 +345,11 @@ class DeviceEndpoint:
             # Signed, so the table's own word: an unclaim forgets the key; a rekey starts over.
             code = frame.payload[0] if frame.payload else 0
             if code == wire.REFUSE_UNCLAIM:
+                # Forgotten, and confirmed in this session's signature (again for every repeat:
+                # the table forgets its key only on this word). The session goes on until the
+                # table ends it (REFUSE 7); the next connection starts unclaimed.
                 self.claim = None
-                self.state = DeviceState.OFFLINE
+                self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaimed"))
             elif code == wire.REFUSE_REKEY:
                 self.connect(now)
 

@@ -51,7 +51,11 @@ PAIRING_HOW = (
     "put it in pairing mode (hold dial 0's button for 5 s within 30 s of switching it on, "
     "until its light blinks; or hold its pairing button)"
 )
-QUIET_AFTER = 3.0  # s without any good frame: the link is quiet and is reconnected
+QUIET_AFTER = 3.0  # s of listening without any good frame: the link is quiet and is reconnected
+# A longer gap between two ticks is this host's own stall (a loaded tablet's event loop), not
+# the device's silence: it counts as this much listening only. Under load a 6 s stall once made
+# a live link "quiet", and the reconnect took a queued unclaim with it.
+STALL_COUNTS_AS = 0.5
 
 
 class State(Enum):
@@ -118,16 +122,21 @@ class HostLink:
         # payload): the device sends it again for every repeat of the CLAIM it read before our AUTH.
         self._claim_answer: frozenset[tuple[int, bytes]] = frozenset()
         self.claim_answer_repeats = 0  # such repeats after the session opened
+        self.unsigned_before_claim = 0  # an unclaimed device's events met by our new claim
         self._confirmed = False
         self._boot_known = False  # the device's boot PING of this connection arrived
         self._ack_due = False
         self._last_try = -1e9
+        self._last_unclaim = -1e9
         self._last_ping = 0.0
         self.last_rx = 0.0
+        self._silent = 0.0  # s listened since the last good frame (a stall counts for little)
+        self._last_tick: float | None = None
         self._reported: set[str] = set()
         self._before_claim = State.WAIT_HELLO
         self.claim_result: str | None = None  # None while a claim runs; "ok" or the refusal
         self.claim_code: str | None = None  # six digits both ends of a new claim can show
+        self.unclaimed = False  # the device confirmed an unclaim on this link: the key is gone
         self.bad_macs = 0  # in this session
         self._frames = 0  # signed frames sent and received in this session
         self.rekeys = 0
@@ -144,10 +153,14 @@ class HostLink:
 
     def start(self, now: float) -> None:
         """A transport just opened: ask the device for its HELLO."""
-        self.last_rx = now
+        self._heard(now)
+        self._last_tick = now
         self._request_hello(now)
 
     def tick(self, now: float) -> None:
+        if self._last_tick is not None:
+            self._silent += min(now - self._last_tick, STALL_COUNTS_AS)
+        self._last_tick = now
         if self.state is State.WAIT_HELLO and now - self._last_try >= RETRY_AFTER:
             self._request_hello(now)
         elif self.state is State.CLAIMING and now - self._last_try >= RETRY_AFTER:
@@ -164,6 +177,13 @@ class HostLink:
             # Its HELLO and boot PING again: the PING was lost (or the device holds a key this
             # table forgot, and waits for a CLAIM: then slowly, for nothing comes).
             self._request_hello(now)
+        if (
+            self.peer
+            and self.peer.unclaim_asked
+            and self._confirmed
+            and now - self._last_unclaim >= RETRY_AFTER
+        ):
+            self._send_unclaim(now)  # again until the device confirms it
         if self.state in (State.OPEN, State.UNCLAIMED) and self.peer:
             if self.peer.outbox.resend_due(now):
                 self._send_numbered(self.peer.outbox.all_unacked(now))
@@ -172,7 +192,12 @@ class HostLink:
                 self._send(wire.PING)
 
     def quiet(self, now: float) -> bool:
-        return now - self.last_rx >= QUIET_AFTER
+        """No good frame while this link listened (ticked) for QUIET_AFTER s."""
+        return self._silent >= QUIET_AFTER
+
+    def _heard(self, now: float) -> None:
+        self.last_rx = now
+        self._silent = 0.0
 
     def take_outgoing(self) -> list[bytes]:
         if self.peer and self.state in (State.OPEN, State.UNCLAIMED):
@@ -243,15 +268,33 @@ class HostLink:
             self.state = State.CLAIMING
             self._send_claim(now)
 
-    def unclaim(self) -> None:
-        """Forget this device's key here and, in a session, on the device (a signed REFUSE)."""
+    def unclaim(self, now: float) -> None:
+        """Ask the device to forget this table's key (a signed REFUSE 6), sent again until the
+        device confirms it with its own signed REFUSE 6; only then is the key forgotten here,
+        so both sides agree even when a frame is lost. Asked while no session is open (the link
+        is reconnecting), it goes out once the session opens: the key is still needed for that.
+        The wish is kept in the ``Peer``, so a new connection carries it on."""
         if self.peer is None:
             return
-        if self.state is State.OPEN:
-            self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaimed"))
+        self.peer.unclaim_asked = True
+        if self._confirmed:
+            self._send_unclaim(now)
+
+    def _send_unclaim(self, now: float) -> None:
+        self._last_unclaim = now
+        self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaim"))
+
+    def _on_unclaimed(self, now: float) -> None:
+        """The device's signed word that it forgot this table's key: forget it here too, end
+        the session, and ask for its HELLO (it comes back unclaimed)."""
+        assert self.peer is not None
+        self.peer.unclaim_asked = False
         self.keys.forget(self.peer.device)
-        self._end_keys()
-        self.state = State.REFUSED
+        self.unclaimed = True
+        self._status(
+            f"{self._name()} is unclaimed: this table and the device forgot their key", True
+        )
+        self._end_session(now)
 
     # ------------------------------------------------------------------ receiving
 
@@ -300,7 +343,7 @@ class HostLink:
         if frame.msg_type == wire.HELLO and not signed:
             whole = self._hello_parts.feed(frame.payload)
             if whole is not None:
-                self.last_rx = now
+                self._heard(now)
                 self._on_hello(whole, frame.seq, now)
             return
         if self.peer is None:
@@ -317,16 +360,16 @@ class HostLink:
         if t == wire.KEY and self.state is State.CLAIMING and self._new_claim:
             key = self._key_parts.feed(frame.payload)
             if key is not None:
-                self.last_rx = now
+                self._heard(now)
                 self._device_public = key
         elif t == wire.AUTH and self.state is State.CLAIMING:
-            self.last_rx = now
+            self._heard(now)
             self._on_device_auth(frame, now)
         elif t == wire.REFUSE and self.state in (State.CLAIMING, State.UNCLAIMED):
-            self.last_rx = now
+            self._heard(now)
             self._on_refuse(frame)
         elif self.state is State.UNCLAIMED:
-            self.last_rx = now
+            self._heard(now)
             if not self._boot_known:
                 if t == wire.PING and len(frame.payload) == wire.BOOT_ID_SIZE:
                     self._boot_known = True
@@ -335,6 +378,12 @@ class HostLink:
                     return  # which numbering? Its boot PING first; the device sends it again
             self._on_session_frame(frame, now)
         elif t in NUMBERED_TYPES:
+            if self._new_claim and self._before_claim is State.UNCLAIMED:
+                # An unclaimed device streams its events unsigned until it reads our CLAIM:
+                # expected, and none is lost (its ring sends them again, signed, once the
+                # session opens). Counted apart, not reported to the player as a stranger's.
+                self.unsigned_before_claim += 1
+                return
             self._refuse("unsigned", "an unsigned frame on a link that must be signed was refused")
         else:
             self._count_noise()
@@ -355,7 +404,7 @@ class HostLink:
                 self._refuse("bad-mac", str(e))
             self.bad_macs += 1  # counted and dropped: a forgery never ends the session
             return
-        self.last_rx = now
+        self._heard(now)
         if not self._confirmed:
             if frame.msg_type == wire.PING and len(frame.payload) == wire.BOOT_ID_SIZE:
                 # The device checked our AUTH and says, signed, which boot it is in.
@@ -412,7 +461,12 @@ class HostLink:
         elif t == wire.PING:
             self._send(wire.PONG, frame.payload[: wire.MAX_SIGNED_PAYLOAD])
         elif t == wire.REFUSE and self.state is State.OPEN:
-            self._on_refuse(frame)  # signed: really the device's word
+            # Signed: really the device's word. REFUSE 6: it forgot our key (the answer to our
+            # unclaim; said afresh to every repeat of it, so a lost answer costs one resend).
+            if frame.payload[:1] == bytes((wire.REFUSE_UNCLAIM,)):
+                self._on_unclaimed(now)
+            else:
+                self._on_refuse(frame)
 
     def _sync(self, sender_oldest: int) -> None:
         assert self.peer is not None
@@ -447,6 +501,10 @@ class HostLink:
         """End this session (a signed word to the device) and start a new handshake, so new
         keys are made before a sequence number comes round or after too many forgeries."""
         self.rekeys += 1
+        self._end_session(now)
+
+    def _end_session(self, now: float) -> None:
+        """A signed REFUSE 7 ends the device's session too; then a new handshake starts."""
         if self._tx_key is not None:
             self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_REKEY, "new keys"))
         self._end_keys()

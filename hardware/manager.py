@@ -12,7 +12,8 @@ API (stable; the app and `altar demo` are written against it)::
     await manager.set_dial("a1b2c3d4", dial=0, value=5, minimum=0, maximum=13)
     await manager.feedback("a1b2c3d4", reader=0, ok=True)
     await manager.claim("a1b2c3d4")                # device in pairing mode; else ClaimRefused
-    manager.unclaim("a1b2c3d4")                    # its key forgotten here and on the device
+    await manager.unclaim("a1b2c3d4")              # forgotten on the device, then here; else
+                                                   # UnclaimFailed says why, and both keep it
     manager.assign_dial("a1b2c3d4", 0, seat=2)     # events then carry seat=2
     manager.seats                                  # the table's one SeatMap (hardware/seats.py)
     manager.devices()                              # [DeviceInfo]: battery, signal, last seen ...
@@ -59,10 +60,15 @@ TICK = 0.05  # s: the link's timers (acks, resends, heartbeat) run at least this
 BACKOFF_FIRST = 0.1
 BACKOFF_MAX = 5.0
 CLAIM_TIMEOUT = 5.0
+UNCLAIM_TIMEOUT = 5.0  # s the device has to confirm an unclaim before the table gives up
 REFUSED_RETRY = 2.0
 ATTACK_WINDOW = 60.0  # s: "3 forged frames in the last minute" on the Devices screen
 
-__all__ = ["ClaimRefused", "DeviceInfo", "DeviceManager"]
+__all__ = ["ClaimRefused", "DeviceInfo", "DeviceManager", "UnclaimFailed"]
+
+
+class UnclaimFailed(Exception):
+    """The device did not confirm the unclaim: both sides still hold the key (in words)."""
 
 
 @dataclass
@@ -299,13 +305,36 @@ class DeviceManager:
                 await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
         raise ClaimRefused(f"{device_label(device)} did not answer the claim: try again")
 
-    def unclaim(self, device: str) -> None:
-        """Forget a device's key: here at once, and on the device when it is connected."""
-        self.keys.forget(device)
-        for r in self._runners:
-            if r.info.device == device and r.link is not None:
-                r.link.unclaim()
-                r.transport.poke()
+    async def unclaim(self, device: str, timeout: float = UNCLAIM_TIMEOUT) -> None:
+        """Let a device go: it forgets this table's key and says so (signed), then the table
+        forgets it too. The unclaim is sent again until the device confirms it, and waits for
+        a link that is reconnecting. UnclaimFailed, in words, when the device is not here or
+        does not confirm within ``timeout`` s: then both sides keep the key, and agree."""
+        label = device_label(device)
+        if self.keys.key_for(device) is None:
+            raise UnclaimFailed(f"{label} is not claimed by this table: nothing to unclaim.")
+        runner = next((r for r in self._runners if r.info.device == device), None)
+        peer = self._peers.get(device)
+        if runner is None or peer is None:
+            raise UnclaimFailed(
+                f"{label} is not connected, so it still holds this table's key: connect it "
+                "(plug it in or bring it near) and unclaim it again."
+            )
+        peer.unclaim_asked = True
+        if runner.link is not None:
+            runner.link.unclaim(time.monotonic())
+        runner.transport.poke()
+        deadline = time.monotonic() + timeout
+        while peer.unclaim_asked and time.monotonic() < deadline:
+            runner.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
+        if peer.unclaim_asked:
+            peer.unclaim_asked = False  # given up: a link that reconnects later sends nothing
+            raise UnclaimFailed(
+                f"{label} did not answer the unclaim, so both it and this table keep their key: "
+                "bring it near (or plug it in) and unclaim it again."
+            )
 
     def assign_dial(self, device: str, dial: int, seat: int | None) -> None:
         self.seats.assign_dial(device, dial, seat)

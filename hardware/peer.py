@@ -1,5 +1,6 @@
 """What the host remembers about one device across connections: its boot, the numbering both
-ways, host commands not yet acked, a CARD waiting for its TAG, and counters for the status."""
+ways, host commands not yet acked, an unclaim not yet confirmed, a CARD waiting for its TAG, and
+counters for the status."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ class Peer:
     # radio delayed past a reconnect), told apart from a forgery in the report.
     old_sessions: list[bytes] = field(default_factory=list)
     ack_due: bool = False  # events were stored since the last ack: send one
+    # The table asked the device to forget its key (an unclaim): kept across connections, so
+    # a link that is reconnecting when the player confirms sends it once its session opens;
+    # cleared when the device confirms (its signed REFUSE 6) or the table gives up.
+    unclaim_asked: bool = False
     dials: int = 0
     readers: int = 0
     firmware: tuple[int, int, int] = (0, 0, 0)

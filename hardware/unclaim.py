@@ -8,7 +8,7 @@ import time
 
 from hardware.frame_events import device_label
 from hardware.keys import KeyStore
-from hardware.manager import DeviceManager
+from hardware.manager import DeviceManager, UnclaimFailed
 
 
 def unclaim_here(device: str, keys_path: str) -> str:
@@ -44,13 +44,11 @@ async def unclaim_over_serial(device: str, keys_path: str, port: str, wait: floa
             if time.monotonic() > deadline:
                 return f"{device_label(device)} did not open a session with this table: try again."
             await asyncio.sleep(0.05)
-        manager.unclaim(device)
-        # The signed word goes out on the link's next turn; the link then stops serving it.
-        while any(i.device == device and i.claimed for i in manager.devices()):
-            if time.monotonic() > deadline:
-                break
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.2)
+        try:
+            # Sent until the device confirms it; only then is the key forgotten here.
+            await manager.unclaim(device, timeout=max(deadline - time.monotonic(), 1.0))
+        except UnclaimFailed as e:
+            return str(e)
     finally:
         await manager.close()
     return (

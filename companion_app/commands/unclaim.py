@@ -1,8 +1,9 @@
 """`altar unclaim DEVICE --port PORT --keys FILE`: let a device go, as the Devices screen's
-"Unclaim" does: its key is forgotten in the table's key file and, by a signed word, on the
-device, which is then free for a new claim in pairing mode (docs/protocol.md, "Who can claim
-a device"). The device must be connected (USB serial); ``--here-only`` forgets the key in the
-file alone, for a device that is lost (it then keeps a key nobody holds until it is claimed
+"Unclaim" does: by a signed word, sent until the device answers that it forgot the key, and
+then in the table's key file; the device is then free for a new claim in pairing mode
+(docs/protocol.md, "Unclaim"). The device must be connected (USB serial): one that does not
+answer within ``--wait`` keeps its key, and so does the file. ``--here-only`` forgets the key
+in the file alone, for a device that is lost (it then keeps a key nobody holds until it is claimed
 again in pairing mode)."""
 
 from __future__ import annotations

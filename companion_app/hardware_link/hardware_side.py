@@ -21,7 +21,7 @@ from companion_app.session.table import FeedbackCommand, SetDialCommand
 from companion_app.simulator.sim_tags import sim_uid
 from hardware.events import DeviceStatus
 from hardware.keys import KeyStore
-from hardware.manager import ClaimRefused, DeviceManager
+from hardware.manager import UNCLAIM_TIMEOUT, ClaimRefused, DeviceManager, UnclaimFailed
 from hardware.simulator import SimulatedDevice
 
 if TYPE_CHECKING:
@@ -39,9 +39,12 @@ SIM_PATIENCE_S = 60.0
 class HardwareLink:
     """Owns the manager for one app run; the screens reach devices only through it."""
 
-    def __init__(self, session: GameSession, manager: DeviceManager) -> None:
+    def __init__(
+        self, session: GameSession, manager: DeviceManager, patience: float = UNCLAIM_TIMEOUT
+    ) -> None:
         self.session = session
         self.manager = manager
+        self.patience = patience  # s a device has to confirm an unclaim
         self.simulated: list[SimulatedDevice] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ports: set[str] = set()  # serial ports and BLE addresses already added
@@ -98,6 +101,23 @@ class HardwareLink:
                 done(f"Device {device} is now part of this table.")
             except ClaimRefused as e:
                 done(str(e))
+
+        self._spawn(run())
+
+    def unclaim(self, device: str, done: Callable[[str], None]) -> None:
+        """Let the device go; ``done`` gets what happened, in words (also when it could not
+        be reached: then both sides keep the key)."""
+
+        async def run() -> None:
+            try:
+                await self.manager.unclaim(device, timeout=self.patience)
+            except UnclaimFailed as e:
+                done(str(e))
+                return
+            done(
+                f"Device {device} is unclaimed: this table and the device forgot their key. "
+                "To use it again, put it in pairing mode and claim it."
+            )
 
         self._spawn(run())
 
@@ -166,13 +186,21 @@ class HardwareLink:
             task.cancel()
         await self.manager.close()
 
+    async def stop(self, pump: asyncio.Future[None]) -> None:
+        """The hardware side's end, whichever it was: the event pump stopped (and waited for,
+        so no event is handled after this), then every device task and the manager."""
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+        await self.close()
+
 
 async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -> None:
     """A simulated device, claimed, its dial n given seat n: by default two virtual devotion
     dials and one card reader the table shares. A device with several readers (the table
     explorer's, a dial and a reader for every seat) gives reader n to seat n too."""
     manager = DeviceManager(TABLE_ID, keys_path=None)
-    link = HardwareLink(app.session, manager)
+    link = HardwareLink(app.session, manager, patience=SIM_PATIENCE_S)
     if device is None:
         device = SimulatedDevice(device_id=SIM_DEVICE_ID, dials=2, readers=1)
     link.simulated.append(device)
@@ -205,10 +233,7 @@ async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -
         link.set_up.set()
         await pump
     finally:
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pump
-        await link.close()
+        await link.stop(pump)
 
 
 def _table_id(keys_path: str) -> bytes:
@@ -233,7 +258,4 @@ async def device_side(app: AltarApp) -> None:
         link.search(lambda message: app.session.say(message))
         await pump
     finally:
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pump
-        await link.close()
+        await link.stop(pump)

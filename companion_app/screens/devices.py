@@ -123,16 +123,18 @@ class DevicesScreen(Screen):
             self.popup.open()
 
     def unclaim(self, device: str) -> None:
-        """Confirmed: the key is forgotten here, and on the device when it is connected."""
+        """Confirmed: the device is asked to forget the key, and the table forgets it once
+        the device says it did; what happened (or why not) replaces the notice."""
         self.popup.dismiss()
         link = self._link()
         if link is None:
             return
-        link.manager.unclaim(device)
-        self.notice = (
-            f"Device {device} is unclaimed: this table and the device forgot their key. "
-            "To use it again, put it in pairing mode and claim it."
-        )
+        link.unclaim(device, self._unclaimed)
+        self.notice = f"Unclaiming device {device}: waiting for it to confirm..."
+        self.refresh()
+
+    def _unclaimed(self, message: str) -> None:
+        self.notice = message
         self.refresh()
 
     def assign(self, device: str) -> None:

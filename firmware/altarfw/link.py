@@ -21,7 +21,9 @@
 # (transcript); each direction has its own session key, so a frame reflected back fails its MAC;
 # only the types a host may send are taken. A forged (wrong MAC) or unsigned frame in a session
 # is dropped and counted, never obeyed, and never ends the session: only the table's signed word
-# (REFUSE rekey or unclaim), REKEY_AFTER frames, or a session quiet for _QUIET_MS do (issue 27).
+# (REFUSE rekey), REKEY_AFTER frames, or a session quiet for _QUIET_MS do (issue 27). The table's
+# signed unclaim (REFUSE 6) forgets the key and is answered with our own signed REFUSE 6; the
+# table then ends the session.
 # The counts reach the table in DIAG 4 (app.py, rate-limited). A new claim agrees its key by
 # X25519, only while the device is in pairing mode (the pairing gesture, pairing.py); a claim in
 # progress is never replaced by another, and a wrong proof against it is counted, not obeyed;
@@ -93,6 +95,7 @@ _ACK = const(8)
 _PONG = const(16)
 _HELLO1 = const(32)  # HELLO's second part
 _KEYS = const(64)  # a new claim's public key, three parts
+_UNCLAIMED = const(128)  # signed REFUSE 6: our word that the key is forgotten (an unclaim's answer)
 
 
 def _refuse_text(code):
@@ -336,6 +339,14 @@ class Link:
         if due & _AUTH:
             self._due = due & ~_AUTH
             return self._control(_T_AUTH, self._dev_proof, 8, False)
+        if due & _UNCLAIMED:
+            self._due = due & ~_UNCLAIMED
+            s = self._scratch
+            s[0] = _REFUSE_UNCLAIM
+            text = b"unclaimed"
+            for i in range(len(text)):
+                s[1 + i] = text[i]
+            return self._control(_T_REFUSE, s, 1 + len(text))  # signed: the session's word
         if due & _PING:
             self._due = due & ~_PING
             # Signed in a session ("your proof was right"); its token is our boot id.
@@ -509,8 +520,11 @@ class Link:
         # The table's own word (signed): an unclaim forgets the key, a rekey starts over.
         code = buf[3] if end > 3 else 0
         if code == _REFUSE_UNCLAIM:
+            # Forgotten, and said in this session's signature, again for every repeat: the
+            # table forgets its key only on our word, so a lost answer costs it one resend. The
+            # session goes on until the table ends it (REFUSE 7); the next one starts unclaimed.
             self.keys.forget()
-            self.on_connect(now)
+            self._due |= _UNCLAIMED
         elif code == _REFUSE_REKEY:
             self.on_connect(now)
 

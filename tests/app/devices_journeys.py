@@ -11,7 +11,8 @@ from hardware import wire
 
 async def unclaim_and_strangers(d: Any) -> None:
     """A stranger's forged frames show on the device's row; "Unclaim" asks first, "Keep it"
-    keeps the claim, "Unclaim" forgets the key on both sides."""
+    keeps the claim; out of reach, "Unclaim" is said not to have reached it and both keep the
+    key; in reach, "Unclaim" forgets the key on both sides."""
     await d.until(
         lambda: d.app.hardware_link is not None and d.app.hardware_link.simulated,
         "the simulated device",
@@ -47,12 +48,32 @@ async def unclaim_and_strangers(d: Any) -> None:
     await d.tap(first.ids.keep)
     await d.until(lambda: first._window is None, "the confirmation to close")
     d.notes["kept"] = manager.keys.key_for(device.device) is not None
+    # Out of reach: every frame to the device is lost (at its own receive). The table asks
+    # until its patience (shortened here) runs out, then says so; both keep the key.
+    receive = device.receive
+    device.receive = lambda raw, now: None
+    patience, link.patience = link.patience, 2.0
     second = await ask(d, devices, unclaim, first)
     await d.tap(second.ids.confirm)
+    await d.until(lambda: "did not answer" in devices.notice, "the unclaim said not to reach")
+    d.notes["unreachable"] = devices.notice
+    d.notes["kept_both_sides"] = (
+        manager.keys.key_for(device.device) is not None and device.endpoint.claim is not None
+    )
+    await d.screenshot("devices_unclaim_unreachable")
+    device.receive = receive  # back in reach: the link reconnects with the key both kept
+    link.patience = patience
+    await d.until(lambda: manager.devices()[0].claimed, "the device back, still claimed")
+    await d.until(lambda: not unclaim.disabled, "the Unclaim button again")
+    third = await ask(d, devices, unclaim, second)
+    await d.tap(third.ids.confirm)
+    # The device forgets the key and says so (signed); only then does the table forget it,
+    # and tell the player.
     await d.until(
         lambda: not manager.devices()[0].claimed and device.endpoint.claim is None,
         "the unclaim on both sides",
     )
+    await d.until(lambda: "forgot their key" in devices.notice, "the unclaim said in words")
     d.notes["table_key"] = manager.keys.key_for(device.device)
     d.notes["status"] = devices.status
     devices.refresh()

@@ -1,6 +1,7 @@
 """The Devices screen (issue 27), drawn by Kivy offscreen with the simulated device: a stranger's
 forged frames show on the device's row, and "Unclaim" asks before it forgets the key on both
-sides. Screenshots land in test-output/app/devices_unclaim/."""
+sides; a device out of reach is said so, and keeps its claim. Screenshots land in
+test-output/app/devices_unclaim/."""
 
 from __future__ import annotations
 
@@ -19,9 +20,13 @@ def test_forged_frames_show_and_unclaim_asks_then_forgets_both_sides(tmp_path: P
     assert "connected, claimed" in notes["row_attacked"], notes["row_attacked"]
     assert notes["confirm_title"] == f"Unclaim device {notes['row_attacked'][:8]}?"
     assert notes["kept"], "'Keep it' keeps the claim"
+    assert "did not answer the unclaim" in notes["unreachable"], notes["unreachable"]
+    assert "unclaim it again" in notes["unreachable"]
+    assert notes["kept_both_sides"], "unreached: neither side forgot the key"
     assert notes["table_key"] is None, "the table forgot the key"
     assert "not claimed" in notes["row_unclaimed"], notes["row_unclaimed"]
     assert notes["unclaim_disabled"], "nothing left to unclaim"
     assert "pairing mode" in notes["status"]
-    for shot in ("devices_strangers", "devices_unclaim_confirm", "devices_unclaimed"):
+    shots = ("devices_strangers", "devices_unclaim_confirm", "devices_unclaim_unreachable")
+    for shot in (*shots, "devices_unclaimed"):
         assert (out / f"{shot}.png").stat().st_size > 5000

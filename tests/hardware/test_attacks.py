@@ -293,6 +293,6 @@ def test_every_claim_makes_a_new_key_and_an_unclaim_kills_it_on_both_sides() -> 
         assert t.link.claim_result == "ok"
         keys.append(t.keys.key_for(DEV))
     assert keys[0] != keys[1] and None not in keys  # rotated by the second claim
-    t.link.unclaim()
+    t.link.unclaim(t.now)
     t.settle(0.1)
     assert t.keys.key_for(DEV) is None and t.device.endpoint.claim is None

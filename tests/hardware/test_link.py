@@ -94,6 +94,46 @@ def test_new_claim_needs_the_button_held() -> None:
     assert t.link.claim_code is not None and len(t.link.claim_code) == 6
 
 
+def test_an_unclaimed_device_s_events_met_by_its_new_claim_are_not_reported_nor_lost() -> None:
+    """An unclaimed device streams its events unsigned until it reads the table's CLAIM; those
+    that cross the CLAIM are expected, not a stranger's: no "unsigned" warning for the player.
+    Its ring sends them again, signed, once the session opens."""
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.2)
+    t.device.hold_button(True)
+    t.link.begin_claim(t.now)
+    for value in range(1, 6):
+        t.device.turn_dial(0, value)
+        t.step()
+    t.settle(0.5)
+    assert t.link.claim_result == "ok" and t.link.state is State.OPEN
+    assert t.link.unsigned_before_claim > 0, "some crossed the claim"
+    assert [r for r in t.reports if r.kind == "unsigned"] == []
+    dials = [e for e in inputs(t.events) if isinstance(e, DialChanged)]
+    assert [e.value for e in dials] == [1, 2, 3, 4, 5] and all(e.trusted for e in dials)
+
+
+def test_an_unsigned_event_is_still_reported_in_a_session_and_in_a_known_device_s_claim() -> None:
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.2)
+    t.device.hold_button(True)
+    t.link.begin_claim(t.now)
+    t.settle(0.5)
+    t.inject(wire.pack(wire.DIAL, 40, wire.dial_payload(0, 9)))  # a stranger's, in the session
+    assert [r.kind for r in t.reports].count("unsigned") == 1
+    # A device this table claimed before never sends unsigned events: during its handshake
+    # (a reconnect), one is a stranger's.
+    k = claimed_table()
+    k.disconnect()
+    k.connect()
+    k.step()
+    assert k.link.state is State.CLAIMING
+    k.inject(wire.pack(wire.DIAL, 40, wire.dial_payload(0, 9)))
+    assert [r.kind for r in k.reports].count("unsigned") == 1
+
+
 def test_unclaimed_device_events_are_refused_and_reported_once() -> None:
     t = VirtualTable()
     t.connect()
@@ -210,7 +250,27 @@ def test_quiet_link_is_noticed() -> None:
     t = claimed_table()
     assert not t.link.quiet(t.now)
     t.disconnect()
-    t.now += 3.5
+    t.settle(1.5)  # its last frame (a PONG) came at most PING_EVERY before
+    assert not t.link.quiet(t.now)
+    t.settle(1.6)
+    assert t.link.quiet(t.now)
+
+
+def test_a_stall_of_the_host_itself_is_not_the_device_s_silence() -> None:
+    """A loaded tablet's event loop once stood still for 6 s: the link, ticked again, found no
+    frame for 6 s and dropped a live device (with an unclaim still queued). Time this host was
+    not listening counts for little; a device really gone is still noticed."""
+    t = claimed_table()
+    t.now += 6.0  # nothing ran: no tick, no frame either way
+    t.step()  # the first tick after the stall: its PING goes out, the PONG comes back
+    assert not t.link.quiet(t.now)
+    t.settle(0.2)
+    assert not t.link.quiet(t.now) and t.link.state is State.OPEN
+    t.disconnect()
+    for _ in range(5):  # gone, and this host stalls again and again while it waits
+        t.now += 6.0
+        t.step()
+    t.settle(0.6)
     assert t.link.quiet(t.now)
 
 

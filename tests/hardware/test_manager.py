@@ -50,6 +50,19 @@ def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
         connects = [0]
         # Set by the collector as things arrive: the waits below wake on them, never on time.
         reconnected, arrived = asyncio.Event(), asyncio.Event()
+        # Set when the radio takes the device's next frames (on this loop: the loopback calls
+        # it there). The players' pace: each turn goes on the air before the next is made, so
+        # turns and the link's work interleave as at a table, and no clock says how fast.
+        aired = asyncio.Event()
+        take_outgoing = device.take_outgoing
+
+        def take_and_tell() -> list[bytes]:
+            frames = take_outgoing()
+            if frames:
+                aired.set()
+            return frames
+
+        device.take_outgoing = take_and_tell  # type: ignore[method-assign]
 
         async def collect() -> None:
             async for e in events:
@@ -64,9 +77,11 @@ def test_lossy_radio_with_dropped_links_through_the_manager() -> None:
         for drop in range(20):
             for _ in range(10):
                 value = rng.randrange(14)
+                aired.clear()
                 device.turn_dial(0, value)
                 expected.append(DialChanged(device.device, 0, value))
-                await asyncio.sleep(0.005)  # the players' pace, not a wait for anything
+                async with asyncio.timeout(60):  # a bound on a wait for an event
+                    await aired.wait()
             reconnected.clear()
             transport.drop_link()
             device.turn_dial(1, drop % 14)  # made while the link is down
@@ -229,11 +244,29 @@ def test_an_event_is_acked_only_once_the_consumer_comes_back_for_the_next() -> N
         events = first.events()
         first.add_transport(LoopbackTransport(device))
         await until(events, lambda e: isinstance(e, DeviceStatus) and "is connected" in e.message)
+        # The host's ACKs, as the device takes them in.
+        acks, ack_came = [0], asyncio.Event()
+        take_in = device.receive
+
+        def take_in_and_count(raw: bytes, now: float) -> None:
+            take_in(raw, now)
+            if wire.unpack(raw).msg_type == wire.ACK:
+                acks[0] += 1
+                ack_came.set()
+
+        device.receive = take_in_and_count  # type: ignore[method-assign]
+        before = acks[0]
         device.turn_dial(0, 4)
         got = await until(events, lambda e: isinstance(e, DialChanged))
         assert got == DialChanged(device.device, 0, 4)
-        await asyncio.sleep(0.4)  # acks and resends have had their time
+        # The host answers the DIAL with an ACK, and the device's resend of it (no ack covered
+        # it) with another: acks and resends have had their turn, and none covered the event.
+        async with asyncio.timeout(60):  # a bound on a wait for two acks, not a speed claim
+            while acks[0] < before + 2:
+                ack_came.clear()
+                await ack_came.wait()
         assert len(device.endpoint.outbox) == 1  # not acked: the app has not stored it yet
+        device.receive = take_in  # type: ignore[method-assign]
         await first.close()  # the app dies before its commit
 
         second = DeviceManager(TABLE)

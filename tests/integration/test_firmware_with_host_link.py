@@ -35,23 +35,34 @@ def start_firmware(master: int) -> subprocess.Popen[bytes]:
     )
 
 
+async def read_until(vm: subprocess.Popen[bytes], marker: bytes, printed: bytearray) -> bool:
+    """The VM's output, line by line into ``printed``, until one holds ``marker``; False if
+    the VM ended first (its output then says why)."""
+    assert vm.stdout is not None
+    async with asyncio.timeout(60):  # a bound on a wait for a line, not a speed claim
+        while marker not in printed:
+            line = await asyncio.to_thread(vm.stdout.readline)
+            if not line:
+                return False
+            printed += line
+    return True
+
+
 async def play_the_table(port: str, events: list[Event], vm: subprocess.Popen[bytes]) -> bytes:
     """Plays the table's side; -> what the VM printed until its device said it was done."""
     manager = DeviceManager(b"\x00\x00\x07\x01")
-    printed = b""
+    printed = bytearray()
     try:
         found = await manager.add_serial(port, wait=60)  # the VM takes a moment to boot
         assert found == DEVICE, f"no HELLO from the firmware (got {found})"
+        # Its button is held from the start: the device says when pairing mode opens (5 s on
+        # its own clock), and the table claims then, once.
+        opened = await read_until(vm, b"E2E pairing mode open", printed)
+        assert opened, f"the device never opened pairing mode:\n{printed.decode()}"
         try:
-            async with asyncio.timeout(60):  # a bound on the device taking its claim
-                while True:  # the device's button is held: the claim goes through
-                    try:
-                        await manager.claim(DEVICE)
-                        break
-                    except ClaimRefused:
-                        await asyncio.sleep(0.2)  # the pace of asking again, not a wait
-        except TimeoutError:
-            raise AssertionError("the firmware never accepted the claim") from None
+            await manager.claim(DEVICE, timeout=60)  # a bound: X25519 on the VM, under load
+        except ClaimRefused as e:
+            raise AssertionError(f"the firmware refused the claim in pairing mode: {e}") from None
         stream = manager.events()
         async with asyncio.timeout(60):
             async for event in stream:
@@ -64,17 +75,11 @@ async def play_the_table(port: str, events: list[Event], vm: subprocess.Popen[by
                     break  # the dial answered the table's SET_DIAL
         stream.stored()  # events are acked once stored: say so for the last one too
         # Hang up only once the device's test has ended (its last acks in): the VM prints
-        # its result line then ("1 passed, 0 failed").
-        assert vm.stdout is not None
-        async with asyncio.timeout(60):  # a bound on a wait for a line, not a speed claim
-            while b" passed, " not in printed:
-                line = await asyncio.to_thread(vm.stdout.readline)
-                if not line:
-                    break  # the VM ended: its output says why, below
-                printed += line
+        # its result line then ("1 passed, 0 failed"); if it ended first, its output says why.
+        await read_until(vm, b" passed, ", printed)
     finally:
         await manager.close()
-    return printed
+    return bytes(printed)
 
 
 def test_the_firmware_and_the_host_link_agree_on_every_frame(micropython_vm: None) -> None:

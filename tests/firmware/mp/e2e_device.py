@@ -131,6 +131,7 @@ async def test_device_over_a_pseudo_terminal():
     # time; real time here, the firmware's own clock); the table's claim then goes in.
     hw.pins[4].level = 0
     await until(lambda: app.pairing_mode.open, "pairing mode after a 5 s hold", 7000)
+    print("E2E pairing mode open")  # the table claims on this line, not after a guessed time
     await until(lambda: link.state == ST_AUTHED, "the table's claim")
     assert not app.pairing_mode.open, "one claim per gesture"
     shown = app.signals.shown  # the pairing blinks and the claim's own confirmation

@@ -209,18 +209,41 @@ def test_a_session_ends_before_its_numbers_wrap():
     assert link.state != ST_AUTHED, "new keys before a number could come round again"
 
 
-def test_signed_unclaim_forgets_the_key_and_an_unsigned_one_does_nothing():
+def unclaimed_words(frames):
+    """The device's signed REFUSE 6 among its frames: its word that the key is forgotten."""
+    return [
+        f
+        for f in frames
+        if f.msg_type == wire.REFUSE
+        and f.authenticated
+        and wire.parse_refuse(f.payload)[0] == wire.REFUSE_UNCLAIM
+    ]
+
+
+def test_signed_unclaim_forgets_the_key_says_so_signed_and_an_unsigned_one_does_nothing():
     link, cmds, session = open_session()
     send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"))
     assert link.keys.claimed and link.state == ST_AUTHED
+    assert unclaimed_words(drain(link, 0, session)) == []
     send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session)
-    assert not link.keys.claimed and link.state != ST_AUTHED
+    assert not link.keys.claimed
     try:
         open(link.keys.path)
     except OSError:
         pass
     else:
         raise AssertionError("the key file outlived the unclaim")
+    # Its word, signed in the session (the table forgets its key only on it) ...
+    assert len(unclaimed_words(drain(link, 0, session))) == 1
+    # ... said again when that word was lost and the table asks again.
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session, 250)
+    assert len(unclaimed_words(drain(link, 250, session))) == 1
+    # The table ends the session (REFUSE 7): the device starts over, unclaimed.
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_REKEY, "x"), session, 300)
+    frames = drain(link, 300)
+    assert link.state != ST_AUTHED
+    assert [f.msg_type for f in frames][:2] == [wire.HELLO, wire.PING]
+    assert not frames[1].authenticated, "unclaimed: its boot PING unsigned"
 
 
 def test_claim_cost_on_this_vm():
