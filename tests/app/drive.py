@@ -29,11 +29,19 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 PATIENCE_S = 60.0
 
 
-def configure(size: tuple[int, int]) -> None:
+# Kivy's default: two samples a pixel smooth the edges of shapes. Mesa's software renderer
+# (llvmpipe), which draws every frame here, pays for them on every frame: about half of a
+# frame's CPU time. A drive that compares no pixels with a reference (the explorer, the kill
+# test) may turn them off; screenshots compared with references keep Kivy's default.
+MULTISAMPLES = 2
+
+
+def configure(size: tuple[int, int], multisamples: int = MULTISAMPLES) -> None:
     from kivy.config import Config
 
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "multisamples", str(multisamples))
     # No red dots for right clicks: touches here come from the driver, not a mouse.
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
@@ -209,7 +217,8 @@ def main() -> int:
     journey_name, out_dir = sys.argv[1], Path(sys.argv[2])
     size = tuple(int(v) for v in (sys.argv[3] if len(sys.argv) > 3 else "1280x800").split("x"))
     out_dir.mkdir(parents=True, exist_ok=True)
-    configure((size[0], size[1]))
+    # ALTAR_MULTISAMPLES=0: for a drive whose frames are compared with no reference.
+    configure((size[0], size[1]), int(os.environ.get("ALTAR_MULTISAMPLES", MULTISAMPLES)))
     db = os.environ.get("ALTAR_DB") or str(out_dir / "games.sqlite")
     result = asyncio.run(run(journey_name, out_dir, (size[0], size[1]), db))
     (out_dir / "result.json").write_text(json.dumps(result, indent=2, default=str))
