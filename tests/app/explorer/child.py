@@ -21,9 +21,7 @@ def main() -> int:
     out, size = Path(sys.argv[1]), sys.argv[2]
     w, h = (int(v) for v in size.split("x"))
     out.mkdir(parents=True, exist_ok=True)
-    # No edge smoothing: the explorer checks the widgets it draws, never a picture against
-    # a reference, and smoothing doubles what each frame costs the software renderer.
-    configure((w, h), multisamples=0)
+    configure((w, h))
     from tests.app.explorer.runner import Exploration, run
 
     plans = [Exploration(**p) for p in json.loads(sys.stdin.read())]
