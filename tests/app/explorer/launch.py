@@ -85,8 +85,9 @@ def summary(results: Sequence[dict[str, Any]]) -> str:
                 f"{o['game']:>10} {o['players']}p {o['size']:>9} seed {o['seed']}: "
                 f"{o['steps']} steps, {o['undos']} undos, {o['states']} states, "
                 f"{len(o['screens'])} screens, {o['checked']} texts checked, "
-                f"{o['frames']} frames drawn: {mark}"
+                f"{o['frames']} frames drawn, {len(o['kinds'])} kinds of action made: {mark}"
             )
+            lines.append(f"    made: {', '.join(o['kinds'])}")
             for f in o["failures"]:
                 lines.append(f"    [{f['kind']}] step {f['step']}: {f['message']}")
                 lines.append(f"        screenshot {f['screenshot']}")

@@ -54,6 +54,7 @@ class Outcome:
     screens: list[str] = field(default_factory=list)  # screens opened and checked
     checked: int = 0  # texts checked
     frames: int = 0  # frames drawn, one for each check of the screen
+    kinds: list[str] = field(default_factory=list)  # kinds of action made through the table
     failures: list[Failure] = field(default_factory=list)
     over: bool = False
 
@@ -324,6 +325,8 @@ class Explorer:
             if not await self._perform(model, game, action):
                 break
             out.steps = step
+            if type(action).__name__ not in out.kinds:
+                out.kinds.append(type(action).__name__)
             await self.check_screen()
         out.states = len(states)
         if plan.game not in self._visited:
