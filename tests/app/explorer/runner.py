@@ -427,7 +427,8 @@ class TickDriver(Driver):
 
     async def draw(self) -> None:
         """One frame of what is on screen now, drawn as the players would see it: every
-        screen the explorer checks is drawn, so an error in drawing it shows at its step."""
+        screen the explorer checks is drawn (its labels' letters rendered into their
+        textures, the window's canvas drawn), not only laid out."""
         drawn = self.gate.drawn
         self.gate.open = True
         try:
