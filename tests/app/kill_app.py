@@ -36,6 +36,8 @@ def run_until_killed(db: Path, out: Path, rng: random.Random) -> tuple[int, str,
     """
     env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1", "ALTAR_DB": str(db)}
     env["KIVY_HOME"] = str(out / "kivy-home")
+    # Its frames are compared with no reference: no edge smoothing (tests/app/drive.py).
+    env["ALTAR_MULTISAMPLES"] = "0"
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.app.drive", "endless", str(out)],
         cwd=ROOT,
