@@ -42,9 +42,11 @@ typecheck:
 # Three workers on two cores (pytest-xdist; many tests wait on an app, a VM or a broker in
 # another process; a module's tests stay on one worker, so its fixtures run once),
 # then the few tests marked `alone`: they play devices at the players' real pace (50 events a
-# second from 10 devices over the radio) and get the machine to themselves.
+# second from 10 devices over the radio) and get the machine to themselves. A long module is
+# split in two where its halves are independent (the explorer's orientations, the kill test's
+# two seeds), so no one module sets the floor of the run; the slowest items are printed.
 pytest:
-	KIVY_NO_ARGS=1 $(BIN)/python -m pytest -n 3 --dist loadscope -m "not alone"
+	KIVY_NO_ARGS=1 $(BIN)/python -m pytest -n 3 --dist loadscope -m "not alone" --durations=12
 	KIVY_NO_ARGS=1 $(BIN)/python -m pytest -m alone
 
 # The app's tests with a busy-loop process per core beside them (tests/app/under_load.py):

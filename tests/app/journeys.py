@@ -378,6 +378,10 @@ async def endless(d: Any) -> None:
         seat = rng.randrange(2)
         if move == 0:
             value = rng.randrange(14)
+            # A turn made while the dial has yet to answer a value the table sent it can be
+            # taken for that answer (hardware/dial_echo.py) and ignored: then the wait below
+            # hung for its whole minute and the kill came late. A player turns a settled dial.
+            await d.until(lambda: not session.table.echoes.awaiting(), "the dials answer")
             device.turn_dial(seat, value)
             await d.until(
                 lambda s=seat, v=value: session.game.state.players[s].devotion == v,

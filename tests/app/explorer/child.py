@@ -21,7 +21,9 @@ def main() -> int:
     out, size = Path(sys.argv[1]), sys.argv[2]
     w, h = (int(v) for v in size.split("x"))
     out.mkdir(parents=True, exist_ok=True)
-    configure((w, h))
+    # No edge smoothing: the explorer compares no picture with a reference, and smoothing
+    # doubles what each frame costs the software renderer (tests/app/drive.py).
+    configure((w, h), multisamples=0)
     from tests.app.explorer.runner import Exploration, run
 
     plans = [Exploration(**p) for p in json.loads(sys.stdin.read())]

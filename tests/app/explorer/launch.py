@@ -68,7 +68,7 @@ def run_all(
 def summary(results: Sequence[dict[str, Any]]) -> str:
     """What was checked and found, with the seed and the command that replays each failure."""
     lines = []
-    steps = states = checked = failures = 0
+    steps = states = checked = failures = frames = 0
     screens: set[str] = set()
     for result in results:
         if not result.get("ok"):
@@ -77,14 +77,17 @@ def summary(results: Sequence[dict[str, Any]]) -> str:
             steps += o["steps"]
             states += o["states"]
             checked += o["checked"]
+            frames += o["frames"]
             screens.update(o["screens"])
             failures += len(o["failures"])
             mark = "ok" if not o["failures"] else f"{len(o['failures'])} failures"
             lines.append(
                 f"{o['game']:>10} {o['players']}p {o['size']:>9} seed {o['seed']}: "
                 f"{o['steps']} steps, {o['undos']} undos, {o['states']} states, "
-                f"{len(o['screens'])} screens, {o['checked']} texts checked: {mark}"
+                f"{len(o['screens'])} screens, {o['checked']} texts checked, "
+                f"{o['frames']} frames drawn, {len(o['kinds'])} kinds of action made: {mark}"
             )
+            lines.append(f"    made: {', '.join(o['kinds'])}")
             for f in o["failures"]:
                 lines.append(f"    [{f['kind']}] step {f['step']}: {f['message']}")
                 lines.append(f"        screenshot {f['screenshot']}")
@@ -92,6 +95,7 @@ def summary(results: Sequence[dict[str, Any]]) -> str:
                 lines.append(f"    replay: {o['replay']}")
     lines.append(
         f"In all: {steps} steps, {states} states, {len(screens)} screens "
-        f"({', '.join(sorted(screens))}), {checked} texts checked, {failures} failures."
+        f"({', '.join(sorted(screens))}), {checked} texts checked, {failures} failures; "
+        f"{frames} frames drawn (one for each check of the screen)."
     )
     return "\n".join(lines)

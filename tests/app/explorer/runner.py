@@ -53,6 +53,8 @@ class Outcome:
     states: int = 0  # distinct positions the engine was in
     screens: list[str] = field(default_factory=list)  # screens opened and checked
     checked: int = 0  # texts checked
+    frames: int = 0  # frames drawn, one for each check of the screen
+    kinds: list[str] = field(default_factory=list)  # kinds of action made through the table
     failures: list[Failure] = field(default_factory=list)
     over: bool = False
 
@@ -163,6 +165,8 @@ class Explorer:
     async def check_screen(self, opened_on_purpose: bool = False) -> None:
         """Every rule on what is drawn now."""
         assert self.outcome is not None
+        await self.d.draw()
+        self.outcome.frames += 1
         seen_all: list[checks.Seen] = []
         for name, root in self._roots():
             seen = list(checks.visible(root))
@@ -321,6 +325,8 @@ class Explorer:
             if not await self._perform(model, game, action):
                 break
             out.steps = step
+            if type(action).__name__ not in out.kinds:
+                out.kinds.append(type(action).__name__)
             await self.check_screen()
         out.states = len(states)
         if plan.game not in self._visited:
@@ -376,16 +382,67 @@ class Explorer:
         return True
 
 
+class DrawGate:
+    """Lets the window draw only when the explorer looks. Kivy draws a frame at every tick in
+    which anything changed (a button's pressed look, a popup's fade, each step of a redraw),
+    and Mesa's software renderer spends tens of milliseconds of CPU on each: most of the
+    explorer's time went on frames nothing looked at. Closed, the gate stops the window's
+    ``on_draw`` and ``on_flip`` (a handler bound to an event that returns True ends its
+    dispatch); the window still asks for them, so the first frame after it opens shows
+    everything that changed."""
+
+    def __init__(self) -> None:
+        from kivy.core.window import Window
+
+        self.window = Window
+        self.open = False
+        self.drawn = 0  # frames drawn through the gate
+        Window.fbind("on_draw", self._on_draw)
+        Window.fbind("on_flip", self._on_flip)
+
+    def _on_draw(self, *_args: Any) -> bool:
+        if not self.open:
+            return True
+        self.drawn += 1
+        return False
+
+    def _on_flip(self, *_args: Any) -> bool:
+        return not self.open
+
+
 class TickDriver(Driver):
     """The journeys' driver, waiting on the clock's ticks (where Kivy lays out and runs its
-    callbacks) rather than on drawn frames: a software-drawn frame costs a tenth of a second
-    on a busy machine, and only a screenshot needs one (it waits for its own)."""
+    callbacks) rather than on drawn frames, with the window drawing only when the explorer
+    looks (``DrawGate``): before each check of the screen and for each screenshot."""
+
+    def __init__(self, app: Any, out: Path) -> None:
+        super().__init__(app, out)
+        self.gate = DrawGate()
 
     async def frames(self, n: int = 3) -> None:
         from kivy.clock import Clock
 
         start = Clock.frames
         await self.ticks_until(lambda: Clock.frames - start >= n, f"Kivy's clock ticks {n} time(s)")
+
+    async def draw(self) -> None:
+        """One frame of what is on screen now, drawn as the players would see it: every
+        screen the explorer checks is drawn (its labels' letters rendered into their
+        textures, the window's canvas drawn), not only laid out."""
+        drawn = self.gate.drawn
+        self.gate.open = True
+        try:
+            self.gate.window.canvas.ask_update()
+            await self.ticks_until(lambda: self.gate.drawn > drawn, "the window draws a frame")
+        finally:
+            self.gate.open = False
+
+    async def screenshot(self, name: str) -> Path:
+        self.gate.open = True
+        try:
+            return await super().screenshot(name)
+        finally:
+            self.gate.open = False
 
 
 def _for_all(root: Any) -> bool:
