@@ -18,6 +18,7 @@ from engine.zg import actions as za
 from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
 from engine.zg.rules import explain
+from engine.zg.setup import MAX_PLAYERS
 from engine.zg.state import STANCES, GameState
 
 # Rules Options 8: the most a figure may move in each stance (kneeling, none).
@@ -47,18 +48,21 @@ def listing(state: GameState, catalog: Catalog) -> list[za.Action]:
 
 
 def _anytime(state: GameState) -> list[za.Action]:
-    out: list[za.Action] = []
+    players = state.players
+    out: list[za.Action] = [
+        _POWERUPS[seat]
+        for seat, p in enumerate(players)
+        if p.character and not p.character_used and not p.character_sacrificed and not p.defeated
+    ]
     if (
         state.phase == "impulse"
-        and state.has("flameout")
-        and not any(p.picked for p in state.players)
+        and "flameout" in state.options
+        and not any(p.picked for p in players)
     ):
-        for seat, p in enumerate(state.players):
-            if not p.defeated and not p.flameout:
-                out.append(_flameout(seat))
-    for seat, p in enumerate(state.players):
-        if p.character and not p.character_used and not p.character_sacrificed and not p.defeated:
-            out.append(_powerup(seat))
+        # Rules Options 7: announced before anyone picks; listed before the powerups.
+        out[:0] = [
+            _FLAMEOUTS[s] for s, p in enumerate(players) if not p.defeated and not p.flameout
+        ]
     return out
 
 
@@ -123,12 +127,11 @@ def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) ->
             # Rules Options 8: kneeling, no move; attack, defense and prone, at most 1.
             out += _moves(seat, min(_STANCE_MOVE.get(p.stance, 99), pulse.move_left))
         if pulse.move_left >= 3:
-            if state.has("stances"):
-                for stance in STANCES:
-                    if explain(state, catalog, za.Stance(seat, stance)) is None:
-                        out.append(za.Stance(seat, stance))
             if p.knocked_down:
                 out.append(_stand_up(seat))
+            elif state.has("stances"):
+                # Rules Options 8: any other stance for 3 Move, once standing (rules._move).
+                out += _stances(seat, p.stance)
         if p.deck_size:
             for index, t in enumerate(state.terrain):
                 if t.standing:
@@ -160,6 +163,11 @@ def _attacks(seat: int, foes: tuple[int, ...], lock_foe: int) -> tuple[za.Attack
             if foe == lock_foe:
                 out.append(za.Attack(seat, foe, end, locked=True))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _stances(seat: int, current: str) -> tuple[za.Stance, ...]:
+    return tuple(za.Stance(seat, stance) for stance in STANCES if stance != current)
 
 
 @lru_cache(maxsize=256)
@@ -214,11 +222,5 @@ def _stand_up(seat: int) -> za.StandUp:
     return za.StandUp(seat)
 
 
-@lru_cache(maxsize=256)
-def _powerup(seat: int) -> za.UsePowerup:
-    return za.UsePowerup(seat)
-
-
-@lru_cache(maxsize=256)
-def _flameout(seat: int) -> za.Flameout:
-    return za.Flameout(seat)
+_POWERUPS = tuple(za.UsePowerup(seat) for seat in range(MAX_PLAYERS))
+_FLAMEOUTS = tuple(za.Flameout(seat) for seat in range(MAX_PLAYERS))
