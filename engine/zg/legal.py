@@ -129,14 +129,14 @@ def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) ->
         if pulse.move_left >= 3:
             if p.knocked_down:
                 out.append(_stand_up(seat))
-            elif state.has("stances"):
+            elif "stances" in state.options:
                 # Rules Options 8: any other stance for 3 Move, once standing (rules._move).
                 out += _stances(seat, p.stance)
-        if p.deck_size:
+        if p.deck_size and state.terrain:
             for index, t in enumerate(state.terrain):
                 if t.standing:
                     out += _terrain_attacks(seat, index)
-        foes = tuple(i for i, q in enumerate(state.players) if not q.defeated and i != seat)
+        foes = tuple([i for i, q in enumerate(state.players) if not q.defeated and i != seat])
         out += _attacks(seat, foes, p.lock_foe if p.lock_card else -1)
     else:
         out += _attacks(seat, (again,) if again != seat else (), -1)

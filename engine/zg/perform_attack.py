@@ -58,13 +58,14 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         augments += 1  # Rules Options 1
     # Rules Options 8, Prone (README.md, "Readings"): the prone figure's ranged attacks and
     # every hand-to-hand attack against a prone figure are augmented.
+    stances = "stances" in state.options
     prone = (me.stance == "prone" and not hand_to_hand) or (them.stance == "prone" and hand_to_hand)
-    if state.has("stances") and prone:
+    if stances and prone:
         augments += 1
     sneak = action.sneak or (
-        state.has("stances") and me.stance == "attack" and hand_to_hand and them.stance != "defense"
+        stances and me.stance == "attack" and hand_to_hand and them.stance != "defense"
     )
-    free = 1 if state.has("knockdown") and them.knocked_down and hand_to_hand else 0
+    free = 1 if "knockdown" in state.options and them.knocked_down and hand_to_hand else 0
     # The common case, open hands and a plain attack, is one copy of the state: the target
     # card is drawn from the foe's deck at once (its top card; a random hand card when the
     # deck is empty: Glossary, Deck).
