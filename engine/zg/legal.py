@@ -149,8 +149,14 @@ def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) ->
 @lru_cache(maxsize=512)
 def _picks(seat: int, deck: tuple[str, ...]) -> tuple[za.PickHand, ...]:
     """Every hand a player may pick with open hands (Basic Rules 2-3): the 3 distinct cards
-    named (120 actions, listed at every impulse)."""
-    return tuple(za.PickHand(seat, cards=cards) for cards in combinations(deck, 3))
+    named (120 actions, listed at every impulse). A deck that lost a card (slagged) has no
+    hand the fuller deck did not have: each hand is made once (_hand), not once per deck."""
+    return tuple(_hand(seat, cards) for cards in combinations(deck, 3))
+
+
+@lru_cache(maxsize=8192)
+def _hand(seat: int, cards: tuple[str, ...]) -> za.PickHand:
+    return za.PickHand(seat, cards)
 
 
 @lru_cache(maxsize=1024)
