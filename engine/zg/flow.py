@@ -3,6 +3,8 @@ new turn; defeat and victory (Basic Rule 10); Flameout's forfeit (Rules Options 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.evolve import evolve
 from engine.zg import zones
 from engine.zg.card_model import Catalog
@@ -18,10 +20,6 @@ def impulse_number(impulses: list[int]) -> int:
     """Basic Rule 3: three impulse numbers highest first make a 3-digit number (7-5-3: 753)."""
     a, b, c = sorted(impulses, reverse=True)
     return a * 100 + b * 10 + c
-
-
-def pulses_allowed(state: GameState, seat: int) -> int:
-    return 6 if state.players[seat].flameout else 3  # Flameout: each hand card twice
 
 
 def _key(state: GameState, seat: int) -> tuple[int, tuple[int, ...]]:
@@ -57,9 +55,8 @@ def settle_order(state: GameState, catalog: Catalog, log: Log) -> GameState:
         return evolve(state, phase="tiebreak", tied=tied)
     order = tuple(sorted(state.alive(), key=lambda s: _key(state, s), reverse=True))
     words = ", ".join(f"{state.players[s].name} ({state.players[s].impulse:03d})" for s in order)
-    state = evolve(state, order=order, order_index=0, tied=())
-    log.say(state, None, f"Order by impulse: {words}")
-    return begin_player_turn(state, log)
+    log.say(state, None, f"Order by impulse: {words}")  # the turn and step as they are
+    return begin_player_turn(state, log, order=order, order_index=0, tied=())
 
 
 def begin_player_turn(state: GameState, log: Log, **changes: object) -> GameState:
@@ -76,55 +73,75 @@ def end_pulse(
     catalog: Catalog,
     log: Log,
     target_back: bool = False,
-    players: tuple[PlayerState, ...] | None = None,
+    **mine: Any,
 ) -> GameState:
     """Basic Rules 6-7: the action card returns to the deck (with ``target_back``, the
     attack's target card first goes back where it was drawn from); the next pulse, or the
-    next player when the hand is played. ``players``: the players as the step has already
-    changed them (the whole step is one copy of the state)."""
+    next player when the hand is played. ``mine``: the step's other changes to the attacker's
+    record (a targetlock); the whole step, up to the next player's turn, is one copy of the
+    state and one of each player's record it changes."""
     seat = state.order[state.order_index]
-    players, seed = state.players if players is None else players, state.rng
+    players, seed = state.players, state.rng
     a = state.attack
     if target_back and a is not None:
         owner = a.foe if a.foe >= 0 else seat
         players, seed = zones.put_back(state, players, seed, owner, a.target, a.from_hand)
+    pulse_no = state.pulse_no + 1
+    # The action card goes back to the deck, so the hand as it is now says whether the turn
+    # is over; if it is, the turn's end changes the attacker's record in the same copy.
+    p = players[seat]
+    turn_over = pulse_no >= (6 if p.flameout else 3) or not can_play(p)  # Flameout: 6
+    if turn_over:
+        mine = {**mine, **_turn_ends(p)}
     if state.pulse is not None:
-        players, seed = zones.put_back(state, players, seed, seat, state.pulse.card)
-    state = evolve(
-        state,
-        players=players,
-        rng=seed,
-        pulse=None,
-        attack=None,
-        pulse_no=state.pulse_no + 1,
-        phase="card",
+        players, seed = zones.put_back(state, players, seed, seat, state.pulse.card, **mine)
+    elif mine:
+        players = (*players[:seat], evolve(players[seat], **mine), *players[seat + 1 :])
+    if turn_over:
+        return _next_player(state, catalog, log, players, seed, pulse_no=pulse_no, phase="card")
+    return evolve(
+        state, players=players, rng=seed, pulse=None, attack=None, pulse_no=pulse_no, phase="card"
     )
-    if state.pulse_no >= pulses_allowed(state, seat) or not can_play(state, seat):
-        return end_player_turn(state, catalog, log)
-    return state
 
 
-def can_play(state: GameState, seat: int) -> bool:
-    p = state.players[seat]
+def can_play(p: PlayerState) -> bool:
+    """A hand card left to play (Flameout: a card played once, back in the deck)."""
     if p.hand_size > 0:
         return True
     return p.flameout and any(p.played.count(c) == 1 for c in p.played)
 
 
+def _turn_ends(p: PlayerState) -> dict[str, Any]:
+    """Basic Rule 8: Targetlock lasts this turn only; a stun lasts until the end of the
+    stunned player's next turn (README.md, "Readings"); this turn's plays become last turn's."""
+    return {"played": (), "last_turn": p.played, "lock_foe": -1, "lock_card": "", "stunned": False}
+
+
 def end_player_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
-    """Basic Rule 8: the next player by impulse; Targetlock lasts this turn only; a stun lasts
-    until the end of the stunned player's next turn (README.md, "Readings")."""
+    """Basic Rule 8: the next player by impulse."""
     seat = state.order[state.order_index]
-    p = state.players[seat]
-    players = state.players_with(
-        seat, played=(), last_turn=p.played, lock_foe=-1, lock_card="", stunned=False
-    )
+    players = state.players_with(seat, **_turn_ends(state.players[seat]))
+    return _next_player(state, catalog, log, players, state.rng)
+
+
+def _next_player(
+    state: GameState,
+    catalog: Catalog,
+    log: Log,
+    players: tuple[PlayerState, ...],
+    rng: int,
+    **pulse_over: object,
+) -> GameState:
+    """The next player by impulse begins, or a new turn. ``players`` and ``rng`` as the step
+    has them (the acting player's turn ended); ``pulse_over``: the changes of a pulse that
+    ended with the turn, as the new turn's checks read them."""
     index = state.order_index + 1
     while index < len(state.order) and players[state.order[index]].defeated:
         index += 1
     if index < len(state.order):
-        return begin_player_turn(state, log, players=players, order_index=index)
-    return end_turn(evolve(state, players=players, pulse=None, attack=None), catalog, log)
+        return begin_player_turn(state, log, players=players, order_index=index, rng=rng)
+    state = evolve(state, players=players, rng=rng, pulse=None, attack=None, **pulse_over)
+    return end_turn(state, catalog, log)
 
 
 def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:

@@ -57,7 +57,7 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
 
     def perform_in(self, state: GameState, action: za.Action) -> tuple[GameState, list[LogEntry]]:
         log = Log()
-        return perform(state, self.catalog, action, log), log.entries
+        return perform(state, self.catalog, action, log), log
 
     def acting_player(self) -> int | None:
         return actor(self.state)

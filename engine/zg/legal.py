@@ -18,6 +18,7 @@ from engine.zg import actions as za
 from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
 from engine.zg.rules import explain
+from engine.zg.setup import MAX_PLAYERS
 from engine.zg.state import STANCES, GameState
 
 # Rules Options 8: the most a figure may move in each stance (kneeling, none).
@@ -47,18 +48,21 @@ def listing(state: GameState, catalog: Catalog) -> list[za.Action]:
 
 
 def _anytime(state: GameState) -> list[za.Action]:
-    out: list[za.Action] = []
+    players = state.players
+    out: list[za.Action] = [
+        _POWERUPS[seat]
+        for seat, p in enumerate(players)
+        if p.character and not p.character_used and not p.character_sacrificed and not p.defeated
+    ]
     if (
         state.phase == "impulse"
-        and state.has("flameout")
-        and not any(p.picked for p in state.players)
+        and "flameout" in state.options
+        and not any(p.picked for p in players)
     ):
-        for seat, p in enumerate(state.players):
-            if not p.defeated and not p.flameout:
-                out.append(_flameout(seat))
-    for seat, p in enumerate(state.players):
-        if p.character and not p.character_used and not p.character_sacrificed and not p.defeated:
-            out.append(_powerup(seat))
+        # Rules Options 7: announced before anyone picks; listed before the powerups.
+        out[:0] = [
+            _FLAMEOUTS[s] for s, p in enumerate(players) if not p.defeated and not p.flameout
+        ]
     return out
 
 
@@ -123,17 +127,16 @@ def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) ->
             # Rules Options 8: kneeling, no move; attack, defense and prone, at most 1.
             out += _moves(seat, min(_STANCE_MOVE.get(p.stance, 99), pulse.move_left))
         if pulse.move_left >= 3:
-            if state.has("stances"):
-                for stance in STANCES:
-                    if explain(state, catalog, za.Stance(seat, stance)) is None:
-                        out.append(za.Stance(seat, stance))
             if p.knocked_down:
                 out.append(_stand_up(seat))
-        if p.deck_size:
+            elif "stances" in state.options:
+                # Rules Options 8: any other stance for 3 Move, once standing (rules._move).
+                out += _stances(seat, p.stance)
+        if p.deck_size and state.terrain:
             for index, t in enumerate(state.terrain):
                 if t.standing:
                     out += _terrain_attacks(seat, index)
-        foes = tuple(i for i, q in enumerate(state.players) if not q.defeated and i != seat)
+        foes = tuple([i for i, q in enumerate(state.players) if not q.defeated and i != seat])
         out += _attacks(seat, foes, p.lock_foe if p.lock_card else -1)
     else:
         out += _attacks(seat, (again,) if again != seat else (), -1)
@@ -146,8 +149,14 @@ def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) ->
 @lru_cache(maxsize=512)
 def _picks(seat: int, deck: tuple[str, ...]) -> tuple[za.PickHand, ...]:
     """Every hand a player may pick with open hands (Basic Rules 2-3): the 3 distinct cards
-    named (120 actions, listed at every impulse)."""
-    return tuple(za.PickHand(seat, cards=cards) for cards in combinations(deck, 3))
+    named (120 actions, listed at every impulse). A deck that lost a card (slagged) has no
+    hand the fuller deck did not have: each hand is made once (_hand), not once per deck."""
+    return tuple(_hand(seat, cards) for cards in combinations(deck, 3))
+
+
+@lru_cache(maxsize=8192)
+def _hand(seat: int, cards: tuple[str, ...]) -> za.PickHand:
+    return za.PickHand(seat, cards)
 
 
 @lru_cache(maxsize=1024)
@@ -160,6 +169,11 @@ def _attacks(seat: int, foes: tuple[int, ...], lock_foe: int) -> tuple[za.Attack
             if foe == lock_foe:
                 out.append(za.Attack(seat, foe, end, locked=True))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _stances(seat: int, current: str) -> tuple[za.Stance, ...]:
+    return tuple(za.Stance(seat, stance) for stance in STANCES if stance != current)
 
 
 @lru_cache(maxsize=256)
@@ -214,11 +228,5 @@ def _stand_up(seat: int) -> za.StandUp:
     return za.StandUp(seat)
 
 
-@lru_cache(maxsize=256)
-def _powerup(seat: int) -> za.UsePowerup:
-    return za.UsePowerup(seat)
-
-
-@lru_cache(maxsize=256)
-def _flameout(seat: int) -> za.Flameout:
-    return za.Flameout(seat)
+_POWERUPS = tuple(za.UsePowerup(seat) for seat in range(MAX_PLAYERS))
+_FLAMEOUTS = tuple(za.Flameout(seat) for seat in range(MAX_PLAYERS))

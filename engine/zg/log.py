@@ -6,9 +6,9 @@ from engine.core.records import LogEntry, log_entry
 from engine.zg.state import STEP_WORDS, GameState
 
 
-class Log:
-    def __init__(self) -> None:
-        self.entries: list[LogEntry] = []
+class Log(list[LogEntry]):
+    """The step's log lines themselves (a list: made and handed back at every command with no
+    wrapper around it)."""
 
     def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.entries.append(log_entry(state.turn, STEP_WORDS[state.phase], player, text))
+        self.append(log_entry(state.turn, STEP_WORDS[state.phase], player, text))

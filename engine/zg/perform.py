@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.core.evolve import evolve
 from engine.zg import actions as za
 from engine.zg import zones
@@ -14,21 +17,14 @@ from engine.zg.log import Log
 from engine.zg.perform_attack import begin_attack, begin_terrain_attack, perform_test
 from engine.zg.state import GameState, new_pulse
 
-# The steps of a test (Basic Rules 5-6), half of a game's actions: asked about first.
-_TEST_STEPS = (za.Spin, za.Resolve, za.DrawTarget, za.Bolster, za.Augment, za.Retest, za.Save)
-
 
 def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
-    # The action types are distinct classes: the order of the questions is by how often
-    # each comes, not a precedence.
-    if isinstance(action, _TEST_STEPS):
-        return perform_test(state, catalog, action, log)
-    if isinstance(action, za.Attack):
-        return begin_attack(state, catalog, action, log)
-    if isinstance(action, za.PlayCard):
-        return _play(state, catalog, action, log)
-    if isinstance(action, za.PickHand):
-        return _pick(state, catalog, action, log)
+    # Most of a game's actions (the test's steps, attacks, action cards, hands) are found by
+    # their type at once; the rest are asked about one by one (distinct classes: the order of
+    # the questions is not a precedence).
+    step = _STEPS.get(type(action))
+    if step is not None:
+        return step(state, catalog, action, log)
     if isinstance(action, za.ADJUSTMENTS):
         return perform_adjustment(state, catalog, action, log)
     name = state.players[action.player].name
@@ -119,7 +115,7 @@ def _play(state: GameState, catalog: Catalog, action: za.PlayCard, log: Log) -> 
     else:
         taken = zones.out_of_hand(state, seat, action.card)
     move = card.move
-    if state.has("dash") and card.part == "footgear" and card.colour:
+    if "dash" in state.options and card.part == "footgear" and card.colour:
         # Rules Options 6: the second footgear of the same colour played this turn: +3 Move.
         earlier = [catalog.find(c) for c in p.played]
         if any(c is not None and c.part == "footgear" and c.colour == card.colour for c in earlier):
@@ -143,5 +139,15 @@ def _prime(state: GameState, catalog: Catalog, action: za.RuleOfPrime, log: Log)
     log.say(state, action.player, words)
     return evolve(state, prime=words)
 
+
+_STEPS: dict[type[Any], Callable[[GameState, Catalog, Any, Log], GameState]] = {
+    **dict.fromkeys(
+        (za.Spin, za.Resolve, za.DrawTarget, za.Bolster, za.Augment, za.Retest, za.Save),
+        perform_test,  # the steps of a test (Basic Rules 5-6), half of a game's actions
+    ),
+    za.Attack: begin_attack,
+    za.PlayCard: _play,
+    za.PickHand: _pick,
+}
 
 __all__ = ["attacker", "perform"]

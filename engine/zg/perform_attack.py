@@ -4,6 +4,7 @@ Rules Options 1, 2, 5, 8)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engine.core import rng
 from engine.core.evolve import evolve
@@ -57,13 +58,14 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         augments += 1  # Rules Options 1
     # Rules Options 8, Prone (README.md, "Readings"): the prone figure's ranged attacks and
     # every hand-to-hand attack against a prone figure are augmented.
+    stances = "stances" in state.options
     prone = (me.stance == "prone" and not hand_to_hand) or (them.stance == "prone" and hand_to_hand)
-    if state.has("stances") and prone:
+    if stances and prone:
         augments += 1
     sneak = action.sneak or (
-        state.has("stances") and me.stance == "attack" and hand_to_hand and them.stance != "defense"
+        stances and me.stance == "attack" and hand_to_hand and them.stance != "defense"
     )
-    free = 1 if state.has("knockdown") and them.knocked_down and hand_to_hand else 0
+    free = 1 if "knockdown" in state.options and them.knocked_down and hand_to_hand else 0
     # The common case, open hands and a plain attack, is one copy of the state: the target
     # card is drawn from the foe's deck at once (its top card; a random hand card when the
     # deck is empty: Glossary, Deck).
@@ -75,6 +77,14 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         else:
             index, seed = rng.below(seed, len(them.hand))
             target, from_hand = them.hand[index], True
+    elif action.locked:
+        # Targetlock (Basic Rule 6): the locked card is the target again, taken from where it
+        # went back to.
+        target = me.lock_card
+        if state.hidden:
+            from_hand = them.deck_size == 0
+        else:
+            from_hand = target not in them.deck and target in them.hand
     attack = new_attack(
         foe,  # foe
         -1,  # terrain
@@ -112,22 +122,31 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
         )
         log.say(state, None, f"Target card{_from_hand(from_hand)}: {catalog.get(target).name}")
         return state
-    state = evolve(state, attack=attack, pulse=pulse)
-    if action.locked:
-        target = me.lock_card
-        state = state.with_player(seat, lock_foe=-1, lock_card="")
-        if state.hidden:
-            from_hand = them.deck_size == 0
-        else:
-            from_hand = target not in them.deck and target in them.hand
+    if action.locked:  # the lock is used up
+        players = state.players_with(seat, lock_foe=-1, lock_card="")
+        gone: zones.Changes = {}
         if from_hand:
-            state = zones.take_from_hand(state, foe, target)
+            gone = zones.out_of_hand(state, foe, target)
         elif state.hidden or target in them.deck:
-            state = zones.take_from_deck(state, foe, target)
+            gone = zones.out_of_deck(state, foe, target)
+        if gone:
+            players = (*players[:foe], evolve(players[foe], **gone), *players[foe + 1 :])
         log.say(state, seat, f"Targetlock: {catalog.get(target).name} is the target again")
+        if target not in action.cover:  # the common case: one copy of the state
+            state = evolve(
+                state,
+                players=players,
+                attack=attack,
+                pulse=pulse,
+                phase="spin",
+            )
+            log.say(state, None, f"Target card{_from_hand(from_hand)}: {catalog.get(target).name}")
+            return state
+        state = evolve(state, players=players, attack=attack, pulse=pulse)
         return _drawn(state, catalog, target, from_hand, log)
-    if state.hidden:
-        return evolve(state, phase="target")
+    if state.hidden:  # the defender scans the target card they draw (DrawTarget)
+        return evolve(state, attack=attack, pulse=pulse, phase="target")
+    state = evolve(state, attack=attack, pulse=pulse)
     state, target, from_hand = zones.draw_target(state, foe)
     return _drawn(state, catalog, target, from_hand, log)
 
@@ -173,21 +192,29 @@ def _return_target(state: GameState) -> GameState:
     return evolve(state, players=players, rng=seed, attack=evolve(a, target=""))
 
 
-def _after_spin(state: GameState, a: Attack, catalog: Catalog, log: Log) -> GameState:
-    """The test with the cards as they now lie (``a``, not yet in ``state``: the step's whole
-    change is one copy of the state); first the bolsters and augments still to place."""
-    if a.bolsters > len(a.bolster_dots):
-        return evolve(state, attack=a, phase="bolster")
-    if a.augments > len(a.augment_dots):
-        return evolve(state, attack=a, phase="augment")
+def _after_spin(
+    state: GameState, a: Attack, catalog: Catalog, log: Log, **changes: Any
+) -> GameState:
+    """The test with the cards as they now lie: ``a`` with the step's ``changes`` (the whole
+    change is one copy of the attack, with the test's strikes, and one of the state); first
+    the bolsters and augments still to place."""
+    bolster_dots = changes.get("bolster_dots", a.bolster_dots)
+    augment_dots = changes.get("augment_dots", a.augment_dots)
+    if changes.get("bolsters", a.bolsters) > len(bolster_dots):
+        return evolve(state, attack=evolve(a, **changes), phase="bolster")
+    if a.augments > len(augment_dots):
+        return evolve(state, attack=evolve(a, **changes), phase="augment")
     pulse = state.pulse
-    assert pulse is not None and a.target and a.target_end >= 0
+    target_end = changes.get("target_end", a.target_end)
+    assert pulse is not None and a.target and target_end >= 0
+    end = changes.get("end", a.end)
     matches, strikes = _counts(
-        catalog, pulse.card, a.end, a.target, a.target_end, a.bolster_dots, a.augment_dots
+        catalog, pulse.card, end, a.target, target_end, bolster_dots, augment_dots
     )
     words = f"{matches} match{'es' if matches != 1 else ''}, {chart_words(strikes)}"
     log.say(state, None, f"Test: {words}")
-    a = evolve(a, strikes=strikes)  # kept: the chart reads it when the test is accepted
+    # The strikes are kept: the chart reads them when the test is accepted.
+    a = evolve(a, strikes=strikes, **changes)
     return evolve(state, phase="result", last_test=words, attack=a)
 
 
@@ -212,14 +239,13 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
             action.player,
             f"{name} spun the target card: end {END_NAMES[action.end]} faces{bolsters}",
         )
-        a = evolve(a, target_end=action.end, bolsters=action.bolsters)
-        return _after_spin(state, a, catalog, log)
+        return _after_spin(state, a, catalog, log, target_end=action.end, bolsters=action.bolsters)
     if isinstance(action, za.Bolster):
         log.say(state, action.player, f"{name} bolstered dot {_dots(action.dots)}")
-        return _after_spin(state, evolve(a, bolster_dots=action.dots), catalog, log)
+        return _after_spin(state, a, catalog, log, bolster_dots=action.dots)
     if isinstance(action, za.Augment):
         log.say(state, action.player, f"{name} augmented dot {_dots(action.dots)}")
-        return _after_spin(state, evolve(a, augment_dots=action.dots), catalog, log)
+        return _after_spin(state, a, catalog, log, augment_dots=action.dots)
     if isinstance(action, za.Retest):
         return _retest(state, catalog, action, log)
     assert isinstance(action, za.Save)
@@ -240,21 +266,21 @@ def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> 
     """Core Exceptions 8: respin one card; the bolsters and augments are placed again."""
     a = state.attack
     assert a is not None
+    changes: dict[str, Any] = {"bolster_dots": (), "augment_dots": ()}
     if action.player == attacker(state):
         if a.attacker_retested:
-            a = evolve(a, free_retests=a.free_retests - 1)  # Knockdown's free retest
-        a = evolve(a, attacker_retested=True)
+            changes["free_retests"] = a.free_retests - 1  # Knockdown's free retest
+        changes["attacker_retested"] = True
     else:
-        a = evolve(a, defender_retested=True)
-    respun = {"end": action.end} if action.card == "attack" else {"target_end": action.end}
-    a = evolve(a, **respun, bolster_dots=(), augment_dots=())
+        changes["defender_retested"] = True
+    changes["end" if action.card == "attack" else "target_end"] = action.end
     name = state.players[action.player].name
     log.say(
         state,
         action.player,
         f"{name} retested: the {action.card} card, end {END_NAMES[action.end]}",
     )
-    return _after_spin(state, a, catalog, log)
+    return _after_spin(state, a, catalog, log, **changes)
 
 
 def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
@@ -277,8 +303,7 @@ def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
         return end_pulse(state, catalog, log, target_back=True)
     if outcome == "targetlock":
         log.say(state, seat, "Targetlock: you may target this card again with your next attack")
-        players = state.players_with(seat, lock_foe=a.foe, lock_card=a.target)
-        return end_pulse(state, catalog, log, target_back=True, players=players)
+        return end_pulse(state, catalog, log, target_back=True, lock_foe=a.foe, lock_card=a.target)
     foe = state.players[a.foe]
     if foe.character and not foe.character_sacrificed:
         return evolve(state, phase="save")

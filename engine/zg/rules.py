@@ -33,12 +33,11 @@ def _card_name(catalog: Catalog, card_id: str) -> str:
 def zgear_of(state: GameState, catalog: Catalog, seat: int, card_id: str) -> str | None:
     """Why ``card_id`` can't be one of ``seat``'s standing zGear cards (None: it can be)."""
     card = catalog.find(card_id)
-    who = _name(state, seat)
     if card is None or not card.is_zgear:
         return f'"{card_id}" is not a zGear card this table knows'
     p = state.players[seat]
     if p.roster and card_id not in p.roster:
-        return f"{card.name} is not one of {who}'s zGear cards"
+        return f"{card.name} is not one of {p.name}'s zGear cards"
     if card_id in p.slag:
         return f"{card.name} is slagged: it is out for the game"
     return None

@@ -46,10 +46,12 @@ def put_back(
     seat: int,
     card: str,
     to_hand: bool = False,
+    **more: object,
 ) -> tuple[tuple[PlayerState, ...], int]:
     """``card`` back into ``seat``'s deck, shuffled in at a random place (open hands), or into
     the hand; from ``players`` and the random source ``seed`` as the step has them so far, and
-    both after it (a step that moves several cards still makes one copy of the state)."""
+    both after it (a step that moves several cards still makes one copy of the state).
+    ``more``: the step's other changes to ``seat``'s record, made in the same copy."""
     p = players[seat]
     changes: Changes
     if to_hand:
@@ -61,7 +63,7 @@ def put_back(
     else:
         at, seed = rng.below(seed, len(p.deck) + 1)
         changes = {"deck": p.deck[:at] + (card,) + p.deck[at:], "deck_size": p.deck_size + 1}
-    return (*players[:seat], evolve(p, **changes), *players[seat + 1 :]), seed
+    return (*players[:seat], evolve(p, **changes, **more), *players[seat + 1 :]), seed
 
 
 def take_from_hand(state: GameState, seat: int, card: str) -> GameState:

@@ -6,12 +6,16 @@ position lists the same, and an equal action made fresh (as a device's command i
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from engine.core.evolve import evolve
 from engine.zg import actions as za
 from engine.zg.game import ZgGame
+from engine.zg.legal import listing
 from engine.zg.randomplay import choose, random_setup
+from engine.zg.state import STANCES
 
 
 def _fresh(action: za.Action) -> za.Action:
@@ -104,3 +108,57 @@ def test_basic_rule_4__an_equal_command_of_the_wrong_kinds_is_not_looked_up() ->
     assert forged == action
     assert not game.listed_now(forged)
     assert game.explain(forged) is not None, "a seat that is true or false is refused"
+
+
+def test_rules_options_5_and_8__the_stances_listed_are_those_the_rules_allow() -> None:
+    """Stances (and standing up) are listed from the rules' conditions, not by asking the
+    whole check: at every move-and-attack position of a game with stances and knockdown, and
+    with the acting figure knocked down, they are exactly the ones the check allows, in the
+    rules' order."""
+    game = ZgGame(replace(random_setup(7, 3), options=("stances", "knockdown")))
+    rnd = random.Random(7)
+    seen = {"stance": 0, "stand up": 0}
+
+    def check(position: ZgGame) -> None:
+        seat = position.acting_player()
+        assert seat is not None
+        listed = [a for a in position.legal_actions() if isinstance(a, za.Stance | za.StandUp)]
+        candidates: list[za.Action] = [za.Stance(seat, s) for s in STANCES]
+        candidates.append(za.StandUp(seat))
+        allowed = [a for a in candidates if position.explain_in(position.state, a) is None]
+        assert listed == allowed, (position.state.pulse, position.state.players[seat])
+        seen["stance"] += any(isinstance(a, za.Stance) for a in listed)
+        seen["stand up"] += any(isinstance(a, za.StandUp) for a in listed)
+
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        if game.state.phase == "act":
+            check(game)
+            seat = game.acting_player()
+            assert seat is not None
+            foe = next(i for i, p in enumerate(game.state.players) if i != seat and not p.defeated)
+            knocked = game.fork()
+            knocked.apply(za.Knockdown(foe, seat))  # Rules Options 5: stand up first
+            check(knocked)
+        game.apply(choose(rnd, list(game.legal_actions())))
+    assert seen["stance"] > 5 and seen["stand up"] > 5, seen
+
+
+def test_basic_rules_2_3__a_deck_that_lost_a_card_lists_hands_already_made() -> None:
+    """Each open hand is made once per seat and cards: after a slag, the impulse lists the
+    very hand records the fuller deck listed (no new ones to make)."""
+    game = ZgGame(random_setup(4, 2))
+    state = game.state
+    full = [a for a in listing(state, game.catalog) if isinstance(a, za.PickHand)]
+    p = state.players[0]
+    lost = p.deck[0]
+    smaller = evolve(
+        state,
+        players=state.players_with(0, deck=p.deck[1:], deck_size=p.deck_size - 1, slag=(lost,)),
+    )
+    fewer = [a for a in listing(smaller, game.catalog) if isinstance(a, za.PickHand)]
+    mine = [a for a in full if a.player == 0 and lost not in a.cards]
+    assert fewer and [a for a in fewer if a.player == 0] == mine
+    by_cards = {a.cards: a for a in full}
+    assert all(a is by_cards[a.cards] for a in fewer if a.player == 0), "a hand made again"
