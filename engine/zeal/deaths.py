@@ -13,7 +13,7 @@ from engine.zeal.context import Ctx
 from engine.zeal.keywords import can_be_killed
 from engine.zeal.ops import move_permanent, remove_permanent, to_discard, update_permanent
 from engine.zeal.refresh import refresh
-from engine.zeal.state import GameState, PendingTrigger, Permanent
+from engine.zeal.state import GameState, PendingTrigger, Permanent, PlayerState
 
 
 def kill(ctx: Ctx, state: GameState, perm: Permanent, source: str) -> bool:
@@ -39,8 +39,10 @@ def _lethal(state: GameState) -> list[Permanent]:
     stable = _stable[0]
     known = stable if isinstance(stable, tuple) else ()
     for seat, player in enumerate(state.players):
-        if seat < len(known) and known[seat] is player:
-            continue  # the same record as when last found stable: no one of theirs is due
+        if seat < len(known):
+            was = known[seat]
+            if was is player or (isinstance(was, PlayerState) and was.in_play is player.in_play):
+                continue  # the same permanents as when last found stable: none of theirs is due
         out.extend(_lethal_of(player.in_play))
     return out
 
@@ -105,13 +107,28 @@ def stable_players() -> object:
     return _stable[0]
 
 
+def _same_permanents(players: tuple[PlayerState, ...]) -> bool:
+    """Whether every player has the very permanents they had when last found stable (then no
+    connection can have broken: connections are among the permanents in play)."""
+    known = _stable[0]
+    if not isinstance(known, tuple) or len(known) != len(players):
+        return False
+    for was, now in zip(known, players, strict=True):  # a plain loop: after most changes
+        if was.in_play is not now.in_play:
+            break
+    else:
+        return True
+    return False
+
+
 def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None) -> GameState:
     """Puts every character due to die in the discard, together; repeats until stable.
     ``also``: other triggers of the same event, queued in one batch with the deaths'."""
     if state.players is _stable[0] and not ctx.dying and not also:
         return state
     while True:
-        state = check_connections(ctx, state)
+        if not _same_permanents(state.players):
+            state = check_connections(ctx, state)
         # Zeal and combat scores may have changed with the last deaths: recompute first.
         state = refresh(state)
         for perm in _lethal(state):
