@@ -12,7 +12,14 @@ from engine.core.turn_order import in_turn_order
 from engine.zeal.cards import Ability, Card, Effect
 from engine.zeal.context import Ctx
 from engine.zeal.ops import new_id
-from engine.zeal.state import GameState, PendingTrigger, Permanent, StackItem, Target
+from engine.zeal.state import (
+    GameState,
+    PendingTrigger,
+    Permanent,
+    StackItem,
+    Target,
+    make_stack_item,
+)
 
 DIES_TRIGGERS = ("dies", "ally_dies", "other_ally_dies", "any_dies")
 
@@ -249,7 +256,7 @@ def is_optional(trigger: PendingTrigger) -> bool:
 
 def as_stack_item(trigger: PendingTrigger, targets: tuple[Target, ...] = ()) -> StackItem:
     """The triggered action, played: on the stack with the targets its player declared."""
-    return StackItem(
+    return make_stack_item(
         id=trigger.id,
         controller=trigger.controller,
         card_id=trigger.card_id,
@@ -262,5 +269,6 @@ def as_stack_item(trigger: PendingTrigger, targets: tuple[Target, ...] = ()) -> 
         source=trigger.source,
         owner=trigger.controller,
         from_hand=False,
+        x=0,
         about=trigger.about,
     )

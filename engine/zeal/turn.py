@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
 from engine.zeal import deaths, triggers
@@ -28,8 +30,9 @@ _AWAIT = {
 }
 
 
-def enter(ctx: Ctx, state: GameState, step: Step) -> GameState:
-    """Begins ``step``: a declaration to wait for, or a chance to act for the active player."""
+def enter(ctx: Ctx, state: GameState, step: Step, **also: Any) -> GameState:
+    """Begins ``step``: a declaration to wait for, or a chance to act for the active player.
+    ``also``: the last step's changes (Develop's), made in the same copy of the state."""
     awaiting = _AWAIT.get(step)
     state = evolve(
         state,
@@ -38,6 +41,7 @@ def enter(ctx: Ctx, state: GameState, step: Step) -> GameState:
         awaiting=awaiting,
         priority=None if awaiting else state.active,
         combat=None if step is Step.COMMIT else state.combat,
+        **also,
     )
     if step is Step.END_OF_TURN:
         # Possess the Dead without Zeal: the character dies at the end of the turn, even if
