@@ -103,7 +103,7 @@ def remove_permanent(state: GameState, pid: int) -> tuple[GameState, Permanent |
 def add_permanent(
     state: GameState, card: Card, controller: int, owner: int, **extra: Any
 ) -> tuple[GameState, int]:
-    pid, state = new_id(state)
+    pid = state.next_id
     perm = make_permanent(
         id=pid,
         card_id=card.id,
@@ -133,7 +133,9 @@ def add_permanent(
     if extra:
         perm = evolve(perm, **extra)
     player = state.players[controller]
-    return set_player(state, controller, in_play=player.in_play + (perm,)), pid
+    # Into play and the id counter moved on, in one copy of the state.
+    players = with_player(state, controller, in_play=player.in_play + (perm,))
+    return evolve(state, players=players, next_id=pid + 1), pid
 
 
 def move_permanent(state: GameState, pid: int, new_controller: int) -> GameState:

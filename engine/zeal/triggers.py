@@ -56,7 +56,8 @@ def queue(ctx: Ctx, state: GameState, batch: list[PendingTrigger]) -> GameState:
     order = in_turn_order(state.active, len(state.players))
     batch = sorted(batch, key=lambda t: order.index(t.controller))
     depth = len(state.stack)
-    batch = [evolve(t, depth=depth) for t in batch]
+    # Each waits for the stack to be back down to this height (a copy only when it moved).
+    batch = [t if t.depth == depth else evolve(t, depth=depth) for t in batch]
     for t in batch:
         who = state.players[t.controller].name
         ctx.say(state, t.controller, f"{t.name} triggers for {who}: {describe(t.ability)}")

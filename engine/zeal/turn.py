@@ -73,8 +73,8 @@ def _clear_turn(player: PlayerState) -> PlayerState:
             bases = tuple(clear_base(b) if b.damage or b.damaged_by else b for b in bases)
             break
     in_play = player.in_play
-    for perm in in_play:
-        if _to_clear(perm):
+    for perm in in_play:  # _to_clear, inlined: every permanent at every turn's end
+        if perm.damage or perm.combat_bonus or perm.granted_keywords or perm.dies_devotion:
             in_play = tuple(_clear_perm(p) for p in in_play)
             break
     if bases is player.bases and in_play is player.in_play and not player.spell_cults:
@@ -103,10 +103,14 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
     nxt = next_seat(state.active, len(state.players), skip)
     if nxt is None:
         nxt = state.active
+    # The same tuple when no one has anything of this turn's to forget: what was worked out
+    # from it still holds.
     players = state.players
-    cleared = tuple(_clear_turn(p) for p in players)
-    if any(new is not old for new, old in zip(cleared, players, strict=True)):
-        players = cleared  # else the same tuple: what was worked out from it still holds
+    cleared = [_clear_turn(p) for p in players]
+    for new, old in zip(cleared, players, strict=True):
+        if new is not old:
+            players = tuple(cleared)
+            break
     # The next turn and its Develop step (start_turn's changes), in one copy of the state.
     state = evolve(
         state,
@@ -147,7 +151,7 @@ def _start_of_turn(ctx: Ctx, state: GameState) -> GameState:
                 state = move_permanent(state, perm.id, back)
                 ctx.say(state, back, f"{perm.name} returns to {state.players[back].name}")
     for lord in state.permanents():
-        if not lord.has("cull_weak"):
+        if "cull_weak" not in lord.keywords:  # lord.has, inlined: every permanent, every turn
             continue
         # Cnidarian Lord: foes' characters with 1 combat die, before anyone can raise it.
         for perm in state.permanents():
