@@ -24,7 +24,9 @@ def detained(state: GameState, perm: Permanent) -> bool:
 
 def can_attack(state: GameState) -> list[Permanent]:
     return [
-        p for p in state.players[state.active].in_play if p.is_character and not detained(state, p)
+        p
+        for p in state.players[state.active].in_play
+        if p.kind == "character" and not detained(state, p)
     ]
 
 

@@ -90,7 +90,8 @@ def _same_bases(players: tuple[PlayerState, ...]) -> bool:
 def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
     """A player with no bases loses; with more players, they are eliminated and the last
     player with a base standing wins (Objective; More than two players)."""
-    if state.players is _all_standing[0] or state.step is Step.MULLIGAN or state.over:
+    step = state.step
+    if state.players is _all_standing[0] or step is Step.MULLIGAN or step is Step.GAME_OVER:
         return state
     if _same_bases(state.players):
         # Every player's bases and elimination as when all living players last held a base
@@ -150,8 +151,11 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
             # Nothing to choose: play it (its player would have to anyway).
             return stack.push(ctx, state, as_stack_item(t), pending=state.pending[1:])
         return state
-    if any(p.develop_left for p in state.players) or state.stack:
+    if state.stack:
         return state  # declarations wait until the actions being played resolve
+    for p in state.players:  # a plain loop, not any(): after most steps
+        if p.develop_left:
+            return state  # as do they for Develop choices
     if state.awaiting == "attackers" and not combat.can_attack(state):
         ctx.say(state, state.active, "No characters can attack")
         return turn.enter(ctx, state, Step.COMMIT)  # Commit begins with combat over
@@ -183,7 +187,7 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
     players = state.players
     if (
         players is _all_standing[0]
-        and players is deaths.stable_players()
+        and players is deaths.last_stable[0]
         and not ctx.dying
         and not state.pending
         and state.awaiting is None
@@ -195,7 +199,7 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
     for _ in range(10_000):
         state = deaths.settle(ctx, state)
         state = check_eliminations(ctx, state)
-        if state.over:
+        if state.step is Step.GAME_OVER:
             return state
         nxt = _auto(ctx, state)
         if nxt is state:

@@ -22,6 +22,8 @@ from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Step, make_stack_
 
 
 def perform(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
+    if type(action) is za.Pass:  # most commands of a game: straight to it, no wrapper call
+        return flow.settle(ctx, priority.do_pass(ctx, state, action.player))
     handler = _HANDLERS.get(type(action))
     state = adjust.apply(ctx, state, action) if handler is None else handler(ctx, state, action)
     return flow.settle(ctx, state)

@@ -17,7 +17,7 @@ def _derived(perm: Permanent, zeal: bool, rally: int = 0) -> Permanent:
         if perm.printed_zeal_keywords:
             keywords = tuple(dict.fromkeys(keywords + perm.printed_zeal_keywords))
     combat += perm.combat_bonus
-    if perm.is_character:
+    if perm.kind == "character":  # is_character, inlined (every permanent of a changed player)
         combat += rally
     if perm.granted_keywords:
         keywords = tuple(dict.fromkeys(keywords + perm.granted_keywords))

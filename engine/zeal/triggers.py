@@ -228,8 +228,10 @@ def end_of_turn(ctx: Ctx, state: GameState, perms: list[Permanent]) -> GameState
     """At the end of your turn and Reconnect, for permanents the active player controls."""
     batch: list[PendingTrigger] = []
     for perm in perms:
-        state = collect(ctx, state, perm, "end_of_turn", batch)
-        state = collect(ctx, state, perm, "reconnect", batch)
+        for trigger in ("end_of_turn", "reconnect"):
+            for card, ability in abilities_of(ctx, perm, trigger):  # most have none
+                t, state = pending_for(state, perm.controller, card, ability, perm.zeal, perm.id)
+                batch.append(t)
     return queue(ctx, state, batch)
 
 
