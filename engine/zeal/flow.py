@@ -196,11 +196,17 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
         # stable (no one due to die, every living player holds a base) and nothing waits, so
         # one pass of the loop below would change nothing.
         return state
+    stable, standing = deaths.last_stable, _all_standing
     for _ in range(10_000):
-        state = deaths.settle(ctx, state)
-        state = check_eliminations(ctx, state)
+        # Each step's own first test, made here: most of the time there is nothing to do.
+        if state.players is not stable[0] or ctx.dying:
+            state = deaths.settle(ctx, state)
+        if state.players is not standing[0]:
+            state = check_eliminations(ctx, state)
         if state.step is Step.GAME_OVER:
             return state
+        if not state.pending and state.awaiting is None:
+            return state  # _auto's first test: a priority window, nothing waiting
         nxt = _auto(ctx, state)
         if nxt is state:
             return state
