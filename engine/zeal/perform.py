@@ -22,7 +22,7 @@ from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Step, make_stack_
 
 
 def perform(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
-    if type(action) is za.Pass:  # most commands of a game: straight to it, no wrapper call
+    if type(action) is za.Pass:  # most commands of a game: straight to it, not via the table
         return flow.settle(ctx, priority.do_pass(ctx, state, action.player))
     handler = _HANDLERS.get(type(action))
     state = adjust.apply(ctx, state, action) if handler is None else handler(ctx, state, action)
@@ -81,10 +81,6 @@ def _develop(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     # player and of the state for all three).
     players = with_player(state, seat, max_devotion=top, devotion=top)
     return turn.enter(ctx, state, Step.COMBAT_START, players=players)
-
-
-def _pass(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
-    return priority.do_pass(ctx, state, action.player)
 
 
 def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -227,11 +223,10 @@ def _damage(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     return flow.after_damage(ctx, combat.deal_damage(ctx, state, action))
 
 
-_HANDLERS = {
+_HANDLERS = {  # Pass, the commonest, is dispatched in perform() itself
     za.KeepHand: _keep,
     za.Mulligan: _mulligan,
     za.Develop: _develop,
-    za.Pass: _pass,
     za.PlayCard: _play_card,
     za.PlayTrigger: _play_trigger,
     za.DeclineTrigger: _decline,
