@@ -22,9 +22,20 @@ def detained(state: GameState, perm: Permanent) -> bool:
     return False
 
 
+def detained_ids(state: GameState) -> set[int]:
+    """The characters Detainment Cells hold (detained()'s answer for all, in one pass)."""
+    return {
+        d.connected_to
+        for player in state.players
+        for d in player.in_play
+        if d.connected_to is not None and "detain" in d.keywords
+    }
+
+
 def can_attack(state: GameState) -> list[Permanent]:
+    held = detained_ids(state)
     return [
-        p for p in state.players[state.active].in_play if p.is_character and not detained(state, p)
+        p for p in state.players[state.active].in_play if p.kind == "character" and p.id not in held
     ]
 
 
@@ -85,6 +96,7 @@ def block_options(state: GameState, seat: int) -> list[tuple[int, int]]:
     if combat is None:
         return []
     busy = {b for b, _ in combat.blocks}
+    held = detained_ids(state)
     out = []
     for pid, defender in combat.attackers:
         if defender != seat:
@@ -93,7 +105,7 @@ def block_options(state: GameState, seat: int) -> list[tuple[int, int]]:
         if attacker is None or len(combat.blockers_of(pid)) >= 2:
             continue
         for cand in state.players[seat].in_play:
-            if cand.id not in busy and can_block(cand, attacker) and not detained(state, cand):
+            if cand.id not in busy and cand.id not in held and can_block(cand, attacker):
                 out.append((cand.id, pid))
     return out
 

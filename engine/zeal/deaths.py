@@ -13,7 +13,7 @@ from engine.zeal.context import Ctx
 from engine.zeal.keywords import can_be_killed
 from engine.zeal.ops import move_permanent, remove_permanent, to_discard, update_permanent
 from engine.zeal.refresh import refresh
-from engine.zeal.state import GameState, PendingTrigger, Permanent
+from engine.zeal.state import GameState, PendingTrigger, Permanent, PlayerState
 
 
 def kill(ctx: Ctx, state: GameState, perm: Permanent, source: str) -> bool:
@@ -36,23 +36,25 @@ def force_die(ctx: Ctx, perm: Permanent, verb: str = "dies") -> None:
 
 def _lethal(state: GameState) -> list[Permanent]:
     out = []
-    stable = _stable[0]
+    stable = last_stable[0]
     known = stable if isinstance(stable, tuple) else ()
     for seat, player in enumerate(state.players):
-        if seat < len(known) and known[seat] is player:
-            continue  # the same record as when last found stable: no one of theirs is due
+        if seat < len(known):
+            was = known[seat]
+            if was is player or (isinstance(was, PlayerState) and was.in_play is player.in_play):
+                continue  # the same permanents as when last found stable: none of theirs is due
         out.extend(_lethal_of(player.in_play))
     return out
 
 
 def _lethal_of(perms: tuple[Permanent, ...]) -> list[Permanent]:
     out = []
-    for perm in perms:
-        if not perm.is_character:
+    for perm in perms:  # is_character and has("invincible") inlined: after most changes
+        if perm.kind != "character":
             continue
         if perm.combat <= 0:
             out.append(perm)  # "If a character's combat score is reduced to 0, it dies."
-        elif perm.damage >= perm.combat and not perm.has("invincible"):
+        elif perm.damage >= perm.combat and "invincible" not in perm.keywords:
             out.append(perm)
     return out
 
@@ -97,28 +99,38 @@ def check_connections(ctx: Ctx, state: GameState) -> GameState:
 # The players tuple last found stable (no one due to die, no connection to break). Tuples are
 # immutable, so the same object has the same permanents: checking it again can be skipped (the
 # rules loop asks after every change). Holding the reference keeps its identity unique.
-_stable: list[object] = [None]
+last_stable: list[object] = [None]
 
 
-def stable_players() -> object:
-    """The players tuple last found stable (None before any)."""
-    return _stable[0]
+def _same_permanents(players: tuple[PlayerState, ...]) -> bool:
+    """Whether every player has the very permanents they had when last found stable (then no
+    connection can have broken: connections are among the permanents in play)."""
+    known = last_stable[0]
+    if not isinstance(known, tuple) or len(known) != len(players):
+        return False
+    for was, now in zip(known, players, strict=True):  # a plain loop: after most changes
+        if was.in_play is not now.in_play:
+            break
+    else:
+        return True
+    return False
 
 
 def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None) -> GameState:
     """Puts every character due to die in the discard, together; repeats until stable.
     ``also``: other triggers of the same event, queued in one batch with the deaths'."""
-    if state.players is _stable[0] and not ctx.dying and not also:
+    if state.players is last_stable[0] and not ctx.dying and not also:
         return state
     while True:
-        state = check_connections(ctx, state)
+        if not _same_permanents(state.players):
+            state = check_connections(ctx, state)
         # Zeal and combat scores may have changed with the last deaths: recompute first.
         state = refresh(state)
         for perm in _lethal(state):
             if perm.id not in ctx.dying:
                 ctx.dying.append(perm.id)
         if not ctx.dying:
-            _stable[0] = state.players
+            last_stable[0] = state.players
             return triggers.queue(ctx, state, also) if also else state
         dead: list[Permanent] = []
         for pid in ctx.dying:

@@ -9,7 +9,7 @@ from engine.core.turn_order import in_turn_order
 from engine.zeal import actions as za
 from engine.zeal import combat, deaths, stack, turn
 from engine.zeal.context import Ctx
-from engine.zeal.state import GameState, Step
+from engine.zeal.state import GameState, PlayerState, Step
 from engine.zeal.targets import ability_target_kinds
 from engine.zeal.triggers import as_stack_item, is_optional, playable
 
@@ -77,10 +77,26 @@ _NO_PRIORITY = frozenset({Step.MULLIGAN, Step.DEVELOP, Step.GAME_OVER})
 _all_standing: list[object] = [None]
 
 
+def _same_bases(players: tuple[PlayerState, ...]) -> bool:
+    known = _all_standing[0]
+    if not isinstance(known, tuple) or len(known) != len(players):
+        return False
+    for was, now in zip(known, players, strict=True):
+        if was.bases is not now.bases or was.eliminated != now.eliminated:
+            return False
+    return True
+
+
 def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
     """A player with no bases loses; with more players, they are eliminated and the last
     player with a base standing wins (Objective; More than two players)."""
-    if state.players is _all_standing[0] or state.step is Step.MULLIGAN or state.over:
+    step = state.step
+    if state.players is _all_standing[0] or step is Step.MULLIGAN or step is Step.GAME_OVER:
+        return state
+    if _same_bases(state.players):
+        # Every player's bases and elimination as when all living players last held a base
+        # (only bases decide it): no check needed after a change of devotion, hand or play.
+        _all_standing[0] = state.players
         return state
     standing = {b.controller for p in state.players for b in p.bases if b.face_up}
     out = [
@@ -133,15 +149,16 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
         card = ctx.card(t.card_id)
         if len(group) == 1 and not is_optional(t) and not ability_target_kinds(t.ability, card):
             # Nothing to choose: play it (its player would have to anyway).
-            item = as_stack_item(t)
-            state = evolve(state, pending=state.pending[1:])
-            return stack.push(ctx, state, item)
+            return stack.push(ctx, state, as_stack_item(t), pending=state.pending[1:])
         return state
-    if any(p.develop_left for p in state.players) or state.stack:
+    if state.stack:
         return state  # declarations wait until the actions being played resolve
+    for p in state.players:  # a plain loop, not any(): after most steps
+        if p.develop_left:
+            return state  # as do they for Develop choices
     if state.awaiting == "attackers" and not combat.can_attack(state):
         ctx.say(state, state.active, "No characters can attack")
-        return turn.enter(ctx, evolve(state, combat=None), Step.COMMIT)
+        return turn.enter(ctx, state, Step.COMMIT)  # Commit begins with combat over
     if state.awaiting == "blockers":
         seat = combat.next_blocker(state)
         if seat is None:
@@ -159,9 +176,10 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
 
 def after_damage(ctx: Ctx, state: GameState) -> GameState:
     """After combat damage: Conquer and dying triggers are played before Commit."""
-    state = evolve(state, awaiting=None, priority=state.active, passed=())
     if state.pending or state.stack:
-        return state
+        return evolve(state, awaiting=None, priority=state.active, passed=())
+    # Commit begins with no declaration waiting and the active player to act: the same
+    # changes, in one copy.
     return turn.enter(ctx, state, Step.COMMIT)
 
 
@@ -169,7 +187,7 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
     players = state.players
     if (
         players is _all_standing[0]
-        and players is deaths.stable_players()
+        and players is deaths.last_stable[0]
         and not ctx.dying
         and not state.pending
         and state.awaiting is None
@@ -178,11 +196,17 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
         # stable (no one due to die, every living player holds a base) and nothing waits, so
         # one pass of the loop below would change nothing.
         return state
+    stable, standing = deaths.last_stable, _all_standing
     for _ in range(10_000):
-        state = deaths.settle(ctx, state)
-        state = check_eliminations(ctx, state)
-        if state.over:
+        # Each step's own first test, made here: most of the time there is nothing to do.
+        if state.players is not stable[0] or ctx.dying:
+            state = deaths.settle(ctx, state)
+        if state.players is not standing[0]:
+            state = check_eliminations(ctx, state)
+        if state.step is Step.GAME_OVER:
             return state
+        if not state.pending and state.awaiting is None:
+            return state  # _auto's first test: a priority window, nothing waiting
         nxt = _auto(ctx, state)
         if nxt is state:
             return state

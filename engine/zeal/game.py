@@ -58,6 +58,9 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         return explain(state, self.catalog, action)
 
     def perform_in(self, state: GameState, action: za.Action) -> tuple[GameState, list[LogEntry]]:
+        if isinstance(action, _DECLARATIONS):  # rare: a few per turn
+            for perm in state.permanents():
+                self.named[perm.id] = perm.name
         ctx = Ctx(self.catalog)
         return perform(ctx, state, action), ctx.log
 
@@ -71,13 +74,6 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         handed = iter(listed)
         self._listed = (state, listed, handed)
         return handed
-
-    def apply(self, action: za.Action) -> None:
-        if isinstance(action, _DECLARATIONS):  # rare: a few per turn
-            state = self.state
-            for perm in state.permanents():
-                self.named[perm.id] = perm.name
-        super().apply(action)
 
     def listed_now(self, action: za.Action) -> bool:
         """An action equal to one legal_actions handed out in this very state (a device's

@@ -34,7 +34,10 @@ def can_be_killed(perm: Permanent, source: str) -> bool:
 
 def can_block(blocker: Permanent, attacker: Permanent) -> bool:
     """Fly: can't be blocked or flanked except by other characters with fly."""
-    return blocker.is_character and (not attacker.has("fly") or blocker.has("fly"))
+    # is_character and has(), inlined: asked for every pair of characters in every combat
+    return blocker.kind == "character" and (
+        "fly" not in attacker.keywords or "fly" in blocker.keywords
+    )
 
 
 def cost_to_play(state: GameState, seat: int, card: Card, zeal: bool, x: int = 0) -> int:

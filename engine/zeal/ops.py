@@ -13,6 +13,8 @@ from engine.zeal.state import (
     BaseState,
     GameState,
     Permanent,
+    PlayerState,
+    make_permanent,
 )
 
 
@@ -58,9 +60,15 @@ def not_in_play(state: GameState, ref: int) -> str:
 
 
 def set_player(state: GameState, seat: int, **changes: Any) -> GameState:
+    return evolve(state, players=with_player(state, seat, **changes))
+
+
+def with_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
+    """The players with ``changes`` to ``seat``'s record (for a copy of the state that makes
+    other changes too)."""
     players = list(state.players)
     players[seat] = evolve(players[seat], **changes)
-    return evolve(state, players=tuple(players))
+    return tuple(players)
 
 
 def set_base(state: GameState, owner: int, index: int, **changes: Any) -> GameState:
@@ -95,8 +103,8 @@ def remove_permanent(state: GameState, pid: int) -> tuple[GameState, Permanent |
 def add_permanent(
     state: GameState, card: Card, controller: int, owner: int, **extra: Any
 ) -> tuple[GameState, int]:
-    pid, state = new_id(state)
-    perm = Permanent(
+    pid = state.next_id
+    perm = make_permanent(
         id=pid,
         card_id=card.id,
         name=card.name,
@@ -108,14 +116,26 @@ def add_permanent(
         printed_zeal_combat=card.zeal_combat,
         printed_keywords=card.keywords,
         printed_zeal_keywords=card.zeal_keywords,
+        damage=0,
+        combat_bonus=0,
+        granted_keywords=(),
+        dies_devotion=0,
+        connected_to=None,
+        connected_controller=None,
+        returns_to=None,
+        returns_next_turn=False,
+        doomed=False,
         entered_turn=state.turn,
+        zeal=False,
         combat=card.combat or 0,
         keywords=card.keywords,
     )
     if extra:
         perm = evolve(perm, **extra)
     player = state.players[controller]
-    return set_player(state, controller, in_play=player.in_play + (perm,)), pid
+    # Into play and the id counter moved on, in one copy of the state.
+    players = with_player(state, controller, in_play=player.in_play + (perm,))
+    return evolve(state, players=players, next_id=pid + 1), pid
 
 
 def move_permanent(state: GameState, pid: int, new_controller: int) -> GameState:
@@ -139,14 +159,16 @@ def to_hand(state: GameState, owner: int, card_id: str) -> GameState:
     return set_player(state, owner, hand=player.hand + (card_id,), hand_size=player.hand_size + 1)
 
 
-def remove_from_hand(state: GameState, seat: int, card_id: str) -> GameState:
+def hand_without(state: GameState, seat: int, card_id: str) -> dict[str, Any]:
+    """The changes to ``seat``'s record that take ``card_id`` out of their hand (to make with
+    their other changes in one copy)."""
     player = state.players[seat]
     if state.hidden:
-        return set_player(state, seat, hand_size=max(0, player.hand_size - 1))
+        return {"hand_size": max(0, player.hand_size - 1)}
     hand = list(player.hand)
     if card_id in hand:
         hand.remove(card_id)
-    return set_player(state, seat, hand=tuple(hand), hand_size=len(hand))
+    return {"hand": tuple(hand), "hand_size": len(hand)}
 
 
 def draw(ctx: Ctx, state: GameState, seat: int, count: int = 1) -> GameState:
@@ -188,16 +210,23 @@ def starting_bases(seat: int) -> tuple[BaseState, ...]:
 
 def bases_controlled(state: GameState, seat: int) -> list[tuple[int, int, BaseState]]:
     """(owner, index, base) for every base ``seat`` controls, face up or down."""
-    out = []
-    for owner, player in enumerate(state.players):
-        for index, base in enumerate(player.bases):
-            if base.controller == seat:
-                out.append((owner, index, base))
-    return out
+    return [
+        (owner, index, base)
+        for owner, player in enumerate(state.players)
+        for index, base in enumerate(player.bases)
+        if base.controller == seat
+    ]
 
 
 def standing_bases(state: GameState, seat: int) -> list[tuple[int, int, BaseState]]:
-    return [b for b in bases_controlled(state, seat) if b[2].face_up]
+    """(owner, index, base) for every face-up base ``seat`` controls (asked at every hit of
+    combat damage: one pass, no list of the face-down ones in between)."""
+    return [
+        (owner, index, base)
+        for owner, player in enumerate(state.players)
+        for index, base in enumerate(player.bases)
+        if base.face_up and base.controller == seat
+    ]
 
 
 def has_standing_base(state: GameState, seat: int) -> bool:

@@ -10,17 +10,20 @@ from engine.zeal.context import Ctx
 from engine.zeal.keywords import cost_to_play
 from engine.zeal.ops import (
     draw,
+    hand_without,
     name,
-    remove_from_hand,
     set_player,
     shuffle_deck,
     thing,
+    with_player,
 )
 from engine.zeal.rules import card_zeal
-from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, StackItem, Step
+from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Step, make_stack_item
 
 
 def perform(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
+    if type(action) is za.Pass:  # most commands of a game: straight to it, not via the table
+        return flow.settle(ctx, priority.do_pass(ctx, state, action.player))
     handler = _HANDLERS.get(type(action))
     state = adjust.apply(ctx, state, action) if handler is None else handler(ctx, state, action)
     return flow.settle(ctx, state)
@@ -74,13 +77,10 @@ def _develop(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         ctx.say(state, seat, f"{player.name} develops: maximum devotion {top}")
     if player.develop_left > 0:  # Develop N from a card: no reset of current devotion
         return set_player(state, seat, max_devotion=top, develop_left=player.develop_left - 1)
-    # Develop step: then set current devotion to maximum (one copy of the player for both).
-    state = set_player(state, seat, max_devotion=top, devotion=top)
-    return turn.enter(ctx, state, Step.COMBAT_START)
-
-
-def _pass(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
-    return priority.do_pass(ctx, state, action.player)
+    # Develop step: then set current devotion to maximum, and Combat begins (one copy of the
+    # player and of the state for all three).
+    players = with_player(state, seat, max_devotion=top, devotion=top)
+    return turn.enter(ctx, state, Step.COMBAT_START, players=players)
 
 
 def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -89,11 +89,13 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     card = ctx.card(action.card_id)
     zeal, _ = card_zeal(state, seat, card, action.zeal)
     cost = cost_to_play(state, seat, card, zeal, action.x)
-    state = remove_from_hand(state, seat, card.id)
     player = state.players[seat]
-    state = set_player(state, seat, devotion=player.devotion - cost)
-    sid, state = _new_id(state)
-    item = StackItem(
+    # Out of the hand and paid for in one copy of the player.
+    state = set_player(
+        state, seat, devotion=player.devotion - cost, **hand_without(state, seat, card.id)
+    )
+    sid = state.next_id
+    item = make_stack_item(
         id=sid,
         controller=seat,
         card_id=card.id,
@@ -102,8 +104,12 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         is_spell=card.type == "spell",
         zeal=zeal,
         targets=tuple(action.targets),
+        ability=None,
+        source=None,
         owner=seat,
+        from_hand=True,
         x=action.x,
+        about=None,
     )
     z = " with Zeal" if zeal else ""
     ctx.say(
@@ -111,7 +117,7 @@ def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         seat,
         f"{player.name} plays {card.name}{z} for {cost} devotion{_targets(state, action.targets, ctx.catalog)}",
     )
-    return stack.push(ctx, state, item)
+    return stack.push(ctx, state, item, next_id=sid + 1)
 
 
 def _targets(state: GameState, targets: tuple[za.Target, ...], catalog: Catalog) -> str:
@@ -121,14 +127,9 @@ def _targets(state: GameState, targets: tuple[za.Target, ...], catalog: Catalog)
     return ", targeting " + ", ".join(thing(state, t, catalog) for t in targets)
 
 
-def _new_id(state: GameState) -> tuple[int, GameState]:
-    return state.next_id, evolve(state, next_id=state.next_id + 1)
-
-
 def _play_trigger(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     assert isinstance(action, za.PlayTrigger)
     t = next(t for t in state.pending if t.id == action.trigger_id)
-    state = evolve(state, pending=tuple(p for p in state.pending if p.id != t.id))
     if t.ability.cost:
         p = state.players[t.controller]
         state = set_player(state, t.controller, devotion=p.devotion - t.ability.cost)
@@ -139,7 +140,8 @@ def _play_trigger(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         t.controller,
         f"{name(state, t.controller)} plays {t.name}'s triggered action{_targets(state, action.targets, ctx.catalog)}",
     )
-    return stack.push(ctx, state, item)
+    # Off the waiting list and onto the stack in one copy of the state.
+    return stack.push(ctx, state, item, pending=tuple(p for p in state.pending if p.id != t.id))
 
 
 def _decline(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -162,8 +164,8 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     p = state.players[action.player]
     state = set_player(state, action.player, devotion=p.devotion - ability.cost)
     state = _pay_by_hand(ctx, state, action.player, perm.name, ability.cost_text)
-    sid, state = _new_id(state)
-    item = StackItem(
+    sid = state.next_id
+    item = make_stack_item(
         id=sid,
         controller=action.player,
         card_id=card.id,
@@ -176,13 +178,15 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         source=perm.id,
         owner=perm.owner,
         from_hand=False,
+        x=0,
+        about=None,
     )
     ctx.say(
         state,
         action.player,
         f"{p.name} uses {perm.name} for {ability.cost} devotion{_targets(state, action.targets, ctx.catalog)}",
     )
-    return stack.push(ctx, state, item)
+    return stack.push(ctx, state, item, next_id=sid + 1)
 
 
 def _pay_by_hand(ctx: Ctx, state: GameState, seat: int, what: str, cost_text: str) -> GameState:
@@ -199,7 +203,7 @@ def _attackers(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     assert isinstance(action, za.DeclareAttackers)
     state = combat.declare_attackers(ctx, state, action)
     if not action.attackers:
-        return turn.enter(ctx, evolve(state, combat=None), Step.COMMIT)
+        return turn.enter(ctx, state, Step.COMMIT)  # Commit begins with combat over
     return evolve(state, priority=state.active, passed=())
 
 
@@ -219,11 +223,10 @@ def _damage(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     return flow.after_damage(ctx, combat.deal_damage(ctx, state, action))
 
 
-_HANDLERS = {
+_HANDLERS = {  # Pass, the commonest, is dispatched in perform() itself
     za.KeepHand: _keep,
     za.Mulligan: _mulligan,
     za.Develop: _develop,
-    za.Pass: _pass,
     za.PlayCard: _play_card,
     za.PlayTrigger: _play_trigger,
     za.DeclineTrigger: _decline,

@@ -19,8 +19,11 @@ def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
     if state.stack:
         top = state.stack[-1]
         ctx.say(state, seat, f"{players[seat].name} passes on {top.name}")
-        waiting = [i for i, p in enumerate(players) if not p.eliminated and i != top.controller]
-        if all(i in passed for i in waiting):
+        owner = top.controller
+        for i, p in enumerate(players):  # a plain loop, as below
+            if not (p.eliminated or i == owner or i in passed):
+                break  # an opponent of its player has yet to pass
+        else:
             # Everyone passed: resolving begins by clearing the passes (stack.resolve_top), so
             # recording this last pass first would be a copy of the state no one reads.
             return stack.resolve_top(ctx, state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.zeal.ops import set_player
-from engine.zeal.state import GameState, Permanent
+from engine.zeal.state import GameState, Permanent, PlayerState
 
 
 def _derived(perm: Permanent, zeal: bool, rally: int = 0) -> Permanent:
@@ -17,7 +17,7 @@ def _derived(perm: Permanent, zeal: bool, rally: int = 0) -> Permanent:
         if perm.printed_zeal_keywords:
             keywords = tuple(dict.fromkeys(keywords + perm.printed_zeal_keywords))
     combat += perm.combat_bonus
-    if perm.is_character:
+    if perm.kind == "character":  # is_character, inlined (every permanent of a changed player)
         combat += rally
     if perm.granted_keywords:
         keywords = tuple(dict.fromkeys(keywords + perm.granted_keywords))
@@ -44,11 +44,18 @@ def _recompute(state: GameState, fresh: tuple[object, ...]) -> GameState:
     for seat, player in enumerate(state.players):
         if not player.in_play:
             continue
-        if seat < len(fresh) and fresh[seat] is player:
-            # The same player record as in the last players found up to date: a player's
-            # derived values depend only on their own permanents and spells (Zeal, Rally), so
-            # theirs are too. With 8 players most actions change one player at most.
-            continue
+        if seat < len(fresh):
+            known = fresh[seat]
+            if known is player or (
+                isinstance(known, PlayerState)
+                and known.in_play is player.in_play
+                and known.spell_cults is player.spell_cults
+            ):
+                # The same permanents and spells as in the last players found up to date: a
+                # player's derived values depend only on those (Zeal, Rally), so theirs are
+                # too, whatever else changed (devotion, hand, bases). With 8 players most
+                # actions change one player at most.
+                continue
         cult_counts: dict[str | None, int] = {}
         rally = 0
         for perm in player.in_play:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
 from engine.zeal import deaths, effects, triggers
@@ -13,17 +15,25 @@ from engine.zeal.state import GameState, StackItem, Target
 from engine.zeal.targets import check_target
 
 
-def give_response_chance(state: GameState, actor: int) -> GameState:
+def responder(state: GameState, actor: int) -> int:
     """After you play an action, your opponents get the chance to respond: no holding
-    priority to respond to yourself (FAQ)."""
+    priority to respond to yourself (FAQ). The next living player in turn order."""
     skip = {i for i, p in enumerate(state.players) if p.eliminated}
     nxt = next_seat(actor, len(state.players), skip)
-    return evolve(state, priority=nxt if nxt is not None else actor, passed=())
+    return nxt if nxt is not None else actor
 
 
-def push(ctx: Ctx, state: GameState, item: StackItem) -> GameState:
-    state = evolve(state, stack=state.stack + (item,))
-    return give_response_chance(state, item.controller)
+def push(ctx: Ctx, state: GameState, item: StackItem, **also: Any) -> GameState:
+    """Puts ``item`` on the stack and gives the opponents the chance to respond, in one copy
+    of the state with ``also``'s changes (the trigger taken off the waiting list, the id
+    counter moved on): the steps in between are never seen."""
+    return evolve(
+        state,
+        stack=state.stack + (item,),
+        priority=responder(state, item.controller),
+        passed=(),
+        **also,
+    )
 
 
 def source_kind(item: StackItem, card: Card) -> str:
@@ -34,7 +44,9 @@ def source_kind(item: StackItem, card: Card) -> str:
 
 def resolve_top(ctx: Ctx, state: GameState) -> GameState:
     item = state.stack[-1]
-    state = evolve(state, stack=state.stack[:-1], passed=())
+    # After an action resolves, its player gets another opportunity to act: set in the same
+    # copy that takes it off the stack (nothing while it resolves reads who has priority).
+    state = evolve(state, stack=state.stack[:-1], passed=(), priority=item.controller)
     card = ctx.card(item.card_id)
     if item.kind == "card" and card.type == "spell":
         state = _resolve_spell(ctx, state, item, card)
@@ -47,12 +59,14 @@ def resolve_top(ctx: Ctx, state: GameState) -> GameState:
         # "When you resolve a spell" waits until the spell has fully resolved, and is played
         # "directly after resolving a spell card": a copy (Entanglement Collider) is no card.
         state = triggers.on_spell_resolved(ctx, state, item.controller, item)
-    # After an action resolves, its player gets another opportunity to act.
     holder = item.controller
     if state.players[holder].eliminated:
+        # Its player is out of the game (eliminated while it resolved): the next one acts.
         skip = {i for i, p in enumerate(state.players) if p.eliminated}
         holder = next_seat(holder, len(state.players), skip) or 0
-    return evolve(state, priority=holder)
+    if state.priority != holder:
+        state = evolve(state, priority=holder)
+    return state
 
 
 def _resolve_spell(ctx: Ctx, state: GameState, item: StackItem, card: Card) -> GameState:

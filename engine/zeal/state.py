@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.evolve import maker
 from engine.zeal.cards import Ability
 
 
@@ -28,10 +29,11 @@ class Step(StrEnum):
 
     @property
     def label(self) -> str:
-        return _LABELS[self]
+        return STEP_LABELS[self]
 
 
-_LABELS = {
+# A step's name in the rulebook's words (the log's and the status band's).
+STEP_LABELS = {
     Step.MULLIGAN: "Mulligan",
     Step.DEVELOP: "Develop",
     Step.COMBAT_START: "Combat",
@@ -101,6 +103,11 @@ class Permanent:
         return keyword in self.keywords
 
 
+# Permanent(...) and StackItem(...) with every field given (by name), made without the frozen
+# __init__ (engine/core/evolve.py's maker): cards enter play and go on the stack all game long.
+make_permanent = maker(Permanent)
+
+
 @dataclass(frozen=True, slots=True)
 class StackItem:
     """An action being played and not yet resolved (Playing and resolving actions)."""
@@ -119,6 +126,9 @@ class StackItem:
     from_hand: bool = True  # False: a triggered action, or a copy (no card to discard)
     x: int = 0  # X chosen when played (Lightning Storm)
     about: StackItem | None = None  # the spell a "when you resolve a spell" action is about
+
+
+make_stack_item = maker(StackItem)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,14 @@ from engine.core.turn_order import in_turn_order
 from engine.zeal.cards import Ability, Card, Effect
 from engine.zeal.context import Ctx
 from engine.zeal.ops import new_id
-from engine.zeal.state import GameState, PendingTrigger, Permanent, StackItem, Target
+from engine.zeal.state import (
+    GameState,
+    PendingTrigger,
+    Permanent,
+    StackItem,
+    Target,
+    make_stack_item,
+)
 
 DIES_TRIGGERS = ("dies", "ally_dies", "other_ally_dies", "any_dies")
 
@@ -49,7 +56,8 @@ def queue(ctx: Ctx, state: GameState, batch: list[PendingTrigger]) -> GameState:
     order = in_turn_order(state.active, len(state.players))
     batch = sorted(batch, key=lambda t: order.index(t.controller))
     depth = len(state.stack)
-    batch = [evolve(t, depth=depth) for t in batch]
+    # Each waits for the stack to be back down to this height (a copy only when it moved).
+    batch = [t if t.depth == depth else evolve(t, depth=depth) for t in batch]
     for t in batch:
         who = state.players[t.controller].name
         ctx.say(state, t.controller, f"{t.name} triggers for {who}: {describe(t.ability)}")
@@ -121,28 +129,34 @@ def effect_words(effect: Effect) -> str:
     )
 
 
-def abilities_of(ctx: Ctx, perm: Permanent, trigger: str) -> list[tuple[Card, Ability]]:
+Found = dict[str, list[tuple[Card, Ability]]]  # (card, ability) by what triggers it
+
+
+def triggers_of(ctx: Ctx, perm: Permanent) -> Found:
+    """The triggered abilities of ``perm``'s card (with or without Zeal), by trigger."""
     # Asked for every permanent at every end of turn and every death: most have none, so the
-    # answer per (card, Zeal, trigger) is kept with its catalog (cards are immutable data).
+    # answer per (card, Zeal) is kept with its catalog (cards are immutable data).
     known, table = _abilities[0]
     if known is not ctx.catalog:
         table = {}
         _abilities[0] = (ctx.catalog, table)
-    key = (perm.card_id, perm.zeal, trigger)
+    key = (perm.card_id, perm.zeal)
     found = table.get(key)
     if found is None:
         card = ctx.card(perm.card_id)
-        found = table[key] = [
-            (card, a) for a in card.abilities_with(perm.zeal) if a.trigger == trigger
-        ]
+        found = table[key] = {}
+        for a in card.abilities_with(perm.zeal):  # in the card's order
+            found.setdefault(a.trigger, []).append((card, a))
     return found
+
+
+def abilities_of(ctx: Ctx, perm: Permanent, trigger: str) -> list[tuple[Card, Ability]]:
+    return triggers_of(ctx, perm).get(trigger, [])
 
 
 # The catalog the table below was made for, and the table (replaced in one step, so safe to
 # share; holding the catalog's reference keeps its identity unique).
-_abilities: list[tuple[object, dict[tuple[str, bool, str], list[tuple[Card, Ability]]]]] = [
-    (None, {})
-]
+_abilities: list[tuple[object, dict[tuple[str, bool], Found]]] = [(None, {})]
 
 
 def collect(
@@ -184,8 +198,11 @@ def on_deaths(
             t, state = pending_for(state, d.controller, ctx.card(d.card_id), granted, d.zeal, d.id)
             batch.append(t)
     for w in watchers:
+        has = triggers_of(ctx, w)
+        if not has:
+            continue  # most cards trigger on nothing
         for trig in ("ally_dies", "other_ally_dies", "any_dies"):
-            found = abilities_of(ctx, w, trig)
+            found = has.get(trig)
             if not found:
                 continue
             for d in dead_chars:
@@ -220,8 +237,13 @@ def end_of_turn(ctx: Ctx, state: GameState, perms: list[Permanent]) -> GameState
     """At the end of your turn and Reconnect, for permanents the active player controls."""
     batch: list[PendingTrigger] = []
     for perm in perms:
-        state = collect(ctx, state, perm, "end_of_turn", batch)
-        state = collect(ctx, state, perm, "reconnect", batch)
+        has = triggers_of(ctx, perm)
+        if not has:
+            continue  # most cards trigger on nothing
+        for trigger in ("end_of_turn", "reconnect"):
+            for card, ability in has.get(trigger, ()):
+                t, state = pending_for(state, perm.controller, card, ability, perm.zeal, perm.id)
+                batch.append(t)
     return queue(ctx, state, batch)
 
 
@@ -249,7 +271,7 @@ def is_optional(trigger: PendingTrigger) -> bool:
 
 def as_stack_item(trigger: PendingTrigger, targets: tuple[Target, ...] = ()) -> StackItem:
     """The triggered action, played: on the stack with the targets its player declared."""
-    return StackItem(
+    return make_stack_item(
         id=trigger.id,
         controller=trigger.controller,
         card_id=trigger.card_id,
@@ -262,5 +284,6 @@ def as_stack_item(trigger: PendingTrigger, targets: tuple[Target, ...] = ()) -> 
         source=trigger.source,
         owner=trigger.controller,
         from_hand=False,
+        x=0,
         about=trigger.about,
     )

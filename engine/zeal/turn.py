@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
 from engine.zeal import deaths, triggers
@@ -28,8 +30,9 @@ _AWAIT = {
 }
 
 
-def enter(ctx: Ctx, state: GameState, step: Step) -> GameState:
-    """Begins ``step``: a declaration to wait for, or a chance to act for the active player."""
+def enter(ctx: Ctx, state: GameState, step: Step, **also: Any) -> GameState:
+    """Begins ``step``: a declaration to wait for, or a chance to act for the active player.
+    ``also``: the last step's changes (Develop's), made in the same copy of the state."""
     awaiting = _AWAIT.get(step)
     state = evolve(
         state,
@@ -38,6 +41,7 @@ def enter(ctx: Ctx, state: GameState, step: Step) -> GameState:
         awaiting=awaiting,
         priority=None if awaiting else state.active,
         combat=None if step is Step.COMMIT else state.combat,
+        **also,
     )
     if step is Step.END_OF_TURN:
         # Possess the Dead without Zeal: the character dies at the end of the turn, even if
@@ -69,8 +73,8 @@ def _clear_turn(player: PlayerState) -> PlayerState:
             bases = tuple(clear_base(b) if b.damage or b.damaged_by else b for b in bases)
             break
     in_play = player.in_play
-    for perm in in_play:
-        if _to_clear(perm):
+    for perm in in_play:  # _to_clear, inlined: every permanent at every turn's end
+        if perm.damage or perm.combat_bonus or perm.granted_keywords or perm.dies_devotion:
             in_play = tuple(_clear_perm(p) for p in in_play)
             break
     if bases is player.bases and in_play is player.in_play and not player.spell_cults:
@@ -99,10 +103,14 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
     nxt = next_seat(state.active, len(state.players), skip)
     if nxt is None:
         nxt = state.active
+    # The same tuple when no one has anything of this turn's to forget: what was worked out
+    # from it still holds.
     players = state.players
-    cleared = tuple(_clear_turn(p) for p in players)
-    if any(new is not old for new, old in zip(cleared, players, strict=True)):
-        players = cleared  # else the same tuple: what was worked out from it still holds
+    cleared = [_clear_turn(p) for p in players]
+    for new, old in zip(cleared, players, strict=True):
+        if new is not old:
+            players = tuple(cleared)
+            break
     # The next turn and its Develop step (start_turn's changes), in one copy of the state.
     state = evolve(
         state,
@@ -143,7 +151,7 @@ def _start_of_turn(ctx: Ctx, state: GameState) -> GameState:
                 state = move_permanent(state, perm.id, back)
                 ctx.say(state, back, f"{perm.name} returns to {state.players[back].name}")
     for lord in state.permanents():
-        if not lord.has("cull_weak"):
+        if "cull_weak" not in lord.keywords:  # lord.has, inlined: every permanent, every turn
             continue
         # Cnidarian Lord: foes' characters with 1 combat die, before anyone can raise it.
         for perm in state.permanents():
