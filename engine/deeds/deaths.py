@@ -3,14 +3,10 @@ equipment and upgrades go with what they are on; a vehicle takes its units with 
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from engine.core.evolve import evolve
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.state import DeedsState, InPlay
-
-DEFENSE_MOD = attrgetter("defense_mod")  # read in C, for every card after every action
 
 
 def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
@@ -35,21 +31,29 @@ def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
 
 
 def sweep(state: DeedsState, ctx: Ctx) -> DeedsState:
-    """Retires every card whose defense is down to 0 ("at any time"), until none is."""
+    """Retires every card whose defense is down to 0 ("at any time"), until none is; notes the
+    battlefield it leaves as swept (ctx.swept)."""
     get = ctx.catalog.get
-    while True:  # after every action: plain loops, no calls for a card that can't be at 0
+    while True:  # after most actions: plain loops, no calls for a card that can't be at 0
         cards = state.cards
-        # a lowered defense may lower what it is on too: then look at everyone
-        lowered = min(map(DEFENSE_MOD, cards), default=0) < 0
+        # Cheap first look: with no lowered defense, a card with less damage than its printed
+        # defense can't be at 0 (keywords, tokens, auras and equipment only add defense;
+        # damage, tokens and printed defense are never below 0). A lowered defense may lower
+        # what it is on too: then every card is looked at.
         for x in cards:
-            # Cheap first look: with no lowered defense, a card with less damage than its
-            # printed defense can't be at 0 (keywords, tokens, auras and equipment only add
-            # defense; damage, tokens and printed defense are never below 0).
+            if x.defense_mod < 0 or x.damage >= get(x.card_id).defense:
+                break
+        else:  # (most sweeps) nobody at risk
+            ctx.swept = cards
+            return state
+        lowered = any(x.defense_mod < 0 for x in cards)
+        for x in cards:
             at_risk = lowered or x.damage >= get(x.card_id).defense
             if at_risk and _dead(state, ctx, x):
                 state = retire(state, ctx, x.id)
                 break
         else:
+            ctx.swept = cards
             return state
 
 

@@ -33,8 +33,9 @@ def perform(
     returned): a step that leaves that very tuple as it was needs no sweep (a card's defense
     is worked out from the battlefield alone, stats.health_of); most steps don't touch it."""
     step = _STEPS.get(type(action)) or ADJUST[type(action)]
+    ctx.swept = swept
     after = step(state, ctx, action)
-    if after.cards is swept:
+    if after.cards is ctx.swept:  # (the step's own sweep, or a battlefield it kept swept)
         return after
     return sweep(after, ctx)
 
@@ -97,6 +98,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
         return changed(x, x.ready or mine, 0, x.fed and not mine)
 
     cards = tuple(refresh(x) for x in state.cards)
+    ctx.kept_health(state.cards, cards)  # readied, healed, unfed: no sweep needed
     generators = _count_having(state, ctx, a.player, "generator")
     pool = state.players[a.player].pool
     counts = {"bio": pool.bio, "power": pool.power, "supplies": pool.supplies}
@@ -286,6 +288,7 @@ def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     cards = tuple(
         changed(x, False, x.damage, x.fed) if x.id in attackers else x for x in state.cards
     )
+    ctx.kept_health(state.cards, cards)  # utilized only: no sweep needed
     names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
     battle = Battle(attackers)

@@ -26,8 +26,12 @@ class Clash:
 _clash = maker(Clash)  # made without the frozen __init__ (every field, in order)
 
 
-def fighter(state: DeedsState, catalog: Catalog, x: InPlay) -> Fighter:
-    attack, health, kws = stats.fighter_numbers(state, catalog, x)
+def fighter(state: DeedsState, catalog: Catalog, x: InPlay, plain: bool = False) -> Fighter:
+    """``plain``: stats.plain holds for the battlefield (then the card's numbers are its own)."""
+    if plain:
+        attack, health, kws = stats.own_numbers(catalog, x)
+    else:
+        attack, health, kws = stats.fighter_numbers(state, catalog, x)
     return fighter_of(attack, health, "first_strike" in kws, "overrun" in kws)
 
 
@@ -39,7 +43,14 @@ def forecast(
     battle = battle or state.battle
     if battle is None:
         return ()
-    on_field = {x.id: x for x in state.cards}  # one look at the battlefield, not one per card
+    return _clashes(state, catalog, battle, {x.id: x for x in state.cards})
+
+
+def _clashes(
+    state: DeedsState, catalog: Catalog, battle: Battle, on_field: dict[int, InPlay]
+) -> tuple[Clash, ...]:
+    """``forecast``, with the battlefield by card number (one look at it, not one per card)."""
+    plain = stats.plain(catalog, state.cards)  # (most battles: every fighter's numbers its own)
     clashes = []
     for attacker_id in battle.attackers:
         attacker = on_field.get(attacker_id)
@@ -48,7 +59,8 @@ def forecast(
         # its blockers in blocking order (Battle.blockers_of), those still on the battlefield
         blockers = [on_field[b] for a, b in battle.blocks if a == attacker_id and b in on_field]
         result = skirmish(
-            fighter(state, catalog, attacker), [fighter(state, catalog, b) for b in blockers]
+            fighter(state, catalog, attacker, plain),
+            [fighter(state, catalog, b, plain) for b in blockers],
         )
         clashes.append(_clash(attacker_id, tuple([b.id for b in blockers]), result))
     return tuple(clashes)
@@ -59,8 +71,9 @@ def base_damage(clashes: tuple[Clash, ...]) -> int:
 
 
 def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
-    clashes = forecast(state, ctx.catalog)
-    on_field = {x.id: x for x in state.cards}  # every fighter is on it (forecast)
+    assert state.battle is not None
+    on_field = {x.id: x for x in state.cards}
+    clashes = _clashes(state, ctx.catalog, state.battle, on_field)
     damage: dict[int, int] = {}
     fed: set[int] = set()
     defender = state.defender
@@ -95,7 +108,7 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
         state = evolve(state, cards=cards, players=players)
     else:
         state = evolve(state, cards=cards)
-    state = sweep(state, ctx)
+    state = sweep(state, ctx)  # (in the Tactics step: its lines are logged there)
     return _evolve_phase(state)
 
 

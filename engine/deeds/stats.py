@@ -53,7 +53,7 @@ def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
 
 def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     kws = keywords(state, catalog, x)
-    return _attack(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+    return _attack(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
 def fighter_numbers(
@@ -64,12 +64,32 @@ def fighter_numbers(
     kws = keywords(state, catalog, x)
     on = state.attached(x.id)
     auras = _auras(state, catalog, x)
-    attack = _attack(state, catalog, x, kws, on, auras)
-    return attack, _defense(state, catalog, x, kws, on, auras) - x.damage, kws
+    attack = _attack(catalog, x, kws, on, auras)
+    return attack, _defense(catalog, x, kws, on, auras) - x.damage, kws
+
+
+def own_numbers(catalog: Catalog, x: InPlay) -> tuple[int, int, frozenset[str]]:
+    """``fighter_numbers`` of a card on a battlefield where nothing is attached to anything
+    and no card prints an aura (``plain``; most battles): its own card, adjustments and
+    tokens alone."""
+    kws = catalog.keyword_sets[x.card_id]
+    attack = _attack(catalog, x, kws, (), _NO_AURAS)
+    return attack, _defense(catalog, x, kws, (), _NO_AURAS) - x.damage, kws
+
+
+def plain(catalog: Catalog, cards: tuple[InPlay, ...]) -> bool:
+    """Nothing attached to anything and no aura printed (looked for in C): every card's
+    numbers are its own (``own_numbers``)."""
+    attached = list(map(ATTACHED_TO, cards))
+    if attached.count(None) != len(attached):
+        return False
+    return catalog.aura_cards.isdisjoint(map(CARD_ID, cards))
+
+
+_NO_AURAS = (0, 0)
 
 
 def _attack(
-    state: DeedsState,
     catalog: Catalog,
     x: InPlay,
     kws: frozenset[str],
@@ -92,11 +112,10 @@ def _attack(
 def defense_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     """Its full defense, before damage."""
     kws = keywords(state, catalog, x)
-    return _defense(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+    return _defense(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
 def _defense(
-    state: DeedsState,
     catalog: Catalog,
     x: InPlay,
     kws: frozenset[str],
@@ -150,10 +169,13 @@ def why_cannot_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> str | N
     return None
 
 
-def attack_keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str] | None:
+def attack_keywords(
+    state: DeedsState, catalog: Catalog, x: InPlay, bare: bool = False
+) -> frozenset[str] | None:
     """The keywords of a card able to attack now, or None if it is not: ``why_cannot_attack``'s
     tests without the words (the legal actions ask every card of the attacker's, and then
-    whether it must, by Rage or Rampage)."""
+    whether it must, by Rage or Rampage). ``bare``: nothing is attached to anything on the
+    battlefield, so its keywords are its own."""
     if x.attached_to is not None or not x.ready:
         return None
     card = catalog.get(x.card_id)
@@ -162,7 +184,7 @@ def attack_keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset
             return None
     elif card.subtype != "vehicle":  # equipment, upgrades and fortifications don't attack
         return None
-    kws = keywords(state, catalog, x)
+    kws = catalog.keyword_sets[x.card_id] if bare else keywords(state, catalog, x)
     if "crippled" in kws or "pacifist" in kws:
         return None
     return kws
