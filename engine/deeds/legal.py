@@ -25,7 +25,18 @@ from engine.deeds.flow import actor
 from engine.deeds.pay import affordable
 from engine.deeds.rules import spared
 from engine.deeds.setup import HAND
-from engine.deeds.state import ATTACHED_TO, CARD_ID, DeedsState, Phase
+from engine.deeds.state import (
+    ATTACHED_TO,
+    CARD_ID,
+    DEFEND,
+    DEPLOY,
+    DRAW,
+    MULLIGAN,
+    REGROUP,
+    RETREAT,
+    TACTICS,
+    DeedsState,
+)
 
 # The actions a listing makes, made without the frozen __init__ (engine/core/evolve.py's
 # maker: every field, in order): the app lists them after every command.
@@ -64,30 +75,30 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
     p = state.players[seat]
     for note in state.notes:  # card text the table carried out: the band's "Resolved"
         out.append(_resolve(seat, note.id))
-    if phase is Phase.MULLIGAN:  # Setup (the actor has not decided yet)
+    if phase is MULLIGAN:  # Setup (the actor has not decided yet)
         _mulligans(ctx, seat, p.hand, p.hand_size, out)
-    elif phase is Phase.REGROUP:  # 1. Regroup: any two different resources
+    elif phase is REGROUP:  # 1. Regroup: any two different resources
         out.extend(_REGROUPS[seat])
-    elif phase is Phase.DRAW:
+    elif phase is DRAW:
         out.append(_DRAWS[seat])
-    elif phase is Phase.DEPLOY or phase is Phase.RETREAT:
+    elif phase is DEPLOY or phase is RETREAT:
         _deploys(state, ctx, seat, out, tactics_only=False)
         attached = list(map(ATTACHED_TO, state.cards))  # (read in C: most often, nothing)
         bare = attached.count(None) == len(attached)
         _equips(state, ctx, seat, out, bare)
         must = False
-        if phase is Phase.DEPLOY:
+        if phase is DEPLOY:
             must = _attacks(state, ctx, seat, out, bare)
         elif p.hand_size > HAND:  # "Your Hand": discard down to 5 at the end of the round
             if ctx.hidden:
                 out.append(_discard(seat, ""))  # a card discarded without a scan
             out.extend(_discard(seat, card_id) for card_id in _hand(ctx, p.hand, p.hand_size))
         # Deploy: not while Rage or Rampage must attack; the round: not over the hand limit
-        if not must and (phase is Phase.DEPLOY or p.hand_size <= HAND):
+        if not must and (phase is DEPLOY or p.hand_size <= HAND):
             out.append(_END_PHASES[seat])
-    elif phase is Phase.DEFEND:
+    elif phase is DEFEND:
         _blocks(state, ctx, seat, out)
-    elif phase is Phase.TACTICS:
+    elif phase is TACTICS:
         if state.battle is not None:  # 4.3 Tactics: whoever has priority plays or passes
             out.append(_PASSES[seat])
         _deploys(state, ctx, seat, out, tactics_only=True)

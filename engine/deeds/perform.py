@@ -17,7 +17,21 @@ from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
 from engine.deeds.rules import spared
-from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Note, Phase, Player, Pool
+from engine.deeds.state import (
+    CARD_ID,
+    DEFEND,
+    DEPLOY,
+    DRAW,
+    REGROUP,
+    RETREAT,
+    TACTICS,
+    Battle,
+    DeedsState,
+    InPlay,
+    Note,
+    Player,
+    Pool,
+)
 
 HUNGER_DAMAGE = 5
 
@@ -78,7 +92,7 @@ def _decided(state: DeedsState, ctx: Ctx) -> DeedsState:
 
 def _start_round(state: DeedsState, ctx: Ctx, number: int, attacker: int) -> DeedsState:
     state = evolve(
-        state, round=number, attacker=attacker, phase=Phase.REGROUP, battle=None, attacked=False
+        state, round=number, attacker=attacker, phase=REGROUP, battle=None, attacked=False
     )
     ctx.say(state, attacker, f"Round {number}: {_name(state, attacker)} attacks")
     return state
@@ -116,7 +130,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
     )
     players = players_with(state, a.player, pool=_pool(bio, power, supplies, survivors))
     # 2. Draw: "always skipped during the first round"
-    phase = Phase.DRAW if state.round > 1 else Phase.DEPLOY
+    phase = DRAW if state.round > 1 else DEPLOY
     return evolve(state, cards=cards, players=players, phase=phase)
 
 
@@ -124,7 +138,7 @@ def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
     p = state.players[a.player]
     if p.deck_size <= 0:
         ctx.say(state, a.player, f"{p.name}'s deck is empty: no card to draw")
-        return evolve(state, phase=Phase.DEPLOY)
+        return evolve(state, phase=DEPLOY)
     if ctx.hidden:
         players = players_with(
             state, a.player, hand_size=p.hand_size + 1, deck_size=p.deck_size - 1
@@ -139,7 +153,7 @@ def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
             deck_size=p.deck_size - 1,
         )
     ctx.say(state, a.player, f"{p.name} draws a card")
-    return evolve(state, players=players, phase=Phase.DEPLOY)
+    return evolve(state, players=players, phase=DEPLOY)
 
 
 def _from_hand(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> DeedsState:
@@ -199,7 +213,7 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
         state = _resurrect(state, ctx, a.player, a.targets)
     elif card.type == "tactic" and card.text:
         state = _note(state, a.player, f"{card.name}: {card.text}{_targets(state, ctx, a.targets)}")
-    if state.phase is Phase.TACTICS:
+    if state.phase is TACTICS:
         state = _played_in_tactics(state)
     return state
 
@@ -292,7 +306,7 @@ def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
     battle = Battle(attackers)
-    return evolve(state, cards=cards, battle=battle, attacked=True, phase=Phase.DEFEND)
+    return evolve(state, cards=cards, battle=battle, attacked=True, phase=DEFEND)
 
 
 def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
@@ -310,7 +324,7 @@ def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
     else:
         ctx.say(state, a.player, f"{_name(state, a.player)} does not block")
     battle = evolve(state.battle, blocks=a.blocks, priority=state.attacker, passes=0)
-    return evolve(state, battle=battle, phase=Phase.TACTICS)
+    return evolve(state, battle=battle, phase=TACTICS)
 
 
 def _blockers(a: da.Block, attacker_id: int) -> list[int]:
@@ -374,9 +388,9 @@ def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> DeedsState:
 
 
 def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
-    if state.phase is Phase.DEPLOY:
+    if state.phase is DEPLOY:
         ctx.say(state, a.player, f"{_name(state, a.player)} goes on without a battle")
-        return evolve(state, phase=Phase.RETREAT)
+        return evolve(state, phase=RETREAT)
     # Hunger: not fed in a round its owner attacked -- it deals 5 damage to its owner.
     hungry = [
         x

@@ -13,7 +13,7 @@ from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import sweep
 from engine.deeds.evolve_state import damaged, players_with
-from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Phase
+from engine.deeds.state import CARD_ID, RETREAT, Battle, DeedsState, InPlay
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,4 +130,4 @@ def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, In
 
 
 def _evolve_phase(state: DeedsState) -> DeedsState:
-    return evolve(state, battle=None, phase=Phase.RETREAT)
+    return evolve(state, battle=None, phase=RETREAT)

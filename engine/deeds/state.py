@@ -29,6 +29,17 @@ class Phase(Enum):
         return _LABELS[self._name_]
 
 
+# Each phase as a plain module constant, for the rules to compare with: on Python 3.11 every
+# ``Phase.X`` goes through EnumType.__getattr__'s slow lookup (several times slower than a
+# global), and the rules compare phases many times per command.
+MULLIGAN = Phase.MULLIGAN
+REGROUP = Phase.REGROUP
+DRAW = Phase.DRAW
+DEPLOY = Phase.DEPLOY
+DEFEND = Phase.DEFEND
+TACTICS = Phase.TACTICS
+RETREAT = Phase.RETREAT
+
 _LABELS = {
     "MULLIGAN": "Setup (mulligan)",
     "REGROUP": "Regroup",
