@@ -18,14 +18,16 @@ class Ctx:
         self.hidden = hidden
         self.log: list[LogEntry] = []
         # A battlefield known to hold no card at 0 defense (perform's note; then the sweep's,
-        # or a step's that only readied, utilized, healed or fed the cards of one): perform
-        # sweeps no battlefield twice. By identity: a tuple is immutable, the note can't go stale.
+        # or a step's that kept it so, still_swept): perform sweeps no battlefield twice. By
+        # identity: a tuple is immutable, the note can't go stale.
         self.swept: tuple[InPlay, ...] | None = None
 
-    def kept_health(self, before: tuple[InPlay, ...], after: tuple[InPlay, ...]) -> None:
-        """``after`` is ``before`` with cards readied, utilized, healed or fed only: no card's
-        defense left is lower (stats.health_of reads none of that but damage), so if
-        ``before`` was swept, so is ``after``."""
+    def still_swept(self, before: tuple[InPlay, ...], after: tuple[InPlay, ...]) -> None:
+        """``after`` is ``before`` with cards readied, utilized, healed or fed only, or with a
+        card added that is printed with more than 0 defense: no card's defense left is lower
+        (stats.health_of reads none of that but damage, and a card coming in only adds to the
+        others: auras, what it is attached to), and the new card's is at least its printed
+        defense. So if ``before`` was swept, so is ``after``."""
         if self.swept is before:
             self.swept = after
 

@@ -3,9 +3,9 @@ equipment and upgrades go with what they are on; a vehicle takes its units with 
 
 from __future__ import annotations
 
-from engine.core.evolve import evolve
 from engine.deeds import stats
 from engine.deeds.context import Ctx
+from engine.deeds.evolve_state import player_with, state_with
 from engine.deeds.state import DeedsState, InPlay
 
 
@@ -25,9 +25,11 @@ def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
                 state, x.owner, f"{ctx.name(x)} goes to {state.players[x.owner].name}'s graveyard"
             )
     players = tuple(
-        evolve(p, graveyard=tuple(g)) for p, g in zip(state.players, graves, strict=True)
+        player_with(p, graveyard=tuple(g)) for p, g in zip(state.players, graves, strict=True)
     )
-    return evolve(state, players=players, cards=tuple(x for x in state.cards if x.id not in gone))
+    return state_with(
+        state, players=players, cards=tuple(x for x in state.cards if x.id not in gone)
+    )
 
 
 def sweep(state: DeedsState, ctx: Ctx) -> DeedsState:

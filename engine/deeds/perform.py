@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.evolve import evolve, maker
+from engine.core.evolve import maker
 from engine.core.rng import shuffled
 from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire, sweep
-from engine.deeds.evolve_state import changed, players_with, set_card, set_player
+from engine.deeds.evolve_state import changed, players_with, set_card, set_player, state_with
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
@@ -35,9 +35,10 @@ from engine.deeds.state import (
 
 HUNGER_DAMAGE = 5
 
-# Made without the frozen __init__ (every field, in order): a deploy, a regroup.
+# Made without the frozen __init__ (every field, in order): a deploy, a regroup, a battle.
 _in_play = maker(InPlay)
 _pool = maker(Pool)
+_battle = maker(Battle)
 
 
 def perform(
@@ -74,7 +75,7 @@ def _mulligan(state: DeedsState, ctx: Ctx, a: da.Mulligan) -> DeedsState:
         for card_id in a.cards:
             hand.remove(card_id)
         deck, rng = shuffled(state.rng, (*p.deck, *a.cards))
-        state = evolve(state, rng=rng)
+        state = state_with(state, rng=rng)
         state = set_player(
             state, a.player, hand=(*hand, *deck[: a.count]), deck=deck[a.count :], decided=True
         )
@@ -91,7 +92,7 @@ def _decided(state: DeedsState, ctx: Ctx) -> DeedsState:
 
 
 def _start_round(state: DeedsState, ctx: Ctx, number: int, attacker: int) -> DeedsState:
-    state = evolve(
+    state = state_with(
         state, round=number, attacker=attacker, phase=REGROUP, battle=None, attacked=False
     )
     ctx.say(state, attacker, f"Round {number}: {_name(state, attacker)} attacks")
@@ -112,7 +113,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
         return changed(x, x.ready or mine, 0, x.fed and not mine)
 
     cards = tuple(refresh(x) for x in state.cards)
-    ctx.kept_health(state.cards, cards)  # readied, healed, unfed: no sweep needed
+    ctx.still_swept(state.cards, cards)  # readied, healed, unfed: no sweep needed
     generators = _count_having(state, ctx, a.player, "generator")
     pool = state.players[a.player].pool
     counts = {"bio": pool.bio, "power": pool.power, "supplies": pool.supplies}
@@ -131,14 +132,14 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
     players = players_with(state, a.player, pool=_pool(bio, power, supplies, survivors))
     # 2. Draw: "always skipped during the first round"
     phase = DRAW if state.round > 1 else DEPLOY
-    return evolve(state, cards=cards, players=players, phase=phase)
+    return state_with(state, cards=cards, players=players, phase=phase)
 
 
 def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
     p = state.players[a.player]
     if p.deck_size <= 0:
         ctx.say(state, a.player, f"{p.name}'s deck is empty: no card to draw")
-        return evolve(state, phase=DEPLOY)
+        return state_with(state, phase=DEPLOY)
     if ctx.hidden:
         players = players_with(
             state, a.player, hand_size=p.hand_size + 1, deck_size=p.deck_size - 1
@@ -153,7 +154,7 @@ def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
             deck_size=p.deck_size - 1,
         )
     ctx.say(state, a.player, f"{p.name} draws a card")
-    return evolve(state, players=players, phase=DEPLOY)
+    return state_with(state, players=players, phase=DEPLOY)
 
 
 def _from_hand(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> DeedsState:
@@ -189,7 +190,7 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
         on = a.targets[0] if card.subtype == "upgrade" else None
         assert on is None or isinstance(on, int)
         players = players_with(state, a.player, **changes)
-        state = _enter(state, a.player, a.card_id, ready=True, attached_to=on, players=players)
+        state = _enter(state, ctx, a.player, a.card_id, ready=True, attached_to=on, players=players)
         where = f" on {ctx.name(_card(state, on))}" if on is not None else ""
         ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({cost})")
     else:
@@ -230,13 +231,14 @@ def _resurrect(state: DeedsState, ctx: Ctx, seat: int, targets: tuple[Any, ...])
     grave = list(state.players[seat].graveyard)
     del grave[len(grave) - 1 - grave[::-1].index(target)]
     state = set_player(state, seat, graveyard=tuple(grave))
-    state = _enter(state, seat, target, ready=False)
+    state = _enter(state, ctx, seat, target, ready=False)
     ctx.say(state, seat, f"{ctx.catalog.get(target).name} returns to the battlefield utilized")
     return state
 
 
 def _enter(
     state: DeedsState,
+    ctx: Ctx,
     seat: int,
     card_id: str,
     *,
@@ -249,13 +251,16 @@ def _enter(
     # id, card_id, owner, ready, deployed_round, damage, tokens, attack_mod, defense_mod,
     # attached_to, fed
     x = _in_play(state.next_id, card_id, seat, ready, state.round, 0, 0, 0, 0, attached_to, False)
+    cards = (*state.cards, x)
+    if ctx.catalog.get(card_id).defense > 0:  # (else it may come in at 0, and go at once)
+        ctx.still_swept(state.cards, cards)
     players = players or state.players
-    return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1, players=players)
+    return state_with(state, cards=cards, next_id=state.next_id + 1, players=players)
 
 
 def _note(state: DeedsState, seat: int, text: str) -> DeedsState:
     note = Note(state.next_id, seat, text)
-    return evolve(state, notes=(*state.notes, note), next_id=state.next_id + 1)
+    return state_with(state, notes=(*state.notes, note), next_id=state.next_id + 1)
 
 
 def _card(state: DeedsState, card_id: int) -> InPlay:
@@ -302,11 +307,11 @@ def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     cards = tuple(
         changed(x, False, x.damage, x.fed) if x.id in attackers else x for x in state.cards
     )
-    ctx.kept_health(state.cards, cards)  # utilized only: no sweep needed
+    ctx.still_swept(state.cards, cards)  # utilized only: no sweep needed
     names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
-    battle = Battle(attackers)
-    return evolve(state, cards=cards, battle=battle, attacked=True, phase=DEFEND)
+    battle = _battle(attackers, (), 0, 0)
+    return state_with(state, cards=cards, battle=battle, attacked=True, phase=DEFEND)
 
 
 def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
@@ -323,8 +328,9 @@ def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
                 )
     else:
         ctx.say(state, a.player, f"{_name(state, a.player)} does not block")
-    battle = evolve(state.battle, blocks=a.blocks, priority=state.attacker, passes=0)
-    return evolve(state, battle=battle, phase=TACTICS)
+    # attackers, blocks, priority, passes
+    battle = _battle(state.battle.attackers, a.blocks, state.attacker, 0)
+    return state_with(state, battle=battle, phase=TACTICS)
 
 
 def _blockers(a: da.Block, attacker_id: int) -> list[int]:
@@ -333,8 +339,8 @@ def _blockers(a: da.Block, attacker_id: int) -> list[int]:
 
 def _played_in_tactics(state: DeedsState) -> DeedsState:
     assert state.battle is not None
-    battle = evolve(state.battle, priority=1 - state.battle.priority, passes=0)
-    return evolve(state, battle=battle)
+    battle = _battle(state.battle.attackers, state.battle.blocks, 1 - state.battle.priority, 0)
+    return state_with(state, battle=battle)
 
 
 def _activate(state: DeedsState, ctx: Ctx, a: da.Activate) -> DeedsState:
@@ -362,8 +368,10 @@ def _pass(state: DeedsState, ctx: Ctx, a: da.Pass) -> DeedsState:
     ctx.say(state, a.player, f"{_name(state, a.player)} passes")
     if state.battle.passes + 1 >= 2:
         return resolve_battle(state, ctx)
-    battle = evolve(state.battle, priority=1 - a.player, passes=state.battle.passes + 1)
-    return evolve(state, battle=battle)
+    battle = _battle(
+        state.battle.attackers, state.battle.blocks, 1 - a.player, state.battle.passes + 1
+    )
+    return state_with(state, battle=battle)
 
 
 def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> DeedsState:
@@ -390,7 +398,7 @@ def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> DeedsState:
 def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
     if state.phase is DEPLOY:
         ctx.say(state, a.player, f"{_name(state, a.player)} goes on without a battle")
-        return evolve(state, phase=RETREAT)
+        return state_with(state, phase=RETREAT)
     # Hunger: not fed in a round its owner attacked -- it deals 5 damage to its owner.
     hungry = [
         x

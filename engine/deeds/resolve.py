@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.evolve import evolve, maker
+from engine.core.evolve import maker
 from engine.deeds import stats
 from engine.deeds.battle import Fighter, Skirmish, fighter_of, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import sweep
-from engine.deeds.evolve_state import damaged, players_with
+from engine.deeds.evolve_state import damaged, players_with, state_with
+from engine.deeds.look import Look
 from engine.deeds.state import CARD_ID, RETREAT, Battle, DeedsState, InPlay
 
 
@@ -26,12 +27,8 @@ class Clash:
 _clash = maker(Clash)  # made without the frozen __init__ (every field, in order)
 
 
-def fighter(state: DeedsState, catalog: Catalog, x: InPlay, plain: bool = False) -> Fighter:
-    """``plain``: stats.plain holds for the battlefield (then the card's numbers are its own)."""
-    if plain:
-        attack, health, kws = stats.own_numbers(catalog, x)
-    else:
-        attack, health, kws = stats.fighter_numbers(state, catalog, x)
+def fighter(look: Look, x: InPlay) -> Fighter:
+    attack, health, kws = look.numbers(x)
     return fighter_of(attack, health, "first_strike" in kws, "overrun" in kws)
 
 
@@ -50,7 +47,7 @@ def _clashes(
     state: DeedsState, catalog: Catalog, battle: Battle, on_field: dict[int, InPlay]
 ) -> tuple[Clash, ...]:
     """``forecast``, with the battlefield by card number (one look at it, not one per card)."""
-    plain = stats.plain(catalog, state.cards)  # (most battles: every fighter's numbers its own)
+    look = Look(state, catalog)  # every fighter's numbers from one look at the battlefield
     clashes = []
     for attacker_id in battle.attackers:
         attacker = on_field.get(attacker_id)
@@ -58,10 +55,7 @@ def _clashes(
             continue  # retired before resolution
         # its blockers in blocking order (Battle.blockers_of), those still on the battlefield
         blockers = [on_field[b] for a, b in battle.blocks if a == attacker_id and b in on_field]
-        result = skirmish(
-            fighter(state, catalog, attacker, plain),
-            [fighter(state, catalog, b, plain) for b in blockers],
-        )
+        result = skirmish(fighter(look, attacker), [fighter(look, b) for b in blockers])
         clashes.append(_clash(attacker_id, tuple([b.id for b in blockers]), result))
     return tuple(clashes)
 
@@ -105,9 +99,9 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
         p = state.players[defender]
         players = players_with(state, defender, base=p.base - hit)
         ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
-        state = evolve(state, cards=cards, players=players)
+        state = state_with(state, cards=cards, players=players)
     else:
-        state = evolve(state, cards=cards)
+        state = state_with(state, cards=cards)
     state = sweep(state, ctx)  # (in the Tactics step: its lines are logged there)
     return _evolve_phase(state)
 
@@ -130,4 +124,4 @@ def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, In
 
 
 def _evolve_phase(state: DeedsState) -> DeedsState:
-    return evolve(state, battle=None, phase=RETREAT)
+    return state_with(state, battle=None, phase=RETREAT)

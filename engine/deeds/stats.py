@@ -31,11 +31,15 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     """How many Leadership and how many Motivator cards ``x``'s owner has on the battlefield
     ("Your units gain ... while deployed"; they stack, "Effects ... always stack"), if ``x``
     is a unit on its own; in one look at the battlefield."""
-    if not _is_free_unit(catalog, x):
+    if not is_free_unit(catalog, x):
         return 0, 0
     if catalog.aura_cards.isdisjoint(map(CARD_ID, state.cards)):
         return 0, 0  # (most battles: no aura at all)
-    owner = x.owner
+    return auras_of(state, catalog, x.owner)
+
+
+def auras_of(state: DeedsState, catalog: Catalog, owner: int) -> tuple[int, int]:
+    """How many cards ``owner`` has on the battlefield that print Leadership, and Motivator."""
     get = catalog.get
     leadership = motivator = 0
     for y in state.cards:
@@ -47,13 +51,14 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     return leadership, motivator
 
 
-def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
+def is_free_unit(catalog: Catalog, x: InPlay) -> bool:
+    """A unit on its own (not aboard a vehicle): auras reach it."""
     return x.attached_to is None and catalog.get(x.card_id).is_unit
 
 
 def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     kws = keywords(state, catalog, x)
-    return _attack(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+    return attack_from(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
 def fighter_numbers(
@@ -64,38 +69,18 @@ def fighter_numbers(
     kws = keywords(state, catalog, x)
     on = state.attached(x.id)
     auras = _auras(state, catalog, x)
-    attack = _attack(catalog, x, kws, on, auras)
-    return attack, _defense(catalog, x, kws, on, auras) - x.damage, kws
+    attack = attack_from(catalog, x, kws, on, auras)
+    return attack, defense_from(catalog, x, kws, on, auras) - x.damage, kws
 
 
-def own_numbers(catalog: Catalog, x: InPlay) -> tuple[int, int, frozenset[str]]:
-    """``fighter_numbers`` of a card on a battlefield where nothing is attached to anything
-    and no card prints an aura (``plain``; most battles): its own card, adjustments and
-    tokens alone."""
-    kws = catalog.keyword_sets[x.card_id]
-    attack = _attack(catalog, x, kws, (), _NO_AURAS)
-    return attack, _defense(catalog, x, kws, (), _NO_AURAS) - x.damage, kws
-
-
-def plain(catalog: Catalog, cards: tuple[InPlay, ...]) -> bool:
-    """Nothing attached to anything and no aura printed (looked for in C): every card's
-    numbers are its own (``own_numbers``)."""
-    attached = list(map(ATTACHED_TO, cards))
-    if attached.count(None) != len(attached):
-        return False
-    return catalog.aura_cards.isdisjoint(map(CARD_ID, cards))
-
-
-_NO_AURAS = (0, 0)
-
-
-def _attack(
+def attack_from(
     catalog: Catalog,
     x: InPlay,
     kws: frozenset[str],
     on: tuple[InPlay, ...],
     auras: tuple[int, int],
 ) -> int:
+    """Its attack from its keywords ``kws``, the cards ``on`` it and its owner's ``auras``."""
     if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
         return 0
     value = catalog.get(x.card_id).attack + x.attack_mod
@@ -112,16 +97,18 @@ def _attack(
 def defense_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     """Its full defense, before damage."""
     kws = keywords(state, catalog, x)
-    return _defense(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+    return defense_from(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
-def _defense(
+def defense_from(
     catalog: Catalog,
     x: InPlay,
     kws: frozenset[str],
     on: tuple[InPlay, ...],
     auras: tuple[int, int],
 ) -> int:
+    """Its full defense from its keywords ``kws``, the cards ``on`` it and its owner's
+    ``auras``."""
     value = catalog.get(x.card_id).defense + x.defense_mod
     if on:  # (most cards: nothing attached)
         value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
