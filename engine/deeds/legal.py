@@ -13,6 +13,7 @@ full listing with the candidates-and-explain version on 340 games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -36,6 +37,7 @@ from engine.deeds.state import (
     RETREAT,
     TACTICS,
     DeedsState,
+    InPlay,
 )
 
 # The actions a listing makes, made without the frozen __init__ (engine/core/evolve.py's
@@ -151,12 +153,16 @@ def _deploys(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], *, tactics_
             out.append(deploy)
 
 
-def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> list[str]:
-    """The distinct cards a hand may play: with hidden hands, whichever the player scans, so
-    any card of the catalog while the hand is not empty."""
+def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> Sequence[str]:
+    """The distinct cards a hand may play, in the hand's order: with hidden hands, whichever
+    the player scans, so any card of the catalog while the hand is not empty."""
     if ctx.hidden:
-        return [c.id for c in ctx.catalog.cards] if size > 0 else []
-    return list(dict.fromkeys(hand))
+        return ctx.catalog.ids if size > 0 else ()
+    distinct: list[str] = []
+    for card_id in hand:  # (a handful: a list is cheaper to make than a dict)
+        if card_id not in distinct:
+            distinct.append(card_id)
+    return distinct
 
 
 def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], bare: bool) -> None:
@@ -179,6 +185,7 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], bare: bool) 
         for x in cards
         if x.owner == seat and x.attached_to is None and get(x.card_id).type == "unit"
     ]
+    able: list[InPlay] | None = None  # the units that may be equipped: found once, if asked
     for tech in gear:
         card = get(tech.card_id)
         subtype = card.subtype
@@ -191,9 +198,10 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], bare: bool) 
                 and (bare or not any(get(y.card_id).is_unit for y in state.attached(tech.id)))
             )
         ):
-            for unit in units:
-                if unit.ready or spared(state, ctx, unit):
-                    out.append(_equip(seat, tech.id, unit.id))
+            if able is None:
+                able = [unit for unit in units if unit.ready or spared(state, ctx, unit)]
+            for unit in able:
+                out.append(_equip(seat, tech.id, unit.id))
         if tech.attached_to is not None and subtype != "upgrade":
             holder = state.card(tech.attached_to)
             assert holder is not None

@@ -214,9 +214,11 @@ def spared(state: DeedsState, ctx: Ctx, unit: InPlay) -> bool:
     """Tech Savvy (the card), Equipment Assist (any card of its owner's): no utilizing."""
     if stats.has(state, ctx.catalog, unit, "tech_savvy"):
         return True
-    return ctx.card(unit).is_unit and any(
-        y.owner == unit.owner and ctx.card(y).has("equipment_assist") for y in state.cards
-    )
+    if not ctx.card(unit).is_unit:
+        return False
+    assist = ctx.catalog.printing("equipment_assist")  # (the ids of the cards that print it)
+    owner = unit.owner
+    return any(y.owner == owner and y.card_id in assist for y in state.cards)
 
 
 def _equip(state: DeedsState, ctx: Ctx, a: da.Equip) -> str | None:
