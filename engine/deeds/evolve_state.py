@@ -100,10 +100,13 @@ def set_player(state: DeedsState, seat: int, **changes: Any) -> DeedsState:
 def players_with(state: DeedsState, seat: int, **changes: Any) -> tuple[Player, ...]:
     """The players with ``changes`` to one seat: for a step that changes the state itself
     too, in the same copy (a step makes one copy of each record it changes)."""
-    first, second = state.players  # two seats ("Setup")
-    if seat == 0:
-        return (player_with(first, **changes), second)
-    return (first, player_with(second, **changes))
+    return seated(state, seat, player_with(state.players[seat], **changes))
+
+
+def seated(state: DeedsState, seat: int, player: Player) -> tuple[Player, ...]:
+    """The players with ``player`` in ``seat`` (two seats, "Setup")."""
+    first, second = state.players
+    return (player, second) if seat == 0 else (first, player)
 
 
 def set_card(state: DeedsState, card_id: int, **changes: Any) -> DeedsState:

@@ -12,7 +12,15 @@ from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire, sweep
-from engine.deeds.evolve_state import changed, players_with, set_card, set_player, state_with
+from engine.deeds.evolve_state import (
+    changed,
+    player_with,
+    players_with,
+    seated,
+    set_card,
+    set_player,
+    state_with,
+)
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
@@ -157,22 +165,13 @@ def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
     return state_with(state, players=players, phase=DEPLOY)
 
 
-def _from_hand(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> DeedsState:
-    return set_player(state, seat, **_hand_without(state, ctx, seat, card_id))
-
-
-def _hand_without(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> dict[str, Any]:
-    """The player's changes for a card leaving the hand (hidden hands: only the count)."""
-    p = state.players[seat]
+def _hand_without(ctx: Ctx, p: Player, card_id: str) -> tuple[str, ...]:
+    """The hand after ``card_id`` left it (hidden hands: only the count changes)."""
     if ctx.hidden:
-        return {"hand_size": p.hand_size - 1}
+        return p.hand
     hand = list(p.hand)
     hand.remove(card_id)
-    return {"hand": tuple(hand), "hand_size": p.hand_size - 1}
-
-
-def _to_grave(state: DeedsState, seat: int, card_id: str) -> DeedsState:
-    return set_player(state, seat, graveyard=(*state.players[seat].graveyard, card_id))
+    return tuple(hand)
 
 
 def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
@@ -180,37 +179,38 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
     p = state.players[a.player]
     paid = pay(p.pool, card.cost, a.pay)
     assert isinstance(paid, Pool)
-    # The player's changes, made in one copy: paid, the card out of the hand, and (but for
-    # what stays on the battlefield) into the graveyard.
-    changes = _hand_without(state, ctx, a.player, a.card_id)
-    changes["pool"] = paid
+    hand = _hand_without(ctx, p, a.card_id)
     who = p.name
     cost = ctx.catalog.cost_words[a.card_id]
+    # The player's changes, made in one copy: paid, the card out of the hand, and (but for
+    # what stays on the battlefield) into the graveyard.
     if card.stays:
         on = a.targets[0] if card.subtype == "upgrade" else None
         assert on is None or isinstance(on, int)
-        players = players_with(state, a.player, **changes)
+        player = player_with(p, pool=paid, hand=hand, hand_size=p.hand_size - 1)
+        players = seated(state, a.player, player)
         state = _enter(state, ctx, a.player, a.card_id, ready=True, attached_to=on, players=players)
         where = f" on {ctx.name(_card(state, on))}" if on is not None else ""
         ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({cost})")
     else:
-        changes["graveyard"] = (*p.graveyard, a.card_id)
+        graveyard = (*p.graveyard, a.card_id)
         if card.type == "resource":
             gives = card.gives
-            changes["pool"] = _pool(
+            paid = _pool(
                 paid.bio + gives.bio,
                 paid.power + gives.power,
                 paid.supplies + gives.supplies,
                 paid.survivors + gives.survivors,
             )
-            state = set_player(state, a.player, **changes)
-            ctx.say(
-                state, a.player, f"{who} deploys {card.name}: +{ctx.catalog.gives_words[a.card_id]}"
-            )
+            words = f"{who} deploys {card.name}: +{ctx.catalog.gives_words[a.card_id]}"
         else:
-            state = set_player(state, a.player, **changes)
-            ctx.say(state, a.player, f"{who} plays {card.name} ({cost})")
-    if card.has("resurrect"):
+            words = f"{who} plays {card.name} ({cost})"
+        player = player_with(
+            p, pool=paid, hand=hand, hand_size=p.hand_size - 1, graveyard=graveyard
+        )
+        state = state_with(state, players=seated(state, a.player, player))
+        ctx.say(state, a.player, words)
+    if "resurrect" in card.keywords:
         state = _resurrect(state, ctx, a.player, a.targets)
     elif card.type == "tactic" and card.text:
         state = _note(state, a.player, f"{card.name}: {card.text}{_targets(state, ctx, a.targets)}")
@@ -386,13 +386,19 @@ def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> DeedsState:
 
 
 def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> DeedsState:
+    p = state.players[a.player]
     if not a.card_id:  # hidden hands, a card not scanned: one card fewer in hand
-        p = state.players[a.player]
         ctx.say(state, a.player, f"{p.name} discards a card")
         return set_player(state, a.player, hand_size=p.hand_size - 1)
-    state = _from_hand(state, ctx, a.player, a.card_id)
-    ctx.say(state, a.player, f"{_name(state, a.player)} discards {ctx.catalog.get(a.card_id).name}")
-    return _to_grave(state, a.player, a.card_id)
+    player = player_with(
+        p,
+        hand=_hand_without(ctx, p, a.card_id),
+        hand_size=p.hand_size - 1,
+        graveyard=(*p.graveyard, a.card_id),
+    )
+    state = state_with(state, players=seated(state, a.player, player))
+    ctx.say(state, a.player, f"{p.name} discards {ctx.catalog.get(a.card_id).name}")
+    return state
 
 
 def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
@@ -422,9 +428,12 @@ def _count_having(state: DeedsState, ctx: Ctx, seat: int, keyword: str) -> int:
     """How many of ``seat``'s cards have ``keyword``, their own or from what is attached to
     them (stats.has); at once 0 when no card on the battlefield prints it (most rounds)."""
     cards = state.cards
-    if ctx.catalog.printing(keyword).isdisjoint(map(CARD_ID, cards)):
+    printing = ctx.catalog.printing(keyword)
+    if printing.isdisjoint(map(CARD_ID, cards)):
         return 0
-    return sum(1 for x in cards if x.owner == seat and stats.has(state, ctx.catalog, x, keyword))
+    # (stats.keywords) a card has it if its card prints it or a card attached to it does
+    lent = {y.attached_to for y in cards if y.attached_to is not None and y.card_id in printing}
+    return sum(1 for x in cards if x.owner == seat and (x.card_id in printing or x.id in lent))
 
 
 _STEPS: dict[type[Any], Callable[[DeedsState, Ctx, Any], DeedsState]] = {

@@ -11,7 +11,7 @@ from engine.deeds import stats
 from engine.deeds.battle import Fighter, Skirmish, fighter_of, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
-from engine.deeds.deaths import sweep
+from engine.deeds.deaths import at_risk, sweep
 from engine.deeds.evolve_state import damaged, players_with, state_with
 from engine.deeds.look import Look
 from engine.deeds.state import CARD_ID, RETREAT, Battle, DeedsState, InPlay
@@ -94,16 +94,17 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
             )
     # The damage to the cards and to the base, in one copy of the state.
     cards = damaged(state.cards, damage, fed)
+    players = state.players
     hit = base_damage(clashes)
     if hit:
-        p = state.players[defender]
+        p = players[defender]
         players = players_with(state, defender, base=p.base - hit)
         ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
-        state = state_with(state, cards=cards, players=players)
-    else:
-        state = state_with(state, cards=cards)
-    state = sweep(state, ctx)  # (in the Tactics step: its lines are logged there)
-    return _evolve_phase(state)
+    if at_risk(cards, ctx.catalog):  # someone may die: in the Tactics step, where it is logged
+        state = sweep(state_with(state, cards=cards, players=players), ctx)
+        return state_with(state, battle=None, phase=RETREAT)
+    ctx.swept = cards  # (nobody was at risk: as a sweep would note)
+    return state_with(state, cards=cards, players=players, battle=None, phase=RETREAT)
 
 
 def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, InPlay]) -> None:
@@ -121,7 +122,3 @@ def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, In
         f"{name} fights {names} in that order: deals {sum(r.blocker_damage)}, "
         f"takes {r.attacker_damage}{rest}",
     )
-
-
-def _evolve_phase(state: DeedsState) -> DeedsState:
-    return state_with(state, battle=None, phase=RETREAT)
