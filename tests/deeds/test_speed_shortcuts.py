@@ -30,7 +30,7 @@ import pytest
 
 from engine.deeds import actions as da
 from engine.deeds import stats
-from engine.deeds.cards import RESOURCES
+from engine.deeds.cards import KEYWORDS, RESOURCES
 from engine.deeds.context import Ctx
 from engine.deeds.evolve_state import changed, player_with, state_with
 from engine.deeds.flow import actor
@@ -38,6 +38,7 @@ from engine.deeds.game import DeedsGame
 from engine.deeds.legal import legal_actions
 from engine.deeds.look import Look
 from engine.deeds.pay import affordable, pay
+from engine.deeds.perform import _count_having as count_having
 from engine.deeds.perform import perform
 from engine.deeds.randomplay import choose, random_setup
 from engine.deeds.rules import explain
@@ -231,6 +232,40 @@ def test_a_step_that_leaves_the_swept_battlefield_as_it_was_is_not_swept_again(
         assert quick == slow and quick_ctx.log == slow_ctx.log
         skipped += quick.cards is noted
     assert skipped > 50  # most steps don't touch the battlefield
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_no_step_leaves_a_card_at_0_defense(hidden: bool) -> None:
+    """Deaths ("at any time"): whatever a step skipped (the note of a swept battlefield, a
+    battle with nobody at risk), no card that can die is left at 0 defense, by the rules'
+    own numbers (stats.health_of), after every listed action in every position."""
+    deaths = 0
+    for seed in SEEDS:
+        for game in positions(seed, hidden, steps=80):
+            for action in game.legal_actions():
+                fork = game.fork()
+                fork._swept = game._swept  # (the note the game itself would use)
+                fork.apply(action)
+                state = fork.state
+                for x in state.cards:
+                    if stats.can_die(game.catalog, x):
+                        assert stats.health_of(state, game.catalog, x) > 0
+                deaths += len(state.cards) < len(game.state.cards)
+    assert deaths > 5  # (cards did die on the way)
+
+
+def test_a_players_cards_with_a_keyword_are_counted_as_stats_has_it() -> None:
+    """Generator and Hunger are counted by the ids of the cards that print them and what
+    those are attached to: the same count as stats.has, card by card."""
+    for hidden in (False, True):
+        for game in positions(5, hidden):
+            state, ctx = game.state, game.ctx()
+            for seat in (0, 1):
+                for keyword in KEYWORDS:
+                    mine = [x for x in state.cards if x.owner == seat]
+                    assert count_having(state, ctx, seat, keyword) == sum(
+                        stats.has(state, ctx.catalog, x, keyword) for x in mine
+                    )
 
 
 def test_a_card_printed_with_0_defense_goes_at_once_though_the_battlefield_was_swept() -> None:
