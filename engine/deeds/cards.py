@@ -151,6 +151,13 @@ class Catalog:
         self.gear: frozenset[str] = frozenset(
             c.id for c in self._cards.values() if c.subtype in ("equipment", "vehicle")
         )
+        # The ids of the cards that fight (units, vehicles, fortifications: they block, and
+        # are retired at 0 defense): the listing of blocks and every sweep ask it.
+        self.fighting: frozenset[str] = frozenset(
+            c.id
+            for c in self._cards.values()
+            if c.is_unit or c.subtype in ("fortification", "vehicle")
+        )
         self._printing: dict[str, frozenset[str]] = {}
         # The ids of the cards that print an aura (Leadership, Motivator): most battlefields
         # have none, seen at once for every fighter.

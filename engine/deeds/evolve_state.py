@@ -122,7 +122,10 @@ def map_cards(state: DeedsState, change: Any) -> DeedsState:
 
 
 def damaged(cards: tuple[InPlay, ...], damage: dict[int, int], fed: set[int]) -> tuple[InPlay, ...]:
-    """The cards with ``damage`` added (by card number), and those in ``fed`` fed."""
+    """The cards with ``damage`` added (by card number), and those in ``fed`` fed: ``cards``
+    itself when there is neither (a battle with no damage to any card)."""
+    if not damage and not fed:
+        return cards
     out = []
     for x in cards:
         hit = damage.get(x.id, 0)

@@ -114,13 +114,13 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
     """1. Regroup: ready your cards; two different resources; every unit back to full health.
     Generator: +1 Power to its owner in its owner's Regroup."""
 
-    def refresh(x: InPlay) -> InPlay:
+    refreshed = []
+    for x in state.cards:
         mine = x.owner == a.player
-        if x.damage == 0 and not (mine and (not x.ready or x.fed)):
-            return x
-        return changed(x, x.ready or mine, 0, x.fed and not mine)
-
-    cards = tuple(refresh(x) for x in state.cards)
+        if x.damage or mine and (not x.ready or x.fed):  # (else: nothing to change)
+            x = changed(x, x.ready or mine, 0, x.fed and not mine)
+        refreshed.append(x)
+    cards = tuple(refreshed)
     ctx.still_swept(state.cards, cards)  # readied, healed, unfed: no sweep needed
     generators = _count_having(state, ctx, a.player, "generator")
     pool = state.players[a.player].pool
@@ -304,14 +304,19 @@ def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> DeedsState:
 def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     """4.1 Attack: the attackers are utilized and can't be withdrawn."""
     attackers = a.attackers
-    cards = tuple(
-        changed(x, False, x.damage, x.fed) if x.id in attackers else x for x in state.cards
-    )
-    ctx.still_swept(state.cards, cards)  # utilized only: no sweep needed
-    names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
+    named: dict[int, str] = {}  # each attacker's name, found in the same look
+    cards = []
+    for x in state.cards:
+        if x.id in attackers:
+            named[x.id] = ctx.name(x)
+            x = changed(x, False, x.damage, x.fed)
+        cards.append(x)
+    after = tuple(cards)
+    ctx.still_swept(state.cards, after)  # utilized only: no sweep needed
+    names = ", ".join([named[i] for i in attackers])
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
     battle = _battle(attackers, (), 0, 0)
-    return state_with(state, cards=cards, battle=battle, attacked=True, phase=DEFEND)
+    return state_with(state, cards=after, battle=battle, attacked=True, phase=DEFEND)
 
 
 def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:

@@ -54,7 +54,11 @@ def _clashes(
         if attacker is None:
             continue  # retired before resolution
         # its blockers in blocking order (Battle.blockers_of), those still on the battlefield
-        blockers = [on_field[b] for a, b in battle.blocks if a == attacker_id and b in on_field]
+        blockers = (
+            [on_field[b] for a, b in battle.blocks if a == attacker_id and b in on_field]
+            if battle.blocks
+            else []
+        )
         result = skirmish(fighter(look, attacker), [fighter(look, b) for b in blockers])
         clashes.append(_clash(attacker_id, tuple([b.id for b in blockers]), result))
     return tuple(clashes)
@@ -76,9 +80,10 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     for clash in clashes:
         attacker = on_field[clash.attacker]
         r = clash.result
-        damage[clash.attacker] = damage.get(clash.attacker, 0) + r.attacker_damage
-        for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
-            damage[blocker_id] = damage.get(blocker_id, 0) + hit
+        if clash.blockers:  # (unblocked: no damage to any card)
+            damage[clash.attacker] = damage.get(clash.attacker, 0) + r.attacker_damage
+            for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
+                damage[blocker_id] = damage.get(blocker_id, 0) + hit
         _say_clash(state, ctx, clash, on_field)
         if not hunger:
             continue
@@ -100,10 +105,11 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
         p = players[defender]
         players = players_with(state, defender, base=p.base - hit)
         ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
-    if at_risk(cards, ctx.catalog):  # someone may die: in the Tactics step, where it is logged
+    if cards is not ctx.swept and at_risk(cards, ctx.catalog):
+        # someone may die: retired in the Tactics step, where it is logged
         state = sweep(state_with(state, cards=cards, players=players), ctx)
         return state_with(state, battle=None, phase=RETREAT)
-    ctx.swept = cards  # (nobody was at risk: as a sweep would note)
+    ctx.swept = cards  # (the swept battlefield untouched, or nobody at risk: as a sweep notes)
     return state_with(state, cards=cards, players=players, battle=None, phase=RETREAT)
 
 

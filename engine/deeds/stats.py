@@ -125,10 +125,7 @@ def health_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
 def can_die(catalog: Catalog, x: InPlay) -> bool:
     """Units, fortifications and vehicles are retired at 0 defense; equipment and upgrades
     go with what they are on, and a unit aboard a vehicle goes with the vehicle."""
-    if x.attached_to is not None:
-        return False
-    card = catalog.get(x.card_id)
-    return card.is_unit or card.subtype in ("fortification", "vehicle")
+    return x.attached_to is None and x.card_id in catalog.fighting
 
 
 def fights(catalog: Catalog, x: InPlay) -> bool:
@@ -178,8 +175,8 @@ def attack_keywords(
 
 
 def may_block(catalog: Catalog, blocker: InPlay) -> bool:
-    """``why_cannot_block``'s tests of the blocker: it fights, and it is ready."""
-    return blocker.ready and fights(catalog, blocker)
+    """``why_cannot_block``'s tests of the blocker: it fights (on its own), and it is ready."""
+    return blocker.ready and blocker.attached_to is None and blocker.card_id in catalog.fighting
 
 
 def blockable_by(state: DeedsState, catalog: Catalog, attacker: InPlay, seat: int) -> bool:
