@@ -248,8 +248,10 @@ def _blocks(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
     assert battle is not None
     out.append(_NO_BLOCKS[seat])
     catalog = ctx.catalog
-    attackers = [state.card(i) for i in battle.attackers]
     blockers = [x for x in state.cards if x.owner == seat and stats.may_block(catalog, x)]
+    if not blockers:  # (nothing to block with: no block is the only choice)
+        return
+    attackers = [state.card(i) for i in battle.attackers]
     pairs = [
         (a.id, b.id)
         for a in attackers

@@ -6,6 +6,7 @@ battlefield each time). tests/deeds/test_speed_shortcuts.py checks it against st
 from __future__ import annotations
 
 from engine.deeds import stats
+from engine.deeds.battle import Fighter, fighter_of
 from engine.deeds.cards import Catalog
 from engine.deeds.state import CARD_ID, DeedsState, InPlay
 
@@ -44,3 +45,8 @@ class Look:
         auras = self.auras[x.owner] if stats.is_free_unit(catalog, x) else _NO_AURAS
         attack = stats.attack_from(catalog, x, kws, on, auras)
         return attack, stats.defense_from(catalog, x, kws, on, auras) - x.damage, kws
+
+    def fighter(self, x: InPlay) -> Fighter:
+        """``x`` as a skirmish sees it (battle.py): its numbers, First Strike and Overrun."""
+        attack, health, kws = self.numbers(x)
+        return fighter_of(attack, health, "first_strike" in kws, "overrun" in kws)

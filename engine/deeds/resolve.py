@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from engine.core.evolve import maker
 from engine.deeds import stats
-from engine.deeds.battle import Fighter, Skirmish, fighter_of, skirmish
+from engine.deeds.battle import Skirmish, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import at_risk, sweep
@@ -27,11 +27,6 @@ class Clash:
 _clash = maker(Clash)  # made without the frozen __init__ (every field, in order)
 
 
-def fighter(look: Look, x: InPlay) -> Fighter:
-    attack, health, kws = look.numbers(x)
-    return fighter_of(attack, health, "first_strike" in kws, "overrun" in kws)
-
-
 def forecast(
     state: DeedsState, catalog: Catalog, battle: Battle | None = None
 ) -> tuple[Clash, ...]:
@@ -47,7 +42,7 @@ def _clashes(
     state: DeedsState, catalog: Catalog, battle: Battle, on_field: dict[int, InPlay]
 ) -> tuple[Clash, ...]:
     """``forecast``, with the battlefield by card number (one look at it, not one per card)."""
-    look = Look(state, catalog)  # every fighter's numbers from one look at the battlefield
+    fighter = Look(state, catalog).fighter  # every fighter from one look at the battlefield
     clashes = []
     for attacker_id in battle.attackers:
         attacker = on_field.get(attacker_id)
@@ -59,7 +54,7 @@ def _clashes(
             if battle.blocks
             else []
         )
-        result = skirmish(fighter(look, attacker), [fighter(look, b) for b in blockers])
+        result = skirmish(fighter(attacker), [fighter(b) for b in blockers])
         clashes.append(_clash(attacker_id, tuple([b.id for b in blockers]), result))
     return tuple(clashes)
 
