@@ -42,7 +42,9 @@ class Look:
             get = catalog.get
             kws = kws.union(*(get(y.card_id).keywords for y in held))
             on = tuple(held)
-        auras = self.auras[x.owner] if stats.is_free_unit(catalog, x) else _NO_AURAS
+        auras = self.auras[x.owner]  # (they reach only a unit on its own)
+        if auras is not _NO_AURAS and not stats.is_free_unit(catalog, x):
+            auras = _NO_AURAS
         attack = stats.attack_from(catalog, x, kws, on, auras)
         return attack, stats.defense_from(catalog, x, kws, on, auras) - x.damage, kws
 

@@ -268,6 +268,39 @@ def test_a_players_cards_with_a_keyword_are_counted_as_stats_has_it() -> None:
                     )
 
 
+def test_who_fights_is_the_catalogs_units_vehicles_and_fortifications() -> None:
+    """Catalog.fighting (blocks, may be retired at 0 defense: "Card Types") against each
+    card's type and subtype: never equipment, upgrades, resources or tactics."""
+    catalog = random_setup(0).catalog
+    for card in catalog.cards:
+        fights = card.type == "unit" or card.subtype in ("vehicle", "fortification")
+        assert (card.id in catalog.fighting) == fights, card.id
+    assert {"shambler", "ol_tank"} <= catalog.fighting
+    assert "hunting_rifle" not in catalog.fighting  # equipment
+
+
+def test_fixed_actions_handed_out_again_are_equal_to_new_ones() -> None:
+    """A listing hands out the same Regroup, Draw, EndPhase, Pass, no-block and plain Deploy
+    objects every time (immutable): each is the acting seat's, of the right field kinds, and
+    a device's command made afresh from its dict form is found among them."""
+    game = DeedsGame(random_setup(2))
+    seen: dict[Any, Any] = {}
+    rnd = random.Random(2)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        listed = list(game.legal_actions())
+        for action in listed:
+            assert action.player == actor(game.state)
+            assert da.type_problem(action) is None
+            seen.setdefault(action, action)
+        command = da.from_dict(da.to_dict(choose(rnd, listed)))
+        assert game.listed_now(command)
+        game.apply(command)
+    kinds = {type(a) for a in seen}
+    assert {da.Regroup, da.Draw, da.EndPhase, da.Pass, da.Block, da.Deploy} <= kinds
+
+
 def test_a_card_printed_with_0_defense_goes_at_once_though_the_battlefield_was_swept() -> None:
     """Deaths: a card that comes in at 0 defense is retired at once ("at any time"): a deploy
     keeps the battlefield noted as swept only for a card printed with some defense (a unit
