@@ -27,8 +27,6 @@ from engine.deeds.pay import affordable
 from engine.deeds.rules import spared
 from engine.deeds.setup import HAND
 from engine.deeds.state import (
-    ATTACHED_TO,
-    CARD_ID,
     DEFEND,
     DEPLOY,
     DRAW,
@@ -38,6 +36,8 @@ from engine.deeds.state import (
     TACTICS,
     DeedsState,
     InPlay,
+    holds_any,
+    nothing_attached,
 )
 
 # The actions a listing makes, made without the frozen __init__ (engine/core/evolve.py's
@@ -85,8 +85,7 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
         out.append(_DRAWS[seat])
     elif phase is DEPLOY or phase is RETREAT:
         _deploys(state, ctx, seat, out, tactics_only=False)
-        attached = list(map(ATTACHED_TO, state.cards))  # (read in C: most often, nothing)
-        bare = attached.count(None) == len(attached)
+        bare = nothing_attached(state.cards)  # (most often)
         _equips(state, ctx, seat, out, bare)
         must = False
         if phase is DEPLOY:
@@ -171,7 +170,7 @@ def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], bare: bool) 
     Assist (rules._equip, rules._unequip). ``bare``: nothing is attached to anything."""
     cards = state.cards
     catalog = ctx.catalog
-    if bare and catalog.gear.isdisjoint(map(CARD_ID, cards)):  # (in C: most listings)
+    if bare and not holds_any(cards, catalog.gear):  # (most listings)
         return
     gear_ids = catalog.gear
     gear = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.deeds import stats
 from engine.deeds.battle import Fighter, fighter_of
 from engine.deeds.cards import Catalog
-from engine.deeds.state import CARD_ID, DeedsState, InPlay
+from engine.deeds.state import DeedsState, InPlay, holds_any
 
 _NO_AURAS = (0, 0)
 
@@ -29,7 +29,7 @@ class Look:
         self.attached = attached
         # Each seat's Leadership and Motivator cards (stats._auras), for its free units
         self.auras = [_NO_AURAS, _NO_AURAS]
-        if not catalog.aura_cards.isdisjoint(map(CARD_ID, state.cards)):
+        if holds_any(state.cards, catalog.aura_cards):
             self.auras = [stats.auras_of(state, catalog, seat) for seat in (0, 1)]
 
     def numbers(self, x: InPlay) -> tuple[int, int, frozenset[str]]:

@@ -26,7 +26,6 @@ from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
 from engine.deeds.rules import spared
 from engine.deeds.state import (
-    CARD_ID,
     DEFEND,
     DEPLOY,
     DRAW,
@@ -39,6 +38,7 @@ from engine.deeds.state import (
     Note,
     Player,
     Pool,
+    holds_any,
 )
 
 HUNGER_DAMAGE = 5
@@ -434,7 +434,7 @@ def _count_having(state: DeedsState, ctx: Ctx, seat: int, keyword: str) -> int:
     them (stats.has); at once 0 when no card on the battlefield prints it (most rounds)."""
     cards = state.cards
     printing = ctx.catalog.printing(keyword)
-    if printing.isdisjoint(map(CARD_ID, cards)):
+    if not holds_any(cards, printing):
         return 0
     # (stats.keywords) a card has it if its card prints it or a card attached to it does
     lent = {y.attached_to for y in cards if y.attached_to is not None and y.card_id in printing}

@@ -14,7 +14,7 @@ from engine.deeds.context import Ctx
 from engine.deeds.deaths import at_risk, sweep
 from engine.deeds.evolve_state import damaged, players_with, state_with
 from engine.deeds.look import Look
-from engine.deeds.state import CARD_ID, RETREAT, Battle, DeedsState, InPlay
+from engine.deeds.state import RETREAT, Battle, DeedsState, InPlay, holds_any
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     fed: set[int] = set()
     defender = state.defender
     # Hunger looked for only when a card on the battlefield prints it
-    hunger = not ctx.catalog.printing("hunger").isdisjoint(map(CARD_ID, state.cards))
+    hunger = holds_any(state.cards, ctx.catalog.printing("hunger"))
     for clash in clashes:
         attacker = on_field[clash.attacker]
         r = clash.result

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.deeds.cards import Card, Catalog
-from engine.deeds.state import ATTACHED_TO, CARD_ID, DeedsState, InPlay
+from engine.deeds.state import DeedsState, InPlay, holds_any, nothing_attached
 
 
 def card_of(catalog: Catalog, x: InPlay) -> Card:
@@ -15,8 +15,8 @@ def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
     own = catalog.keyword_sets[x.card_id]
-    on = x.id  # read for every card of every listing: most have nothing on them (seen in C)
-    if on not in map(ATTACHED_TO, state.cards):
+    on = x.id  # read for every card of every listing: most have nothing on them
+    if nothing_attached(state.cards, on):
         return own
     attached = [y for y in state.cards if y.attached_to == on]
     get = catalog.get
@@ -33,7 +33,7 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     is a unit on its own; in one look at the battlefield."""
     if not is_free_unit(catalog, x):
         return 0, 0
-    if catalog.aura_cards.isdisjoint(map(CARD_ID, state.cards)):
+    if not holds_any(state.cards, catalog.aura_cards):
         return 0, 0  # (most battles: no aura at all)
     return auras_of(state, catalog, x.owner)
 
