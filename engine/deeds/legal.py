@@ -5,10 +5,10 @@ outside battle, and every way of ordering blocks or paying ``*`` (README: readin
 
 Each helper below lists only what ``rules.explain`` allows, by the same tests in the same
 order (the rules each one mirrors are cited beside it), rather than building candidates and
-explaining every one: listing runs after every command. The mulligan's two choices, once a
-game, are still built as candidates and checked by ``rules.explain``. tests/deeds/
-test_properties.py explains every listed action; the golden record of issue 25 compared the
-full listing with the candidates-and-explain version on 340 games.
+explaining every one: listing runs after every command (the mulligan's two choices too).
+tests/deeds/test_properties.py explains every listed action, and test_speed_shortcuts.py
+compares the listing with the candidates-and-explain version; the golden records of issue 25
+compared them on 340 games.
 """
 
 from __future__ import annotations
