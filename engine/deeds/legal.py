@@ -86,7 +86,8 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
     elif phase is DEPLOY or phase is RETREAT:
         _deploys(state, ctx, seat, out, tactics_only=False)
         bare = nothing_attached(state.cards)  # (most often)
-        _equips(state, ctx, seat, out, bare)
+        if not bare or holds_any(state.cards, ctx.catalog.gear):  # (most often: no gear)
+            _equips(state, ctx, seat, out, bare)
         must = False
         if phase is DEPLOY:
             must = _attacks(state, ctx, seat, out, bare)
@@ -167,11 +168,10 @@ def _hand(ctx: Ctx, hand: tuple[str, ...], size: int) -> Sequence[str]:
 def _equips(state: DeedsState, ctx: Ctx, seat: int, out: list[Any], bare: bool) -> None:
     """Equipment onto a unit, a unit aboard an empty vehicle (one at a time), and separating
     them again: both utilized, so both ready, but for a unit spared by Tech Savvy or Equipment
-    Assist (rules._equip, rules._unequip). ``bare``: nothing is attached to anything."""
+    Assist (rules._equip, rules._unequip). Asked only when something is attached or gear is
+    on the battlefield; ``bare``: nothing is attached to anything."""
     cards = state.cards
     catalog = ctx.catalog
-    if bare and not holds_any(cards, catalog.gear):  # (most listings)
-        return
     gear_ids = catalog.gear
     gear = [
         x for x in cards if x.owner == seat and (x.attached_to is not None or x.card_id in gear_ids)
