@@ -135,6 +135,9 @@ class Catalog:
         # Python call between (the rules look cards up several times per card per action).
         self.get: Callable[[str], Card] = self._cards.__getitem__
         self.find: Callable[[str], Card | None] = self._cards.get
+        # Every card id, in the catalog's order, made once (with hidden hands, the legal
+        # actions offer every card after every command).
+        self.ids: tuple[str, ...] = tuple(self._cards)
         # Each card's printed keywords as a set, made once (read for every card listed).
         self.keyword_sets: dict[str, frozenset[str]] = {
             card.id: frozenset(card.keywords) for card in self._cards.values()
@@ -147,6 +150,13 @@ class Catalog:
         # actions look for them among a player's cards after every command.
         self.gear: frozenset[str] = frozenset(
             c.id for c in self._cards.values() if c.subtype in ("equipment", "vehicle")
+        )
+        # The ids of the cards that fight (units, vehicles, fortifications: they block, and
+        # are retired at 0 defense): the listing of blocks and every sweep ask it.
+        self.fighting: frozenset[str] = frozenset(
+            c.id
+            for c in self._cards.values()
+            if c.is_unit or c.subtype in ("fortification", "vehicle")
         )
         self._printing: dict[str, frozenset[str]] = {}
         # The ids of the cards that print an aura (Leadership, Motivator): most battlefields

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import DEFEND, MULLIGAN, TACTICS, DeedsState
 
 
 def actor(state: DeedsState) -> int | None:
@@ -11,13 +11,13 @@ def actor(state: DeedsState) -> int | None:
     the Defend step and the attacker in every other phase."""
     if state.over:
         return None
-    if state.phase is Phase.MULLIGAN:
+    if state.phase is MULLIGAN:
         for seat in (state.first_player, 1 - state.first_player):
             if not state.players[seat].decided:
                 return seat
         return None
-    if state.phase is Phase.DEFEND:
+    if state.phase is DEFEND:
         return state.defender
-    if state.phase is Phase.TACTICS and state.battle is not None:
+    if state.phase is TACTICS and state.battle is not None:
         return state.battle.priority
     return state.attacker

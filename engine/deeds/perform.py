@@ -6,24 +6,47 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.evolve import evolve, maker
+from engine.core.evolve import maker
 from engine.core.rng import shuffled
 from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire, sweep
-from engine.deeds.evolve_state import changed, players_with, set_card, set_player
+from engine.deeds.evolve_state import (
+    changed,
+    player_with,
+    players_with,
+    seated,
+    set_card,
+    set_player,
+    state_with,
+)
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
 from engine.deeds.resolve import resolve_battle
 from engine.deeds.rules import spared
-from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Note, Phase, Player, Pool
+from engine.deeds.state import (
+    DEFEND,
+    DEPLOY,
+    DRAW,
+    REGROUP,
+    RETREAT,
+    TACTICS,
+    Battle,
+    DeedsState,
+    InPlay,
+    Note,
+    Player,
+    Pool,
+    holds_any,
+)
 
 HUNGER_DAMAGE = 5
 
-# Made without the frozen __init__ (every field, in order): a deploy, a regroup.
+# Made without the frozen __init__ (every field, in order): a deploy, a regroup, a battle.
 _in_play = maker(InPlay)
 _pool = maker(Pool)
+_battle = maker(Battle)
 
 
 def perform(
@@ -33,8 +56,9 @@ def perform(
     returned): a step that leaves that very tuple as it was needs no sweep (a card's defense
     is worked out from the battlefield alone, stats.health_of); most steps don't touch it."""
     step = _STEPS.get(type(action)) or ADJUST[type(action)]
+    ctx.swept = swept
     after = step(state, ctx, action)
-    if after.cards is swept:
+    if after.cards is ctx.swept:  # (the step's own sweep, or a battlefield it kept swept)
         return after
     return sweep(after, ctx)
 
@@ -59,7 +83,7 @@ def _mulligan(state: DeedsState, ctx: Ctx, a: da.Mulligan) -> DeedsState:
         for card_id in a.cards:
             hand.remove(card_id)
         deck, rng = shuffled(state.rng, (*p.deck, *a.cards))
-        state = evolve(state, rng=rng)
+        state = state_with(state, rng=rng)
         state = set_player(
             state, a.player, hand=(*hand, *deck[: a.count]), deck=deck[a.count :], decided=True
         )
@@ -76,8 +100,8 @@ def _decided(state: DeedsState, ctx: Ctx) -> DeedsState:
 
 
 def _start_round(state: DeedsState, ctx: Ctx, number: int, attacker: int) -> DeedsState:
-    state = evolve(
-        state, round=number, attacker=attacker, phase=Phase.REGROUP, battle=None, attacked=False
+    state = state_with(
+        state, round=number, attacker=attacker, phase=REGROUP, battle=None, attacked=False
     )
     ctx.say(state, attacker, f"Round {number}: {_name(state, attacker)} attacks")
     return state
@@ -90,13 +114,14 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
     """1. Regroup: ready your cards; two different resources; every unit back to full health.
     Generator: +1 Power to its owner in its owner's Regroup."""
 
-    def refresh(x: InPlay) -> InPlay:
+    refreshed = []
+    for x in state.cards:
         mine = x.owner == a.player
-        if x.damage == 0 and not (mine and (not x.ready or x.fed)):
-            return x
-        return changed(x, x.ready or mine, 0, x.fed and not mine)
-
-    cards = tuple(refresh(x) for x in state.cards)
+        if x.damage or mine and (not x.ready or x.fed):  # (else: nothing to change)
+            x = changed(x, x.ready or mine, 0, x.fed and not mine)
+        refreshed.append(x)
+    cards = tuple(refreshed)
+    ctx.still_swept(state.cards, cards)  # readied, healed, unfed: no sweep needed
     generators = _count_having(state, ctx, a.player, "generator")
     pool = state.players[a.player].pool
     counts = {"bio": pool.bio, "power": pool.power, "supplies": pool.supplies}
@@ -114,15 +139,15 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> DeedsState:
     )
     players = players_with(state, a.player, pool=_pool(bio, power, supplies, survivors))
     # 2. Draw: "always skipped during the first round"
-    phase = Phase.DRAW if state.round > 1 else Phase.DEPLOY
-    return evolve(state, cards=cards, players=players, phase=phase)
+    phase = DRAW if state.round > 1 else DEPLOY
+    return state_with(state, cards=cards, players=players, phase=phase)
 
 
 def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
     p = state.players[a.player]
     if p.deck_size <= 0:
         ctx.say(state, a.player, f"{p.name}'s deck is empty: no card to draw")
-        return evolve(state, phase=Phase.DEPLOY)
+        return state_with(state, phase=DEPLOY)
     if ctx.hidden:
         players = players_with(
             state, a.player, hand_size=p.hand_size + 1, deck_size=p.deck_size - 1
@@ -137,25 +162,16 @@ def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> DeedsState:
             deck_size=p.deck_size - 1,
         )
     ctx.say(state, a.player, f"{p.name} draws a card")
-    return evolve(state, players=players, phase=Phase.DEPLOY)
+    return state_with(state, players=players, phase=DEPLOY)
 
 
-def _from_hand(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> DeedsState:
-    return set_player(state, seat, **_hand_without(state, ctx, seat, card_id))
-
-
-def _hand_without(state: DeedsState, ctx: Ctx, seat: int, card_id: str) -> dict[str, Any]:
-    """The player's changes for a card leaving the hand (hidden hands: only the count)."""
-    p = state.players[seat]
+def _hand_without(ctx: Ctx, p: Player, card_id: str) -> tuple[str, ...]:
+    """The hand after ``card_id`` left it (hidden hands: only the count changes)."""
     if ctx.hidden:
-        return {"hand_size": p.hand_size - 1}
+        return p.hand
     hand = list(p.hand)
     hand.remove(card_id)
-    return {"hand": tuple(hand), "hand_size": p.hand_size - 1}
-
-
-def _to_grave(state: DeedsState, seat: int, card_id: str) -> DeedsState:
-    return set_player(state, seat, graveyard=(*state.players[seat].graveyard, card_id))
+    return tuple(hand)
 
 
 def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
@@ -163,41 +179,42 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> DeedsState:
     p = state.players[a.player]
     paid = pay(p.pool, card.cost, a.pay)
     assert isinstance(paid, Pool)
-    # The player's changes, made in one copy: paid, the card out of the hand, and (but for
-    # what stays on the battlefield) into the graveyard.
-    changes = _hand_without(state, ctx, a.player, a.card_id)
-    changes["pool"] = paid
+    hand = _hand_without(ctx, p, a.card_id)
     who = p.name
     cost = ctx.catalog.cost_words[a.card_id]
+    # The player's changes, made in one copy: paid, the card out of the hand, and (but for
+    # what stays on the battlefield) into the graveyard.
     if card.stays:
         on = a.targets[0] if card.subtype == "upgrade" else None
         assert on is None or isinstance(on, int)
-        players = players_with(state, a.player, **changes)
-        state = _enter(state, a.player, a.card_id, ready=True, attached_to=on, players=players)
+        player = player_with(p, pool=paid, hand=hand, hand_size=p.hand_size - 1)
+        players = seated(state, a.player, player)
+        state = _enter(state, ctx, a.player, a.card_id, ready=True, attached_to=on, players=players)
         where = f" on {ctx.name(_card(state, on))}" if on is not None else ""
         ctx.say(state, a.player, f"{who} deploys {card.name}{where} ({cost})")
     else:
-        changes["graveyard"] = (*p.graveyard, a.card_id)
+        graveyard = (*p.graveyard, a.card_id)
         if card.type == "resource":
             gives = card.gives
-            changes["pool"] = _pool(
+            paid = _pool(
                 paid.bio + gives.bio,
                 paid.power + gives.power,
                 paid.supplies + gives.supplies,
                 paid.survivors + gives.survivors,
             )
-            state = set_player(state, a.player, **changes)
-            ctx.say(
-                state, a.player, f"{who} deploys {card.name}: +{ctx.catalog.gives_words[a.card_id]}"
-            )
+            words = f"{who} deploys {card.name}: +{ctx.catalog.gives_words[a.card_id]}"
         else:
-            state = set_player(state, a.player, **changes)
-            ctx.say(state, a.player, f"{who} plays {card.name} ({cost})")
-    if card.has("resurrect"):
+            words = f"{who} plays {card.name} ({cost})"
+        player = player_with(
+            p, pool=paid, hand=hand, hand_size=p.hand_size - 1, graveyard=graveyard
+        )
+        state = state_with(state, players=seated(state, a.player, player))
+        ctx.say(state, a.player, words)
+    if "resurrect" in card.keywords:
         state = _resurrect(state, ctx, a.player, a.targets)
     elif card.type == "tactic" and card.text:
         state = _note(state, a.player, f"{card.name}: {card.text}{_targets(state, ctx, a.targets)}")
-    if state.phase is Phase.TACTICS:
+    if state.phase is TACTICS:
         state = _played_in_tactics(state)
     return state
 
@@ -214,13 +231,14 @@ def _resurrect(state: DeedsState, ctx: Ctx, seat: int, targets: tuple[Any, ...])
     grave = list(state.players[seat].graveyard)
     del grave[len(grave) - 1 - grave[::-1].index(target)]
     state = set_player(state, seat, graveyard=tuple(grave))
-    state = _enter(state, seat, target, ready=False)
+    state = _enter(state, ctx, seat, target, ready=False)
     ctx.say(state, seat, f"{ctx.catalog.get(target).name} returns to the battlefield utilized")
     return state
 
 
 def _enter(
     state: DeedsState,
+    ctx: Ctx,
     seat: int,
     card_id: str,
     *,
@@ -233,13 +251,16 @@ def _enter(
     # id, card_id, owner, ready, deployed_round, damage, tokens, attack_mod, defense_mod,
     # attached_to, fed
     x = _in_play(state.next_id, card_id, seat, ready, state.round, 0, 0, 0, 0, attached_to, False)
+    cards = (*state.cards, x)
+    if ctx.catalog.get(card_id).defense > 0:  # (else it may come in at 0, and go at once)
+        ctx.still_swept(state.cards, cards)
     players = players or state.players
-    return evolve(state, cards=(*state.cards, x), next_id=state.next_id + 1, players=players)
+    return state_with(state, cards=cards, next_id=state.next_id + 1, players=players)
 
 
 def _note(state: DeedsState, seat: int, text: str) -> DeedsState:
     note = Note(state.next_id, seat, text)
-    return evolve(state, notes=(*state.notes, note), next_id=state.next_id + 1)
+    return state_with(state, notes=(*state.notes, note), next_id=state.next_id + 1)
 
 
 def _card(state: DeedsState, card_id: int) -> InPlay:
@@ -283,13 +304,19 @@ def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> DeedsState:
 def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     """4.1 Attack: the attackers are utilized and can't be withdrawn."""
     attackers = a.attackers
-    cards = tuple(
-        changed(x, False, x.damage, x.fed) if x.id in attackers else x for x in state.cards
-    )
-    names = ", ".join(ctx.name(_card(state, i)) for i in attackers)
+    named: dict[int, str] = {}  # each attacker's name, found in the same look
+    cards = []
+    for x in state.cards:
+        if x.id in attackers:
+            named[x.id] = ctx.name(x)
+            x = changed(x, False, x.damage, x.fed)
+        cards.append(x)
+    after = tuple(cards)
+    ctx.still_swept(state.cards, after)  # utilized only: no sweep needed
+    names = ", ".join([named[i] for i in attackers])
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
-    battle = Battle(attackers)
-    return evolve(state, cards=cards, battle=battle, attacked=True, phase=Phase.DEFEND)
+    battle = _battle(attackers, (), 0, 0)
+    return state_with(state, cards=after, battle=battle, attacked=True, phase=DEFEND)
 
 
 def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
@@ -306,8 +333,9 @@ def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
                 )
     else:
         ctx.say(state, a.player, f"{_name(state, a.player)} does not block")
-    battle = evolve(state.battle, blocks=a.blocks, priority=state.attacker, passes=0)
-    return evolve(state, battle=battle, phase=Phase.TACTICS)
+    # attackers, blocks, priority, passes
+    battle = _battle(state.battle.attackers, a.blocks, state.attacker, 0)
+    return state_with(state, battle=battle, phase=TACTICS)
 
 
 def _blockers(a: da.Block, attacker_id: int) -> list[int]:
@@ -316,8 +344,8 @@ def _blockers(a: da.Block, attacker_id: int) -> list[int]:
 
 def _played_in_tactics(state: DeedsState) -> DeedsState:
     assert state.battle is not None
-    battle = evolve(state.battle, priority=1 - state.battle.priority, passes=0)
-    return evolve(state, battle=battle)
+    battle = _battle(state.battle.attackers, state.battle.blocks, 1 - state.battle.priority, 0)
+    return state_with(state, battle=battle)
 
 
 def _activate(state: DeedsState, ctx: Ctx, a: da.Activate) -> DeedsState:
@@ -345,8 +373,10 @@ def _pass(state: DeedsState, ctx: Ctx, a: da.Pass) -> DeedsState:
     ctx.say(state, a.player, f"{_name(state, a.player)} passes")
     if state.battle.passes + 1 >= 2:
         return resolve_battle(state, ctx)
-    battle = evolve(state.battle, priority=1 - a.player, passes=state.battle.passes + 1)
-    return evolve(state, battle=battle)
+    battle = _battle(
+        state.battle.attackers, state.battle.blocks, 1 - a.player, state.battle.passes + 1
+    )
+    return state_with(state, battle=battle)
 
 
 def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> DeedsState:
@@ -361,19 +391,25 @@ def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> DeedsState:
 
 
 def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> DeedsState:
+    p = state.players[a.player]
     if not a.card_id:  # hidden hands, a card not scanned: one card fewer in hand
-        p = state.players[a.player]
         ctx.say(state, a.player, f"{p.name} discards a card")
         return set_player(state, a.player, hand_size=p.hand_size - 1)
-    state = _from_hand(state, ctx, a.player, a.card_id)
-    ctx.say(state, a.player, f"{_name(state, a.player)} discards {ctx.catalog.get(a.card_id).name}")
-    return _to_grave(state, a.player, a.card_id)
+    player = player_with(
+        p,
+        hand=_hand_without(ctx, p, a.card_id),
+        hand_size=p.hand_size - 1,
+        graveyard=(*p.graveyard, a.card_id),
+    )
+    state = state_with(state, players=seated(state, a.player, player))
+    ctx.say(state, a.player, f"{p.name} discards {ctx.catalog.get(a.card_id).name}")
+    return state
 
 
 def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
-    if state.phase is Phase.DEPLOY:
+    if state.phase is DEPLOY:
         ctx.say(state, a.player, f"{_name(state, a.player)} goes on without a battle")
-        return evolve(state, phase=Phase.RETREAT)
+        return state_with(state, phase=RETREAT)
     # Hunger: not fed in a round its owner attacked -- it deals 5 damage to its owner.
     hungry = [
         x
@@ -397,9 +433,12 @@ def _count_having(state: DeedsState, ctx: Ctx, seat: int, keyword: str) -> int:
     """How many of ``seat``'s cards have ``keyword``, their own or from what is attached to
     them (stats.has); at once 0 when no card on the battlefield prints it (most rounds)."""
     cards = state.cards
-    if ctx.catalog.printing(keyword).isdisjoint(map(CARD_ID, cards)):
+    printing = ctx.catalog.printing(keyword)
+    if not holds_any(cards, printing):
         return 0
-    return sum(1 for x in cards if x.owner == seat and stats.has(state, ctx.catalog, x, keyword))
+    # (stats.keywords) a card has it if its card prints it or a card attached to it does
+    lent = {y.attached_to for y in cards if y.attached_to is not None and y.card_id in printing}
+    return sum(1 for x in cards if x.owner == seat and (x.card_id in printing or x.id in lent))
 
 
 _STEPS: dict[type[Any], Callable[[DeedsState, Ctx, Any], DeedsState]] = {

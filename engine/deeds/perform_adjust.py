@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.evolve import evolve
 from engine.deeds import actions as da
 from engine.deeds import stats
 from engine.deeds.cards import RESOURCES
 from engine.deeds.context import Ctx
 from engine.deeds.deaths import retire
-from engine.deeds.evolve_state import set_card, set_player
+from engine.deeds.evolve_state import set_card, set_player, state_with
 from engine.deeds.state import DeedsState, Pool
 
 
@@ -79,7 +78,7 @@ def _retire(state: DeedsState, ctx: Ctx, a: da.Retire) -> DeedsState:
 def _resolve(state: DeedsState, ctx: Ctx, a: da.Resolve) -> DeedsState:
     note = next(n for n in state.notes if n.id == a.note)
     ctx.say(state, a.player, f"Resolved: {note.text}")
-    return evolve(state, notes=tuple(n for n in state.notes if n.id != a.note))
+    return state_with(state, notes=tuple(n for n in state.notes if n.id != a.note))
 
 
 ADJUST: dict[type[Any], Callable[[DeedsState, Ctx, Any], DeedsState]] = {

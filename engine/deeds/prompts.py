@@ -8,7 +8,7 @@ from engine.deeds.context import Ctx
 from engine.deeds.flow import actor
 from engine.deeds.resolve import forecast
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, Phase
+from engine.deeds.state import DEFEND, DEPLOY, DRAW, MULLIGAN, REGROUP, RETREAT, TACTICS, DeedsState
 
 
 def prompts(state: DeedsState, ctx: Ctx) -> list[Prompt]:
@@ -32,23 +32,23 @@ def prompts(state: DeedsState, ctx: Ctx) -> list[Prompt]:
 
 
 def _kind(state: DeedsState) -> str:
-    return "choose" if state.phase in (Phase.MULLIGAN, Phase.REGROUP, Phase.DEFEND) else "act"
+    return "choose" if state.phase in (MULLIGAN, REGROUP, DEFEND) else "act"
 
 
 def _what_now(state: DeedsState, ctx: Ctx, seat: int) -> str:
     name = state.players[seat].name
     phase = state.phase
-    if phase is Phase.MULLIGAN:
+    if phase is MULLIGAN:
         return f"{name}: keep your 5 cards, or shuffle any number back and draw as many (once)"
-    if phase is Phase.REGROUP:
+    if phase is REGROUP:
         return f"{name}: Regroup. Ready your cards and add two different resources"
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         return f"{name}: draw a card"
-    if phase is Phase.DEPLOY:
+    if phase is DEPLOY:
         return f"{name}: deploy, equip, then attack or go on without a battle"
-    if phase is Phase.DEFEND:
+    if phase is DEFEND:
         return f"{name}: assign blockers to the attackers, in blocking order, or none"
-    if phase is Phase.TACTICS:
+    if phase is TACTICS:
         hit = sum(c.result.to_base for c in forecast(state, ctx.catalog))
         defender = state.players[state.defender].name
         return (
@@ -70,7 +70,7 @@ def _reminders(state: DeedsState, ctx: Ctx) -> list[Prompt]:
             if ability.kind == "conditional":
                 out.append(Prompt(x.owner, f"{card.name}: {ability.text}", "reminder"))
         if (
-            state.phase is Phase.RETREAT
+            state.phase is RETREAT
             and x.owner == state.attacker
             and not x.fed
             and stats.has(state, ctx.catalog, x, "hunger")
@@ -83,6 +83,6 @@ def _reminders(state: DeedsState, ctx: Ctx) -> list[Prompt]:
                     "reminder",
                 )
             )
-        if state.phase is Phase.DEPLOY and stats.must_attack(state, ctx.catalog, x):
+        if state.phase is DEPLOY and stats.must_attack(state, ctx.catalog, x):
             out.append(Prompt(x.owner, f"{card.name} must attack this round", "reminder"))
     return out

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.evolve import evolve, maker
+from engine.core.evolve import maker
 from engine.deeds import stats
-from engine.deeds.battle import Fighter, Skirmish, fighter_of, skirmish
+from engine.deeds.battle import Skirmish, skirmish
 from engine.deeds.cards import Catalog
 from engine.deeds.context import Ctx
-from engine.deeds.deaths import sweep
-from engine.deeds.evolve_state import damaged, players_with
-from engine.deeds.state import CARD_ID, Battle, DeedsState, InPlay, Phase
+from engine.deeds.deaths import at_risk, sweep
+from engine.deeds.evolve_state import damaged, players_with, state_with
+from engine.deeds.look import Look
+from engine.deeds.state import RETREAT, Battle, DeedsState, InPlay, holds_any
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +27,6 @@ class Clash:
 _clash = maker(Clash)  # made without the frozen __init__ (every field, in order)
 
 
-def fighter(state: DeedsState, catalog: Catalog, x: InPlay) -> Fighter:
-    attack, health, kws = stats.fighter_numbers(state, catalog, x)
-    return fighter_of(attack, health, "first_strike" in kws, "overrun" in kws)
-
-
 def forecast(
     state: DeedsState, catalog: Catalog, battle: Battle | None = None
 ) -> tuple[Clash, ...]:
@@ -39,17 +35,26 @@ def forecast(
     battle = battle or state.battle
     if battle is None:
         return ()
-    on_field = {x.id: x for x in state.cards}  # one look at the battlefield, not one per card
+    return _clashes(state, catalog, battle, {x.id: x for x in state.cards})
+
+
+def _clashes(
+    state: DeedsState, catalog: Catalog, battle: Battle, on_field: dict[int, InPlay]
+) -> tuple[Clash, ...]:
+    """``forecast``, with the battlefield by card number (one look at it, not one per card)."""
+    fighter = Look(state, catalog).fighter  # every fighter from one look at the battlefield
     clashes = []
     for attacker_id in battle.attackers:
         attacker = on_field.get(attacker_id)
         if attacker is None:
             continue  # retired before resolution
         # its blockers in blocking order (Battle.blockers_of), those still on the battlefield
-        blockers = [on_field[b] for a, b in battle.blocks if a == attacker_id and b in on_field]
-        result = skirmish(
-            fighter(state, catalog, attacker), [fighter(state, catalog, b) for b in blockers]
+        blockers = (
+            [on_field[b] for a, b in battle.blocks if a == attacker_id and b in on_field]
+            if battle.blocks
+            else []
         )
+        result = skirmish(fighter(attacker), [fighter(b) for b in blockers])
         clashes.append(_clash(attacker_id, tuple([b.id for b in blockers]), result))
     return tuple(clashes)
 
@@ -59,19 +64,21 @@ def base_damage(clashes: tuple[Clash, ...]) -> int:
 
 
 def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
-    clashes = forecast(state, ctx.catalog)
-    on_field = {x.id: x for x in state.cards}  # every fighter is on it (forecast)
+    assert state.battle is not None
+    on_field = {x.id: x for x in state.cards}
+    clashes = _clashes(state, ctx.catalog, state.battle, on_field)
     damage: dict[int, int] = {}
     fed: set[int] = set()
     defender = state.defender
     # Hunger looked for only when a card on the battlefield prints it
-    hunger = not ctx.catalog.printing("hunger").isdisjoint(map(CARD_ID, state.cards))
+    hunger = holds_any(state.cards, ctx.catalog.printing("hunger"))
     for clash in clashes:
         attacker = on_field[clash.attacker]
         r = clash.result
-        damage[clash.attacker] = damage.get(clash.attacker, 0) + r.attacker_damage
-        for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
-            damage[blocker_id] = damage.get(blocker_id, 0) + hit
+        if clash.blockers:  # (unblocked: no damage to any card)
+            damage[clash.attacker] = damage.get(clash.attacker, 0) + r.attacker_damage
+            for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
+                damage[blocker_id] = damage.get(blocker_id, 0) + hit
         _say_clash(state, ctx, clash, on_field)
         if not hunger:
             continue
@@ -87,16 +94,18 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
             )
     # The damage to the cards and to the base, in one copy of the state.
     cards = damaged(state.cards, damage, fed)
+    players = state.players
     hit = base_damage(clashes)
     if hit:
-        p = state.players[defender]
+        p = players[defender]
         players = players_with(state, defender, base=p.base - hit)
         ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
-        state = evolve(state, cards=cards, players=players)
-    else:
-        state = evolve(state, cards=cards)
-    state = sweep(state, ctx)
-    return _evolve_phase(state)
+    if cards is not ctx.swept and at_risk(cards, ctx.catalog):
+        # someone may die: retired in the Tactics step, where it is logged
+        state = sweep(state_with(state, cards=cards, players=players), ctx)
+        return state_with(state, battle=None, phase=RETREAT)
+    ctx.swept = cards  # (the swept battlefield untouched, or nobody at risk: as a sweep notes)
+    return state_with(state, cards=cards, players=players, battle=None, phase=RETREAT)
 
 
 def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, InPlay]) -> None:
@@ -114,7 +123,3 @@ def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, In
         f"{name} fights {names} in that order: deals {sum(r.blocker_damage)}, "
         f"takes {r.attacker_damage}{rest}",
     )
-
-
-def _evolve_phase(state: DeedsState) -> DeedsState:
-    return evolve(state, battle=None, phase=Phase.RETREAT)

@@ -14,7 +14,18 @@ from engine.deeds.context import Ctx
 from engine.deeds.pay import pay
 from engine.deeds.rules_adjust import explain_adjustment
 from engine.deeds.setup import HAND
-from engine.deeds.state import DeedsState, InPlay, Phase
+from engine.deeds.state import (
+    DEFEND,
+    DEPLOY,
+    DRAW,
+    MULLIGAN,
+    REGROUP,
+    RETREAT,
+    TACTICS,
+    DeedsState,
+    InPlay,
+    Phase,
+)
 
 
 def explain(state: DeedsState, ctx: Ctx, action: Any, *, well_formed: bool = False) -> str | None:
@@ -71,7 +82,7 @@ def _attackers_turn(
 
 
 def _keep(state: DeedsState, ctx: Ctx, a: da.KeepHand) -> str | None:
-    if state.phase is not Phase.MULLIGAN:
+    if state.phase is not MULLIGAN:
         return "the opening hands were settled at the start of the game"
     if state.players[a.player].decided:
         return f"{who(state, a.player)} has already kept or mulliganed"
@@ -102,7 +113,7 @@ def _mulligan(state: DeedsState, ctx: Ctx, a: da.Mulligan) -> str | None:
 
 def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> str | None:
     """1. Regroup: two resources of your choice, never two of the same in one round."""
-    problem = _attackers_turn(state, a.player, (Phase.REGROUP,), "Regroup")
+    problem = _attackers_turn(state, a.player, (REGROUP,), "Regroup")
     if problem is not None:
         return problem
     for resource in (a.first, a.second):
@@ -114,7 +125,7 @@ def _regroup(state: DeedsState, ctx: Ctx, a: da.Regroup) -> str | None:
 
 
 def _draw(state: DeedsState, ctx: Ctx, a: da.Draw) -> str | None:
-    return _attackers_turn(state, a.player, (Phase.DRAW,), "Draw")
+    return _attackers_turn(state, a.player, (DRAW,), "Draw")
 
 
 def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> str | None:
@@ -124,7 +135,7 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> str | None:
     if card.type == "tactic":
         problem = _tactic_timing(state, a.player)
     else:
-        problem = _attackers_turn(state, a.player, (Phase.DEPLOY, Phase.RETREAT), "Deploy")
+        problem = _attackers_turn(state, a.player, (DEPLOY, RETREAT), "Deploy")
     if problem is not None:
         return problem
     problem = in_hand(state, ctx, a.player, a.card_id)
@@ -138,11 +149,11 @@ def _deploy(state: DeedsState, ctx: Ctx, a: da.Deploy) -> str | None:
 
 def _tactic_timing(state: DeedsState, seat: int) -> str | None:
     """Tactics: any time during normal play; in battle only in the Tactics step (4.3)."""
-    if state.phase is Phase.MULLIGAN:
+    if state.phase is MULLIGAN:
         return "tactics wait until the first round begins"
-    if state.phase is Phase.DEFEND:
+    if state.phase is DEFEND:
         return "in battle, tactics are played in the Tactics step, after the blocks"
-    if state.phase is Phase.TACTICS and state.battle and state.battle.priority != seat:
+    if state.phase is TACTICS and state.battle and state.battle.priority != seat:
         return f"it is {who(state, state.battle.priority)}'s move in the Tactics step"
     return None
 
@@ -203,13 +214,15 @@ def spared(state: DeedsState, ctx: Ctx, unit: InPlay) -> bool:
     """Tech Savvy (the card), Equipment Assist (any card of its owner's): no utilizing."""
     if stats.has(state, ctx.catalog, unit, "tech_savvy"):
         return True
-    return ctx.card(unit).is_unit and any(
-        y.owner == unit.owner and ctx.card(y).has("equipment_assist") for y in state.cards
-    )
+    if not ctx.card(unit).is_unit:
+        return False
+    assist = ctx.catalog.printing("equipment_assist")  # (the ids of the cards that print it)
+    owner = unit.owner
+    return any(y.owner == owner and y.card_id in assist for y in state.cards)
 
 
 def _equip(state: DeedsState, ctx: Ctx, a: da.Equip) -> str | None:
-    problem = _attackers_turn(state, a.player, (Phase.DEPLOY, Phase.RETREAT), "Equip")
+    problem = _attackers_turn(state, a.player, (DEPLOY, RETREAT), "Equip")
     if problem is not None:
         return problem
     tech = own_card(state, ctx, a.player, a.card)
@@ -240,7 +253,7 @@ def _equip(state: DeedsState, ctx: Ctx, a: da.Equip) -> str | None:
 
 
 def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> str | None:
-    problem = _attackers_turn(state, a.player, (Phase.DEPLOY, Phase.RETREAT), "Unequip")
+    problem = _attackers_turn(state, a.player, (DEPLOY, RETREAT), "Unequip")
     if problem is not None:
         return problem
     x = own_card(state, ctx, a.player, a.card)
@@ -259,7 +272,7 @@ def _unequip(state: DeedsState, ctx: Ctx, a: da.Unequip) -> str | None:
 
 def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> str | None:
     """4.1 Attack: once a round, with ready units or technology; Rage and Rampage must."""
-    problem = _attackers_turn(state, a.player, (Phase.DEPLOY,), "Attack")
+    problem = _attackers_turn(state, a.player, (DEPLOY,), "Attack")
     if problem is not None:
         return problem
     if state.attacked:
@@ -283,7 +296,7 @@ def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> str | None:
 
 def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> str | None:
     """4.2 Defend: ready cards block, one attacker each, several on one attacker in order."""
-    if state.phase is not Phase.DEFEND or state.battle is None:
+    if state.phase is not DEFEND or state.battle is None:
         return "blockers are assigned in the battle's Defend step"
     if a.player != state.defender:
         return f"{who(state, state.defender)} is defending: only the defender blocks"
@@ -306,7 +319,7 @@ def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> str | None:
 
 
 def _tactics_turn(state: DeedsState, seat: int) -> str | None:
-    if state.phase is not Phase.TACTICS or state.battle is None:
+    if state.phase is not TACTICS or state.battle is None:
         return "activated abilities can only be used during the Tactics step in battle"
     if state.battle.priority != seat:
         return f"it is {who(state, state.battle.priority)}'s move in the Tactics step"
@@ -338,14 +351,14 @@ def _activate(state: DeedsState, ctx: Ctx, a: da.Activate) -> str | None:
 
 
 def _pass(state: DeedsState, ctx: Ctx, a: da.Pass) -> str | None:
-    if state.phase is not Phase.TACTICS:
+    if state.phase is not TACTICS:
         return "passing belongs to the Tactics step; to move on, end the phase"
     return _tactics_turn(state, a.player)
 
 
 def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> str | None:
     """Hunger: "have a friendly unit sacrificed to it"."""
-    problem = _attackers_turn(state, a.player, (Phase.DEPLOY, Phase.RETREAT), "Sacrifice")
+    problem = _attackers_turn(state, a.player, (DEPLOY, RETREAT), "Sacrifice")
     if problem is not None:
         return problem
     hungry = own_card(state, ctx, a.player, a.to)
@@ -363,7 +376,7 @@ def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> str | None:
 
 def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> str | None:
     """Your Hand: more than 5 at the end of your turn, discard down to 5."""
-    problem = _attackers_turn(state, a.player, (Phase.RETREAT,), "Discarding")
+    problem = _attackers_turn(state, a.player, (RETREAT,), "Discarding")
     if problem is not None:
         return problem
     if state.players[a.player].hand_size <= HAND:
@@ -374,10 +387,10 @@ def _discard(state: DeedsState, ctx: Ctx, a: da.Discard) -> str | None:
 
 
 def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> str | None:
-    problem = _attackers_turn(state, a.player, (Phase.DEPLOY, Phase.RETREAT), "Ending a phase")
+    problem = _attackers_turn(state, a.player, (DEPLOY, RETREAT), "Ending a phase")
     if problem is not None:
         return problem
-    if state.phase is Phase.DEPLOY:
+    if state.phase is DEPLOY:
         for x in state.cards:
             if stats.must_attack(state, ctx.catalog, x):
                 return f"{ctx.name(x)} must attack this round: it is able to"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.deeds.cards import Card, Catalog
-from engine.deeds.state import ATTACHED_TO, CARD_ID, DeedsState, InPlay
+from engine.deeds.state import DeedsState, InPlay, holds_any, nothing_attached
 
 
 def card_of(catalog: Catalog, x: InPlay) -> Card:
@@ -15,8 +15,8 @@ def keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str]:
     """Its own keywords and those of the cards attached to it (equipment, upgrades, a unit
     aboard a vehicle): an equipped card has what its equipment gives (README: readings)."""
     own = catalog.keyword_sets[x.card_id]
-    on = x.id  # read for every card of every listing: most have nothing on them (seen in C)
-    if on not in map(ATTACHED_TO, state.cards):
+    on = x.id  # read for every card of every listing: most have nothing on them
+    if nothing_attached(state.cards, on):
         return own
     attached = [y for y in state.cards if y.attached_to == on]
     get = catalog.get
@@ -31,11 +31,15 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     """How many Leadership and how many Motivator cards ``x``'s owner has on the battlefield
     ("Your units gain ... while deployed"; they stack, "Effects ... always stack"), if ``x``
     is a unit on its own; in one look at the battlefield."""
-    if not _is_free_unit(catalog, x):
+    if not is_free_unit(catalog, x):
         return 0, 0
-    if catalog.aura_cards.isdisjoint(map(CARD_ID, state.cards)):
+    if not holds_any(state.cards, catalog.aura_cards):
         return 0, 0  # (most battles: no aura at all)
-    owner = x.owner
+    return auras_of(state, catalog, x.owner)
+
+
+def auras_of(state: DeedsState, catalog: Catalog, owner: int) -> tuple[int, int]:
+    """How many cards ``owner`` has on the battlefield that print Leadership, and Motivator."""
     get = catalog.get
     leadership = motivator = 0
     for y in state.cards:
@@ -47,13 +51,14 @@ def _auras(state: DeedsState, catalog: Catalog, x: InPlay) -> tuple[int, int]:
     return leadership, motivator
 
 
-def _is_free_unit(catalog: Catalog, x: InPlay) -> bool:
+def is_free_unit(catalog: Catalog, x: InPlay) -> bool:
+    """A unit on its own (not aboard a vehicle): auras reach it."""
     return x.attached_to is None and catalog.get(x.card_id).is_unit
 
 
 def attack_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     kws = keywords(state, catalog, x)
-    return _attack(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+    return attack_from(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
 def fighter_numbers(
@@ -64,18 +69,18 @@ def fighter_numbers(
     kws = keywords(state, catalog, x)
     on = state.attached(x.id)
     auras = _auras(state, catalog, x)
-    attack = _attack(state, catalog, x, kws, on, auras)
-    return attack, _defense(state, catalog, x, kws, on, auras) - x.damage, kws
+    attack = attack_from(catalog, x, kws, on, auras)
+    return attack, defense_from(catalog, x, kws, on, auras) - x.damage, kws
 
 
-def _attack(
-    state: DeedsState,
+def attack_from(
     catalog: Catalog,
     x: InPlay,
     kws: frozenset[str],
     on: tuple[InPlay, ...],
     auras: tuple[int, int],
 ) -> int:
+    """Its attack from its keywords ``kws``, the cards ``on`` it and its owner's ``auras``."""
     if "crippled" in kws:  # Crippled: "Card's Attack is reduced to 0"
         return 0
     value = catalog.get(x.card_id).attack + x.attack_mod
@@ -92,17 +97,18 @@ def _attack(
 def defense_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
     """Its full defense, before damage."""
     kws = keywords(state, catalog, x)
-    return _defense(state, catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
+    return defense_from(catalog, x, kws, state.attached(x.id), _auras(state, catalog, x))
 
 
-def _defense(
-    state: DeedsState,
+def defense_from(
     catalog: Catalog,
     x: InPlay,
     kws: frozenset[str],
     on: tuple[InPlay, ...],
     auras: tuple[int, int],
 ) -> int:
+    """Its full defense from its keywords ``kws``, the cards ``on`` it and its owner's
+    ``auras``."""
     value = catalog.get(x.card_id).defense + x.defense_mod
     if on:  # (most cards: nothing attached)
         value += sum(catalog.get(y.card_id).defense + y.defense_mod for y in on)
@@ -119,10 +125,7 @@ def health_of(state: DeedsState, catalog: Catalog, x: InPlay) -> int:
 def can_die(catalog: Catalog, x: InPlay) -> bool:
     """Units, fortifications and vehicles are retired at 0 defense; equipment and upgrades
     go with what they are on, and a unit aboard a vehicle goes with the vehicle."""
-    if x.attached_to is not None:
-        return False
-    card = catalog.get(x.card_id)
-    return card.is_unit or card.subtype in ("fortification", "vehicle")
+    return x.attached_to is None and x.card_id in catalog.fighting
 
 
 def fights(catalog: Catalog, x: InPlay) -> bool:
@@ -150,10 +153,13 @@ def why_cannot_attack(state: DeedsState, catalog: Catalog, x: InPlay) -> str | N
     return None
 
 
-def attack_keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset[str] | None:
+def attack_keywords(
+    state: DeedsState, catalog: Catalog, x: InPlay, bare: bool = False
+) -> frozenset[str] | None:
     """The keywords of a card able to attack now, or None if it is not: ``why_cannot_attack``'s
     tests without the words (the legal actions ask every card of the attacker's, and then
-    whether it must, by Rage or Rampage)."""
+    whether it must, by Rage or Rampage). ``bare``: nothing is attached to anything on the
+    battlefield, so its keywords are its own."""
     if x.attached_to is not None or not x.ready:
         return None
     card = catalog.get(x.card_id)
@@ -162,15 +168,15 @@ def attack_keywords(state: DeedsState, catalog: Catalog, x: InPlay) -> frozenset
             return None
     elif card.subtype != "vehicle":  # equipment, upgrades and fortifications don't attack
         return None
-    kws = keywords(state, catalog, x)
+    kws = catalog.keyword_sets[x.card_id] if bare else keywords(state, catalog, x)
     if "crippled" in kws or "pacifist" in kws:
         return None
     return kws
 
 
 def may_block(catalog: Catalog, blocker: InPlay) -> bool:
-    """``why_cannot_block``'s tests of the blocker: it fights, and it is ready."""
-    return blocker.ready and fights(catalog, blocker)
+    """``why_cannot_block``'s tests of the blocker: it fights (on its own), and it is ready."""
+    return blocker.ready and blocker.attached_to is None and blocker.card_id in catalog.fighting
 
 
 def blockable_by(state: DeedsState, catalog: Catalog, attacker: InPlay, seat: int) -> bool:
