@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Self
 
 from engine.core.game import Game
@@ -23,6 +22,8 @@ class VileGame(Game[VileSetup, GameState, va.Action]):
     """A game of Vile Incantations (rules/vile-incantations.md)."""
 
     kind = "vile"
+    # No note of the listing (Game.note_codec stays None): the rules' check of a command costs
+    # less than looking it up in the listing and checking its fields' kinds (measured).
 
     def __init__(self, setup: VileSetup, *, state: GameState | None = None) -> None:
         self.catalog = setup.catalog
@@ -42,8 +43,8 @@ class VileGame(Game[VileSetup, GameState, va.Action]):
         ctx = Ctx(self.catalog)
         return perform(ctx, state, action), ctx.log
 
-    def legal_actions(self) -> Iterator[va.Action]:
-        return legal_actions(self.state, self.catalog)
+    def list_in(self, state: GameState) -> list[va.Action]:
+        return list(legal_actions(state, self.catalog))
 
     def acting_player(self) -> int | None:
         return actor(self.state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,9 +58,10 @@ class TallyGame(Game[int, Tally, int]):
             LogEntry(state.turn, "add", (state.turn - 1) % 2, f"+{action}")
         ]
 
-    def legal_actions(self) -> Iterator[int]:
-        if self.outcome() is None:
-            yield from (a for a in (1, 2, 3) if self.is_legal(a))
+    def list_in(self, state: Tally) -> list[int]:
+        if state.total >= self.setup:
+            return []
+        return [a for a in (1, 2, 3) if self.explain_in(state, a) is None]
 
     def acting_player(self) -> int | None:
         return None if self.outcome() else (self.state.turn - 1) % 2
