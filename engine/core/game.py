@@ -35,7 +35,7 @@ class Game(ABC, Generic[SetupT, S, A]):
     kind: ClassVar[str] = ""  # the registry's name for the game ("zeal", "deeds", ...)
     # The note of what legal_actions handed out (listed_now). ``note_codec`` checks the kinds
     # of a noted command's fields; None: the game keeps no note (its rules' check of a command
-    # costs less than a lookup: Vile's and Devacurse's, measured). ``note_most``: the longest
+    # costs about what a lookup does: Devacurse's, measured). ``note_most``: the longest
     # listing worth noting (a lookup compares the command with every listed action before it).
     note_codec: ClassVar[ActionCodec[Any] | None] = None
     note_most: ClassVar[int] = sys.maxsize

@@ -24,7 +24,8 @@ class DevacurseGame(Game[DevaSetup, GameState, da.Action]):
 
     kind = "devacurse"
     # No note of the listing (Game.note_codec stays None): the rules' check of a command costs
-    # less than looking it up in the listing and checking its fields' kinds (measured).
+    # about what looking it up in the listing and checking its fields' kinds does (measured,
+    # with the core's generated field check: from 2 % faster to 1 % slower on the bench).
 
     def __init__(self, setup: DevaSetup, *, state: GameState | None = None) -> None:
         self.catalog: Catalog = setup.the_catalog()
