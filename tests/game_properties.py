@@ -68,17 +68,19 @@ def play_out(
     look_at_options: Callable[[Game, list[Any]], None] | None = None,
     undo_rate: float = 0.0,
 ) -> Game:
-    """A random legal play-out of up to ``steps`` actions: someone can always act, explain says
-    nothing against any listed action, ``after_each`` holds after each one, and with chance
-    ``undo_rate`` the action is undone (it must give back the very state before) and played
-    again. ``look_at_options`` sees the listed actions before one is picked."""
+    """A random legal play-out of up to ``steps`` actions: someone can always act, the rules'
+    check says nothing against any listed action, ``after_each`` holds after each one, and with
+    chance ``undo_rate`` the action is undone (it must give back the very state before) and
+    played again. ``look_at_options`` sees the listed actions before one is picked."""
     for _ in range(steps):
         if game.outcome() is not None:
             break
         options = list(game.legal_actions())
         assert options, f"someone must be able to act: {game.prompts()}"
+        # The rules' own check (explain_in): explain trusts what was just listed (Game.listed_now).
+        state = game.state
         for action in options:
-            assert game.explain(action) is None, (action, game.explain(action))
+            assert game.explain_in(state, action) is None, (action, game.explain_in(state, action))
         if look_at_options is not None:
             look_at_options(game, options)
         before = game.state

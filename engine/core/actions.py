@@ -15,11 +15,12 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
+from engine.core.kind_checks import Accepts, first_wrong, sure_types, surely, surely_items
 from engine.core.words import plain
 from engine.errors import MalformedAction
 
 A = TypeVar("A")  # a game's Action union
-Accepts = Callable[[object], bool]
+_NONE = type(None)
 # What a field's annotation accepts, and how players are told what it should be.
 FieldCheck = tuple[Accepts, str]
 
@@ -49,6 +50,8 @@ def _tuples(value: Any) -> Any:
 
 
 # --- what values a field accepts --------------------------------------------------------------
+# Each registers the types it surely accepts (engine/core/kind_checks.py): a field holding a
+# value of exactly such a type is passed without calling its check (every command is checked).
 
 
 def is_whole(value: object) -> bool:
@@ -69,24 +72,57 @@ def is_whole_or_text(value: object) -> bool:
     return is_whole(value) or is_text(value)
 
 
+surely(is_whole, frozenset({int}))
+surely(is_text, frozenset({str}))
+surely(is_flag, frozenset({bool}))
+surely(is_whole_or_text, frozenset({int, str}))
+
+
 def optional(check: FieldCheck) -> FieldCheck:
     """The check of ``X | None``: X or nothing."""
     accepts, words = check
-    return (lambda v: v is None or accepts(v)), f"{words} or nothing"
+
+    def optional_(v: object) -> bool:
+        return v is None or accepts(v)
+
+    sure = sure_types(accepts)
+    if sure is not None:
+        surely(optional_, sure | {_NONE})
+    return optional_, f"{words} or nothing"
 
 
 def list_of(accepts: Accepts, words: str) -> FieldCheck:
     """The check of ``tuple[X, ...]``: a list of what ``accepts`` accepts."""
-    return (lambda v: isinstance(v, tuple) and all(accepts(x) for x in v)), words
+
+    def list_of_(v: object) -> bool:
+        if not isinstance(v, tuple):
+            return False
+        for item in v:  # noqa: SIM110 -- a plain loop: no generator per command
+            if not accepts(item):
+                return False
+        return True
+
+    sure = sure_types(accepts)
+    if sure is not None:
+        surely_items(list_of_, sure)
+    return list_of_, words
 
 
 def list_of_tuples(size: int, words: str) -> FieldCheck:
     """The check of ``tuple[tuple[int, int], ...]`` and longer: numbers ``size`` at a time."""
 
-    def accepts(entry: object) -> bool:
-        return isinstance(entry, tuple) and len(entry) == size and all(is_whole(x) for x in entry)
+    def rows(v: object) -> bool:
+        if not isinstance(v, tuple):
+            return False
+        for row in v:  # plain loops: no generator per command (Zeal's attackers, blockers)
+            if not isinstance(row, tuple) or len(row) != size:
+                return False
+            for x in row:
+                if type(x) is not int and not is_whole(x):
+                    return False
+        return True
 
-    return list_of(accepts, words)
+    return rows, words
 
 
 # The annotations every game uses. ``int``, ``str`` and ``bool`` also get their ``| None``.
@@ -99,32 +135,13 @@ COMMON_CHECKS: dict[str, FieldCheck] = {
     **_BASIC,
     "int | None": optional(_BASIC["int"]),
     "str | None": optional(_BASIC["str"]),
-    "bool | None": (lambda v: v is None or is_flag(v), "true, false or nothing"),
+    "bool | None": (optional(_BASIC["bool"])[0], "true, false or nothing"),
     "tuple[str, ...]": list_of(is_text, "a list of card ids"),
     "tuple[int, ...]": list_of(is_whole, "a list of whole numbers"),
     "tuple[tuple[int, int], ...]": list_of_tuples(2, "a list of pairs of numbers like [[3, 1]]"),
     "tuple[tuple[int, int, int], ...]": list_of_tuples(
         3, "a list of triples of numbers like [[3, 1, 2]]"
     ),
-}
-
-
-# Values of these exact types pass the common check of these annotations without calling it
-# (an action is checked before every command is applied and every listed action: the check is
-# a hot path). A game that rewords an annotation's check gets no such shortcut for it.
-_NONE = type(None)
-_SURE: dict[str, frozenset[type]] = {
-    "int": frozenset({int}),
-    "str": frozenset({str}),
-    "bool": frozenset({bool}),
-    "int | None": frozenset({int, _NONE}),
-    "str | None": frozenset({str, _NONE}),
-    "bool | None": frozenset({bool, _NONE}),
-}
-# The same for a tuple's items: a tuple whose items are all of these types passes.
-_SURE_ITEMS: dict[str, frozenset[type]] = {
-    "tuple[str, ...]": frozenset({str}),
-    "tuple[int, ...]": frozenset({int}),
 }
 
 
@@ -160,11 +177,8 @@ class ActionCodec(Generic[A]):
         self.types: dict[str, type[Any]] = {cls.__name__: cls for cls in types}
         known = {**COMMON_CHECKS, **(checks or {})}
         self._fields: dict[type[Any], tuple[_Field, ...]] = {}
-        # Per class, for _wrong_field: (field name, the types that surely pass, the item types
-        # that surely pass in a tuple, the field).
-        self._checks: dict[
-            type[Any], tuple[tuple[str, frozenset[type], frozenset[type] | None, _Field], ...]
-        ] = {}
+        # Per class, the first field holding the wrong kind of value (generated: a hot path).
+        self._first_wrong: dict[type[Any], Callable[[Any], _Field | None]] = {}
         for cls in self.types.values():
             fields = []
             for f in dataclasses.fields(cls):
@@ -176,38 +190,19 @@ class ActionCodec(Generic[A]):
                 )
                 fields.append(_Field(f.name, *known[hint], required))
             self._fields[cls] = tuple(fields)
-            checks_ = []
-            for f, field in zip(dataclasses.fields(cls), fields, strict=True):
-                hint = str(f.type)
-                common = known[hint] is COMMON_CHECKS.get(hint)
-                sure = _SURE.get(hint, frozenset()) if common else frozenset()
-                items = _SURE_ITEMS.get(hint) if common else None
-                checks_.append((f.name, sure, items, field))
-            self._checks[cls] = tuple(checks_)
+            self._first_wrong[cls] = first_wrong([(f.name, f.accepts, f) for f in fields])
 
     def type_problem(self, action: object) -> str | None:
         """Why an action's fields hold the wrong kind of value, in players' words
         ("play card: card id must be text, not 5"), or None when every field is right."""
-        if type(action) not in self._fields:
+        check = self._first_wrong.get(type(action))
+        if check is None:
             return f"{plain(type(action).__name__)} is not an action of {self.game}"
-        wrong = self._wrong_field(action)
+        wrong = check(action)
         if wrong is None:
             return None
         name = label_of(type(action).__name__)
         return f"{name}: {wrong.name.replace('_', ' ')} {self._should_be(action, wrong)}"
-
-    def _wrong_field(self, action: object) -> _Field | None:
-        """The first field of an action of this game holding the wrong kind of value."""
-        for name, sure, items, f in self._checks[type(action)]:
-            value = getattr(action, name)
-            kind = type(value)
-            if kind in sure:
-                continue
-            if items is not None and kind is tuple and items.issuperset(map(type, value)):
-                continue
-            if not f.accepts(value):
-                return f
-        return None
 
     @staticmethod
     def _should_be(action: object, f: _Field) -> str:
@@ -238,7 +233,7 @@ class ActionCodec(Generic[A]):
             needs = ", ".join(f"{f.name} ({f.words})" for f in missing)
             raise MalformedAction(f"{kind} needs {needs}")
         action: A = cls(**{f.name: _tuples(data[f.name]) for f in fields if f.name in data})
-        wrong = self._wrong_field(action)
+        wrong = self._first_wrong[cls](action)
         if wrong is not None:
             raise MalformedAction(f"{kind}: {wrong.name} {self._should_be(action, wrong)}")
         return action

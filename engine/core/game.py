@@ -12,10 +12,13 @@ illegal; the state after a legal one, with the log lines it wrote) plus what onl
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
-from typing import ClassVar, Generic, Self, TypeVar
+from operator import length_hint
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from engine.core.actions import ActionCodec
 from engine.core.history import History
 from engine.core.records import LogEntry, Outcome, Prompt, Status
 from engine.errors import IllegalAction
@@ -30,6 +33,12 @@ class Game(ABC, Generic[SetupT, S, A]):
     that takes them); states are immutable, so a snapshot is a reference."""
 
     kind: ClassVar[str] = ""  # the registry's name for the game ("zeal", "deeds", ...)
+    # The note of what legal_actions handed out (listed_now). ``note_codec`` checks the kinds
+    # of a noted command's fields; None: the game keeps no note (its rules' check of a command
+    # costs about what a lookup does: Devacurse's, measured). ``note_most``: the longest
+    # listing worth noting (a lookup compares the command with every listed action before it).
+    note_codec: ClassVar[ActionCodec[Any] | None] = None
+    note_most: ClassVar[int] = sys.maxsize
 
     def __init__(self, setup: SetupT, initial: S, initial_log: Sequence[LogEntry] = ()) -> None:
         self.setup = setup
@@ -38,6 +47,9 @@ class Game(ABC, Generic[SetupT, S, A]):
         # (both immutable): the app checks every command before it logs it, then applies it,
         # and apply need not check the same action in the same state twice.
         self._checked: tuple[object, object] = (None, None)
+        # The listing legal_actions last made, the state it was made in (held, so its identity
+        # stays unique) and the iterator handed out, which tells how many the caller has seen.
+        self._listed: tuple[object, list[A], Iterator[A]] = (None, [], iter(()))
 
     # --- what each game supplies ---------------------------------------------------------
 
@@ -56,8 +68,9 @@ class Game(ABC, Generic[SetupT, S, A]):
         """The state after a legal ``action``, and the log lines it wrote."""
 
     @abstractmethod
-    def legal_actions(self) -> Iterator[A]:
-        """The actions the rules allow now (lazily; manual adjustments are not listed)."""
+    def list_in(self, state: S) -> list[A]:
+        """Every action the rules allow in ``state``, in the order the table sees them (manual
+        adjustments are not listed)."""
 
     @abstractmethod
     def acting_player(self) -> int | None:
@@ -132,14 +145,37 @@ class Game(ABC, Generic[SetupT, S, A]):
     def is_legal(self, action: A) -> bool:
         return self.explain(action) is None
 
+    def legal_actions(self) -> Iterator[A]:
+        """The actions the rules allow now, in order (manual adjustments are not listed): a
+        plain list iterator, noted for listed_now unless the game keeps no note."""
+        state = self._history.state
+        listed = self.list_in(state)
+        handed = iter(listed)
+        if self.note_codec is not None and len(listed) <= self.note_most:
+            self._listed = (state, listed, handed)
+        return handed
+
     def listed_now(self, action: A) -> bool:
-        """True only for an action that ``legal_actions`` listed in the current state (the
+        """True only for an action that ``legal_actions`` handed out in the current state (the
         object itself, or one equal to it, as a device's command is): it is known legal, and
         neither ``explain`` nor ``apply`` need run the rules' check again (python-chess's pushes
-        of generated moves skip the legality check the same way). A game that keeps no such
-        note says False, and every action is explained. A note must hold the state it was
-        made in (states are immutable; compare by identity) so it can never go stale."""
-        return False
+        of generated moves skip the legality check the same way). The note holds the state it
+        was made in (states are immutable; compared by identity), so it can never go stale."""
+        known, listed, handed = self._listed
+        if known is not self._history.state:
+            return False
+        try:
+            where = listed.index(action)  # by equality, the very object first
+        except ValueError:
+            return False
+        if where >= len(listed) - length_hint(handed):
+            return False  # worked out but not yet handed out: the caller stopped before it
+        if listed[where] is action:
+            return True
+        # Equal is not enough for a command built elsewhere: True == 1 and 1.0 == 1, so its
+        # fields must also be of the right kinds (what explain() checks first).
+        codec = self.note_codec
+        return codec is not None and codec.type_problem(action) is None
 
     def apply(self, action: A) -> None:
         """Applies a legal action; IllegalAction (a ValueError) leaves everything untouched."""

@@ -84,15 +84,14 @@ class History(Generic[S, A]):
 
     def __init__(self, initial: S, initial_log: Sequence[LogEntry] = ()) -> None:
         self._states: list[S] = [initial]
+        # The current state, the list's last, kept as a plain attribute: it is read several
+        # times for every command (list, check, apply), a property call each time otherwise.
+        self.state: S = initial
         self._actions: list[A] = []
         self._log: list[LogEntry] = list(initial_log)
         self._log_marks: list[int] = []
         # Whether a snapshot of the current lists may still be held (then undo copies first).
         self._shared = False
-
-    @property
-    def state(self) -> S:
-        return self._states[-1]
 
     @property
     def initial(self) -> S:
@@ -115,6 +114,7 @@ class History(Generic[S, A]):
     def push(self, action: A, state: S, entries: Sequence[LogEntry]) -> None:
         self._log_marks.append(len(self._log))
         self._states.append(state)
+        self.state = state
         self._actions.append(action)
         self._log.extend(entries)
 
@@ -129,6 +129,7 @@ class History(Generic[S, A]):
             self._log = self._log[:]
             self._shared = False
         self._states.pop()
+        self.state = self._states[-1]
         del self._log[self._log_marks.pop() :]
         return self._actions.pop()
 

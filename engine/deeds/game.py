@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, Self
 
 from engine.core.game import Game
@@ -24,6 +23,7 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
     """A game of Deeds Not Words (rules/deeds-not-words.md)."""
 
     kind = "deeds"
+    note_codec = da.CODEC  # a listing is noted (listed_now): its commands are looked up
 
     def __init__(self, setup: DeedsSetup, *, state: DeedsState | None = None) -> None:
         self.catalog: Catalog = setup.catalog
@@ -32,10 +32,6 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         # The rules that only read (explain, legal actions, prompts) write no log lines, so
         # one context serves them all; perform gets a fresh one for the lines it writes.
         self._reading = self.ctx()
-        # The actions legal_actions handed out, and the state it listed them in (by identity:
-        # states are immutable, so the note can't go stale): the app lists the choices after
-        # every command, and a device's command equal to one of them is known legal.
-        self._listed: tuple[DeedsState | None, list[Any]] = (None, [])
         # The battlefield of the last state perform returned: swept, so no card on it is at 0
         # defense (held, compared by identity: a tuple is immutable, so the note can't go stale)
         self._swept: tuple[InPlay, ...] | None = None
@@ -56,24 +52,8 @@ class DeedsGame(Game[DeedsSetup, DeedsState, Any]):
         self._swept = after.cards
         return after, ctx.log
 
-    def legal_actions(self) -> Iterator[Any]:
-        state = self.state
-        handed: list[Any] = []
-        self._listed = (state, handed)
-        for action in legal_actions(state, self._reading):  # a handful, worked out at once
-            handed.append(action)  # noted as handed out: a caller may stop early
-            yield action
-
-    def listed_now(self, action: Any) -> bool:
-        """Equal to an action handed out by legal_actions in this very state, and of the
-        right field types (True equals 1, but a seat is not true or false: that goes to the
-        full check)."""
-        state, handed = self._listed
-        if state is not self._history.state:
-            return False
-        # A few: compared in turn; many (hidden hands list every card of the catalog): hashed
-        found = action in handed if len(handed) <= 16 else action in set(handed)
-        return found and da.type_problem(action) is None
+    def list_in(self, state: DeedsState) -> list[Any]:
+        return legal_actions(state, self._reading)  # a handful, worked out at once
 
     def acting_player(self) -> int | None:
         return actor(self.state)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Self
 
 from engine.core.game import Game
@@ -24,6 +23,9 @@ class DevacurseGame(Game[DevaSetup, GameState, da.Action]):
     """A game of Devacurse (rules/devacurse.md, the turn spiral's part 2; part 1 entered)."""
 
     kind = "devacurse"
+    # No note of the listing (Game.note_codec stays None): the rules' check of a command costs
+    # about what looking it up in the listing and checking its fields' kinds does (measured,
+    # with the core's generated field check: from 2 % faster to 1 % slower on the bench).
 
     def __init__(self, setup: DevaSetup, *, state: GameState | None = None) -> None:
         self.catalog: Catalog = setup.the_catalog()
@@ -39,8 +41,8 @@ class DevacurseGame(Game[DevaSetup, GameState, da.Action]):
     def perform_in(self, state: GameState, action: da.Action) -> tuple[GameState, list[LogEntry]]:
         return perform(state, self.catalog, action)
 
-    def legal_actions(self) -> Iterator[da.Action]:
-        return legal_actions(self.state, self.catalog)
+    def list_in(self, state: GameState) -> list[da.Action]:
+        return list(legal_actions(state, self.catalog))
 
     def acting_player(self) -> int | None:
         return actor(self.state)

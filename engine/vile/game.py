@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Self
 
 from engine.core.game import Game
@@ -23,6 +22,10 @@ class VileGame(Game[VileSetup, GameState, va.Action]):
     """A game of Vile Incantations (rules/vile-incantations.md)."""
 
     kind = "vile"
+    # A listing is noted (listed_now): with the core's generated field-kind check, looking a
+    # command up is 3-4 % of a command cheaper than the rules' check of it (measured on the
+    # bench's games; it was a loss with the old field check).
+    note_codec = va.CODEC
 
     def __init__(self, setup: VileSetup, *, state: GameState | None = None) -> None:
         self.catalog = setup.catalog
@@ -42,8 +45,8 @@ class VileGame(Game[VileSetup, GameState, va.Action]):
         ctx = Ctx(self.catalog)
         return perform(ctx, state, action), ctx.log
 
-    def legal_actions(self) -> Iterator[va.Action]:
-        return legal_actions(self.state, self.catalog)
+    def list_in(self, state: GameState) -> list[va.Action]:
+        return list(legal_actions(state, self.catalog))
 
     def acting_player(self) -> int | None:
         return actor(self.state)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from operator import length_hint
 from typing import Self
 
 from engine.core.game import Game
@@ -32,20 +30,13 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
     """
 
     kind = "zeal"
+    note_codec = za.CODEC  # a listing is noted (listed_now): its commands are looked up
 
     def __init__(self, setup: ZealSetup, *, state: GameState | None = None) -> None:
         self.catalog: Catalog = setup.the_catalog()
         ctx = Ctx(self.catalog)
         initial = state if state is not None else initial_state(setup, ctx)
         super().__init__(setup, initial, ctx.log)
-        # The actions legal_actions last worked out, the state they were worked out in (held,
-        # so its identity stays unique) and the iterator handed out, which tells how many the
-        # caller has seen: explain() and apply() trust an action equal to one of those.
-        self._listed: tuple[GameState | None, list[za.Action], Iterator[za.Action]] = (
-            None,
-            [],
-            iter(()),
-        )
         # The names of the cards combat declarations named, as they were then: the log tells
         # a declaration in words after its cards have left play ("Asterion Bull at Anton").
         self.named: dict[int, str] = {}
@@ -68,28 +59,8 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         """The player who must or may act now (None when the game is over)."""
         return actor(self.state)
 
-    def legal_actions(self) -> Iterator[za.Action]:
-        state = self.state
-        listed = legal_actions(state, self.catalog)  # a short list, worked out at once
-        handed = iter(listed)
-        self._listed = (state, listed, handed)
-        return handed
-
-    def listed_now(self, action: za.Action) -> bool:
-        """An action equal to one legal_actions handed out in this very state (a device's
-        command after the app's listing) is legal: no need to run the rules' check on it."""
-        known, listed, handed = self._listed
-        if known is not self._history.state:
-            return False
-        try:
-            where = listed.index(action)  # by equality, the very object first
-        except ValueError:
-            return False
-        if where >= len(listed) - length_hint(handed):
-            return False  # worked out but not yet handed out: the caller stopped before it
-        # Equal is not enough for a command built elsewhere: True == 1 and 1.0 == 1, so its
-        # fields must also be of the right kinds (what explain() checks first).
-        return listed[where] is action or za.type_problem(action) is None
+    def list_in(self, state: GameState) -> list[za.Action]:
+        return legal_actions(state, self.catalog)  # a short list, worked out at once
 
     def outcome(self) -> Outcome | None:
         state = self.state

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from operator import length_hint
 from typing import Self
 
 from engine.core.game import Game
@@ -20,16 +18,17 @@ from engine.zg.rules import explain
 from engine.zg.setup import ZgSetup, check_setup, initial_state
 from engine.zg.state import PHASES, GameState
 
-# The longest listing in which a command is looked up rather than checked: a lookup compares
-# the command with each listed action before it (~0.15 us each), the rules' check of a
-# command costs 1.5-4 us (measured on the bench's games).
-_LOOKUP_MOST = 24
-
 
 class ZgGame(Game[ZgSetup, GameState, za.Action]):
     """A game of Z-G (rules/z-g.md)."""
 
     kind = "zg"
+    note_codec = za.CODEC  # a listing is noted (listed_now): its commands are looked up
+    # The longest listing in which a command is looked up rather than checked: a lookup
+    # compares the command with each listed action before it (~0.15 us each), the rules' check
+    # of a command costs 1.5-4 us (measured on the bench's games). An impulse's 120 open hands
+    # are not noted.
+    note_most = 24
 
     def __init__(self, setup: ZgSetup, *, state: GameState | None = None) -> None:
         self.catalog: Catalog = setup.catalog
@@ -38,15 +37,6 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
         else:
             check_setup(setup)
         super().__init__(setup, state)
-        # The actions legal_actions listed, the iterator that handed them out, and the state
-        # they were listed in (held, compared by identity, so the note can never go stale):
-        # the app lists the choices after every command, so checking a device's command (an
-        # equal, not identical, object) is a lookup in the listing, not the rules' check again.
-        self._listed: tuple[GameState | None, list[za.Action], Iterator[za.Action]] = (
-            None,
-            [],
-            iter(()),
-        )
 
     @classmethod
     def start(cls, setup: ZgSetup, state: GameState | None = None) -> Self:
@@ -62,30 +52,8 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
     def acting_player(self) -> int | None:
         return actor(self.state)
 
-    def legal_actions(self) -> Iterator[za.Action]:
-        state = self.state
-        listed = listing(state, self.catalog)
-        taken = iter(listed)  # a plain list iterator: no generator step per action
-        # A long listing (an impulse's 120 open hands) is not noted: looking a command up in
-        # it costs more than the check.
-        if len(listed) <= _LOOKUP_MOST:
-            self._listed = (state, listed, taken)
-        return taken
-
-    def listed_now(self, action: za.Action) -> bool:
-        known, listed, taken = self._listed
-        if known is not self._history.state:
-            return False
-        # A note claims only what was actually listed: a caller may stop early, and the
-        # iterator knows how many actions it has not handed out yet.
-        left = length_hint(taken)
-        # A list's `in` tries identity first, then equality: listings are short (most under
-        # a dozen) and the command is usually among the first few.
-        if action not in (listed[: len(listed) - left] if left else listed):
-            return False
-        # Equal is not enough for a command built elsewhere: True == 1 and 1.0 == 1, so its
-        # fields must also be of the right kinds (what explain() checks first).
-        return za.CODEC.type_problem(action) is None
+    def list_in(self, state: GameState) -> list[za.Action]:
+        return listing(state, self.catalog)
 
     def outcome(self) -> Outcome | None:
         state = self.state

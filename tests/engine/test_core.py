@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,9 +58,10 @@ class TallyGame(Game[int, Tally, int]):
             LogEntry(state.turn, "add", (state.turn - 1) % 2, f"+{action}")
         ]
 
-    def legal_actions(self) -> Iterator[int]:
-        if self.outcome() is None:
-            yield from (a for a in (1, 2, 3) if self.is_legal(a))
+    def list_in(self, state: Tally) -> list[int]:
+        if state.total >= self.setup:
+            return []
+        return [a for a in (1, 2, 3) if self.explain_in(state, a) is None]
 
     def acting_player(self) -> int | None:
         return None if self.outcome() else (self.state.turn - 1) % 2
@@ -137,3 +138,43 @@ def test_evolve__same_as_dataclasses_replace() -> None:
     assert evolve(base) == base and evolve(base) is not base
     with pytest.raises(TypeError, match="no field 'hp'"):
         evolve(base, hp=3)
+
+
+@dataclass(frozen=True, slots=True)
+class Layered:
+    a: int
+    b: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoreLayered(Layered):  # slots on a base class: copied slot by slot, not as a twin
+    c: tuple[int, ...] = ()
+
+
+def test_evolve__any_set_of_changes_in_any_order_copies_as_replace_does() -> None:
+    """A copier is made per class and set of changed fields: each must store every change and
+    keep every other field, whichever fields and order a call names."""
+    import dataclasses
+    import itertools
+
+    from engine.core.evolve import evolve
+
+    names = [f"f{i}" for i in range(20)]
+    wide_cls = dataclasses.make_dataclass("Wide", names, frozen=True, slots=True)
+    wide = wide_cls(*range(20))
+    for picked in ([], ["f0"], ["f19", "f3"], ["f3", "f19"], names[::3], names[::-1]):
+        changes = {name: -i - 1 for i, name in enumerate(picked)}
+        copy = evolve(wide, **changes)
+        assert copy == dataclasses.replace(wide, **changes) and type(copy) is wide_cls
+        assert evolve(copy, **changes) == copy  # the same copier, another original
+    layered = MoreLayered(1, "x", (2,))
+    for size in range(4):
+        for order in itertools.permutations(("a", "b", "c"), size):
+            new: dict[str, Any] = {"a": 5, "b": "y", "c": (6, 7)}
+            some = {name: new[name] for name in order}
+            assert evolve(layered, **some) == dataclasses.replace(layered, **some)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        evolve(layered, a=2).a = 3  # type: ignore[misc]
+    for wrong in ({"f2": 0, "hp": 3}, {"hp": 3, "f2": 0}, {"__class__": Layered}):
+        with pytest.raises(TypeError, match="Wide has no field"):
+            evolve(wide, **wrong)
