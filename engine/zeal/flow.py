@@ -19,6 +19,11 @@ from engine.zeal.triggers import as_stack_item, is_optional, playable
 _last_actor: list[tuple[GameState | None, int | None]] = [(None, None)]
 
 
+# Steps as module names: in Python 3.11 ``Step.MULLIGAN`` goes through the enum metaclass's
+# __getattr__ hook, about ten times the cost of a module name, and _actor runs for every state.
+_MULLIGAN = Step.MULLIGAN
+
+
 def actor(state: GameState) -> int | None:
     """The one player who must or may act now (None when the game is over)."""
     known, who = _last_actor[0]
@@ -32,7 +37,7 @@ def actor(state: GameState) -> int | None:
 def _actor(state: GameState) -> int | None:
     if state.over:
         return None
-    if state.step is Step.MULLIGAN:
+    if state.step is _MULLIGAN:
         for seat in in_turn_order(state.first_player, len(state.players)):
             if not state.players[seat].mulligan_done:
                 return seat
