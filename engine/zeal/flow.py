@@ -50,10 +50,11 @@ def _actor(state: GameState) -> int | None:
             break
     if state.awaiting == "develop":
         return state.active
-    group = playable(state)
-    if group:
-        return group[0].controller
-    if declaring(state):
+    if state.pending:  # most states have no trigger waiting (playable would say ())
+        group = playable(state)
+        if group:
+            return group[0].controller
+    if state.awaiting is not None and declaring(state):  # nor a declaration waiting
         if state.awaiting == "blockers":
             return combat.next_blocker(state)
         return state.active

@@ -23,6 +23,7 @@ from engine.zeal.targets import (
     base_problem,
     card_target_kinds,
     check_target,
+    discard_problem,
     permanent_problem,
 )
 from engine.zeal.triggers import is_optional, playable
@@ -51,7 +52,8 @@ def candidates(
 def _candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
-    """Every valid target of ``kind``, in table order: permanents, bases, spells, discards."""
+    """Every valid target of ``kind``, in table order: permanents, bases, spells, discards
+    (each judged as check_target would, by the same function, without parsing references)."""
     found: list[Target] = []
     if kind in PERMANENT_KINDS:
         found.extend(
@@ -80,9 +82,9 @@ def _candidates(
     if kind == "discard_character":
         for owner, player in enumerate(state.players):
             found.extend(
-                ref
-                for ref in (discard_ref(owner, c) for c in dict.fromkeys(player.discard))
-                if check_target(state, catalog, kind, ref, seat, source) is None
+                discard_ref(owner, c)
+                for c in dict.fromkeys(player.discard)
+                if discard_problem(catalog, c, source) is None
             )
     return found
 
@@ -115,12 +117,14 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[za.Action]:
         return []
     if state.step is _MULLIGAN:
         return [za.KeepHand(seat), za.Mulligan(seat)]
-    if state.players[seat].develop_left or state.awaiting == "develop":
+    awaiting = state.awaiting
+    if state.players[seat].develop_left or awaiting == "develop":
         return [za.Develop(seat, "draw"), za.Develop(seat, "devotion")]
-    group = playable(state)
-    if group:
-        return _trigger_actions(state, catalog, seat, group)
-    if declaring(state):
+    if state.pending:  # most states have no trigger waiting (playable would say ())
+        group = playable(state)
+        if group:
+            return _trigger_actions(state, catalog, seat, group)
+    if awaiting is not None and declaring(state):  # nor a declaration waiting
         return _declarations(state, seat)
     # in_priority(state), less what actor() and the tests above already ruled out (Mulligan,
     # the game's end, Develop choices, triggers, declarations): the Develop step remains.

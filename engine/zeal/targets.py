@@ -142,15 +142,7 @@ def check_target(
         ref2 = parse_discard_ref(state, target)
         if ref2 is None:
             return _not_a(state, catalog, target, kind_words(kind))
-        if ref2[1] not in catalog:
-            return f'there is no card "{ref2[1]}" in the catalog'
-        card = catalog.get(ref2[1])
-        if card.type != "character":
-            return f"{card.name} is not a character"
-        if card.keywords and immune_to(card.keywords, source):
-            # Immune: characters keep their immunity even in the discard.
-            return f"{card.name} is immune to {source} and can't be reanimated by them"
-        return None
+        return discard_problem(catalog, ref2[1], source)
     return f"the engine knows no target called {plain(kind)}"
 
 
@@ -193,6 +185,20 @@ def base_problem(
     else:
         return None
     return f"{_base_label(state, owner, base)} {why} (the target must be {kind_words(kind)})"
+
+
+def discard_problem(catalog: Catalog, card_id: str, source: str) -> str | None:
+    """check_target for a card in a discard pile and discard_character (also what listing asks
+    of each card in the discards, without writing and reading its reference)."""
+    if card_id not in catalog:
+        return f'there is no card "{card_id}" in the catalog'
+    card = catalog.get(card_id)
+    if card.type != "character":
+        return f"{card.name} is not a character"
+    if card.keywords and immune_to(card.keywords, source):
+        # Immune: characters keep their immunity even in the discard.
+        return f"{card.name} is immune to {source} and can't be reanimated by them"
+    return None
 
 
 def check_targets(
