@@ -21,7 +21,7 @@ _last_actor: list[tuple[GameState | None, int | None]] = [(None, None)]
 
 # Steps as module names: in Python 3.11 ``Step.MULLIGAN`` goes through the enum metaclass's
 # __getattr__ hook, about ten times the cost of a module name, and _actor runs for every state.
-_MULLIGAN = Step.MULLIGAN
+_MULLIGAN, _GAME_OVER = Step.MULLIGAN, Step.GAME_OVER
 
 
 def actor(state: GameState) -> int | None:
@@ -35,9 +35,10 @@ def actor(state: GameState) -> int | None:
 
 
 def _actor(state: GameState) -> int | None:
-    if state.over:
+    step = state.step
+    if step is _GAME_OVER:  # state.over, without a property call for every state
         return None
-    if state.step is _MULLIGAN:
+    if step is _MULLIGAN:
         for seat in in_turn_order(state.first_player, len(state.players)):
             if not state.players[seat].mulligan_done:
                 return seat
