@@ -19,6 +19,11 @@ from engine.zeal.triggers import as_stack_item, is_optional, playable
 _last_actor: list[tuple[GameState | None, int | None]] = [(None, None)]
 
 
+# Steps as module names: in Python 3.11 ``Step.MULLIGAN`` goes through the enum metaclass's
+# __getattr__ hook, about ten times the cost of a module name, and _actor runs for every state.
+_MULLIGAN, _GAME_OVER = Step.MULLIGAN, Step.GAME_OVER
+
+
 def actor(state: GameState) -> int | None:
     """The one player who must or may act now (None when the game is over)."""
     known, who = _last_actor[0]
@@ -30,9 +35,10 @@ def actor(state: GameState) -> int | None:
 
 
 def _actor(state: GameState) -> int | None:
-    if state.over:
+    step = state.step
+    if step is _GAME_OVER:  # state.over, without a property call for every state
         return None
-    if state.step is Step.MULLIGAN:
+    if step is _MULLIGAN:
         for seat in in_turn_order(state.first_player, len(state.players)):
             if not state.players[seat].mulligan_done:
                 return seat
@@ -45,10 +51,11 @@ def _actor(state: GameState) -> int | None:
             break
     if state.awaiting == "develop":
         return state.active
-    group = playable(state)
-    if group:
-        return group[0].controller
-    if declaring(state):
+    if state.pending:  # most states have no trigger waiting (playable would say ())
+        group = playable(state)
+        if group:
+            return group[0].controller
+    if state.awaiting is not None and declaring(state):  # nor a declaration waiting
         if state.awaiting == "blockers":
             return combat.next_blocker(state)
         return state.active

@@ -7,24 +7,26 @@ combination, not just the listed ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engine.core.evolve import maker
 from engine.zeal import actions as za
 from engine.zeal import combat
-from engine.zeal.cards import Ability, Card, Catalog
+from engine.zeal.cards import Card, Catalog
 from engine.zeal.flow import actor, declaring
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL, cost_to_play, zeal_for_card
 from engine.zeal.ops import base_ref, discard_ref
 from engine.zeal.rules import commit_window
 from engine.zeal.state import GameState, PendingTrigger, Step, Target
-from engine.zeal.targets import ability_target_kinds, card_target_kinds, check_target
-from engine.zeal.triggers import is_optional, playable
-
-_BASE_KINDS = frozenset({"base", "foe_base", "own_base", "own_defeated_base", "character_or_base"})
-_PERMANENT_KINDS = frozenset(
-    {"character", "foe_character", "own_character", "device", "character_or_base"}
+from engine.zeal.targets import (
+    BASE_KINDS,
+    PERMANENT_KINDS,
+    ability_target_kinds,
+    base_problem,
+    card_target_kinds,
+    check_target,
+    discard_problem,
+    permanent_problem,
 )
+from engine.zeal.triggers import is_optional, playable
 
 # Candidates found for the last (players, stack, catalog), kept as one tuple (replaced in one
 # step, so safe to share): several cards in a hand often share a target kind, and passing
@@ -50,34 +52,58 @@ def candidates(
 def _candidates(
     state: GameState, catalog: Catalog, kind: str, seat: int, source: str
 ) -> list[Target]:
-    pool: list[Target] = []
-    if kind in _PERMANENT_KINDS:
-        pool.extend(p.id for p in state.permanents())
-    if kind in _BASE_KINDS:
-        # Only defeated bases can be restored, only standing ones are anything else's target
-        # (check_target below decides; this just skips the hopeless ones).
+    """Every valid target of ``kind``, in table order: permanents, bases, spells, discards
+    (each judged as check_target would, by the same function, without parsing references)."""
+    found: list[Target] = []
+    if kind in PERMANENT_KINDS:
+        found.extend(
+            p.id
+            for p in state.permanents()
+            if permanent_problem(state, kind, p, seat, source) is None
+        )
+    if kind in BASE_KINDS:
+        # Only your own defeated bases can be restored, only standing ones are anything else's
+        # target (base_problem decides; this just skips the hopeless ones).
         defeated = kind == "own_defeated_base"
         for owner, player in enumerate(state.players):
-            pool.extend(
-                base_ref(owner, i) for i, b in enumerate(player.bases) if b.face_up != defeated
+            found.extend(
+                base_ref(owner, i)
+                for i, b in enumerate(player.bases)
+                if b.face_up != defeated
+                and (not defeated or b.controller == seat)
+                and base_problem(state, kind, owner, b, seat) is None
             )
     if kind == "spell":
-        pool.extend(item.id for item in state.stack)
+        found.extend(
+            item.id
+            for item in state.stack
+            if check_target(state, catalog, kind, item.id, seat, source) is None
+        )
     if kind == "discard_character":
         for owner, player in enumerate(state.players):
-            pool.extend(discard_ref(owner, c) for c in dict.fromkeys(player.discard))
-    return [t for t in pool if check_target(state, catalog, kind, t, seat, source) is None]
+            found.extend(
+                discard_ref(owner, c)
+                for c in dict.fromkeys(player.discard)
+                if discard_problem(catalog, c, source) is None
+            )
+    return found
 
 
 def _target_choices(
     state: GameState, catalog: Catalog, kinds: tuple[str, ...], seat: int, source: str
-) -> Iterator[tuple[Target, ...]]:
+) -> tuple[tuple[Target, ...], ...]:
     """No targets, then each single choice for the first target (more targets by is_legal)."""
-    yield ()
-    if kinds:
-        for t in candidates(state, catalog, kinds[0], seat, source):
-            yield (t,)
+    if not kinds:
+        return _NO_TARGETS  # most actions name none
+    return _NO_TARGETS + tuple((t,) for t in candidates(state, catalog, kinds[0], seat, source))
 
+
+_NO_TARGETS: tuple[tuple[Target, ...], ...] = ((),)
+
+
+# Steps as module names: in Python 3.11 ``Step.MULLIGAN`` goes through the enum metaclass's
+# __getattr__ hook, about ten times the cost of a module name, and every listing asks.
+_MULLIGAN, _DEVELOP = Step.MULLIGAN, Step.DEVELOP
 
 # Actions are immutable: one Pass per seat serves every priority window (most windows' first).
 _PASSES = tuple(za.Pass(seat) for seat in range(8))
@@ -89,34 +115,39 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[za.Action]:
     seat = actor(state)
     if seat is None:
         return []
-    if state.step is Step.MULLIGAN:
+    if state.step is _MULLIGAN:
         return [za.KeepHand(seat), za.Mulligan(seat)]
-    if state.players[seat].develop_left or state.awaiting == "develop":
+    awaiting = state.awaiting
+    if state.players[seat].develop_left or awaiting == "develop":
         return [za.Develop(seat, "draw"), za.Develop(seat, "devotion")]
-    group = playable(state)
-    if group:
-        return list(_trigger_actions(state, catalog, seat, group))
-    if declaring(state):
-        return list(_declarations(state, seat))
+    if state.pending:  # most states have no trigger waiting (playable would say ())
+        group = playable(state)
+        if group:
+            return _trigger_actions(state, catalog, seat, group)
+    if awaiting is not None and declaring(state):  # nor a declaration waiting
+        return _declarations(state, seat)
     # in_priority(state), less what actor() and the tests above already ruled out (Mulligan,
     # the game's end, Develop choices, triggers, declarations): the Develop step remains.
-    if state.step is Step.DEVELOP:
+    if state.step is _DEVELOP:
         return []
     return [_PASSES[seat] if seat < len(_PASSES) else za.Pass(seat), *_plays(state, catalog, seat)]
 
 
 def _trigger_actions(
     state: GameState, catalog: Catalog, seat: int, group: tuple[PendingTrigger, ...]
-) -> Iterator[za.Action]:
+) -> list[za.Action]:
+    out: list[za.Action] = []
+    devotion = state.players[seat].devotion
     for t in group:
         card = catalog.get(t.card_id)
         source = SPELL if t.is_spell else (CHARACTER if card.type == "character" else DEVICE)
         kinds = ability_target_kinds(t.ability, card)
-        if t.ability.cost <= state.players[seat].devotion:
+        if t.ability.cost <= devotion:
             for targets in _target_choices(state, catalog, kinds, seat, source):
-                yield za.PlayTrigger(seat, t.id, targets)
+                out.append(_play_trigger(seat, t.id, targets))
         if is_optional(t):
-            yield za.DeclineTrigger(seat, t.id)
+            out.append(_decline_trigger(seat, t.id))
+    return out
 
 
 # The plays found for the last (players, stack, catalog), by (seat, Commit window, hidden):
@@ -133,7 +164,8 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
     if players is not state.players or stack_ is not state.stack or known_catalog is not catalog:
         memo = {}
         _plays_memo[0] = (state.players, state.stack, catalog, memo)
-    key = (seat, commit_window(state, seat), state.hidden)
+    commit = commit_window(state, seat)
+    key = (seat, commit, state.hidden)
     found = memo.get(key)
     if found is None:
         player = state.players[seat]
@@ -141,7 +173,7 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
         if mine is not None and mine[0] is player and mine[1] is catalog:
             found = mine[2]
         else:
-            found, targeted = _find_plays(state, catalog, seat)
+            found, targeted = _find_plays(state, catalog, seat, commit)
             if not targeted:
                 _own_plays[key] = (player, catalog, found)
         memo[key] = found
@@ -156,16 +188,17 @@ def _plays(state: GameState, catalog: Catalog, seat: int) -> list[za.Action]:
 _own_plays: dict[tuple[int, bool, bool], tuple[object, Catalog, list[za.Action]]] = {}
 
 
-def _find_plays(state: GameState, catalog: Catalog, seat: int) -> tuple[list[za.Action], bool]:
-    """The plays, and whether any of them could name targets (then they depend on the whole
-    table: what can be targeted)."""
+def _find_plays(
+    state: GameState, catalog: Catalog, seat: int, commit: bool
+) -> tuple[list[za.Action], bool]:
+    """The plays (``commit``: in this seat's Commit window), and whether any of them could name
+    targets (then they depend on the whole table: what can be targeted)."""
     player = state.players[seat]
     info, playable_ids = _card_info(catalog)
     if state.hidden:
         ids = playable_ids if player.hand_size else ()
     else:
         ids = tuple(dict.fromkeys(player.hand))
-    commit = commit_window(state, seat)
     devotion = player.devotion
     out: list[za.Action] = []
     targeted = False
@@ -205,12 +238,12 @@ def _find_plays(state: GameState, catalog: Catalog, seat: int) -> tuple[list[za.
         if not acts:
             continue
         source = CHARACTER if perm.is_character else DEVICE
-        for index, ability in enumerate(acts):
-            if ability.cost > devotion:
+        for index, cost, kinds_ in acts:
+            if cost > devotion:
                 continue
-            targeted = targeted or bool(ability.targets)
-            for targets in _target_choices(state, catalog, ability.targets, seat, source):
-                out.append(za.Activate(seat, perm.id, targets, index))
+            targeted = targeted or bool(kinds_)
+            for targets in _target_choices(state, catalog, kinds_, seat, source):
+                out.append(_activate(seat, perm.id, targets, index))
     return out, targeted
 
 
@@ -218,16 +251,19 @@ _SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
 # PlayCard(player, card_id, targets, zeal, x) without the frozen __init__ (hidden hands list a
 # play for every card of the catalog).
 _play_card = maker(za.PlayCard)
+_activate = maker(za.Activate)  # Activate(player, permanent_id, targets, ability)
+_play_trigger = maker(za.PlayTrigger)  # PlayTrigger(player, trigger_id, targets)
+_decline_trigger = maker(za.DeclineTrigger)  # DeclineTrigger(player, trigger_id)
 
 # Per card id: the card, whether it is a character or device, whether it has Ambush with or
-# without Zeal (Restrictions; Ambush), its actions with a cost ("cost: effect"), the targets it
+# without Zeal (Restrictions; Ambush), its actions with a cost ("cost: effect": the index among
+# them, the devotion cost and the targets, each without and with Zeal), the targets it
 # declares when played, and whether it has Ambush, each without and with Zeal. Worked out once
 # per catalog (kept with it here, so its identity stays its own), with the ids of every card
 # but bases (what a hidden hand may hold).
 _ByZeal = tuple[tuple[str, ...], tuple[str, ...]]
-_CardInfo = tuple[
-    Card, bool, bool, tuple[tuple[Ability, ...], tuple[Ability, ...]], _ByZeal, tuple[bool, bool]
-]
+_Activated = tuple[tuple[int, int, tuple[str, ...]], ...]
+_CardInfo = tuple[Card, bool, bool, tuple[_Activated, _Activated], _ByZeal, tuple[bool, bool]]
 _info: list[tuple[Catalog | None, dict[str, _CardInfo], tuple[str, ...]]] = [(None, {}, ())]
 
 
@@ -251,26 +287,28 @@ def _card_info(catalog: Catalog) -> tuple[dict[str, _CardInfo], tuple[str, ...]]
     return table, ids
 
 
-def _activated(card: Card, zeal: bool) -> tuple[Ability, ...]:
-    return tuple(a for a in card.abilities_with(zeal) if a.trigger == "activated")
+def _activated(card: Card, zeal: bool) -> _Activated:
+    found = [a for a in card.abilities_with(zeal) if a.trigger == "activated"]
+    return tuple((index, a.cost, a.targets) for index, a in enumerate(found))
 
 
-def _declarations(state: GameState, seat: int) -> Iterator[za.Action]:
+def _declarations(state: GameState, seat: int) -> list[za.Action]:
+    out: list[za.Action] = []
     if state.awaiting == "attackers":
-        yield za.DeclareAttackers(seat, ())
+        out.append(_attack(seat, (), ()))
         attackers = combat.can_attack(state)
         foes = [s for s in state.living() if s != seat]
         for perm in attackers:
             for foe in foes:
-                yield za.DeclareAttackers(seat, ((perm.id, foe),))
+                out.append(_attack(seat, ((perm.id, foe),), ()))
         if len(attackers) > 1:
             for foe in foes:
-                yield za.DeclareAttackers(seat, tuple((p.id, foe) for p in attackers))
+                out.append(_attack(seat, tuple((p.id, foe) for p in attackers), ()))
     elif state.awaiting == "blockers":
-        yield za.DeclareBlockers(seat, ())
+        out.append(_block(seat, ()))
         options = combat.block_options(state, seat)
         for pair in options:
-            yield za.DeclareBlockers(seat, (pair,))
+            out.append(_block(seat, (pair,)))
         greedy: list[tuple[int, int]] = []
         used: set[int] = set()
         for blocker, attacker in options:
@@ -278,11 +316,19 @@ def _declarations(state: GameState, seat: int) -> Iterator[za.Action]:
                 greedy.append((blocker, attacker))
                 used.add(blocker)
         if len(greedy) > 1:
-            yield za.DeclareBlockers(seat, tuple(greedy))
+            out.append(_block(seat, tuple(greedy)))
     elif state.awaiting == "flankers":
-        yield za.DeclareFlankers(seat, ())
+        out.append(_flank(seat, ()))
         options = combat.flank_options(state)
         for pair in options:
-            yield za.DeclareFlankers(seat, (pair,))
+            out.append(_flank(seat, (pair,)))
     elif state.awaiting == "damage":
-        yield za.AssignDamage(seat)
+        out.append(za.AssignDamage(seat))
+    return out
+
+
+# The declarations without the frozen __init__: DeclareAttackers(player, attackers, hunts),
+# DeclareBlockers(player, blocks), DeclareFlankers(player, flanks).
+_attack = maker(za.DeclareAttackers)
+_block = maker(za.DeclareBlockers)
+_flank = maker(za.DeclareFlankers)

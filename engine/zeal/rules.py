@@ -83,7 +83,12 @@ def _pass(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
 
 def commit_window(state: GameState, seat: int) -> bool:
     """Your Commit step with no other action being played."""
-    return state.active == seat and state.step is Step.COMMIT and not state.stack
+    return state.active == seat and state.step is _COMMIT and not state.stack
+
+
+# A module name: in Python 3.11 ``Step.COMMIT`` goes through the enum metaclass's __getattr__
+# hook, about ten times the cost, and every listing asks about the Commit window.
+_COMMIT = Step.COMMIT
 
 
 def card_zeal(

@@ -46,6 +46,10 @@ STEP_LABELS = {
     Step.GAME_OVER: "Game Over",
 }
 
+# In Python 3.11 ``Step.GAME_OVER`` is looked up through the enum metaclass's __getattr__ hook,
+# about ten times the cost of a module name; ``over`` is asked for every command.
+_GAME_OVER = Step.GAME_OVER
+
 MAX_CURRENT_DEVOTION = 13  # the dial's top; Accelerate can't go past it (Card Clarifications)
 
 # A target: an int is a permanent or stack item id (one counter for both); a string names a
@@ -250,7 +254,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.step is Step.GAME_OVER
+        return self.step is _GAME_OVER
 
 
 # The players tuple last indexed and its permanents by id (replaced in one step, so safe to

@@ -20,8 +20,12 @@ from engine.core.records import LogEntry
 from engine.zeal import ZealGame, flow
 from engine.zeal import actions as za
 from engine.zeal import legal as zlegal
+from engine.zeal.keywords import CHARACTER, DEVICE, SPELL
+from engine.zeal.ops import base_ref, discard_ref
 from engine.zeal.randomplay import choose, random_setup
 from engine.zeal.rules import explain
+from engine.zeal.state import GameState, Target
+from engine.zeal.targets import BASE_KINDS, PERMANENT_KINDS, check_target
 
 SEEDS = range(6)
 
@@ -265,3 +269,42 @@ def test_only_actions_already_handed_out_are_trusted() -> None:
     assert rest == listed[1:] and all(game.listed_now(dataclasses.replace(a)) for a in rest)
     game.apply(first)
     assert not any(game.listed_now(a) for a in listed)  # a new state: listed in no other
+
+
+TARGET_KINDS = sorted(PERMANENT_KINDS | BASE_KINDS | {"spell", "discard_character"})
+
+
+def _everything_targetable(state: GameState) -> list[Target]:
+    """Every id and reference at the table, in table order: permanents, bases (standing or
+    not), the stack, each card in a discard pile."""
+    return [
+        *(p.id for p in state.permanents()),
+        *(base_ref(o, i) for o, p in enumerate(state.players) for i in range(len(p.bases))),
+        *(item.id for item in state.stack),
+        *(discard_ref(o, c) for o, p in enumerate(state.players) for c in dict.fromkeys(p.discard)),
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_listed_targets_are_every_target_check_target_accepts(players: int) -> None:
+    """Listing asks permanent_problem and base_problem of each thing at the table instead of
+    looking each id up and writing and parsing each base's reference (Choosing Targets): the
+    same targets in the same order as check_target accepting every id and reference there."""
+    for seed in range(2):
+        game = ZealGame(random_setup(seed, players))
+        rnd = random.Random(seed)
+        for _ in range(70):
+            state, seat = game.state, game.acting_player()
+            if seat is None:
+                break
+            every = _everything_targetable(state)
+            for kind in TARGET_KINDS:
+                for source in (SPELL, CHARACTER, DEVICE):
+                    accepted = [
+                        t
+                        for t in every
+                        if check_target(state, game.catalog, kind, t, seat, source) is None
+                    ]
+                    found = zlegal._candidates(state, game.catalog, kind, seat, source)
+                    assert found == accepted, (kind, source)
+            game.apply(choose(rnd, list(game.legal_actions())))
