@@ -98,7 +98,7 @@ def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
     """A player with no bases loses; with more players, they are eliminated and the last
     player with a base standing wins (Objective; More than two players)."""
     step = state.step
-    if state.players is _all_standing[0] or step is Step.MULLIGAN or step is Step.GAME_OVER:
+    if state.players is _all_standing[0] or step is _MULLIGAN or step is _GAME_OVER:
         return state
     if _same_bases(state.players):
         # Every player's bases and elimination as when all living players last held a base
@@ -210,7 +210,7 @@ def settle(ctx: Ctx, state: GameState) -> GameState:
             state = deaths.settle(ctx, state)
         if state.players is not standing[0]:
             state = check_eliminations(ctx, state)
-        if state.step is Step.GAME_OVER:
+        if state.step is _GAME_OVER:
             return state
         if not state.pending and state.awaiting is None:
             return state  # _auto's first test: a priority window, nothing waiting

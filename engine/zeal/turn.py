@@ -30,6 +30,11 @@ _AWAIT = {
 }
 
 
+# Steps as module names: in Python 3.11 ``Step.COMMIT`` goes through the enum metaclass's
+# __getattr__ hook, and these are read at every step of every turn.
+_COMMIT, _END_OF_TURN = Step.COMMIT, Step.END_OF_TURN
+
+
 def enter(ctx: Ctx, state: GameState, step: Step, **also: Any) -> GameState:
     """Begins ``step``: a declaration to wait for, or a chance to act for the active player.
     ``also``: the last step's changes (Develop's), made in the same copy of the state."""
@@ -40,10 +45,10 @@ def enter(ctx: Ctx, state: GameState, step: Step, **also: Any) -> GameState:
         passed=(),
         awaiting=awaiting,
         priority=None if awaiting else state.active,
-        combat=None if step is Step.COMMIT else state.combat,
+        combat=None if step is _COMMIT else state.combat,
         **also,
     )
-    if step is Step.END_OF_TURN:
+    if step is _END_OF_TURN:
         # Possess the Dead without Zeal: the character dies at the end of the turn, even if
         # invincible ("when this dies" triggers happen as usual).
         for perm in state.permanents():
@@ -59,7 +64,7 @@ def enter(ctx: Ctx, state: GameState, step: Step, **also: Any) -> GameState:
 
 def advance(ctx: Ctx, state: GameState) -> GameState:
     """Everyone passed with nothing pending: the next step, or the next turn."""
-    if state.step is Step.END_OF_TURN:
+    if state.step is _END_OF_TURN:
         return next_turn(ctx, state)
     return enter(ctx, state, _NEXT[state.step])
 
