@@ -73,6 +73,14 @@ def _candidates(
                 and (not defeated or b.controller == seat)
                 and base_problem(state, kind, owner, b, seat) is None
             )
+    if kind == "cheap_permanent":
+        # Andrenid Destroyer's debut spell: a device, or a character costing at most the
+        # devices its player controls (check_target judges the cost; rare, so no shortcut).
+        found.extend(
+            p.id
+            for p in state.permanents()
+            if check_target(state, catalog, kind, p.id, seat, source) is None
+        )
     if kind == "spell":
         found.extend(
             item.id

@@ -12,7 +12,7 @@ from engine.zeal import actions as za
 from engine.zeal.randomplay import random_game
 from hardware.registry import TagRegistry
 
-LOOPING_SEED = 10029  # a random Zeal game that loops for ever (tests/engine/test_stalemate.py)
+LOOPING_SEED = 10553  # a random Zeal game that loops for ever (tests/engine/test_stalemate.py)
 
 
 def session_on(db: Path) -> GameSession:

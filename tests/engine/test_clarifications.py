@@ -38,6 +38,31 @@ def test_clarification__andrenid_destroyer_device_count_when_the_debut_spell_is_
     assert game.is_legal(za.PlayTrigger(0, debut.id, targets=(3,)))
 
 
+def test_clarification__andrenid_destroyer_debut_targets_are_listed_for_the_table() -> None:
+    # The table offers only what legal_actions lists (and its targeting screen, the same
+    # candidates): the debut spell's targets must be there, exactly those the rules allow.
+    game = table(
+        ["detainment_cell", "shrine_of_dawn"], ["night_hunter", "asterion_crusher"], step="commit"
+    )
+    game.apply(za.SetDevotion(0, current=9))
+    game.apply(za.MoveCard(0, "conversion_cannon", "play", from_zone="hand"))  # 3 devices
+    game.apply(za.PlayCard(0, "andrenid_destroyer"))
+    game.apply(za.Pass(1))
+    (debut,) = playable(game.state)
+    listed = [
+        a.targets
+        for a in game.legal_actions()
+        if isinstance(a, za.PlayTrigger) and a.trigger_id == debut.id
+    ]
+    everyone = [p.id for p in game.state.permanents()]
+    allowed = [
+        (pid,) for pid in everyone if game.is_legal(za.PlayTrigger(0, debut.id, targets=(pid,)))
+    ]
+    assert (3,) in allowed  # Anton's 3-cost character: 3 devices allow it
+    assert len(allowed) < len(everyone)  # the 4-cost one (and more) are out of reach
+    assert listed == [(), *allowed]
+
+
 def test_clarification__andrenid_destroyer_target_still_killed_if_devices_drop() -> None:
     game = table(["detainment_cell", "shrine_of_dawn"], ["cognoid_drone"], step="commit")
     game.apply(za.MoveCard(1, "hive_assimilator", "play", from_zone="hand"))  # cost 3

@@ -271,7 +271,9 @@ def test_only_actions_already_handed_out_are_trusted() -> None:
     assert not any(game.listed_now(a) for a in listed)  # a new state: listed in no other
 
 
-TARGET_KINDS = sorted(PERMANENT_KINDS | BASE_KINDS | {"spell", "discard_character"})
+TARGET_KINDS = sorted(
+    PERMANENT_KINDS | BASE_KINDS | {"spell", "discard_character", "cheap_permanent"}
+)
 
 
 def _everything_targetable(state: GameState) -> list[Target]:
