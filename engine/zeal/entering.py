@@ -11,6 +11,10 @@ from engine.zeal.ops import add_permanent, name, parse_discard_ref, set_player, 
 from engine.zeal.refresh import refresh
 from engine.zeal.state import GameState, Step, Target
 
+# Steps as module names: in Python 3.11 ``Step.X`` goes through the enum metaclass's __getattr__
+# hook, about ten times the cost of a module name: for every permanent entering play.
+_END_OF_TURN = Step.END_OF_TURN
+
 
 def reanimate_target(
     ctx: Ctx, state: GameState, doing: Doing, effect: Effect, target: Target | None
@@ -58,6 +62,6 @@ def entered_play(ctx: Ctx, state: GameState, pid: int) -> GameState:
     if perm is None:
         return state
     state = triggers.on_event(ctx, state, [perm], "debut")
-    if state.step is Step.END_OF_TURN and perm.controller == state.active:
+    if state.step is _END_OF_TURN and perm.controller == state.active:
         state = triggers.end_of_turn(ctx, state, [perm])
     return state

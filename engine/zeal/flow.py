@@ -21,7 +21,7 @@ _last_actor: list[tuple[GameState | None, int | None]] = [(None, None)]
 
 # Steps as module names: in Python 3.11 ``Step.MULLIGAN`` goes through the enum metaclass's
 # __getattr__ hook, about ten times the cost of a module name, and _actor runs for every state.
-_MULLIGAN, _GAME_OVER = Step.MULLIGAN, Step.GAME_OVER
+_MULLIGAN, _GAME_OVER, _COMMIT = Step.MULLIGAN, Step.GAME_OVER, Step.COMMIT
 
 
 def actor(state: GameState) -> int | None:
@@ -133,7 +133,7 @@ def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
         ctx.say(state, winner, f"Game over: {reason}")
         return evolve(
             state,
-            step=Step.GAME_OVER,
+            step=_GAME_OVER,
             priority=None,
             awaiting=None,
             winner=winner,
@@ -165,7 +165,7 @@ def _auto(ctx: Ctx, state: GameState) -> GameState:
             return state  # as do they for Develop choices
     if state.awaiting == "attackers" and not combat.can_attack(state):
         ctx.say(state, state.active, "No characters can attack")
-        return turn.enter(ctx, state, Step.COMMIT)  # Commit begins with combat over
+        return turn.enter(ctx, state, _COMMIT)  # Commit begins with combat over
     if state.awaiting == "blockers":
         seat = combat.next_blocker(state)
         if seat is None:
@@ -187,7 +187,7 @@ def after_damage(ctx: Ctx, state: GameState) -> GameState:
         return evolve(state, awaiting=None, priority=state.active, passed=())
     # Commit begins with no declaration waiting and the active player to act: the same
     # changes, in one copy.
-    return turn.enter(ctx, state, Step.COMMIT)
+    return turn.enter(ctx, state, _COMMIT)
 
 
 def settle(ctx: Ctx, state: GameState) -> GameState:

@@ -19,6 +19,10 @@ from engine.zeal.setup import ZealSetup, initial_state
 from engine.zeal.stalemate import stalemate
 from engine.zeal.state import GameState, Step
 
+# Steps as module names: in Python 3.11 ``Step.X`` goes through the enum metaclass's __getattr__
+# hook, about ten times the cost of a module name: the status band asks after every command.
+_GAME_OVER = Step.GAME_OVER
+
 _DECLARATIONS = (za.DeclareAttackers, za.DeclareBlockers, za.DeclareFlankers, za.AssignDamage)
 
 
@@ -90,7 +94,7 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
                 f"{state.pending[0].name}'s trigger waits"
                 + (f" ({count - 1} more)" if count > 1 else "")
             )
-        over = state.step is Step.GAME_OVER
+        over = state.step is _GAME_OVER
         return Status(state.turn, state.step.label, None if over else state.active, tuple(waiting))
 
     def player_names(self) -> tuple[str, ...]:

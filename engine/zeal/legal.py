@@ -202,7 +202,7 @@ def _find_plays(
     """The plays (``commit``: in this seat's Commit window), and whether any of them could name
     targets (then they depend on the whole table: what can be targeted)."""
     player = state.players[seat]
-    info, playable_ids = _card_info(catalog)
+    info, playable_ids, activating = _card_info(catalog)
     if state.hidden:
         ids = playable_ids if player.hand_size else ()
     else:
@@ -242,6 +242,8 @@ def _find_plays(
             for x in xs:
                 out.append(_play_card(seat, card_id, targets, None, x))
     for perm in player.in_play:
+        if perm.card_id not in activating:
+            continue  # a set test first: most permanents have no "cost: effect" action
         acts = info[perm.card_id][3][perm.zeal]
         if not acts:
             continue
@@ -268,17 +270,19 @@ _decline_trigger = maker(za.DeclineTrigger)  # DeclineTrigger(player, trigger_id
 # them, the devotion cost and the targets, each without and with Zeal), the targets it
 # declares when played, and whether it has Ambush, each without and with Zeal. Worked out once
 # per catalog (kept with it here, so its identity stays its own), with the ids of every card
-# but bases (what a hidden hand may hold).
+# but bases (what a hidden hand may hold) and of the cards with an action with a cost on
+# either side.
 _ByZeal = tuple[tuple[str, ...], tuple[str, ...]]
 _Activated = tuple[tuple[int, int, tuple[str, ...]], ...]
 _CardInfo = tuple[Card, bool, bool, tuple[_Activated, _Activated], _ByZeal, tuple[bool, bool]]
-_info: list[tuple[Catalog | None, dict[str, _CardInfo], tuple[str, ...]]] = [(None, {}, ())]
+_Info = tuple[dict[str, _CardInfo], tuple[str, ...], frozenset[str]]
+_info: list[tuple[Catalog | None, _Info]] = [(None, ({}, (), frozenset()))]
 
 
-def _card_info(catalog: Catalog) -> tuple[dict[str, _CardInfo], tuple[str, ...]]:
-    known, table, ids = _info[0]
+def _card_info(catalog: Catalog) -> _Info:
+    known, found = _info[0]
     if known is catalog:
-        return table, ids
+        return found
     table = {
         c.id: (
             c,
@@ -291,8 +295,9 @@ def _card_info(catalog: Catalog) -> tuple[dict[str, _CardInfo], tuple[str, ...]]
         for c in catalog.cards
     }
     ids = tuple(c.id for c in catalog.cards if c.type != "base")
-    _info[0] = (catalog, table, ids)
-    return table, ids
+    activating = frozenset(card_id for card_id, row in table.items() if row[3][0] or row[3][1])
+    _info[0] = (catalog, (table, ids, activating))
+    return table, ids, activating
 
 
 def _activated(card: Card, zeal: bool) -> _Activated:

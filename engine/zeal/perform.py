@@ -20,6 +20,10 @@ from engine.zeal.ops import (
 from engine.zeal.rules import card_zeal
 from engine.zeal.state import MAX_CURRENT_DEVOTION, GameState, Step, make_stack_item
 
+# Steps as module names: in Python 3.11 ``Step.X`` goes through the enum metaclass's __getattr__
+# hook, about ten times the cost of a module name: each step of every turn.
+_COMBAT_START, _COMMIT = Step.COMBAT_START, Step.COMMIT
+
 
 def perform(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     if type(action) is za.Pass:  # most commands of a game: straight to it, not via the table
@@ -80,7 +84,7 @@ def _develop(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     # Develop step: then set current devotion to maximum, and Combat begins (one copy of the
     # player and of the state for all three).
     players = with_player(state, seat, max_devotion=top, devotion=top)
-    return turn.enter(ctx, state, Step.COMBAT_START, players=players)
+    return turn.enter(ctx, state, _COMBAT_START, players=players)
 
 
 def _play_card(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
@@ -203,7 +207,7 @@ def _attackers(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     assert isinstance(action, za.DeclareAttackers)
     state = combat.declare_attackers(ctx, state, action)
     if not action.attackers:
-        return turn.enter(ctx, state, Step.COMMIT)  # Commit begins with combat over
+        return turn.enter(ctx, state, _COMMIT)  # Commit begins with combat over
     return evolve(state, priority=state.active, passed=())
 
 

@@ -29,19 +29,24 @@ def do_pass(ctx: Ctx, state: GameState, seat: int) -> GameState:
             return stack.resolve_top(ctx, state)
     else:
         ctx.say(state, seat, f"{players[seat].name} passes")
-        for i, p in enumerate(players):  # a plain loop: this runs for most actions of a game
-            if not (p.eliminated or i in passed):
-                break
-        else:
-            # The next step begins by clearing the passes (turn.enter, turn.start_turn): as
-            # above, recording this last pass first would be a copy no one reads.
-            return turn.advance(ctx, state)
-    # The next opponent in turn order who has not passed gets the chance to act.
+    # The next opponent in turn order who has not passed gets the chance to act. With nothing
+    # on the stack there is none exactly when everyone has passed (``seat`` just did): the
+    # same loop answers both (this runs for most actions of a game).
     count = len(players)
-    nxt = None
-    for step in range(1, count):
-        other = (seat + step) % count
+    for other in _OTHERS[count][seat] if count < len(_OTHERS) else _others(count, seat):
         if other not in passed and not players[other].eliminated:
-            nxt = other
-            break
-    return evolve(state, passed=passed, priority=nxt)
+            return evolve(state, passed=passed, priority=other)
+    if not state.stack:
+        # The next step begins by clearing the passes (turn.enter, turn.start_turn): as
+        # above, recording this last pass first would be a copy no one reads.
+        return turn.advance(ctx, state)
+    return evolve(state, passed=passed, priority=None)
+
+
+def _others(count: int, seat: int) -> tuple[int, ...]:
+    """The other seats of ``count`` in turn order after ``seat``."""
+    return tuple((seat + step) % count for step in range(1, count))
+
+
+# Per number of seats (up to 8 players), per seat: the others in turn order after it.
+_OTHERS = tuple(tuple(_others(count, seat) for seat in range(count)) for count in range(9))

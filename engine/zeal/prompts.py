@@ -15,6 +15,9 @@ _STEP_REMINDERS = {
     Step.COMMIT: "Commit: characters and devices can be played now, when nothing else is being played",
     Step.END_OF_TURN: 'End of Turn: "at the end of your turn" actions are played now',
 }
+# A module name: in Python 3.11 ``Step.MULLIGAN`` goes through the enum metaclass's
+# __getattr__ hook, about ten times the cost of a module name (the app asks after every command).
+_MULLIGAN = Step.MULLIGAN
 
 
 def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
@@ -25,7 +28,7 @@ def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
     who = actor(state)
     players = state.players
     w = players[who].name if who is not None else ""
-    if state.step is Step.MULLIGAN and who is not None:
+    if state.step is _MULLIGAN and who is not None:
         n = players[who].hand_size
         out.append(
             Prompt(

@@ -29,7 +29,7 @@ def _need_priority(state: GameState, seat: int, doing: str) -> str | None:
     problem = whose_turn_to_act(state, seat)
     if problem:
         return problem
-    if state.step is Step.DEVELOP:
+    if state.step is _DEVELOP:
         return f"no actions can be played in the Develop step (to {doing})"
     if not in_priority(state):
         return f"first {waiting_for(state)}"
@@ -47,7 +47,7 @@ def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None
 
 
 def _keep_or_mulligan(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
-    if state.step is not Step.MULLIGAN:
+    if state.step is not _MULLIGAN:
         return "mulligans are taken before the first turn (Game Setup: Mulligan)"
     return whose_turn_to_act(state, action.player)
 
@@ -86,9 +86,9 @@ def commit_window(state: GameState, seat: int) -> bool:
     return state.active == seat and state.step is _COMMIT and not state.stack
 
 
-# A module name: in Python 3.11 ``Step.COMMIT`` goes through the enum metaclass's __getattr__
+# Module names: in Python 3.11 ``Step.COMMIT`` goes through the enum metaclass's __getattr__
 # hook, about ten times the cost, and every listing asks about the Commit window.
-_COMMIT = Step.COMMIT
+_COMMIT, _DEVELOP, _MULLIGAN = Step.COMMIT, Step.DEVELOP, Step.MULLIGAN
 
 
 def card_zeal(
@@ -125,7 +125,7 @@ def _play_card(state: GameState, catalog: Catalog, action: za.Action) -> str | N
             )
     elif action.card_id not in player.hand:
         return f"{card.name} is not in {player.name}'s hand"
-    if state.step is Step.DEVELOP:
+    if state.step is _DEVELOP:
         return "no actions can be played in the Develop step"
     if not in_priority(state):
         return f"first {waiting_for(state)}"

@@ -10,7 +10,14 @@ from engine.zeal import deaths, effects, triggers
 from engine.zeal.cards import Card
 from engine.zeal.context import Ctx
 from engine.zeal.keywords import CHARACTER, DEVICE, SPELL
-from engine.zeal.ops import add_permanent, move_permanent, name, parse_discard_ref, update_permanent
+from engine.zeal.ops import (
+    add_permanent,
+    move_permanent,
+    name,
+    parse_discard_ref,
+    set_player,
+    update_permanent,
+)
 from engine.zeal.state import GameState, StackItem, Target
 from engine.zeal.targets import check_target
 
@@ -75,14 +82,18 @@ def _resolve_spell(ctx: Ctx, state: GameState, item: StackItem, card: Card) -> G
     for ability in card.abilities_with(item.zeal):
         if ability.trigger == "resolve":
             state = effects.run(ctx, state, doing, ability.effects, list(item.targets))
+    player = state.players[item.controller]
+    cults = player.spell_cults
+    if card.cult and card.cult not in cults:
+        cults = cults + (card.cult,)  # Zeal: having resolved a spell of a cult this turn
+    if item.from_hand and item.owner == item.controller:
+        # Into its player's discard, with the cult, in one copy of the state (most spells).
+        discard = player.discard + (item.card_id,)
+        return set_player(state, item.controller, discard=discard, spell_cults=cults)
     if item.from_hand:
         state = _discard_spell(state, item)
-    player = state.players[item.controller]
-    if card.cult and card.cult not in player.spell_cults:
-        # Zeal: having resolved a spell of a cult this turn.
-        players = list(state.players)
-        players[item.controller] = evolve(player, spell_cults=player.spell_cults + (card.cult,))
-        state = evolve(state, players=tuple(players))
+    if cults is not player.spell_cults:
+        state = set_player(state, item.controller, spell_cults=cults)
     return state
 
 

@@ -32,7 +32,7 @@ _AWAIT = {
 
 # Steps as module names: in Python 3.11 ``Step.COMMIT`` goes through the enum metaclass's
 # __getattr__ hook, and these are read at every step of every turn.
-_COMMIT, _END_OF_TURN = Step.COMMIT, Step.END_OF_TURN
+_COMMIT, _END_OF_TURN, _DEVELOP = Step.COMMIT, Step.END_OF_TURN, Step.DEVELOP
 
 
 def enter(ctx: Ctx, state: GameState, step: Step, **also: Any) -> GameState:
@@ -125,7 +125,7 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
         combat=None,
         stack=(),
         pending=(),
-        step=Step.DEVELOP,
+        step=_DEVELOP,
         awaiting="develop",
         priority=None,
         passed=(),
@@ -134,7 +134,7 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
 
 
 def start_turn(ctx: Ctx, state: GameState) -> GameState:
-    state = evolve(state, step=Step.DEVELOP, awaiting="develop", priority=None, passed=())
+    state = evolve(state, step=_DEVELOP, awaiting="develop", priority=None, passed=())
     return _turn_begins(ctx, state)
 
 

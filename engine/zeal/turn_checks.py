@@ -8,6 +8,10 @@ from engine.zeal.ops import name
 from engine.zeal.state import GameState, Step
 from engine.zeal.triggers import playable
 
+# Steps as module names: in Python 3.11 ``Step.X`` goes through the enum metaclass's __getattr__
+# hook, about ten times the cost of a module name: every check asks.
+_MULLIGAN = Step.MULLIGAN
+
 
 def seat_problem(state: GameState, seat: object, what: str = "player") -> str | None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
@@ -18,11 +22,11 @@ def seat_problem(state: GameState, seat: object, what: str = "player") -> str | 
 
 def whose_turn_to_act(state: GameState, seat: int) -> str | None:
     """Checks that ``seat`` is the player who may act now."""
-    if state.over:
-        return "the game is over"
     who = actor(state)
     if who == seat:
-        return None
+        return None  # no one acts once the game is over (actor is None): asked second
+    if state.over:
+        return "the game is over"
     me = name(state, seat)
     if who is None:
         return f"{me} can't act now"
@@ -35,7 +39,7 @@ def waiting_for(state: GameState) -> str:
     if who is None:
         return "nothing"
     w = name(state, who)
-    if state.step is Step.MULLIGAN:
+    if state.step is _MULLIGAN:
         return f"{w} keeps their hand or takes a mulligan"
     if state.players[who].develop_left or state.awaiting == "develop":
         return f"{w} develops (draw a card or raise maximum devotion by 1)"
