@@ -40,7 +40,7 @@ typecheck:
 	$(BIN)/mypy companion_app
 
 # Three workers on two cores (pytest-xdist; many tests wait on an app, a VM or a broker in
-# another process; a module's tests stay on one worker, so its fixtures run once),
+# another process; a module's or a class's tests stay on one worker, so its fixtures run once),
 # then the few tests marked `alone`: they play devices at the players' real pace (50 events a
 # second from 10 devices over the radio) and get the machine to themselves. A long module is
 # split in two where its halves are independent (the explorer's orientations, the kill test's

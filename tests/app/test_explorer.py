@@ -1,6 +1,6 @@
 """The table explorer's detectors (issue 20), each caught on a planted failure: a widget or a
 text built to be wrong. The explorations themselves, every game in each orientation, are
-tests/app/test_explorer_landscape.py and tests/app/test_explorer_portrait.py.
+tests/app/test_explorer_tables.py.
 """
 
 from __future__ import annotations

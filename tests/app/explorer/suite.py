@@ -1,11 +1,11 @@
 """The explorer as `make test` runs it: every playable game at its fewest and most players, a
-few steps each on one seed, one orientation per test module.
+few steps each on one seed, one orientation per test class.
 
-Why one orientation a module: pytest-xdist (`--dist loadscope`) keeps a module's tests on one
-worker, so the landscape and portrait explorations (tests/app/test_explorer_landscape.py,
-tests/app/test_explorer_portrait.py) run on two workers at once, each module starting the one
-app process its orientation needs (Kivy's Window is one per process) and running every
-exploration in it. Neither module depends on the other: both run every plan below.
+Why one orientation a class: pytest-xdist (`--dist loadscope`) keeps a class's tests on one
+worker, so the landscape and portrait explorations (tests/app/test_explorer_tables.py) run on
+two workers at once, each class starting the one app process its orientation needs (Kivy's
+Window is one per process) and running every exploration in it. Neither class depends on the
+other: both run every plan below.
 """
 
 from __future__ import annotations
