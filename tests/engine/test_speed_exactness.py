@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -35,6 +36,19 @@ def new_game(seed: int, hidden: bool) -> ZealGame:
     return ZealGame(dataclasses.replace(setup, hidden_hands=hidden) if hidden else setup)
 
 
+def walk(seed: int, hidden: bool, actions: int = 300) -> Iterator[tuple[ZealGame, list[za.Action]]]:
+    """A seeded random game, step by step: the game and what it lists now (the caller looks,
+    then the walk applies one of them), until it ends or ``actions`` were applied."""
+    game = new_game(seed, hidden)
+    rnd = random.Random(seed)
+    for _ in range(actions):
+        if game.outcome() is not None:
+            return
+        listed = list(game.legal_actions())
+        yield game, listed
+        game.apply(choose(rnd, listed))
+
+
 def play(game: ZealGame, seed: int, actions: int) -> None:
     rnd = random.Random(seed)
     for _ in range(actions):
@@ -53,29 +67,17 @@ def forget_memos() -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_listed_action_is_legal_by_the_rules_themselves(seed: int, hidden: bool) -> None:
     """apply() skips explain() for a listed action: the rules must agree it is legal."""
-    game = new_game(seed, hidden)
-    rnd = random.Random(seed)
-    for _ in range(300):
-        if game.outcome() is not None:
-            break
-        options = list(game.legal_actions())
+    for game, options in walk(seed, hidden):
         for action in options:
             assert explain(game.state, game.catalog, action) is None, action
-        game.apply(choose(rnd, options))
 
 
 @pytest.mark.parametrize("hidden", [False, True])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_memoised_plays_equal_plays_worked_out_afresh(seed: int, hidden: bool) -> None:
-    game = new_game(seed, hidden)
-    rnd = random.Random(seed)
-    for _ in range(300):
-        if game.outcome() is not None:
-            break
-        listed = list(game.legal_actions())
+    for game, listed in walk(seed, hidden):
         forget_memos()
         assert list(zlegal.legal_actions(game.state, game.catalog)) == listed
-        game.apply(choose(rnd, listed))
 
 
 def listed_afresh(game: ZealGame) -> list[za.Action]:
@@ -96,14 +98,8 @@ def test_plays_kept_from_step_to_step_equal_plays_worked_out_afresh(
 ) -> None:
     """The memos live through the whole game (plays without targets kept per player record,
     across other players' changes): every listing equals one worked out with none."""
-    game = new_game(seed, hidden)
-    rnd = random.Random(seed)
-    for _ in range(300):
-        if game.outcome() is not None:
-            break
-        listed = list(game.legal_actions())
+    for game, listed in walk(seed, hidden):
         assert listed == listed_afresh(game)
-        game.apply(choose(rnd, listed))
 
 
 @pytest.mark.parametrize("hidden", [False, True])
