@@ -356,8 +356,9 @@ async def saved_on_signal(d: Any) -> None:
 
 async def endless(d: Any) -> None:
     """A scripted game that never ends, for the kill -9 test: resume if there is a game,
-    then keep changing things (dial turns, base taps, bursts, undos). After each change it
-    prints how many commands the log holds and the newest one, once they are on disk."""
+    then keep changing things (dial turns, base taps, bursts, undos). Before each change it
+    prints CHANGING; after it, how many commands the log holds and the newest one, once they
+    are on disk."""
     import json
     import random
 
@@ -374,6 +375,7 @@ async def endless(d: Any) -> None:
     rng = random.Random()
     store = session.store
     while True:
+        print("CHANGING", flush=True)  # the kill test may kill now, mid-change
         move = rng.randrange(5)
         seat = rng.randrange(2)
         if move == 0:

@@ -47,15 +47,19 @@ def run_until_killed(db: Path, out: Path, rng: random.Random) -> tuple[int, str,
         text=True,
     )
     assert proc.stdout is not None
-    wanted = rng.randrange(1, 25)  # kill after this many reported changes ...
-    extra = rng.random() * 0.05  # ... plus a random slice of time into the next one
+    wanted = rng.randrange(1, 25)  # kill after this many reported changes, the moment it
+    # says one is on disk ("LOGGED") or that the next one begins ("CHANGING": the kill then
+    # lands while the app makes and commits it); the moments come from what the app says, not
+    # from a guessed time
+    at = rng.choice(("LOGGED ", "CHANGING"))
     lines: list[str] = []
+    logged = 0
     deadline = time.monotonic() + 60
     try:
         for line in proc.stdout:
             lines.append(line)
-            if sum(1 for ln in lines if ln.startswith("LOGGED ")) >= wanted:
-                time.sleep(extra)
+            logged += line.startswith("LOGGED ")
+            if logged >= wanted and line.startswith(at):
                 break
             if time.monotonic() > deadline:
                 break
