@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion_app.broadcast import channel
+from companion_app.broadcast.guard import ConnectionLimits
 from companion_app.broadcast.publisher import TableBroadcast
 from companion_app.broadcast.serve import Feed, serve
 from companion_app.broadcast.server import BroadcastServer
@@ -46,8 +47,14 @@ class Changes:
 class ServerThread:
     """`altar broadcast serve`'s own coroutine, on a loop in a thread, stoppable."""
 
-    def __init__(self, feed: Feed, replays: Path | None = None) -> None:
+    def __init__(
+        self,
+        feed: Feed,
+        replays: Path | None = None,
+        connections: ConnectionLimits | None = None,
+    ) -> None:
         self.feed = feed
+        self.connections = connections
         self.port = free_port()
         self.replays = replays
         self.loop = asyncio.new_event_loop()
@@ -70,6 +77,7 @@ class ServerThread:
                     self.replays,
                     started=ready,
                     on_health=self.changes.notify,
+                    connections=self.connections,
                 )
             )
             await ready.wait()
@@ -156,6 +164,11 @@ class Listener:
 
     def stop(self) -> None:
         self.link.stop()
+
+
+def admitted(*private_keys: str) -> tuple[str, ...]:
+    """The key codes a server's operator admits for tables signing with these keys."""
+    return tuple(channel.key_code(keys.public_key(k)) for k in private_keys)
 
 
 def body(payload: bytes) -> dict[str, Any]:

@@ -15,10 +15,11 @@ import aiohttp
 import pytest
 
 from companion_app.broadcast import channel
+from companion_app.broadcast.guard import ConnectionLimits
 from companion_app.broadcast.serve import Feed
 from companion_app.tournament import keys
 from companion_app.tournament.link import Link
-from tests.broadcast.support import ServerThread, broker
+from tests.broadcast.support import ServerThread, admitted, broker
 
 SEED = 2311
 
@@ -88,8 +89,8 @@ def mosquitto(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None:
     rng = random.Random(SEED)
     print("seed", SEED)
-    server = ServerThread(Feed("127.0.0.1", mosquitto.port)).start()
     owner = keys.new_private_key()
+    server = ServerThread(Feed("127.0.0.1", mosquitto.port, admitted=admitted(owner))).start()
     link = Link("hostile", "127.0.0.1", mosquitto.port, [])
     link.start()
     assert link.wait_connected(20)
@@ -104,8 +105,11 @@ def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None
         server.wait_for(
             lambda: board.views["t1"]["seq"] == 2, "the owner's next view, after the junk"
         )
-        dropped = sum(board.dropped.values())
-        print(f"{sent} hostile messages; dropped {dropped}: {dict(board.dropped)}")
+        # Each is dropped unread (too big), replaced unread by a newer one on its topic
+        # (superseded: only the newest view of a table matters), or read and refused.
+        inbox = server.feed.inbox.counts
+        dropped = sum(board.dropped.values()) + sum(inbox.values())
+        print(f"{sent} hostile messages; dropped {dict(board.dropped)}, unread {inbox}")
         assert board.taken == 2 and dropped == sent
         assert board.views["t1"]["seats"][0]["name"] == "Alena"
     finally:
@@ -114,8 +118,10 @@ def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None
 
 
 def test_a_thousand_viewers_come_and_go(mosquitto: Any) -> None:
-    server = ServerThread(Feed("127.0.0.1", mosquitto.port)).start()
     owner = keys.new_private_key()
+    feed = Feed("127.0.0.1", mosquitto.port, admitted=admitted(owner))
+    # A hundred at once from one address: the cap per address is raised for this test.
+    server = ServerThread(feed, connections=ConnectionLimits(per_address=200)).start()
     link = Link("owner", "127.0.0.1", mosquitto.port, [])
     link.start()
     assert link.wait_connected(20)

@@ -21,7 +21,7 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
-from tests.broadcast.support import ServerThread, Tablet, broker
+from tests.broadcast.support import ServerThread, Tablet, admitted, broker
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 OUT = Path(__file__).resolve().parents[2] / "test-output" / "broadcast"
@@ -55,7 +55,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         tablet = Tablet(session, b.port, "final")
         replays = tmp / "replays"
         replays.mkdir()
-        server = ServerThread(Feed("127.0.0.1", b.port), replays).start()
+        server = ServerThread(
+            Feed("127.0.0.1", b.port, admitted=admitted(tablet.key)), replays
+        ).start()
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             yield {
@@ -109,7 +111,8 @@ def test_a_tablet_command_appears_in_the_page(world: dict[str, Any]) -> None:
 def test_a_late_viewer_and_a_late_server_see_the_present(world: dict[str, Any]) -> None:
     command(world["session"], za.SetDevotion(1, current=4))
     # A second server started after the tablet published: the broker's retained view.
-    late = ServerThread(Feed("127.0.0.1", world["broker"].port)).start()
+    feed = Feed("127.0.0.1", world["broker"].port, admitted=admitted(world["tablet"].key))
+    late = ServerThread(feed).start()
     try:
         page = world["browser"].new_page(viewport=PROJECTOR)
         page.goto(late.url + "/")
