@@ -173,3 +173,77 @@ def admitted(*private_keys: str) -> tuple[str, ...]:
 
 def body(payload: bytes) -> dict[str, Any]:
     return dict(json.loads(payload)["body"])
+
+
+class BoardServer:
+    """The real page's server over a board the test fills by hand (no broker): what it plants
+    reaches browsers as the server would send it, checked by nothing but the page itself."""
+
+    def __init__(self) -> None:
+        from aiohttp import web
+
+        from companion_app.broadcast.board import Board
+
+        self.board = Board(verify=lambda _t, p: dict(json.loads(p)))
+        self.server = BroadcastServer(self.board)
+        self.pushed = 0
+        self.port = free_port()
+        self.loop = asyncio.new_event_loop()
+        self._web = web
+        ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
+        self.thread.start()
+        assert ready.wait(20), "the page's server did not start"
+
+    def _run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        runner = self._web.AppRunner(self.server.app())
+        self.loop.run_until_complete(runner.setup())
+        self.loop.run_until_complete(self._web.TCPSite(runner, "127.0.0.1", self.port).start())
+        ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(runner.cleanup())
+
+    def _on_loop(self, fn: Callable[[], None]) -> None:
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                fn()
+            finally:
+                done.set()
+
+        self.loop.call_soon_threadsafe(run)
+        assert done.wait(20)
+
+    def plant(self, name: str, view: Any) -> None:
+        """``view`` in the board as table ``name``'s, unchecked: a new viewer's snapshot has it."""
+        self._on_loop(lambda: self.board.views.__setitem__(name, view))
+
+    def clear(self) -> None:
+        self._on_loop(self.board.views.clear)
+
+    def push(self, view: Any) -> None:
+        """``view`` sent to every viewer now, unchecked, as a table's newest."""
+
+        self.pushed += 1
+        key = f"planted:{self.pushed}"  # its own key: never coalesced with another view
+
+        def send() -> None:
+            for feed, wake in self.server.viewers:
+                feed.offer(key, {"type": "view", "view": view})
+                wake.set()
+
+        self._on_loop(send)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(20)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def server_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
