@@ -61,6 +61,7 @@ class Guard:
         self.open += 1
         self.by_address[address] = self.by_address.get(address, 0) + 1
         self._arm(transport, self.limits.head_seconds)
+        self._told()
         return address
 
     def gone(self, transport: asyncio.BaseTransport, address: str) -> None:

@@ -192,6 +192,33 @@ class GuardedSite(web.TCPSite):
         )
 
 
+@dataclass
+class Web:
+    """The web side of a running server: what stops it, and its counters."""
+
+    runner: web.AppRunner
+    guard: Guard
+    quiet: QuietLog
+    unquiet: Callable[[], None]
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
+        self.unquiet()
+
+
+async def start_web(server: BroadcastServer, bind: str, port: int, limits: ConnectionLimits) -> Web:
+    """Serves ``server``'s pages behind the connection guard, aiohttp's log lines quietened."""
+    quiet = QuietLog()
+    unquiet = quiet_log.install(quiet)
+    server.guard.limits = limits
+    runner = web.AppRunner(
+        server.app(), keepalive_timeout=limits.keepalive_seconds, access_log=None
+    )
+    await runner.setup()
+    await GuardedSite(runner, bind, port, server.guard).start()
+    return Web(runner, server.guard, quiet, unquiet)
+
+
 async def serve(
     feed: Feed,
     bind: str,
@@ -205,26 +232,17 @@ async def serve(
     """Serves until cancelled (or for ``seconds``); ``on_health`` is called on the server's
     loop whenever what /health reports changes."""
     limits = connections if connections is not None else ConnectionLimits()
-    guard = Guard(limits)
-    quiet = QuietLog()
-    unquiet = quiet_log.install(quiet)
     link = feed.link()
     link.client.on_message = lambda _c, _u, msg: feed.inbox.put(msg.topic, bytes(msg.payload))
     link.start()
-    server = BroadcastServer(
-        feed.board,
-        replays,
-        guard=guard,
-        counts=lambda: {"inbox": dict(feed.inbox.counts), "log_lines_held": quiet.held_back},
-    )
+    server = BroadcastServer(feed.board, replays)
     if on_health is not None:
         server.on_health.append(on_health)
-    runner = web.AppRunner(
-        server.app(), keepalive_timeout=limits.keepalive_seconds, access_log=None
-    )
-    await runner.setup()
-    site = GuardedSite(runner, bind, port, guard)
-    await site.start()
+    site = await start_web(server, bind, port, limits)
+    server.counts = lambda: {
+        "inbox": dict(feed.inbox.counts),
+        "log_lines_held": site.quiet.held_back,
+    }
     pumping = asyncio.create_task(pump(feed))
     if started is not None:
         started.set()
@@ -237,7 +255,6 @@ async def serve(
         pumping.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await pumping
-        await runner.cleanup()
+        await site.stop()
         link.stop()
-        unquiet()
     return server

@@ -16,7 +16,7 @@ from typing import Any
 from companion_app.broadcast import channel
 from companion_app.broadcast.guard import ConnectionLimits
 from companion_app.broadcast.publisher import TableBroadcast
-from companion_app.broadcast.serve import Feed, serve
+from companion_app.broadcast.serve import Feed, serve, start_web
 from companion_app.broadcast.server import BroadcastServer
 from companion_app.tournament import keys
 from companion_app.tournament.link import Link
@@ -179,17 +179,17 @@ class BoardServer:
     """The real page's server over a board the test fills by hand (no broker): what it plants
     reaches browsers as the server would send it, checked by nothing but the page itself."""
 
-    def __init__(self) -> None:
-        from aiohttp import web
-
+    def __init__(self, connections: ConnectionLimits | None = None) -> None:
         from companion_app.broadcast.board import Board
 
         self.board = Board(verify=lambda _t, p: dict(json.loads(p)))
         self.server = BroadcastServer(self.board)
+        self.changes = Changes()
+        self.server.on_health.append(self.changes.notify)
+        self.connections = connections or ConnectionLimits()
         self.pushed = 0
         self.port = free_port()
         self.loop = asyncio.new_event_loop()
-        self._web = web
         ready = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
         self.thread.start()
@@ -197,12 +197,13 @@ class BoardServer:
 
     def _run(self, ready: threading.Event) -> None:
         asyncio.set_event_loop(self.loop)
-        runner = self._web.AppRunner(self.server.app())
-        self.loop.run_until_complete(runner.setup())
-        self.loop.run_until_complete(self._web.TCPSite(runner, "127.0.0.1", self.port).start())
+        site = self.loop.run_until_complete(
+            start_web(self.server, "127.0.0.1", self.port, self.connections)
+        )
+        self.web = site
         ready.set()
         self.loop.run_forever()
-        self.loop.run_until_complete(runner.cleanup())
+        self.loop.run_until_complete(site.stop())
 
     def _on_loop(self, fn: Callable[[], None]) -> None:
         done = threading.Event()
