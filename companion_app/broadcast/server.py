@@ -112,8 +112,7 @@ class BroadcastServer:
         try:
             return await handler(request)
         finally:
-            if request.path != "/feed":  # a WebSocket's connection is over when it returns
-                self.guard.answered(transport)
+            self.guard.answered(transport)  # (a WebSocket's returns when it is closed)
 
     # --- the pages ---------------------------------------------------------------------------
 
@@ -180,14 +179,14 @@ class BroadcastServer:
         self._health_changed()
         sender = asyncio.create_task(self._send(ws, feed, wake))
         try:
-            await ws.send_str(json.dumps(self.board.snapshot()))
+            await asyncio.wait_for(ws.send_str(json.dumps(self.board.snapshot())), SEND_SECONDS)
             async for msg in ws:  # a viewer only reads: whatever it sends is dropped
                 if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     self.ignored_from_browsers += 1
                     self._health_changed()
                 elif msg.type == WSMsgType.ERROR:
                     break
-        except (ConnectionError, asyncio.CancelledError):
+        except (ConnectionError, asyncio.CancelledError, TimeoutError):
             pass
         finally:
             self.viewers.discard(entry)

@@ -96,7 +96,9 @@ def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None
     assert link.wait_connected(20)
     try:
         board = server.feed.board
-        link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", 1), owner))
+        # Retained: the server reads it whenever its subscription is in place.
+        view = channel.sign_view(a_view("t1", 1), owner)
+        link.publish(channel.view_topic("t1"), view, retain=True)
         server.wait_for(lambda: board.views.get("t1", {}).get("seq") == 1, "the owner's view")
         sent = 600
         for _ in range(sent):
@@ -112,9 +114,39 @@ def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None
         print(f"{sent} hostile messages; dropped {dict(board.dropped)}, unread {inbox}")
         assert board.taken == 2 and dropped == sent
         assert board.views["t1"]["seats"][0]["name"] == "Alena"
+        link.publish(channel.view_topic("t1"), b"", retain=True)  # forgotten by the broker
     finally:
         link.stop()
         server.stop()
+
+
+def test_a_retained_bad_view_signed_by_its_table_is_dropped_on_every_start(mosquitto: Any) -> None:
+    """A table's real key signing `seats: null` (retained on the broker, so a restarted server
+    reads it again): dropped and counted each time, and another table is still shown."""
+    owner, other = keys.new_private_key(), keys.new_private_key()
+    link = Link("retained", "127.0.0.1", mosquitto.port, [])
+    link.start()
+    assert link.wait_connected(20)
+    try:
+        bad = dict(a_view("r1"), seats=None)
+        link.publish(channel.view_topic("r1"), channel.sign_view(bad, owner), retain=True)
+        link.publish(channel.view_topic("r2"), channel.sign_view(a_view("r2"), other), retain=True)
+        for _start in range(2):
+            feed = Feed("127.0.0.1", mosquitto.port, admitted=admitted(owner, other))
+            server = ServerThread(feed).start()
+            try:
+                board = feed.board
+                server.wait_for(
+                    lambda b=board: "r2" in b.views and b.dropped.get("SchemaError", 0) >= 1,
+                    "the good table shown and the bad view dropped",
+                )
+                assert "r1" not in board.views
+            finally:
+                server.stop()
+    finally:
+        for table in ("r1", "r2"):  # the broker forgets them: other tests start clean
+            link.publish(channel.view_topic(table), b"", retain=True)
+        link.stop()
 
 
 def test_a_thousand_viewers_come_and_go(mosquitto: Any) -> None:
