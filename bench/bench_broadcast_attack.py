@@ -322,6 +322,8 @@ def main() -> int:
         broker.stop()
     tracebacks = err.count("Traceback")
     print(f"server's log: {len(err.splitlines())} lines, {tracebacks} tracebacks")
+    for line in err.splitlines()[:12]:
+        print(f"  | {line[:160]}")
     return 0
 
 

@@ -1,5 +1,5 @@
 """What a connection to the broadcast server may cost: a cap per address and in all, kept
-below the process's open-file limit (read at start), and a time by which a request's head must
+below the process's open-file limit (read at start, less a reserve and the listen backlog), and a time by which a request's head must
 have come (a client that sends half a request and waits, "slowloris", is closed).
 
 ``Guard`` wraps aiohttp's protocol factory: each new connection is counted before aiohttp sees
@@ -31,9 +31,13 @@ class ConnectionLimits:
     total: int = 1000  # lowered to the open-file limit less RESERVE_FILES, whatever is asked
     head_seconds: float = 10.0  # from connecting (or the last response) to a request's head
     keepalive_seconds: float = 15.0  # an idle kept-alive connection is closed after this
+    # Connections the loop may accept in one go before the guard sees any of them (asyncio
+    # accepts up to the listen backlog at once): room for them under the open-file limit too.
+    backlog: int = 100
 
     def __post_init__(self) -> None:
-        self.total = max(8, min(self.total, open_file_limit() - RESERVE_FILES))
+        room = open_file_limit() - RESERVE_FILES - self.backlog
+        self.total = max(8, min(self.total, room))
 
 
 @dataclass

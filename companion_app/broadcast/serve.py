@@ -179,7 +179,7 @@ class GuardedSite(web.TCPSite):
     """aiohttp's TCP site with each connection counted by the guard before aiohttp sees it."""
 
     def __init__(self, runner: web.AppRunner, host: str, port: int, guard: Guard) -> None:
-        super().__init__(runner, host, port, backlog=256)
+        super().__init__(runner, host, port, backlog=guard.limits.backlog)
         self.guard = guard
 
     async def start(self) -> None:

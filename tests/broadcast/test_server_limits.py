@@ -111,7 +111,7 @@ def test_connections_are_capped_in_all_below_the_open_file_limit() -> None:
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (300, hard))
         assert open_file_limit() == 300
-        assert ConnectionLimits(total=5000).total == 300 - RESERVE_FILES
+        assert ConnectionLimits(total=5000, backlog=50).total == 300 - RESERVE_FILES - 50
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
