@@ -69,6 +69,10 @@ class Feed:
         return channel.table_of(topic)
 
     def _shown(self, topic: str) -> bool:
+        """Whether the topic's messages are taken at a shown table's rate: the host's state's
+        too (only the host may write it)."""
+        if self.watch is not None and topic == topics.state(self.watch.tid):
+            return True
         return self.name_of(topic) in self.board.views
 
     def _verify(self, topic: str, payload: bytes) -> dict[str, Any]:

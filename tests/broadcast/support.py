@@ -221,8 +221,12 @@ class BoardServer:
         """``view`` in the board as table ``name``'s, unchecked: a new viewer's snapshot has it."""
         self._on_loop(lambda: self.board.views.__setitem__(name, view))
 
+    def plant_standings(self, standings: Any) -> None:
+        self._on_loop(lambda: setattr(self.board, "standings", standings))
+
     def clear(self) -> None:
         self._on_loop(self.board.views.clear)
+        self.plant_standings(None)
 
     def push(self, view: Any) -> None:
         """``view`` sent to every viewer now, unchecked, as a table's newest."""
