@@ -41,9 +41,7 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="make test i
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    from playwright.sync_api import sync_playwright
-
+def world(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterator[dict[str, Any]]:
     tmp = tmp_path_factory.mktemp("pages")
     OUT.mkdir(parents=True, exist_ok=True)
     with broker(tmp) as b:
@@ -58,18 +56,15 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         server = ServerThread(
             Feed("127.0.0.1", b.port, admitted=admitted(tablet.key)), replays
         ).start()
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            yield {
-                "broker": b,
-                "session": session,
-                "tablet": tablet,
-                "server": server,
-                "browser": browser,
-                "replays": replays,
-                "store": store,
-            }
-            browser.close()
+        yield {
+            "broker": b,
+            "session": session,
+            "tablet": tablet,
+            "server": server,
+            "browser": chromium,
+            "replays": replays,
+            "store": store,
+        }
         server.stop()
         tablet.stop()
         store.close()
