@@ -110,7 +110,12 @@ def open_view(payload: bytes, table_keys: TableKeys, table: str) -> dict[str, An
 
 
 class NotAdmitted(BadMessage):
-    """A well-signed view from a table the operator has not admitted (yet)."""
+    """A well-signed view from a table the operator has not admitted (yet); ``code`` is its
+    key's code when the operator was told of it ("" beyond those)."""
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class AdmittedKeys:
@@ -148,7 +153,9 @@ class AdmittedKeys:
             self.waiting[code] = table
             if self.on_new is not None:
                 self.on_new(table, code)
-        raise NotAdmitted(f"table {table} (key {code}) is not admitted")
+        if self.waiting.get(code) != table:  # the same key, another name: not held
+            raise NotAdmitted(f"table {table} (key {code}) is not admitted")
+        raise NotAdmitted(f"table {table} (key {code}) is not admitted", code)
 
     def admit(self, code: str) -> str:
         """Admits a key by its code (or the whole key); the code as kept."""

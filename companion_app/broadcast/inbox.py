@@ -75,7 +75,8 @@ class Inbox:
                 self._count("superseded")
             self.waiting[topic] = payload
             self.held_bytes = grown
-        self.wake()
+        if old is None:  # else the loop has yet to take the older one, and will take this
+            self.wake()
 
     def take(self) -> tuple[list[tuple[str, bytes]], float | None]:
         """What may be looked at now, and in how many seconds more may be (None: when the

@@ -78,11 +78,9 @@ class Feed:
     def _verify(self, topic: str, payload: bytes) -> dict[str, Any]:
         try:
             return channel.open_view(payload, self.table_keys, self.name_of(topic))
-        except channel.NotAdmitted:
-            waiting = getattr(self.table_keys, "waiting", {})
-            for code, table in waiting.items():  # held (bounded: one per waiting key) till admitted
-                if table == self.name_of(topic):
-                    self.held[code] = (topic, payload)
+        except channel.NotAdmitted as e:
+            if e.code:  # held (bounded: one per key the operator was told of) till admitted
+                self.held[e.code] = (topic, payload)
             raise
 
     def _new_table(self, table: str, code: str) -> None:

@@ -44,6 +44,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--admit", action="append", default=[], metavar="CODE", help="a table's key code to show"
     )
     s.add_argument("--admitted", type=Path, default=None, help="a file of admitted key codes")
+    s.add_argument(
+        "--per-address", type=int, default=32, help="connections one address may hold (32)"
+    )
+    s.add_argument(
+        "--max-connections",
+        type=int,
+        default=1000,
+        help="connections in all (1000; lowered to fit the open-file limit)",
+    )
 
 
 def _read_codes(path: Path | None) -> list[str]:
@@ -86,6 +95,7 @@ def _broker(text: str) -> tuple[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion_app.broadcast.guard import ConnectionLimits
     from companion_app.broadcast.serve import Feed, serve
     from companion_app.tournament.codes import JoinCode
     from companion_app.tournament.messages import BadMessage
@@ -112,15 +122,22 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    if args.per_address < 1 or args.max_connections < 1:
+        print("altar broadcast: --per-address and --max-connections are 1 or more")
+        return 2
+    limits = ConnectionLimits(per_address=args.per_address, total=args.max_connections)
     feed = Feed(host, port, watch, args.user, args.password, admitted=tuple(codes))
     feed.on_new = new_table
     logging.basicConfig(level=logging.WARNING, format="altar broadcast: %(message)s")
     print(f"broadcast on http://{args.bind}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    print(f"at most {limits.total} connections, {limits.per_address} from one address", flush=True)
     if watch is None:
         print(f"{len(codes)} table key codes admitted; type admit CODE to add one", flush=True)
 
     async def main() -> None:
-        task = asyncio.create_task(serve(feed, args.bind, args.port, args.replays, args.seconds))
+        task = asyncio.create_task(
+            serve(feed, args.bind, args.port, args.replays, args.seconds, connections=limits)
+        )
         loop = asyncio.get_running_loop()
         if watch is None:
             threading.Thread(target=_console, args=(feed, loop, args.admitted), daemon=True).start()
