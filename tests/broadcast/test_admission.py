@@ -34,10 +34,13 @@ def test_a_table_is_shown_only_once_admitted() -> None:
     code = admitted(kitchen)[0]
     feed.take(*signed("kitchen", kitchen))
     feed.take(*signed("kitchen", kitchen))
-    assert feed.board.views == {} and told == [("kitchen", code)]  # told once
-    assert feed.board.dropped == {"NotAdmitted": 2}
+    squatter = keys.new_private_key()
+    feed.take(*signed("kitchen", squatter))  # another key, the same name: told, held apart
+    assert feed.board.views == {}
+    assert told == [("kitchen", code), ("kitchen", admitted(squatter)[0])]  # each told once
+    assert feed.board.dropped == {"NotAdmitted": 3}
     feed.admit(code.lower().replace("-", ""))  # as an operator may type it
-    assert list(feed.board.views) == ["kitchen"]  # its held view, at once
+    assert list(feed.board.views) == ["kitchen"]  # its held view (not the squatter's), at once
     thief = keys.new_private_key()
     feed.admit(admitted(thief)[0])  # admitted too, but the name is the first admitted key's
     feed.take(*signed("kitchen", thief))
