@@ -96,7 +96,9 @@ def main() -> int:
     broker = Mosquitto(tmp / "broker")
     broker.start()
     port = free_port()
-    feed = Feed("127.0.0.1", broker.port)
+    table_keys = [keys.new_private_key() for _ in range(TABLES)]
+    codes = tuple(channel.key_code(keys.public_key(k)) for k in table_keys)
+    feed = Feed("127.0.0.1", broker.port, admitted=codes)  # the operator admitted every table
     loop, ready = serve_in_thread(feed, port)
     assert ready.wait(30)
     sessions, casts = [], []
@@ -109,9 +111,7 @@ def main() -> int:
         s.start_new(["Alena", "Anton"], seed=t, first_player=0, kind="zeal")
         Clock.tick()
         casts.append(
-            TableBroadcast(
-                s, link, channel.view_topic(f"t{t:02d}"), f"t{t:02d}", keys.new_private_key()
-            )
+            TableBroadcast(s, link, channel.view_topic(f"t{t:02d}"), f"t{t:02d}", table_keys[t])
         )
         sessions.append(s)
     try:

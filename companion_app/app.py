@@ -24,6 +24,7 @@ from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app.games import adapter_for, playable
+from companion_app.saves.location import default_db_path
 from companion_app.saves.replay_check import replay_check
 from companion_app.saves.store import open_store
 from companion_app.session.game_session import GameSession
@@ -81,18 +82,6 @@ def tags_path(games_db: str, kind: str) -> str:
         return ":memory:"
     suffix = ".tags.sqlite" if kind == DEFAULT_KIND else f".tags.{kind}.sqlite"
     return str(Path(games_db).with_suffix(suffix))
-
-
-def default_db_path() -> str:
-    """Where saved games live: the app's data folder, or ALTAR_DB when set (tests)."""
-    override = os.environ.get("ALTAR_DB")
-    if override:
-        return override
-    base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "altar"
-    # A folder that can't be made is open_store's to refuse in words, not a crash here.
-    with contextlib.suppress(OSError):
-        base.mkdir(parents=True, exist_ok=True)
-    return str(base / "games.sqlite")
 
 
 def save_window_png(path: str, done: Callable[[str], None] | None = None) -> None:

@@ -2,8 +2,10 @@
 the tournament's standings, made from whatever arrives on the broker (no I/O here).
 
 Anything may be published on a shared broker. A message is taken only if it is within the size
-and nesting limits, signed for a table's view, and newer than what the board holds; everything
-else is counted and dropped, so a message costs at most itself.
+and nesting limits, signed for a table's view, whole and well formed by the schema
+(``view_schema``), and not a repeat; everything else is counted and dropped, so a message costs
+at most itself. The board holds at most ``max_tables`` tables, so what a new viewer is sent
+(``snapshot``) is bounded too: ``max_tables`` views of at most ``VIEW_BYTES`` each.
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion_app.broadcast import view_schema
+
 # What a view may weigh: the largest real view (8 Zeal players with characters in play) is
 # about 12 KB; four times that leaves room and still bounds what a stranger can make us parse.
 VIEW_BYTES = 48_000
 VIEW_DEPTH = 8
+MAX_TABLES = 64  # a big tournament's tables with room; a casual server's admitted tables
 
 Verify = Callable[[str, bytes], dict[str, Any]]  # (topic, payload) -> the view, or raises
 
@@ -29,6 +34,7 @@ class Board:
     """Latest view per table, keyed by the table's name as its topic gives it."""
 
     verify: Verify
+    max_tables: int = MAX_TABLES
     views: dict[str, dict[str, Any]] = field(default_factory=dict)
     standings: dict[str, Any] | None = None
     taken: int = 0
@@ -51,9 +57,12 @@ class Board:
             view = self.verify(topic, payload)
             if not isinstance(view, dict) or view.get("table") != table:
                 raise Refused("the view names another table than its topic")
-            seq = view.get("seq")
-            if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-                raise Refused("the view has no command number")
+            view.pop("key", None)  # who signed it: checked, and of no use to a viewer
+            # A signature says who sent it, not that it is whole: a table's own key can sign
+            # `seats: null`, which must never reach a page.
+            view_schema.check_view(view)
+            if table not in self.views and len(self.views) >= self.max_tables:
+                raise Refused("the board holds as many tables as it may")
         except Exception as e:  # anything the verifier raises is a dropped message
             self._drop(type(e).__name__)
             return False
@@ -71,11 +80,16 @@ class Board:
         return True
 
     def take_standings(self, standings: dict[str, Any]) -> None:
-        if standings == self.standings:
-            return
-        self.standings = standings
-        for listener in list(self.listeners):
-            listener("standings", standings)
+        try:
+            view_schema.check_standings(standings)
+            new = standings != self.standings
+        except view_schema.SchemaError:
+            self._drop("SchemaError")
+            new = False  # nothing to show; the count changed
+        if new:
+            self.standings = standings
+            for listener in list(self.listeners):
+                listener("standings", standings)
         for callback in list(self.handled):
             callback()
 

@@ -19,6 +19,7 @@ from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
 
 KEY_FILE = "broadcast-key.json"
+TOURNAMENT_GAME = "tournament"  # the session's metadata key of a tournament's game (table_play)
 
 
 def parse_broker(text: str) -> tuple[str, int]:
@@ -49,6 +50,7 @@ class CasualBroadcast:
         self.broadcast: TableBroadcast | None = None
         self.link: Link | None = None
         self.where = ""
+        self.code = ""  # this tablet's key code, as the page's operator sees it
 
     @property
     def on(self) -> bool:
@@ -66,11 +68,21 @@ class CasualBroadcast:
             f"altar-table-{name.strip()}", host, port, [], username=user, password=password
         )
         self.link.start()
+        key = table_key(self.folder)
         self.broadcast = TableBroadcast(
-            self.session, self.link, topic, name.strip(), table_key(self.folder)
+            self.session, self.link, topic, name.strip(), key, active=self._casual_game
         )
         self.where = f"{host}:{port}"
-        return f"Broadcasting this table as {name.strip()} through {self.where}"
+        self.code = channel.key_code(keys.public_key(key))
+        return (
+            f"Broadcasting this table as {name.strip()} through {self.where}. "
+            f"Its key code is {self.code}: the page's operator admits that code."
+        )
+
+    def _casual_game(self) -> bool:
+        """A tournament's game is broadcast by the tournament (to its own broker, under its
+        table's key): never also here."""
+        return TOURNAMENT_GAME not in getattr(self.session, "metadata", {})
 
     def stop(self) -> None:
         if self.broadcast is not None:

@@ -22,8 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion_app.app import default_db_path
     from companion_app.broadcast.export import ExportError, export_game
+    from companion_app.saves.location import default_db_path
     from companion_app.saves.store import CommandStore, StoreError
 
     path = args.db or default_db_path()

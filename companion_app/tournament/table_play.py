@@ -18,6 +18,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion_app.broadcast import channel
 from companion_app.broadcast.publisher import TableBroadcast
 from companion_app.saves.game_record import TITLE_KEY
 from companion_app.tournament import topics
@@ -116,7 +117,7 @@ class TablePlay:
             self.session,
             self.table.link,
             topics.view(self.code.tid, self.code.table),
-            str(self.code.table),
+            channel.tournament_name(self.code.table),  # "1" for the host's table 1
             self.code.table_key,
             active=self._broadcasting,
         )

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from companion_app.broadcast import channel
+from companion_app.broadcast.guard import ConnectionLimits
 from companion_app.broadcast.publisher import TableBroadcast
-from companion_app.broadcast.serve import Feed, serve
+from companion_app.broadcast.serve import Feed, serve, start_web
 from companion_app.broadcast.server import BroadcastServer
 from companion_app.tournament import keys
 from companion_app.tournament.link import Link
@@ -46,8 +47,14 @@ class Changes:
 class ServerThread:
     """`altar broadcast serve`'s own coroutine, on a loop in a thread, stoppable."""
 
-    def __init__(self, feed: Feed, replays: Path | None = None) -> None:
+    def __init__(
+        self,
+        feed: Feed,
+        replays: Path | None = None,
+        connections: ConnectionLimits | None = None,
+    ) -> None:
         self.feed = feed
+        self.connections = connections
         self.port = free_port()
         self.replays = replays
         self.loop = asyncio.new_event_loop()
@@ -70,6 +77,7 @@ class ServerThread:
                     self.replays,
                     started=ready,
                     on_health=self.changes.notify,
+                    connections=self.connections,
                 )
             )
             await ready.wait()
@@ -158,5 +166,89 @@ class Listener:
         self.link.stop()
 
 
+def admitted(*private_keys: str) -> tuple[str, ...]:
+    """The key codes a server's operator admits for tables signing with these keys."""
+    return tuple(channel.key_code(keys.public_key(k)) for k in private_keys)
+
+
 def body(payload: bytes) -> dict[str, Any]:
     return dict(json.loads(payload)["body"])
+
+
+class BoardServer:
+    """The real page's server over a board the test fills by hand (no broker): what it plants
+    reaches browsers as the server would send it, checked by nothing but the page itself."""
+
+    def __init__(self, connections: ConnectionLimits | None = None) -> None:
+        from companion_app.broadcast.board import Board
+
+        self.board = Board(verify=lambda _t, p: dict(json.loads(p)))
+        self.server = BroadcastServer(self.board)
+        self.changes = Changes()
+        self.server.on_health.append(self.changes.notify)
+        self.connections = connections or ConnectionLimits()
+        self.pushed = 0
+        self.port = free_port()
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
+        self.thread.start()
+        assert ready.wait(20), "the page's server did not start"
+
+    def _run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        site = self.loop.run_until_complete(
+            start_web(self.server, "127.0.0.1", self.port, self.connections)
+        )
+        self.web = site
+        ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(site.stop())
+
+    def _on_loop(self, fn: Callable[[], None]) -> None:
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                fn()
+            finally:
+                done.set()
+
+        self.loop.call_soon_threadsafe(run)
+        assert done.wait(20)
+
+    def plant(self, name: str, view: Any) -> None:
+        """``view`` in the board as table ``name``'s, unchecked: a new viewer's snapshot has it."""
+        self._on_loop(lambda: self.board.views.__setitem__(name, view))
+
+    def plant_standings(self, standings: Any) -> None:
+        self._on_loop(lambda: setattr(self.board, "standings", standings))
+
+    def clear(self) -> None:
+        self._on_loop(self.board.views.clear)
+        self.plant_standings(None)
+
+    def push(self, view: Any) -> None:
+        """``view`` sent to every viewer now, unchecked, as a table's newest."""
+
+        self.pushed += 1
+        key = f"planted:{self.pushed}"  # its own key: never coalesced with another view
+
+        def send() -> None:
+            for feed, wake in self.server.viewers:
+                feed.offer(key, {"type": "view", "view": view})
+                wake.set()
+
+        self._on_loop(send)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(20)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def server_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"

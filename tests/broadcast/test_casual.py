@@ -55,7 +55,8 @@ def test_the_table_is_on_the_broker_until_it_stops(tmp_path: Path) -> None:
         listener = Listener(b.port, "altar/broadcast/+")
         casual = CasualBroadcast(session, tmp_path)
         said = casual.start(f"127.0.0.1:{b.port}", "kitchen")
-        assert said == f"Broadcasting this table as kitchen through 127.0.0.1:{b.port}"
+        assert said.startswith(f"Broadcasting this table as kitchen through 127.0.0.1:{b.port}.")
+        assert f"Its key code is {casual.code}" in said and len(casual.code) == 14
         listener.wait_for(1, "the view at once")
         assert listener.messages[-1][0] == "altar/broadcast/kitchen"
         assert session.command(za.SetDevotion(0, current=4))
@@ -69,6 +70,29 @@ def test_the_table_is_on_the_broker_until_it_stops(tmp_path: Path) -> None:
         assert not casual.on
         assert json.loads(listener.messages[-1][1])["body"]["seq"] == 1
         listener.stop()
+
+
+def test_a_tournament_game_is_not_broadcast_casually(tmp_path: Path) -> None:
+    """A casual broadcast left on while the tablet plays a tournament's game: the tournament
+    broadcasts that game (to its broker, under its table's key); the casual one stays quiet."""
+    with broker(tmp_path) as b:
+        session = GameSession(CommandStore(":memory:"), lambda _k: TagRegistry(":memory:"))
+        session.auto_advance_s = 0
+        session.start_new(["Alena", "Anton"], seed=3, first_player=0, kind="zeal")
+        Clock.tick()
+        casual = CasualBroadcast(session, tmp_path)
+        casual.start(f"127.0.0.1:{b.port}", "kitchen")
+        assert casual.broadcast is not None and casual.broadcast.published == 1
+        session.start_new(
+            ["Ann", "Bo"], seed=4, first_player=0, kind="zeal", metadata={"tournament": {}}
+        )
+        assert session.command(za.SetDevotion(0, current=3))
+        Clock.tick()
+        assert casual.broadcast.published == 1  # nothing of the tournament's game
+        session.start_new(["Cy", "Di"], seed=5, first_player=0, kind="zeal")
+        Clock.tick()
+        assert casual.broadcast.published == 2  # a casual game again: on the page again
+        casual.stop()
 
 
 def test_altar_export_writes_a_replay_and_refuses_in_words(tmp_path: Path) -> None:
@@ -87,6 +111,7 @@ def test_altar_export_writes_a_replay_and_refuses_in_words(tmp_path: Path) -> No
     game_id = session.game_id
     store.close()
     env = dict(os.environ, KIVY_NO_ARGS="1")
+    env.pop("KIVY_NO_CONSOLELOG", None)  # as a player's shell has it: Kivy would say its all
 
     def altar(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
@@ -113,3 +138,5 @@ def test_altar_export_writes_a_replay_and_refuses_in_words(tmp_path: Path) -> No
     assert nowhere.returncode == 1 and "cannot write" in nowhere.stdout
     for run in (done, none, missing, nowhere):
         assert "Traceback" not in run.stderr
+        # One line of words, not Kivy's and OpenGL's start-up log (no window is needed here).
+        assert run.stderr == "" and len(run.stdout.splitlines()) == 1, run.stderr[:300]

@@ -15,10 +15,11 @@ import aiohttp
 import pytest
 
 from companion_app.broadcast import channel
+from companion_app.broadcast.guard import ConnectionLimits
 from companion_app.broadcast.serve import Feed
 from companion_app.tournament import keys
 from companion_app.tournament.link import Link
-from tests.broadcast.support import ServerThread, broker
+from tests.broadcast.support import ServerThread, admitted, broker
 
 SEED = 2311
 
@@ -88,14 +89,16 @@ def mosquitto(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None:
     rng = random.Random(SEED)
     print("seed", SEED)
-    server = ServerThread(Feed("127.0.0.1", mosquitto.port)).start()
     owner = keys.new_private_key()
+    server = ServerThread(Feed("127.0.0.1", mosquitto.port, admitted=admitted(owner))).start()
     link = Link("hostile", "127.0.0.1", mosquitto.port, [])
     link.start()
     assert link.wait_connected(20)
     try:
         board = server.feed.board
-        link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", 1), owner))
+        # Retained: the server reads it whenever its subscription is in place.
+        view = channel.sign_view(a_view("t1", 1), owner)
+        link.publish(channel.view_topic("t1"), view, retain=True)
         server.wait_for(lambda: board.views.get("t1", {}).get("seq") == 1, "the owner's view")
         sent = 600
         for _ in range(sent):
@@ -104,18 +107,53 @@ def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None
         server.wait_for(
             lambda: board.views["t1"]["seq"] == 2, "the owner's next view, after the junk"
         )
-        dropped = sum(board.dropped.values())
-        print(f"{sent} hostile messages; dropped {dropped}: {dict(board.dropped)}")
+        # Each is dropped unread (too big), replaced unread by a newer one on its topic
+        # (superseded: only the newest view of a table matters), or read and refused.
+        inbox = server.feed.inbox.counts
+        dropped = sum(board.dropped.values()) + sum(inbox.values())
+        print(f"{sent} hostile messages; dropped {dict(board.dropped)}, unread {inbox}")
         assert board.taken == 2 and dropped == sent
         assert board.views["t1"]["seats"][0]["name"] == "Alena"
+        link.publish(channel.view_topic("t1"), b"", retain=True)  # forgotten by the broker
     finally:
         link.stop()
         server.stop()
 
 
+def test_a_retained_bad_view_signed_by_its_table_is_dropped_on_every_start(mosquitto: Any) -> None:
+    """A table's real key signing `seats: null` (retained on the broker, so a restarted server
+    reads it again): dropped and counted each time, and another table is still shown."""
+    owner, other = keys.new_private_key(), keys.new_private_key()
+    link = Link("retained", "127.0.0.1", mosquitto.port, [])
+    link.start()
+    assert link.wait_connected(20)
+    try:
+        bad = dict(a_view("r1"), seats=None)
+        link.publish(channel.view_topic("r1"), channel.sign_view(bad, owner), retain=True)
+        link.publish(channel.view_topic("r2"), channel.sign_view(a_view("r2"), other), retain=True)
+        for _start in range(2):
+            feed = Feed("127.0.0.1", mosquitto.port, admitted=admitted(owner, other))
+            server = ServerThread(feed).start()
+            try:
+                board = feed.board
+                server.wait_for(
+                    lambda b=board: "r2" in b.views and b.dropped.get("SchemaError", 0) >= 1,
+                    "the good table shown and the bad view dropped",
+                )
+                assert "r1" not in board.views
+            finally:
+                server.stop()
+    finally:
+        for table in ("r1", "r2"):  # the broker forgets them: other tests start clean
+            link.publish(channel.view_topic(table), b"", retain=True)
+        link.stop()
+
+
 def test_a_thousand_viewers_come_and_go(mosquitto: Any) -> None:
-    server = ServerThread(Feed("127.0.0.1", mosquitto.port)).start()
     owner = keys.new_private_key()
+    feed = Feed("127.0.0.1", mosquitto.port, admitted=admitted(owner))
+    # A hundred at once from one address: the cap per address is raised for this test.
+    server = ServerThread(feed, connections=ConnectionLimits(per_address=200)).start()
     link = Link("owner", "127.0.0.1", mosquitto.port, [])
     link.start()
     assert link.wait_connected(20)

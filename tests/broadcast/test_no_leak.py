@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from kivy.clock import Clock
 
+from companion_app.broadcast import view_schema
 from companion_app.games import playable
 from companion_app.saves.game_record import setup_record
 from companion_app.saves.store import CommandStore
@@ -99,7 +100,10 @@ def play_and_read(kind: str, port: int, folder: Path, seeds: tuple[int, ...]) ->
                 listener.wait_for(wanted, "the view on the broker")
                 if not listener.messages:
                     continue
-                text = json.dumps(body(listener.messages[-1][1]))
+                view = body(listener.messages[-1][1])
+                text = json.dumps(view)
+                view.pop("key")
+                view_schema.check_view(view)  # every real view is within the schema's bounds
                 found = sorted(name for name in secret if name in text)
                 checked += 1
                 if found:

@@ -21,7 +21,7 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
-from tests.broadcast.support import ServerThread, Tablet, broker
+from tests.broadcast.support import ServerThread, Tablet, admitted, broker
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 OUT = Path(__file__).resolve().parents[2] / "test-output" / "broadcast"
@@ -41,9 +41,7 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="make test i
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    from playwright.sync_api import sync_playwright
-
+def world(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterator[dict[str, Any]]:
     tmp = tmp_path_factory.mktemp("pages")
     OUT.mkdir(parents=True, exist_ok=True)
     with broker(tmp) as b:
@@ -55,19 +53,18 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         tablet = Tablet(session, b.port, "final")
         replays = tmp / "replays"
         replays.mkdir()
-        server = ServerThread(Feed("127.0.0.1", b.port), replays).start()
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            yield {
-                "broker": b,
-                "session": session,
-                "tablet": tablet,
-                "server": server,
-                "browser": browser,
-                "replays": replays,
-                "store": store,
-            }
-            browser.close()
+        server = ServerThread(
+            Feed("127.0.0.1", b.port, admitted=admitted(tablet.key)), replays
+        ).start()
+        yield {
+            "broker": b,
+            "session": session,
+            "tablet": tablet,
+            "server": server,
+            "browser": chromium,
+            "replays": replays,
+            "store": store,
+        }
         server.stop()
         tablet.stop()
         store.close()
@@ -109,7 +106,8 @@ def test_a_tablet_command_appears_in_the_page(world: dict[str, Any]) -> None:
 def test_a_late_viewer_and_a_late_server_see_the_present(world: dict[str, Any]) -> None:
     command(world["session"], za.SetDevotion(1, current=4))
     # A second server started after the tablet published: the broker's retained view.
-    late = ServerThread(Feed("127.0.0.1", world["broker"].port)).start()
+    feed = Feed("127.0.0.1", world["broker"].port, admitted=admitted(world["tablet"].key))
+    late = ServerThread(feed).start()
     try:
         page = world["browser"].new_page(viewport=PROJECTOR)
         page.goto(late.url + "/")

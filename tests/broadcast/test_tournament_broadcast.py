@@ -90,9 +90,9 @@ def test_a_tablet_in_a_tournament_is_on_the_page(
         play.play_next()
         assert session.command(za.KeepHand(0)), session.message
         on_the_page(
-            server, lambda: board.views.get("0", {}).get("seq") == 1, "table 1's view on the page"
+            server, lambda: board.views.get("1", {}).get("seq") == 1, "table 1's view on the page"
         )
-        view = board.views["0"]
+        view = board.views["1"]  # the host's table 1, named as the host and the title name it
         assert view["title"].startswith("Round 1, table 1")
         assert [s["name"] for s in view["seats"]] == list(session.game.player_names())
         on_the_page(server, lambda: board.standings is not None, "the standings")
@@ -105,14 +105,14 @@ def test_a_tablet_in_a_tournament_is_on_the_page(
         )
         rogue.start()
         assert rogue.wait_connected(20)
-        forged = a_view("0", 99)
+        forged = a_view("1", 99)
         rogue.publish(topics.view(cfg.tid, 0), channel.sign_view(forged, other.table_key))
         # On its own topic, signed with a key the host never gave table 2: the server refuses it.
         rogue.publish(
-            topics.view(cfg.tid, 1), channel.sign_view(a_view("1"), keys.new_private_key())
+            topics.view(cfg.tid, 1), channel.sign_view(a_view("2"), keys.new_private_key())
         )
         server.wait_for(lambda: sum(board.dropped.values()) >= 1, "the wrongly signed view dropped")
-        assert "1" not in board.views and board.views["0"]["seq"] == 1
+        assert "2" not in board.views and board.views["1"]["seq"] == 1
         rogue.stop()
 
         # A watcher's login reads; what it publishes goes nowhere.
@@ -123,10 +123,10 @@ def test_a_tablet_in_a_tournament_is_on_the_page(
         snoop.start()
         assert snoop.wait_connected(20)
         snoop.publish(
-            topics.view(cfg.tid, 0), channel.sign_view(a_view("0", 77), cfg.table_keys[0])
+            topics.view(cfg.tid, 0), channel.sign_view(a_view("1", 77), cfg.table_keys[0])
         )
         assert session.command(za.KeepHand(1)), session.message
-        on_the_page(server, lambda: board.views["0"]["seq"] == 2, "the tablet's next view")
+        on_the_page(server, lambda: board.views["1"]["seq"] == 2, "the tablet's next view")
         assert 99 not in shown and 77 not in shown  # neither the rogue's nor the watcher's view
         snoop.stop()
     finally:

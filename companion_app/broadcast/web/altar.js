@@ -8,24 +8,76 @@ const Altar = {
   changed: new Set(), // tables whose view changed since the last drawing
   onChange: () => {},
   drawing: false,
+  schema: null,       // what a message may hold: the server's view_schema, from /schema.json
+  refused: 0,         // messages this page did not draw because they were not what it knows
+
+  // Whether `value` is what `spec` describes (view_schema.describe()): every field, type and
+  // bound. The page draws only what passes, so one bad view can never stop it.
+  fits(spec, value) {
+    switch (spec.type) {
+      case "text":
+        return typeof value === "string" && value.length >= spec.least && value.length <= spec.most
+          && (!spec.pattern || new RegExp(`^(?:${spec.pattern})$`).test(value));
+      case "whole":
+        return Number.isInteger(value) && value >= spec.least && value <= spec.most;
+      case "flag":
+        return typeof value === "boolean";
+      case "maybe":
+        return value === null || Altar.fits(spec.of, value);
+      case "items":
+        return Array.isArray(value) && value.length >= spec.least && value.length <= spec.most
+          && value.every((item) => Altar.fits(spec.of, item));
+      case "record": {
+        if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+        const names = Object.keys(spec.fields);
+        return names.every((k) => Object.prototype.hasOwnProperty.call(value, k) && Altar.fits(spec.fields[k], value[k]))
+          && Object.keys(value).every((k) => names.includes(k));
+      }
+      default:
+        return false;
+    }
+  },
+
+  refuse() {
+    Altar.refused += 1;
+    document.body.dataset.refused = String(Altar.refused);
+  },
+
+  // The schema first (kept for as long as the page is open), then the feed.
+  async ready() {
+    while (!Altar.schema) {
+      try {
+        const r = await fetch("/schema.json", { cache: "no-cache" });
+        if (r.ok) Altar.schema = await r.json();
+      } catch (e) { /* the server is not up yet */ }
+      if (!Altar.schema) await new Promise((done) => setTimeout(done, 1000));
+    }
+    return Altar.schema;
+  },
 
   connect(onChange) {
     Altar.onChange = onChange;
+    Altar.ready().then(() => Altar.open());
+  },
+
+  open() {
     let delay = 500;
     const open = () => {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
       const ws = new WebSocket(`${proto}//${location.host}/feed`);
       ws.onopen = () => { delay = 500; Altar.setLive(true); };
       ws.onmessage = (event) => {
-        const msg = JSON.parse(event.data);
-        for (const one of msg.type === "batch" ? msg.messages : [msg]) Altar.take(one);
+        let msg = null;
+        try { msg = JSON.parse(event.data); } catch (e) { Altar.refuse(); return; }
+        const many = msg && msg.type === "batch" && Array.isArray(msg.messages) ? msg.messages : [msg];
+        for (const one of many) Altar.take(one);
         // Draw once per frame however many views arrived: a busy room must not queue drawings.
         if (!Altar.drawing) {
           Altar.drawing = true;
           requestAnimationFrame(() => {
             Altar.drawing = false;
             document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
-            Altar.onChange(Altar.changed);
+            try { Altar.onChange(Altar.changed); } catch (e) { Altar.refuse(); }
             Altar.changed = new Set();
           });
         }
@@ -39,17 +91,28 @@ const Altar = {
     open();
   },
 
+  goodView(view) { return Altar.fits(Altar.schema.view, view); },
+  goodStandings(s) { return s === null || Altar.fits(Altar.schema.standings, s); },
+
+  // One message from the server; what is not what the schema says is counted, not kept.
   take(msg) {
+    if (!msg || typeof msg !== "object") { Altar.refuse(); return; }
     if (msg.type === "snapshot") {
       Altar.views.clear();
-      for (const view of msg.views) { Altar.views.set(view.table, view); Altar.changed.add(view.table); }
-      Altar.standings = msg.standings;
+      for (const view of Array.isArray(msg.views) ? msg.views : []) {
+        if (!Altar.goodView(view)) { Altar.refuse(); continue; }
+        Altar.views.set(view.table, view);
+        Altar.changed.add(view.table);
+      }
+      if (Altar.goodStandings(msg.standings)) Altar.standings = msg.standings; else Altar.refuse();
       Altar.changed.add("*");
-    } else if (msg.type === "view") {
+    } else if (msg.type === "view" && Altar.goodView(msg.view)) {
       Altar.views.set(msg.view.table, msg.view);
       Altar.changed.add(msg.view.table);
-    } else if (msg.type === "standings") {
+    } else if (msg.type === "standings" && msg.standings !== null && Altar.goodStandings(msg.standings)) {
       Altar.standings = msg.standings;
+    } else {
+      Altar.refuse();
     }
   },
 
