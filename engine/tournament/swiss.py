@@ -249,7 +249,7 @@ class SwissEvent(Tournament):
         swiss_paired = min(self.paired, self.swiss_rounds)
         for p, first in self.entered.items():
             recs[p].outcomes.extend([MISSED] * min(first, swiss_paired))
-        for r, p in self.byes.items():
+        for p in self.byes.values():
             recs[p].outcomes.append(BYE)
         for m in self.matches:
             if self.is_cut(m.round) or not self.match_done(m):
