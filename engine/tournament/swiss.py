@@ -103,6 +103,12 @@ class SwissEvent(Tournament):
     decisions: dict[str, tuple[str | None, int, int]] = field(default_factory=dict)
     cut_seeds: tuple[str, ...] = ()
     revision: int = 0  # changes that are not a game's result: pairings, drops, entries ...
+    # Caches, not state: the matches by round, and how many leading rounds are known finished
+    # (a match once finished stays so: results and decisions are only ever added).
+    _by_round: dict[int, list[Match]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _settled: int = field(default=0, init=False, repr=False, compare=False)
 
     # -- making one ---------------------------------------------------------------------------
 
@@ -170,7 +176,10 @@ class SwissEvent(Tournament):
         return self.swiss_rounds + self.cut_rounds
 
     def round_matches(self, rnd: int) -> list[Match]:
-        return [m for m in self.matches if m.round == rnd]
+        if not self._by_round and self.matches:
+            for m in self.matches:
+                self._by_round.setdefault(m.round, []).append(m)
+        return list(self._by_round.get(rnd, ()))
 
     # -- scores -------------------------------------------------------------------------------
 
@@ -200,9 +209,10 @@ class SwissEvent(Tournament):
 
     def current_round(self) -> int:
         """The first paired round with a match still to finish; ``paired`` when all are."""
-        for m in self.matches:
-            if not self.match_done(m):
-                return m.round
+        for rnd in range(self._settled, self.paired):
+            if not all(self.match_done(m) for m in self.round_matches(rnd)):
+                return rnd
+            self._settled = rnd + 1
         return self.paired
 
     @property
@@ -230,8 +240,8 @@ class SwissEvent(Tournament):
     def pending(self) -> list[GameSlot]:
         rnd = self.current_round()
         out = []
-        for m in self.matches:
-            if m.round != rnd or m.id in self.decisions:
+        for m in self.round_matches(rnd):
+            if m.id in self.decisions:
                 continue
             played = self.games_of(m.id)
             if len(played) < games_needed(self.best_of, played, m.a, m.b):
@@ -458,8 +468,10 @@ class SwissEvent(Tournament):
             Match(f"r{rnd + 1}m{k + 1}", rnd, k % self.tables, a, b)
             for k, (a, b) in enumerate(pairs)
         ]
+        self.round_matches(0)  # the index exists before the new round joins it
         self.matches = (*self.matches, *new)
         self._by_id.update((m.id, m) for m in self.matches)
+        self._by_round[rnd] = list(new)
         return new
 
     def _open_match(self, player: str) -> Match | None:
