@@ -22,10 +22,11 @@ from aiohttp import web
 from companion_app.broadcast import channel
 from companion_app.broadcast.board import Board
 from companion_app.broadcast.server import BroadcastServer
-from companion_app.tournament import topics, view
+from companion_app.tournament import swiss_view, topics, view
 from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.link import Link
 from companion_app.tournament.table import Seen, read_state
+from engine.tournament import SwissEvent
 
 
 @dataclass
@@ -76,14 +77,15 @@ class Feed:
             for p in view.pairing_rows(t)
             if p.round == t.current_round() + 1 or t.finished
         ]
-        self.board.take_standings(
-            {
-                "headline": view.headline(t),
-                "round": t.current_round() + 1,
-                "rows": rows,
-                "pairings": pairings,
-            }
-        )
+        standings: dict[str, Any] = {
+            "headline": view.headline(t),
+            "round": t.current_round() + 1,
+            "rows": rows,
+            "pairings": pairings,
+        }
+        if isinstance(t, SwissEvent):  # its tiebreakers, table numbers, byes, drops, the cut
+            standings.update(swiss_view.broadcast_fields(t))
+        self.board.take_standings(standings)
 
     def link(self) -> Link:
         if self.watch is not None:

@@ -150,3 +150,31 @@ def standings_text(t: SwissEvent) -> str:
 def round_text(t: SwissEvent) -> str:
     rnd = t.paired - 1
     return "\n".join([round_name(t, rnd), *pairings_lines(t, rnd)])
+
+
+def broadcast_fields(t: SwissEvent) -> dict[str, object]:
+    """What the broadcast page adds for a Swiss event (companion_app/broadcast/serve.py): each
+    row's tiebreakers and notes, the newest round's pairings by table with its bye, the cut."""
+    return {
+        "swiss": {
+            "seed": t.seed,
+            "rounds": t.swiss_rounds,
+            "round_name": round_name(t, t.paired - 1),
+            "rows": [
+                {
+                    "place": r.place,
+                    "name": r.player,
+                    "points": r.points,
+                    "record": r.record,
+                    "omw": r.omw,
+                    "gw": r.gw,
+                    "ogw": r.ogw,
+                    "note": r.note,
+                }
+                for r in swiss_rows(t)
+            ],
+            # A page collapses the text's alignment spaces anyway: one space each.
+            "pairings": [" ".join(line.split()) for line in pairings_lines(t)],
+            "cut": [" ".join(line.split()) for line in cut_lines(t)],
+        }
+    }
