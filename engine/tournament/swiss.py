@@ -14,7 +14,8 @@ Swiss event is the store's, not the rulebook's), each said where it applies:
   fewest players (pairs across match-point groups); (3) pair down as little as possible (the
   smallest sum of point gaps); (4) among equal pairings, a seeded random one.
 - An odd count gives a bye, before the matching, to the lowest-ranked player without one (the
-  lowest-ranked of all once everyone has had one): a match win, 2-0.
+  lowest-ranked of all once everyone has had one): a match win, 2-0, counted (like a round a
+  late entry missed) once its round is over.
 - A drop takes effect from the next round paired; a dropped player stays in the standings. A
   match the player still had to finish is, as the organizer decides: played out ("play"),
   conceded 0-2 ("loss"), or drawn with the games played so far ("draw").
@@ -254,13 +255,16 @@ class SwissEvent(Tournament):
     # -- standings ----------------------------------------------------------------------------
 
     def records(self) -> dict[str, Record]:
-        """Each player's counted rounds: finished Swiss matches, byes, rounds missed."""
+        """Each player's counted rounds: finished Swiss matches, and the byes and missed rounds
+        of the rounds that are over."""
         recs = {p: Record() for p in self.players}
-        swiss_paired = min(self.paired, self.swiss_rounds)
+        # A bye or a missed round counts once its round is over, like the matches beside it.
+        over = min(self.current_round(), self.swiss_rounds)
         for p, first in self.entered.items():
-            recs[p].outcomes.extend([MISSED] * min(first, swiss_paired))
-        for p in self.byes.values():
-            recs[p].outcomes.append(BYE)
+            recs[p].outcomes.extend([MISSED] * min(first, over))
+        for r, p in self.byes.items():
+            if r < over:
+                recs[p].outcomes.append(BYE)
         for m in self.matches:
             if self.is_cut(m.round) or not self.match_done(m):
                 continue

@@ -189,8 +189,11 @@ def test_swiss_bye_to_the_lowest_ranked_without_one_counted_as_a_2_0_win() -> No
     assert [r.player for r in t.standings().rows] == [x, z, y]
     t.pair_next(max_weight_pairs)
     assert t.byes[1] == y and round_of(t, 1) == [(x, z)]
-    # y's bye is not an opponent: y's OMW counts only x (MW 3/3 = 1 after round 1's win).
-    assert row(t, y).omw == 1 and row(t, y).points == 3
+    assert row(t, y).points == 0  # a bye counts once its round is over, like the matches
+    win(t, "r2m1", x)
+    # y: the bye's 3 points, 2-0; not an opponent: y's OMW counts only x (MW 6/6 = 1).
+    ry = row(t, y)
+    assert (ry.points, ry.omw, ry.gw, ry.byes) == (3, 1, F(6, 12), 1)
 
 
 def test_swiss_bye_goes_up_the_standings_once_the_lowest_has_had_one() -> None:
@@ -259,7 +262,12 @@ def test_swiss_late_entry_gets_a_0_2_loss_for_each_round_missed() -> None:
     assert paired == {"Ann", "Bo", "Cy", "Di", "Eve"}
     # Round 1's losers and Eve have 0 points; the losers' OMW is 1 (their opponents won), Eve's
     # is the floor (no opponent): Eve is the lowest-ranked, with no bye: the bye is hers.
-    assert t.byes[1] == "Eve" and row(t, "Eve").points == 3
+    assert t.byes[1] == "Eve" and row(t, "Eve").points == 0  # counted once round 2 is over
+    for m in t.round_matches(1):
+        win(t, m.id, m.a)
+    r = row(t, "Eve")
+    # The bye (3 points, 2-0) and the missed round (0-2): 3 / 6 = 50 %, games 6 / 12 = 50 %.
+    assert (r.points, r.match_wins, r.mw, r.gw) == (3, 1, F(1, 2), F(1, 2))
     with pytest.raises(TournamentError, match="already in"):
         t.enter("Ann")
 
