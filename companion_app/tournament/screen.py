@@ -40,7 +40,7 @@ from companion_app.tournament.view import (
     standings_rows,
     this_table,
 )
-from engine.tournament import SwissEvent, Tournament
+from engine.tournament import SwissEvent, SwissStanding, Tournament, percent
 
 KV = Path(__file__).with_suffix(".kv")
 if str(KV) not in Builder.files:
@@ -192,11 +192,12 @@ class TournamentScreen(Screen):
     def _show_swiss(self, t: SwissEvent) -> None:
         """The standings with their tiebreakers, and only the newest round (a 64-table event
         has hundreds of matches): its tables, then the bye."""
-        self.standings_header = ["#", "player", "pts", "OMW", "GW", "OGW"]
+        self.standings_header = ["#", "player", "pts", "OMW %", "GW %", "OGW %"]
         self.standings = [
-            [str(r.place), r.player + (" (dropped)" if "dropped" in r.note else ""), str(r.points)]
-            + [r.omw, r.gw, r.ogw]
-            for r in swiss_view.swiss_rows(t)
+            [str(r.place), r.player + (" (dropped)" if r.dropped_after else ""), str(r.points)]
+            + [percent(x, 1, "") for x in (r.omw, r.gw, r.ogw)]  # narrow columns: 1 decimal
+            for r in t.standings().rows
+            if isinstance(r, SwissStanding)
         ]
         rnd = t.paired - 1
         rows = []

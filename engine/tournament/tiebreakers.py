@@ -128,7 +128,10 @@ def ranked(figs: Mapping[str, Figures], draw: Sequence[str]) -> list[Figures]:
     )
 
 
-def percent(x: Fraction) -> str:
+def percent(x: Fraction, decimals: int = 2, sign: str = "%") -> str:
     """A percentage as shown: two decimals, rounded half up ("66.67%")."""
-    hundredths = (x * 10000 + Fraction(1, 2)).__floor__()
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+    scale = 10**decimals
+    units = (x * 100 * scale + Fraction(1, 2)).__floor__()
+    if not decimals:
+        return f"{units}{sign}"
+    return f"{units // scale}.{units % scale:0{decimals}d}{sign}"

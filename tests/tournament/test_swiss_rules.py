@@ -353,3 +353,12 @@ def test_swiss_snapshot_resumes_mid_round_with_the_same_pairings() -> None:
     copy = SwissEvent.from_dict(json.loads(json.dumps(t.to_dict())))
     assert copy.to_dict() == t.to_dict() and copy.pending() == t.pending()
     assert copy.standings() == t.standings() and copy.version == t.version
+
+
+def test_percentages_shown_rounded_half_up() -> None:
+    from engine.tournament import percent
+
+    assert [percent(F(2, 3)), percent(F(33, 100)), percent(F(1)), percent(F(1, 3))] == [
+        "66.67%", "33.00%", "100.00%", "33.33%",
+    ]  # fmt: skip
+    assert percent(F(16, 27), 1, "") == "59.3" and percent(F(1, 8), 0) == "13%"

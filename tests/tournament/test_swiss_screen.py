@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion_app.tournament import swiss_view
 from companion_app.tournament.host import HostConfig
 from companion_app.tournament.swiss_host import event_of
@@ -20,11 +22,14 @@ def test_screen_shows_a_swiss_events_tiebreakers_tables_and_finds_a_player(
     )
     event = event_of(HostConfig.load(tmp_path / "host"), tmp_path / "host")  # type: ignore[arg-type]
     assert result["headline"] == "Round 2 of 3"
-    assert result["header"] == ["#", "player", "pts", "OMW", "GW", "OGW"]
+    assert result["header"] == ["#", "player", "pts", "OMW %", "GW %", "OGW %"]
     rows = swiss_view.swiss_rows(event)
-    assert result["standings"] == [
-        [str(r.place), r.player, str(r.points), r.omw, r.gw, r.ogw] for r in rows
-    ]
+    # The same figures as the host prints, to one decimal for the screen's narrow columns.
+    one = [[x.replace("%", "") for x in (r.omw, r.gw, r.ogw)] for r in rows]
+    shown = result["standings"]
+    assert [row[:3] for row in shown] == [[str(r.place), r.player, str(r.points)] for r in rows]
+    for got, want in zip(shown, one, strict=True):
+        assert [float(x) for x in got[3:]] == pytest.approx([float(x) for x in want], abs=0.051)
     # Only round 2: its three tables, then the bye (7 players).
     assert [p[:2] for p in result["pairings"]] == [
         ["R2", "T1"],
