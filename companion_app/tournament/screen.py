@@ -78,6 +78,30 @@ class TournamentScreen(Screen):
 
     # -- this tablet as a table of the tournament -------------------------------------------
 
+    def on_kv_post(self, _base: Any) -> None:
+        self._header()
+
+    def on_swiss(self, *_a: Any) -> None:
+        self._header()
+
+    def on_standings_header(self, *_a: Any) -> None:
+        self._header()
+
+    def _header(self) -> None:
+        """The standings' header row, of the same kind as the rows under it."""
+        from kivy.factory import Factory
+
+        head = self.ids.get("standings_head")
+        if head is None:
+            return
+        kind = "SwissRow" if self.swiss else "TournamentRow"
+        row = head.children[0] if head.children else None
+        if row is None or type(row).__name__ != kind:
+            head.clear_widgets()
+            row = getattr(Factory, kind)()
+            head.add_widget(row)
+        row.cells = list(self.standings_header)
+
     def on_session(self, _inst: Any, session: Any) -> None:
         """The app hands the session over: a tablet that had joined follows again."""
         if session is None or self.play is not None:

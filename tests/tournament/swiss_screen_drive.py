@@ -62,7 +62,8 @@ def main(out: Path) -> int:
             result.update(
                 ok=True,
                 headline=s.headline,
-                header=list(s.ids.standings.parent.children[-1].cells),
+                header=list(s.ids.standings_head.children[0].cells),
+                header_kind=type(s.ids.standings_head.children[0]).__name__,
                 standings=s.standings,
                 pairings=s.pairings,
                 found=s.found,

@@ -23,6 +23,7 @@ def test_screen_shows_a_swiss_events_tiebreakers_tables_and_finds_a_player(
     event = event_of(HostConfig.load(tmp_path / "host"), tmp_path / "host")  # type: ignore[arg-type]
     assert result["headline"] == "Round 2 of 3"
     assert result["header"] == ["#", "player", "pts", "OMW %", "GW %", "OGW %"]
+    assert result["header_kind"] == "SwissRow"
     rows = swiss_view.swiss_rows(event)
     # The same figures as the host prints, to one decimal for the screen's narrow columns.
     one = [[x.replace("%", "") for x in (r.omw, r.gw, r.ogw)] for r in rows]
