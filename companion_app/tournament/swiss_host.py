@@ -53,6 +53,8 @@ def event_of(config: HostConfig, folder: Path) -> SwissEvent:
 def apply_order(event: SwissEvent, order: dict[str, Any]) -> str:
     """Carries out one organizer's order on ``event``; what happened, in words. A refusal
     raises TournamentError in words and changes nothing."""
+    if not isinstance(order, dict):
+        raise TournamentError('an order is a line like {"do": "drop", "player": "Ann"}')
     what = order.get("do")
     if what == "drop":
         player, pending = str(order.get("player", "")), str(order.get("pending", "play"))

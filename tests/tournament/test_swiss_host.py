@@ -155,3 +155,13 @@ def test_swiss_host_holds_the_round_until_the_organizer_pairs_it(tmp_path: Path)
     assert host.event.paired == 1 and "waiting for the organizer" in swiss_view.headline(host.event)
     give_order(tmp_path, {"do": "pair"})
     assert host.tick() and host.event.paired == 2
+
+
+def test_swiss_host_refuses_a_garbled_order_line_in_words_and_carries_on(tmp_path: Path) -> None:
+    host = make(tmp_path)
+    with open(tmp_path / ORDERS, "a") as f:
+        f.write('["drop", "Player01"]\n{"do": "explode"}\n{"do": "enter", "player": "Zoe"}\n')
+    assert host.tick()
+    assert host.said[0].startswith("refused: an order is a line like")
+    assert host.said[1] == "refused: there is no order 'explode': drop, enter, decide or pair"
+    assert "Zoe" in host.event.players and host.orders_taken == 3

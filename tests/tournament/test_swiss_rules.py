@@ -362,3 +362,20 @@ def test_percentages_shown_rounded_half_up() -> None:
         "66.67%", "33.00%", "100.00%", "33.33%",
     ]  # fmt: skip
     assert percent(F(16, 27), 1, "") == "59.3" and percent(F(1, 8), 0) == "13%"
+
+
+def test_organizer_decides_a_match_and_a_cut_match_needs_a_winner() -> None:
+    t = SwissEvent.create(list("abcd"), tables=2, seed=1, cut=4, rounds=1)
+    m = t.round_matches(0)[0]
+    t.record(m.id, 0, GameResult(m.b))
+    t.decide(m.id, 2, 1)  # the table broke down at 0-1: the organizer gives it 2-1 to a
+    assert t.score(m.id).winner == m.a and row(t, m.a).points == 3
+    # a: won 2, lost 1 -> GW 6/9; b: won 1, lost 2 -> 3/9 = 1/3
+    assert (row(t, m.a).gw, row(t, m.b).gw) == (F(2, 3), F(1, 3))
+    with pytest.raises(TournamentError, match="not being played now"):
+        t.decide(m.id, 0, 2)
+    win(t, t.round_matches(0)[1].id, t.round_matches(0)[1].a)
+    t.pair_next(max_weight_pairs)
+    final = t.round_matches(1)[0]
+    with pytest.raises(TournamentError, match="needs a winner"):
+        t.decide(final.id, 1, 1)
