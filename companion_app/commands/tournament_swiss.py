@@ -37,6 +37,8 @@ def swiss_host(args: argparse.Namespace, cfg: Any, address: tuple[str, int]) -> 
     if t.cut:
         print(f"top cut: {t.cut}", flush=True)
     print(swiss_view.round_text(t), flush=True)
+    # Each new round as soon as it is on disk, and what each organizer's order did.
+    host.announce = lambda text: print(text, flush=True)
     return host
 
 

@@ -17,9 +17,11 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion_app.tournament import swiss_view
 from companion_app.tournament.files import append_line, read_json, read_lines, write_json
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.swiss_pairing import max_weight_pairs
@@ -95,6 +97,9 @@ class SwissHost(Host):
         self.auto_pair = auto_pair
         self.orders_taken = int(snap["orders"]) if snap else 0
         self.said: list[str] = []  # what the organizer's orders did, or why they were refused
+        # Where the organizer reads each new round and each order's outcome (the command
+        # prints them); nothing by default.
+        self.announce: Callable[[str], None] = lambda _text: None
         self.paired_at: dict[int, float] = {}  # round (0-based) -> when paired (the bench's)
         self._replaying = True
         if snap is not None:
@@ -138,6 +143,7 @@ class SwissHost(Host):
         self.event.pair_next(max_weight_pairs)
         self.paired_at[self.event.paired - 1] = time.time()
         self.save()
+        self.announce(swiss_view.round_text(self.event))  # on disk first, then told
         return True
 
     def take_orders(self) -> bool:
@@ -154,6 +160,7 @@ class SwissHost(Host):
                 self.said.append(apply_order(self.event, order))
             except (TournamentError, ValueError, TypeError) as e:
                 self.said.append(f"refused: {e}")
+            self.announce(self.said[-1])
             changed |= self.event.version != before
         changed |= self._pair_if_due()
         self.save()  # the orders taken are counted on disk: never taken twice

@@ -193,6 +193,16 @@ def test_swiss_host_sigkilled_between_rounds_and_mid_round_keeps_its_pairings(
             proc.wait(30)
         broker.stop()
         log.close()
+    printed = (tmp_path / "host.log").read_text()
+    # The host said round 2 when it paired it, and again at each of its two restarts: the
+    # same four pairings at the same tables each time. Round 3 once, when paired.
+    blocks = [
+        [line.rsplit("  ", 1)[0] for line in b.split("\n")[:4]]  # the table, not the score
+        for b in printed.split("Round 2 of 3\n")[1:]
+    ]
+    assert len(blocks) == 3 and blocks[0] == blocks[1] == blocks[2]
+    assert all(line.startswith("table ") for line in blocks[0])
+    assert printed.count("Round 3 of 3\n") == 1
     logged = read_lines(folder / "results.jsonl")
     keys = [(b["match"], b["game"]) for b in logged]
     assert len(keys) == len(set(keys)) == 8 * 3  # 3 rounds, every game once
