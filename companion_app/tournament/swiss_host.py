@@ -140,7 +140,12 @@ class SwissHost(Host):
     def _pair_if_due(self) -> bool:
         if not (self.auto_pair and self.event.next_round_due):
             return False
-        self.event.pair_next(max_weight_pairs)
+        try:
+            self.event.pair_next(max_weight_pairs)
+        except TournamentError as e:  # too few left (every other player dropped): say so
+            self.said.append(f"round {self.event.paired + 1} can't be paired: {e}")
+            self.announce(self.said[-1])
+            return False
         self.paired_at[self.event.paired - 1] = time.time()
         self.save()
         self.announce(swiss_view.round_text(self.event))  # on disk first, then told

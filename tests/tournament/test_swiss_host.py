@@ -165,3 +165,19 @@ def test_swiss_host_refuses_a_garbled_order_line_in_words_and_carries_on(tmp_pat
     assert host.said[0].startswith("refused: an order is a line like")
     assert host.said[1] == "refused: there is no order 'explode': drop, enter, decide or pair"
     assert "Zoe" in host.event.players and host.orders_taken == 3
+
+
+def test_swiss_host_with_one_player_left_says_so_and_keeps_the_result(tmp_path: Path) -> None:
+    event = SwissEvent.create(["Ann", "Bo"], tables=1, seed=1, rounds=2)
+    cfg = HostConfig.create(tmp_path, event, tid="sw1")
+    host = SwissHost(tmp_path, cfg, ("127.0.0.1", 1))
+    rng = random.Random(5)
+    give_order(tmp_path, {"do": "drop", "player": "Bo"})  # played out, then gone
+    assert host.tick()
+    send_next(host, rng)
+    last = send_next(host, rng)  # the round's last result: nobody left to pair Ann with
+    assert host.said[-1] == "round 2 can't be paired: fewer than two players are left to pair"
+    assert len(read_lines(tmp_path / "results.jsonl")) == 2 and host.refused == 0
+    assert (str(last["match"]), int(last["game"])) in host.event.results  # type: ignore[call-overload]
+    give_order(tmp_path, {"do": "enter", "player": "Cy"})
+    assert host.tick() and host.event.paired == 2  # a late entry: round 2 pairs Ann and Cy
