@@ -28,10 +28,11 @@ from companion_app.broadcast.guard import ConnectionLimits, Guard
 from companion_app.broadcast.inbox import Inbox, Limits
 from companion_app.broadcast.quiet_log import QuietLog
 from companion_app.broadcast.server import BroadcastServer
-from companion_app.tournament import topics, view
+from companion_app.tournament import swiss_view, topics, view
 from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.link import Link
 from companion_app.tournament.table import Seen, read_state
+from engine.tournament import SwissEvent
 
 
 @dataclass
@@ -122,14 +123,16 @@ class Feed:
             for p in view.pairing_rows(t)
             if p.round == t.current_round() + 1 or t.finished
         ]
-        self.board.take_standings(
-            {
-                "headline": view.headline(t),
-                "round": t.current_round() + 1,
-                "rows": rows,
-                "pairings": pairings,
-            }
-        )
+        standings: dict[str, Any] = {
+            "headline": view.headline(t),
+            "round": t.current_round() + 1,
+            "rows": rows,
+            "pairings": pairings,
+            "swiss": None,
+        }
+        if isinstance(t, SwissEvent):  # its tiebreakers, table numbers, byes, drops, the cut
+            standings.update(swiss_view.broadcast_fields(t))
+        self.board.take_standings(standings)
 
     def link(self) -> Link:
         if self.watch is not None:

@@ -193,12 +193,39 @@ STANDINGS_ROW = Record(
     }
 )
 
+SWISS_ROW = Record(
+    {
+        "place": Whole(1, 10_000),
+        "name": Text(140, least=1),
+        "points": Whole(0, 100_000),
+        "record": Text(24),
+        "omw": Text(12),
+        "gw": Text(12),
+        "ogw": Text(12),
+        "note": Text(200),
+    }
+)
+
+# A Swiss event's own figures (companion_app/tournament/swiss_view.broadcast_fields): its
+# tiebreakers, the newest round's pairings by table with its bye, the top cut.
+SWISS = Record(
+    {
+        "seed": Whole(0, 2**53),  # what a page's number holds exactly
+        "rounds": Whole(0, 1_000),
+        "round_name": Text(80),
+        "rows": Items(SWISS_ROW, 4096),
+        "pairings": Items(Text(300), 4096),
+        "cut": Items(Text(300), 64),
+    }
+)
+
 STANDINGS = Record(
     {
         "headline": Text(200),
         "round": Whole(0, 10_000),
         "rows": Items(STANDINGS_ROW, 512),
         "pairings": Items(Text(300), 512),
+        "swiss": Maybe(SWISS),  # null for a round robin or a team draft
     }
 )
 

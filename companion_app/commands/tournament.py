@@ -4,6 +4,10 @@
   altar tournament host --folder DIR ... --broker HOST:PORT --broker-config CONFDIR
   altar tournament join --code CODE --folder DIR --broker 127.0.0.1:1883 --stand-ins SEED
   altar tournament broker --folder DIR              an open Mosquitto on 127.0.0.1 (tests, demos)
+  altar tournament host --folder DIR --swiss --players A B C ... --tables 8 [--rounds N]
+      [--cut 8] [--seed S] [--hold]                 a store's Swiss event (docs/tournament.md)
+  altar tournament organize --folder DIR drop NAME [--pending loss|draw|play] | enter NAME |
+      decide MATCH A B | pair | find NAME | standings
 
 The host prints one join code per table, and a watcher's code for tablets that only show the
 standings. With --start-broker it runs Mosquitto itself for this tournament: a password for
@@ -64,11 +68,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write mosquitto.conf, its password file and ACL (and certificate) to DIR for a "
         "broker run elsewhere",
     )
+    h.add_argument(
+        "--swiss",
+        action="store_true",
+        help="a Swiss event for --players (any number): rounds by match points, byes, drops, "
+        "late entries, tiebreakers, a top cut",
+    )
+    h.add_argument("--rounds", type=int, default=None, help="Swiss: rounds (default log2 n)")
+    h.add_argument("--cut", type=int, default=0, choices=(0, 4, 8), help="Swiss: the top cut")
+    h.add_argument("--seed", type=int, default=None, help="Swiss: the draw's seed (default new)")
+    h.add_argument(
+        "--hold",
+        action="store_true",
+        help="Swiss: pair each round only when the organizer says so (organize pair)",
+    )
     h.add_argument("--tables", type=int, default=4)
     h.add_argument("--best-of", type=int, default=2, choices=(2, 3))
     h.add_argument("--timeout", type=float, default=12 * 3600, help="seconds to serve at most")
     h.add_argument(
         "--linger", type=float, default=30.0, help="seconds to keep serving once it is over"
+    )
+
+    o = sub.add_parser("organize", help="a Swiss event's organizer: drops, entries, results")
+    o.add_argument("--folder", type=Path, required=True, help="the host's files")
+    o.add_argument(
+        "order",
+        nargs="+",
+        help="drop NAME | enter NAME | decide MATCH WINS_A WINS_B | pair | find NAME | standings",
+    )
+    o.add_argument(
+        "--pending",
+        choices=("play", "loss", "draw"),
+        default="play",
+        help="drop: the dropped player's match still being played is played out, conceded "
+        "0-2, or drawn as it stands",
     )
 
     j = sub.add_parser("join", help="join a tournament as one table")
@@ -101,6 +134,10 @@ def run(args: argparse.Namespace) -> int:
         return _run_broker(args)
     if args.action == "host":
         return _run_host(args)
+    if args.action == "organize":
+        from companion_app.commands.tournament_swiss import organize
+
+        return organize(args)
     return _run_join(args)
 
 
@@ -146,6 +183,10 @@ def _run_host(args: argparse.Namespace) -> int:
                     tables=args.tables,
                     best_of=args.best_of,
                 )
+            elif args.players and args.swiss:
+                from companion_app.commands.tournament_swiss import new_event
+
+                t = new_event(args)
             elif args.players:
                 t = Tournament.round_robin(args.players, tables=args.tables, best_of=args.best_of)
             else:
@@ -182,7 +223,12 @@ def _run_host(args: argparse.Namespace) -> int:
         print(f"table {table + 1}: --code {cfg.join_code(table)}", flush=True)
     # A tablet that only shows the standings gets no signing key: it can report nothing.
     print(f"watchers: --code {cfg.watch_code()}", flush=True)
-    host = Host(args.folder, cfg, address)
+    if cfg.tournament.get("format") == "swiss":
+        from companion_app.commands.tournament_swiss import swiss_host
+
+        host = swiss_host(args, cfg, address)
+    else:
+        host = Host(args.folder, cfg, address)
     try:
         done = host.run(timeout=args.timeout, linger=args.linger)
     except KeyboardInterrupt:

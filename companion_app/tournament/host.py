@@ -150,7 +150,7 @@ class Host:
 
     @property
     def version(self) -> int:
-        return len(self.tournament.results)
+        return self.tournament.version  # its results (and a Swiss event's pairings, drops ...)
 
     def _on_connect(self) -> None:
         self._republish = True  # on paho's thread: only a flag; the host's loop publishes
@@ -220,6 +220,11 @@ class Host:
             raise BadMessage("not a table's result topic")
         return int(word)
 
+    def tick(self) -> bool:
+        """Once a turn of ``run``, on the host's thread: True if the state changed (a Swiss
+        host takes the organizer's orders here: swiss_host.py)."""
+        return False
+
     def stop(self) -> None:
         """Ends ``run`` (from another thread) within its next turn."""
         self._stop.set()
@@ -248,6 +253,7 @@ class Host:
                         changed |= self.handle(topic, payload)
                 except queue.Empty:
                     pass
+                changed |= self.tick()
                 if changed:
                     self.publish_state()
                 elif self._state_seen is not None and self._state_seen != self._published:

@@ -28,7 +28,7 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import Screen
 
-from companion_app.tournament import topics
+from companion_app.tournament import swiss_view, topics
 from companion_app.tournament.draft_table import DraftAtTable, seating
 from companion_app.tournament.link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
@@ -40,7 +40,7 @@ from companion_app.tournament.view import (
     standings_rows,
     this_table,
 )
-from engine.tournament import Tournament
+from engine.tournament import SwissEvent, SwissStanding, Tournament, percent
 
 KV = Path(__file__).with_suffix(".kv")
 if str(KV) not in Builder.files:
@@ -54,7 +54,10 @@ class TournamentScreen(Screen):
     table = NumericProperty(-1)  # this tablet's table (0-based); -1: a tablet watching only
     # Rows as lists of strings, so the kv file lays them out without knowing the engine.
     standings = ListProperty([])
+    standings_header = ListProperty(["#", "player", "wins", "d/l", "games"])
     pairings = ListProperty([])
+    swiss = BooleanProperty(False)  # a Swiss event: its tiebreakers, the newest round, a search
+    found = StringProperty("")  # a player's table, found by name (a Swiss event)
     session = ObjectProperty(None, allownone=True)
     joined = BooleanProperty(False)  # this tablet plays as one of the tournament's tables
     watching = BooleanProperty(False)  # this tablet only shows the standings ("Watch")
@@ -70,8 +73,34 @@ class TournamentScreen(Screen):
         self._seen = Seen()
         self._poll: Any = None
         self.play: TablePlay | None = None
+        self._shown: Tournament | None = None
+        self._wanted = ""
 
     # -- this tablet as a table of the tournament -------------------------------------------
+
+    def on_kv_post(self, _base: Any) -> None:
+        self._header()
+
+    def on_swiss(self, *_a: Any) -> None:
+        self._header()
+
+    def on_standings_header(self, *_a: Any) -> None:
+        self._header()
+
+    def _header(self) -> None:
+        """The standings' header row, of the same kind as the rows under it."""
+        from kivy.factory import Factory
+
+        head = self.ids.get("standings_head")
+        if head is None:
+            return
+        kind = "SwissRow" if self.swiss else "TournamentRow"
+        row = head.children[0] if head.children else None
+        if row is None or type(row).__name__ != kind:
+            head.clear_widgets()
+            row = getattr(Factory, kind)()
+            head.add_widget(row)
+        row.cells = list(self.standings_header)
 
     def on_session(self, _inst: Any, session: Any) -> None:
         """The app hands the session over: a tablet that had joined follows again."""
@@ -170,12 +199,47 @@ class TournamentScreen(Screen):
 
     def show_state(self, state: dict[str, Any]) -> None:
         t = Tournament.from_dict(state["tournament"])
+        self._shown = t
         self.headline = headline(t)
-        self.standings = [list(r) for r in standings_rows(t)]
-        self.pairings = [
-            [f"R{p.round}", f"T{p.table}", f"{p.a} v {p.b}", p.score] for p in pairing_rows(t)
-        ]
+        self.swiss = isinstance(t, SwissEvent)
+        if isinstance(t, SwissEvent):
+            self._show_swiss(t)
+        else:
+            self.standings_header = ["#", "player", "wins", "d/l", "games"]
+            self.standings = [list(r) for r in standings_rows(t)]
+            self.pairings = [
+                [f"R{p.round}", f"T{p.table}", f"{p.a} v {p.b}", p.score] for p in pairing_rows(t)
+            ]
+        self.find(self._wanted)
         self.this_match = describe_slot(this_table(t, int(self.table))) if self.table >= 0 else ""
+
+    def _show_swiss(self, t: SwissEvent) -> None:
+        """The standings with their tiebreakers, and only the newest round (a 64-table event
+        has hundreds of matches): its tables, then the bye."""
+        self.standings_header = ["#", "player", "pts", "OMW %", "GW %", "OGW %"]
+        self.standings = [
+            [str(r.place), r.player + (" (dropped)" if r.dropped_after else ""), str(r.points)]
+            + [percent(x, 1, "") for x in (r.omw, r.gw, r.ogw)]  # narrow columns: 1 decimal
+            for r in t.standings().rows
+            if isinstance(r, SwissStanding)
+        ]
+        rnd = t.paired - 1
+        rows = []
+        for m in t.round_matches(rnd):
+            state = swiss_view.match_line(t, m.id).split(f"{m.a} v {m.b}", 1)[1].strip()
+            rows.append([f"R{rnd + 1}", f"T{m.table + 1}", f"{m.a} v {m.b}", state])
+        if rnd in t.byes:
+            rows.append([f"R{rnd + 1}", "bye", t.byes[rnd], "2-0"])
+        self.pairings = rows
+
+    def find(self, name: str) -> None:
+        """A player's table by name, as typed in the search field (a Swiss event)."""
+        self._wanted = name
+        t = self._shown
+        if not name.strip() or not isinstance(t, SwissEvent):
+            self.found = ""
+            return
+        self.found = swiss_view.find_player(t, name)
 
     def follow(self, code: JoinCode, broker: tuple[str, int]) -> None:
         """Subscribes to the host's state and redraws as it changes (from Kivy's clock, never

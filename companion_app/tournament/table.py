@@ -42,8 +42,17 @@ class Seen:
     dropped: Counter[str] = field(default_factory=Counter)
     last_drop: str = ""
 
+    _parsed: tuple[int, int, Tournament] | None = field(default=None, repr=False, compare=False)
+
     def tournament(self) -> Tournament | None:
-        return Tournament.from_dict(self.state["tournament"]) if self.state else None
+        """The newest state's tournament, read once per state (not at every turn of the loop:
+        a 64-table Swiss event's state is big). Read it, don't change it."""
+        if not self.state:
+            return None
+        if self._parsed is None or self._parsed[:2] != (self.epoch, self.version):
+            t = Tournament.from_dict(self.state["tournament"])
+            self._parsed = (self.epoch, self.version, t)
+        return self._parsed[2]
 
 
 def read_state(payload: bytes, code: JoinCode, seen: Seen) -> bool:
@@ -58,8 +67,10 @@ def read_state(payload: bytes, code: JoinCode, seen: Seen) -> bool:
         if (epoch, version) <= (seen.epoch, seen.version):
             return False  # an older state (a resend, or a replay): not news
         # Signed by the host, so well formed; still, a version that is not its count of
-        # results would be a host bug, and must not pass for news.
-        if len(body["tournament"]["results"]) != version or not isinstance(body["ended_at"], dict):
+        # results (and, in a Swiss event, of its other changes) would be a host bug, and must
+        # not pass for news.
+        changes = len(body["tournament"]["results"]) + body["tournament"].get("revision", 0)
+        if changes != version or not isinstance(body["ended_at"], dict):
             raise BadMessage("a state that does not add up")
     except Exception as e:  # noqa: BLE001 - whatever is published costs only itself
         seen.dropped[messages.reason(e) if isinstance(e, BadMessage) else type(e).__name__] += 1

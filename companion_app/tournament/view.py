@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.tournament import GameSlot, Tournament
+from companion_app.tournament import swiss_view
+from engine.tournament import GameSlot, SwissEvent, Tournament
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,8 @@ def match_title(t: Tournament, slot: GameSlot) -> str:
 
 
 def headline(t: Tournament) -> str:
+    if isinstance(t, SwissEvent):
+        return swiss_view.headline(t)
     table = t.standings()
     if t.finished:
         if table.winner is not None:
@@ -83,6 +86,8 @@ def headline(t: Tournament) -> str:
 
 
 def standings_text(t: Tournament) -> str:
+    if isinstance(t, SwissEvent):
+        return swiss_view.standings_text(t)
     lines = [headline(t), "", f"{'#':>2}  {'player':<16} {'wins':>4}  {'d/l':>5}  {'games':>5}"]
     for place, who, wins, dl, games in standings_rows(t):
         lines.append(f"{place:>2}  {who:<16} {wins:>4}  {dl:>5}  {games:>5}")
@@ -94,6 +99,8 @@ def standings_text(t: Tournament) -> str:
 
 
 def pairings_text(t: Tournament) -> str:
+    if isinstance(t, SwissEvent):
+        return swiss_view.round_text(t)
     return "\n".join(
         f"round {r.round}  table {r.table}  {r.a} v {r.b}  {r.score}" for r in pairing_rows(t)
     )

@@ -194,6 +194,12 @@ class Tournament:
     def finished(self) -> bool:
         return not self.pending()
 
+    @property
+    def version(self) -> int:
+        """How many changes the state has seen: here its results (a Swiss event adds its
+        pairings, drops and entries)."""
+        return len(self.results)
+
     # -- the one change: a game's result ------------------------------------------------------
 
     def record(self, match_id: str, game: int, result: GameResult) -> bool:
@@ -232,6 +238,10 @@ class Tournament:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Tournament:
+        if data.get("format") == "swiss":
+            from engine.tournament.swiss import SwissEvent  # it builds on this module
+
+            return SwissEvent.from_dict(data)
         t = cls(
             players=tuple(data["players"]),
             matches=tuple(

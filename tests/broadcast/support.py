@@ -23,6 +23,27 @@ from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto, free_port
 
 
+def run_alone(coro: Any) -> Any:
+    """``asyncio.run(coro)`` on a thread of its own: Playwright's sync API, which the page
+    tests share one browser of per worker, keeps an event loop running on the worker's main
+    thread, where a second ``asyncio.run`` is refused."""
+    out: list[Any] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            out.append(asyncio.run(coro))
+        except BaseException as e:  # noqa: BLE001 - handed back to the caller's thread
+            failed.append(e)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
+    return out[0]
+
+
 class Changes:
     """Something another thread changes and says so: ``notify`` is the callback it calls
     (it never blocks that thread); ``wait_for`` checks again only when notified, so nothing

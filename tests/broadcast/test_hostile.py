@@ -5,7 +5,6 @@ a thousand viewers connecting and leaving leave the server up and holding none o
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from companion_app.broadcast.guard import ConnectionLimits
 from companion_app.broadcast.serve import Feed
 from companion_app.tournament import keys
 from companion_app.tournament.link import Link
-from tests.broadcast.support import ServerThread, admitted, broker
+from tests.broadcast.support import ServerThread, admitted, broker, run_alone
 
 SEED = 2311
 
@@ -176,7 +175,7 @@ def test_a_thousand_viewers_come_and_go(mosquitto: Any) -> None:
     try:
         link.publish(channel.view_topic("t9"), channel.sign_view(a_view("t9"), owner), retain=True)
         server.wait_for(lambda: "t9" in server.feed.board.views, "the view")
-        got, said = asyncio.run(viewers())
+        got, said = run_alone(viewers())
         server.wait_for(lambda: _health(server)["viewers"] == 0, "every viewer gone")
         health = _health(server)
         print(health)

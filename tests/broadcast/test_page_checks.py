@@ -67,7 +67,9 @@ def test_a_bad_view_of_any_field_is_not_drawn_and_stops_nothing(world: dict[str,
     server.plant("other", other)
     for i, (_why, view) in enumerate(bad):  # in the snapshot a new viewer is sent
         server.plant(f"bad{i:03d}", view)
-    server.plant_standings({"headline": "", "round": 1, "rows": None, "pairings": []})
+    server.plant_standings(
+        {"headline": "", "round": 1, "rows": None, "pairings": [], "swiss": None}
+    )
     page = world["browser"].new_page(viewport={"width": 1920, "height": 1080})
     overlay = world["browser"].new_page(viewport={"width": 1280, "height": 720})
     try:

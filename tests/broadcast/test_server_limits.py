@@ -6,7 +6,6 @@ holds one message per topic, bounded in bytes, taken at each topic's rate."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import resource
 import socket
@@ -18,7 +17,7 @@ import pytest
 from companion_app.broadcast.guard import RESERVE_FILES, ConnectionLimits, Guard, open_file_limit
 from companion_app.broadcast.inbox import Inbox, Limits
 from companion_app.broadcast.quiet_log import QuietLog
-from tests.broadcast.support import BoardServer
+from tests.broadcast.support import BoardServer, run_alone
 
 HEAD = b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
@@ -121,7 +120,7 @@ def test_connections_are_capped_in_all_below_the_open_file_limit() -> None:
             guard.admit(_Transport(f"10.0.0.{n}"))  # type: ignore[arg-type]
         return guard
 
-    guard = asyncio.run(fill())
+    guard = run_alone(fill())
     assert guard.open == 10 and guard.refused == {"server full": 20}
 
 

@@ -55,6 +55,7 @@ RUNTIME = {
     "games.tags.sqlite",
     "joined.json",
     "draft.json",
+    "swiss.json",
     "games.tournament/",
     "<games>.tournament/",
 }
