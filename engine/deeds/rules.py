@@ -181,22 +181,20 @@ def _deploy_targets(state: DeedsState, ctx: Ctx, a: da.Deploy, card: Card) -> st
         return None
     if card.type != "tactic" and a.targets:
         return f"{card.name} takes no targets when it is deployed"
-    return _battlefield_targets(state, ctx, a.player, a.targets)
+    return _battlefield_targets(state, ctx, a.targets)
 
 
-def _battlefield_targets(
-    state: DeedsState, ctx: Ctx, seat: int, targets: tuple[Any, ...]
-) -> str | None:
+def _battlefield_targets(state: DeedsState, ctx: Ctx, targets: tuple[Any, ...]) -> str | None:
     for target in targets:
         if not isinstance(target, int):
             return f'"{target}" is not a card on the battlefield'
         x = state.card(target)
         if x is None:
             return f"there is no card number {target} on the battlefield"
-        if x.owner != seat:  # Hidden shields from the opponent (README: readings)
-            problem = stats.why_not_target(state, ctx.catalog, x)
-            if problem is not None:
-                return problem
+        # Hidden shields from every player, its owner too (Glossary; README: readings)
+        problem = stats.why_not_target(state, ctx.catalog, x)
+        if problem is not None:
+            return problem
     return None
 
 
@@ -347,7 +345,7 @@ def _activate(state: DeedsState, ctx: Ctx, a: da.Activate) -> str | None:
     paid = pay(state.players[a.player].pool, ability.cost, a.pay)
     if isinstance(paid, str):
         return f"{card.name}'s ability: {paid}"
-    return _battlefield_targets(state, ctx, a.player, a.targets)
+    return _battlefield_targets(state, ctx, a.targets)
 
 
 def _pass(state: DeedsState, ctx: Ctx, a: da.Pass) -> str | None:

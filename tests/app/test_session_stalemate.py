@@ -1,6 +1,7 @@
-"""The session's generic hook for a game no one can win any more (issue 25): the table is told
-when a game resumes or a command lands in such a position, and may stop it there as a draw;
-while someone can still win, stopping is refused in words and nothing is lost."""
+"""The session's generic hook for a game that may go on for ever (issues 25, 34): the table is
+told when a game resumes or a command lands in such a position, in words that claim no proof
+(Game.stall_note: this game ends by the rules later), and may stop it there as a draw; where
+nothing is noted, stopping is refused in words and nothing is lost."""
 
 from pathlib import Path
 
@@ -9,10 +10,10 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from engine import games
 from engine.zeal import actions as za
-from engine.zeal.randomplay import random_game
 from hardware.registry import TagRegistry
+from tests.engine.helpers import looping_game
 
-LOOPING_SEED = 10553  # a random Zeal game that loops for ever (tests/engine/test_stalemate.py)
+NOTED = "no player has lost a base for good"  # ZealGame.stall_note's words
 
 
 def session_on(db: Path) -> GameSession:
@@ -21,7 +22,7 @@ def session_on(db: Path) -> GameSession:
 
 def saved_looping_game(db: Path, drop_last: int) -> None:
     """The looping game, saved as the app saves one, without its last ``drop_last`` commands."""
-    game = random_game(LOOPING_SEED, 2, 20_000).game
+    game, _ = looping_game()
     store = CommandStore(str(db))
     game_id = store.new_game("zeal", setup_record(games.get("zeal"), game.setup, (0, 1)))
     commands = list(game.history)[: len(game.history) - drop_last]
@@ -36,7 +37,7 @@ def test_a_resumed_game_no_one_can_win_is_told_and_stops_as_a_draw(tmp_path: Pat
     saved = s.saved_game()
     assert saved is not None
     s.resume(saved)
-    assert "no one can win any more" in s.stalemate_text
+    assert NOTED in s.stalemate_text and "no one can win" not in s.stalemate_text
     assert "Stop the game here as a draw" in s.message
     assert s.stop_at_stalemate()
     assert s.saved_game() is None  # finished: not offered for resume
@@ -61,9 +62,9 @@ def test_the_command_that_reaches_the_stalemate_tells_the_table(tmp_path: Path) 
     assert saved is not None
     s.resume(saved)
     assert s.stalemate_text == ""  # one command short of the turn that shows it
-    last = random_game(LOOPING_SEED, 2, 20_000).game.history[-1]
+    last = looping_game()[0].history[-1]
     assert s.command(last)
-    assert "no one can win any more" in s.stalemate_text
+    assert NOTED in s.stalemate_text
     assert "Stop the game here as a draw" in s.message
     assert s.undo_last()
     assert s.stalemate_text == ""
