@@ -19,11 +19,11 @@ from engine.errors import IllegalAction
 from engine.scenario import load_scenario, run_scenario
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
-from engine.zeal.randomplay import choose, random_game, random_setup
+from engine.zeal.randomplay import choose, play_out, random_setup
 from engine.zeal.stalemate import QUIET_TURNS, most_damage_in_a_turn, stalemate, stall_note
 from engine.zeal.state import GameState
 
-from .helpers import looping_game
+from .helpers import LOOPING_SEED, looping_game
 
 # Two players with nothing in hand or deck, a Specter Wisp each (combat 1, Zeal 2) and their
 # bases 4 to 6 standing: one turn's combat is at most 2 + 2 = 4 < 5, so bases 5 and 6 never
@@ -136,11 +136,10 @@ def test_stall_note__a_base_lost_for_good_in_the_stretch_means_the_game_still_mo
 
 
 def test_random_play__stops_only_at_a_proof_and_pushes_for_an_end_in_a_loop() -> None:
-    looping = random_game(10553, 2, 20_000)  # pushing for an end once the stretch is noted
-    assert looping.noted and not looping.stalled and looping.game.outcome() is not None
-    proven = random_game(51462, 2, 20_000)  # ends where no turn can defeat either last base
-    assert proven.stalled and proven.game.outcome() is None
-    assert (proven.game.stalemate() or "").startswith("no one can win any more")
+    assert play_out(dry(), 1) == (0, False)  # proven at once: nothing played
+    game, _ = looping_game()  # noted, not proven: played on, pushing for an end
+    applied, noted = play_out(game, LOOPING_SEED, 20_000)
+    assert noted and 0 < applied < 20_000 and game.outcome() is not None
 
 
 def test_a_fresh_game_is_no_stalemate() -> None:
