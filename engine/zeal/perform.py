@@ -167,8 +167,6 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
     ]
     p = state.players[action.player]
     state = set_player(state, action.player, devotion=p.devotion - ability.cost)
-    if ability.hand_cost:
-        state = _pay_from_hand(ctx, state, action.player, action.paid, ability.hand_cost, perm.name)
     state = _pay_by_hand(ctx, state, action.player, perm.name, ability.cost_text)
     sid = state.next_id
     item = make_stack_item(
@@ -192,6 +190,8 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         action.player,
         f"{p.name} uses {perm.name} for {ability.cost} devotion{_targets(state, action.targets, ctx.catalog)}",
     )
+    if ability.hand_cost:  # paid as it is played, before anyone responds
+        state = _pay_from_hand(ctx, state, action.player, action.paid, ability.hand_cost, perm.name)
     return stack.push(ctx, state, item, next_id=sid + 1)
 
 
