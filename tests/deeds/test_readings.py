@@ -68,6 +68,7 @@ def test_reading__overrun_applies_even_if_the_attacker_dies_in_the_last_exchange
     game = game_at({"card": "ol_tank"}, {"card": "raging_dead", "owner": 1})
     game.apply(da.SetCard(0, 1, damage=1))  # 5/2 left: Raging Dead's 2 kills it
     fight(game, (1,), ((1, 2),))
+    game.apply(da.Overrun(0, (1,)))  # the attacker applies it (Glossary: "may")
     assert card(game, 1) is None and game.state.players[1].base == 17
 
 
