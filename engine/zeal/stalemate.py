@@ -10,11 +10,13 @@ for ever. Two different things are said, and only the first claims anything:
   engine implements (the sample catalog's own cards: no effect left to the players), and at
   least two players still in the game each have a standing base that no turn's damage can
   defeat. Damage is "forgotten" between turns (Damage), so a base falls only to damage dealt
-  in one turn; with no spells, only combat deals damage to bases, and one turn's combat is at
-  most every character that could be in play at once, at its highest combat (printed, Zeal or
-  now), plus every Ancient Obelisk's +1 for each of them. When a Reanimation Chamber is in
-  play, every card in every discard counts as possibly in play (a reanimated Formic Commander
-  puts a device back from a discard). Over-counting only makes the claim rarer, never wrong.
+  in one turn; with no spells, only combat deals damage to bases. A player's combat in a turn
+  is at most the characters they own or control, the strongest others one per Neurocontroller
+  they control (the only way left to take a character), each at its highest combat (printed,
+  Zeal or now), plus +1 each for every Ancient Obelisk of theirs (``most_damage_by``). When a
+  Reanimation Chamber is in play, every character in play or in a discard counts for every
+  player (a reanimated Formic Commander puts a device back from a discard:
+  ``most_damage_in_a_turn``). Over-counting only makes the claim rarer, never wrong.
   A player who can never lose their last base can never be eliminated; with two such players
   no one is ever the last with a base standing.
 - ``stall_note``: what the table sees, claiming no proof: every deck and hand has been empty
@@ -120,25 +122,57 @@ def most_damage_in_a_turn(state: GameState, catalog: Catalog) -> int | None:
     return total
 
 
+STEAL = "neurocontroller"  # Connect: gain control of one character at a time
+
+
+def most_damage_by(state: GameState, catalog: Catalog, seat: int) -> int | None:
+    """The most damage ``seat``'s combat could deal to bases in one turn, with no Reanimation
+    Chamber in play (else None: ``most_damage_in_a_turn`` counts for everyone). With no
+    spell left, control of a character changes only by a Neurocontroller (one character
+    each) and goes back to the owner when it lets go, and Obelisks stay with their player: the
+    characters ``seat`` owns or controls now, the strongest others one per Neurocontroller it
+    controls, each at its highest, and +1 for each of its Obelisks."""
+    in_play = list(state.permanents())
+    if any(p.card_id == REANIMATE for p in in_play):
+        return None
+    mine: list[int] = []
+    others: list[int] = []
+    for p in in_play:
+        card = catalog.get(p.card_id)
+        if card.type != "character":
+            continue
+        high = max(_highest(card), p.combat)
+        (mine if seat in (p.owner, p.controller) else others).append(high)
+    steals = sum(1 for p in in_play if p.card_id == STEAL and p.controller == seat)
+    rally = sum(1 for p in in_play if p.card_id == RALLY and p.controller == seat)
+    taken = sorted(others, reverse=True)[:steals]
+    return sum(mine) + sum(taken) + rally * (len(mine) + len(taken))
+
+
 def stalemate(positions: Iterable[GameState], catalog: Catalog) -> str | None:
     """Why no one can win any more, proven from the rules (the module's comment), given the
     game's positions newest first; None when that is not proven."""
     now = next(iter(positions), None)
     if now is None or now.over or now.stack or now.pending or not _dry(now):
         return None
-    bound = most_damage_in_a_turn(now, catalog)
-    if bound is None:
+    everyone = most_damage_in_a_turn(now, catalog)
+    if everyone is None:
         return None
-    safe = [
-        p.name
-        for p in now.players
-        if not p.eliminated and any(b.face_up and b.defense - b.damage > bound for b in p.bases)
-    ]
+    seats = [i for i, p in enumerate(now.players) if not p.eliminated]
+    by_seat = {i: most_damage_by(now, catalog, i) for i in seats}
+    safe, most = [], 0
+    for i in seats:
+        foes = [by_seat[j] for j in seats if j != i]
+        bound = everyone if None in foes else max(f for f in foes if f is not None)
+        p = now.players[i]
+        if any(b.face_up and b.defense - b.damage > bound for b in p.bases):
+            safe.append(p.name)
+            most = max(most, bound)
     if len(safe) < 2:
         return None
     return (
         f"no one can win any more: every deck and hand is empty, so no spell can be played, "
-        f"and the most combat damage any player could deal in a turn ({bound}) can't defeat "
+        f"and the most combat damage a foe could deal in a turn ({most}) can't defeat "
         f"{' or '.join(safe)}'s strongest base"
     )
 

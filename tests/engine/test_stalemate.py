@@ -20,14 +20,20 @@ from engine.scenario import load_scenario, run_scenario
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
 from engine.zeal.randomplay import choose, play_out, random_setup
-from engine.zeal.stalemate import QUIET_TURNS, most_damage_in_a_turn, stalemate, stall_note
+from engine.zeal.stalemate import (
+    QUIET_TURNS,
+    most_damage_by,
+    most_damage_in_a_turn,
+    stalemate,
+    stall_note,
+)
 from engine.zeal.state import GameState
 
 from .helpers import LOOPING_SEED, looping_game
 
 # Two players with nothing in hand or deck, a Specter Wisp each (combat 1, Zeal 2) and their
-# bases 4 to 6 standing: one turn's combat is at most 2 + 2 = 4 < 5, so bases 5 and 6 never
-# fall. ``extra`` goes into Anton's side of the position.
+# bases 4 to 6 standing: a player's combat in a turn is at most 2 (4 if one could hold both),
+# so bases 5 and 6 never fall. ``extra`` goes into Anton's side of the position.
 DRY = """
 [setup]
 first_player = 0
@@ -61,9 +67,40 @@ def dry(extra: str = "", discard: str = "") -> ZealGame:
 def test_proven__no_turn_can_defeat_a_base_of_either_player() -> None:
     game = dry()
     assert most_damage_in_a_turn(game.state, game.catalog) == 4
+    assert [most_damage_by(game.state, game.catalog, seat) for seat in (0, 1)] == [2, 2]
     why = game.stalemate()
     assert why is not None and why.startswith("no one can win any more")
-    assert "(4)" in why and "Alena or Anton" in why
+    assert "(2)" in why and "Alena or Anton" in why
+
+
+def test_proven_or_not__a_neurocontroller_takes_one_character_and_an_obelisk_adds_one() -> None:
+    # Alena: a Wisp and a Neurocontroller; Anton: two Wisps. Alena at most 2 + 2 (one taken).
+    both = ', { card = "specter_wisp", id = 3 }'
+    steal = dry(both, "").state
+    game = run_scenario(
+        load_scenario(
+            DRY.format(extra=both, discard="").replace(
+                'in_play = [{ card = "specter_wisp", id = 1 }]',
+                'in_play = [{ card = "specter_wisp", id = 1 }, { card = "neurocontroller", id = 4 }]',
+            ),
+            "steal.toml",
+        )
+    )
+    assert most_damage_by(steal, game.catalog, 0) == 2
+    assert most_damage_by(game.state, game.catalog, 0) == 4
+    assert game.stalemate() is not None  # 4 < 5: no base of 5 or 6 can fall
+    rallied = run_scenario(
+        load_scenario(
+            DRY.format(extra=both, discard="").replace(
+                'in_play = [{ card = "specter_wisp", id = 1 }]',
+                'in_play = [{ card = "specter_wisp", id = 1 }, { card = "neurocontroller", id = 4 }'
+                ', { card = "ancient_obelisk", id = 5 }]',
+            ),
+            "rally.toml",
+        )
+    )
+    assert most_damage_by(rallied.state, rallied.catalog, 0) == 6  # (2 + 1) * 2: base 6 falls
+    assert rallied.stalemate() is None
 
 
 def test_not_proven__enough_combat_to_defeat_the_strongest_base() -> None:
