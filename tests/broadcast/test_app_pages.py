@@ -38,7 +38,7 @@ def test_the_broadcast_page_starts_and_stops_this_tables_broadcast(tmp_path: Pat
         listener.stop()
 
 
-def test_the_band_offers_to_stop_a_game_no_one_can_win(tmp_path: Path) -> None:
+def test_the_band_offers_to_stop_a_game_going_round_in_circles(tmp_path: Path) -> None:
     result = run_journey(
         "tests.broadcast.journeys:stalemate_band",
         OUTPUT / "broadcast" / "stalemate",
