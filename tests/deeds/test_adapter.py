@@ -10,7 +10,7 @@ import pytest
 from kivy.clock import Clock
 
 from companion_app.games import adapter_for, playable
-from companion_app.games.deeds.battle_preview import preview
+from companion_app.games.deeds.battle_preview import mode, preview
 from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from companion_app.session.table import TableController
@@ -182,6 +182,7 @@ def test_overrun__the_band_asks_the_attacker_and_the_player_model_taps_the_answe
         "Keep it off the base": da.Overrun(0, ()),
     }
     assert not adapter.quiet(game) and adapter.pass_action(game, 0) is None
+    assert mode(game) == "" and adapter.due_screen(game) is None  # the assistant closes
     model = adapter.player_model()
     for words, action in labels.items():
         assert model.gestures(game, action) == [TapText(words, "seat:0")]
