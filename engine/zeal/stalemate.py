@@ -135,18 +135,19 @@ def most_damage_by(state: GameState, catalog: Catalog, seat: int) -> int | None:
     in_play = list(state.permanents())
     if any(p.card_id == REANIMATE for p in in_play):
         return None
+    steals = sum(1 for p in in_play if p.card_id == STEAL and p.controller == seat)
+    rally = sum(1 for p in in_play if p.card_id == RALLY and p.controller == seat)
     mine: list[int] = []
     others: list[int] = []
     for p in in_play:
         card = catalog.get(p.card_id)
         if card.type != "character":
             continue
-        high = max(_highest(card), p.combat)
+        # at its highest, rallied by this seat's Obelisks, or what it has now if more (now
+        # may hold an Obelisk's +1 already: counted once)
+        high = max(_highest(card) + rally, p.combat)
         (mine if seat in (p.owner, p.controller) else others).append(high)
-    steals = sum(1 for p in in_play if p.card_id == STEAL and p.controller == seat)
-    rally = sum(1 for p in in_play if p.card_id == RALLY and p.controller == seat)
-    taken = sorted(others, reverse=True)[:steals]
-    return sum(mine) + sum(taken) + rally * (len(mine) + len(taken))
+    return sum(mine) + sum(sorted(others, reverse=True)[:steals])
 
 
 def stalemate(positions: Iterable[GameState], catalog: Catalog) -> str | None:
@@ -163,7 +164,8 @@ def stalemate(positions: Iterable[GameState], catalog: Catalog) -> str | None:
     safe, most = [], 0
     for i in seats:
         foes = [by_seat[j] for j in seats if j != i]
-        bound = everyone if None in foes else max(f for f in foes if f is not None)
+        # both bounds hold: the lower one proves more
+        bound = everyone if None in foes else min(everyone, max(f for f in foes if f is not None))
         p = now.players[i]
         if any(b.face_up and b.defense - b.damage > bound for b in p.bases):
             safe.append(p.name)
