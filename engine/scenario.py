@@ -2,7 +2,8 @@
 
 A file names its game (``game = "deeds"``; Zeal when absent, so older files keep working),
 holds that game's setup and starting position (read by the game's own reader), a list of
-actions, and optional expectations: a value the final state must show, or an action that must
+actions, and optional expectations: what the state must show at the end or after a given
+action (a value, a bound, a list holding or lacking something, none), or an action that must
 be refused with given words. Unknown keys anywhere are an error naming the file, the table and
 the key. Saving a game writes its starting position and its command log; loading replays it.
 """
@@ -19,7 +20,9 @@ from engine.core.kind import AnyGame, GameKind
 from engine.errors import IllegalAction, MalformedAction, SetupError
 
 GENERIC_KEYS = ("game", "description", "actions", "expect")
-EXPECT_KEYS = ("path", "equals")
+# How an expectation checks its value; at_least and at_most may go together (a range).
+CHECKS = ("equals", "at_least", "at_most", "contains", "lacks", "none")
+EXPECT_KEYS = ("path", "after", *CHECKS)
 
 
 class ScenarioError(ValueError):
@@ -28,8 +31,45 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True)
 class Expectation:
+    """What one value of the state must be. ``checks`` pairs a check of CHECKS with what it
+    compares against; ``after`` is the action (counted from 1) after which it is checked, None
+    for the end (0: the starting position)."""
+
     path: str  # dotted path into the game's state view, e.g. "players.0.devotion"
-    equals: Any
+    checks: tuple[tuple[str, Any], ...]
+    after: int | None = None
+
+    @property
+    def equals(self) -> Any:
+        return dict(self.checks).get("equals")
+
+    def problem(self, actual: Any) -> str | None:
+        """What is wrong with ``actual``, in words; None when every check holds."""
+        for check, wanted in self.checks:
+            wrong = _check(check, wanted, actual)
+            if wrong is not None:
+                return wrong
+        return None
+
+
+def _check(check: str, wanted: Any, actual: Any) -> str | None:
+    if check == "equals":
+        return None if actual == wanted else f"expected {wanted!r}, found {actual!r}"
+    if check == "none":
+        if (actual is None) == wanted:
+            return None
+        return f"expected none, found {actual!r}" if wanted else "expected a value, found none"
+    if check in ("at_least", "at_most"):
+        if not isinstance(actual, (int, float)) or isinstance(actual, bool):
+            return f"expected a number to compare, found {actual!r}"
+        if check == "at_least":
+            return None if actual >= wanted else f"expected at least {wanted!r}, found {actual!r}"
+        return None if actual <= wanted else f"expected at most {wanted!r}, found {actual!r}"
+    if not isinstance(actual, list):
+        return f"expected a list to look in, found {actual!r}"
+    if check == "contains":
+        return None if wanted in actual else f"expected {wanted!r} among {actual!r}"
+    return None if wanted not in actual else f"expected no {wanted!r}, found it in {actual!r}"
 
 
 @dataclass(frozen=True)
@@ -139,12 +179,7 @@ def _scenario(data: dict[str, Any], source: str) -> Scenario:
             entries.append(ActionEntry(kind.action_from_dict(body), refused))
         except MalformedAction as exc:
             raise ScenarioError(f"{source}: actions[{i}]: {exc}") from None
-    expect = []
-    for i, f in enumerate(top.tables("expect")):
-        check_known(f.data, f"expect[{i}]", EXPECT_KEYS)
-        if "path" not in f.data or "equals" not in f.data:
-            raise ScenarioError(f"{source}: expect[{i}]: needs 'path' and 'equals'")
-        expect.append(Expectation(f.text("path", ""), f.data["equals"]))
+    expect = [_expectation(f, i, source, len(entries)) for i, f in enumerate(top.tables("expect"))]
     return Scenario(
         kind=kind,
         setup=setup,
@@ -154,6 +189,37 @@ def _scenario(data: dict[str, Any], source: str) -> Scenario:
         source=source,
         description=top.text("description", ""),
     )
+
+
+def _expectation(f: Fields, i: int, source: str, actions: int) -> Expectation:
+    """One [[expect]] table, every key checked (docs/scenarios.md)."""
+    where = f"{source}: expect[{i}]"
+    check_known(f.data, f"expect[{i}]", EXPECT_KEYS)
+    checks = tuple((c, f.data[c]) for c in CHECKS if c in f.data)
+    if "path" not in f.data or not checks:
+        raise ScenarioError(f"{where}: needs 'path' and one of {', '.join(CHECKS)}")
+    kinds = {c for c, _ in checks}
+    if len(checks) > 1 and kinds != {"at_least", "at_most"}:
+        raise ScenarioError(
+            f"{where}: one check at a time ({', '.join(sorted(kinds))}); at_least and at_most "
+            "may go together"
+        )
+    for check, wanted in checks:
+        number = isinstance(wanted, (int, float)) and not isinstance(wanted, bool)
+        if check in ("at_least", "at_most") and not number:
+            raise ScenarioError(f"{where}: '{check}' must be a number, not {wanted!r}")
+        if check == "none" and not isinstance(wanted, bool):
+            raise ScenarioError(
+                f"{where}: 'none' must be true (the value is none) or false (it is not)"
+            )
+    after = f.data.get("after")
+    if after is not None and (
+        not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= actions
+    ):
+        raise ScenarioError(
+            f"{where}: 'after' must be an action's number, 0 to {actions} (0: before any)"
+        )
+    return Expectation(f.text("path", ""), checks, after)
 
 
 def start_scenario(scenario: Scenario) -> AnyGame:
@@ -169,6 +235,7 @@ def play_scenario(scenario: Scenario) -> ScenarioRun:
     expectation. Action numbers count from 1, as people count."""
     game = start_scenario(scenario)
     run = ScenarioRun(game)
+    run.failures.extend(_checked_after(scenario, game, 0))
     for index, entry in enumerate(scenario.entries):
         number = index + 1
         words = _describe(game, entry.action)
@@ -191,8 +258,15 @@ def play_scenario(scenario: Scenario) -> ScenarioRun:
             )
         else:
             run.lines.append(f"{number}. {words}: refused, as expected ({why})")
+        run.failures.extend(_checked_after(scenario, game, number))
     run.failures.extend(check_expectations(scenario, game))
     return run
+
+
+def _checked_after(scenario: Scenario, game: AnyGame, number: int) -> list[str]:
+    if not any(e.after == number for e in scenario.expect):
+        return []
+    return [f"after action {number}: {p}" for p in check_expectations(scenario, game, number)]
 
 
 def run_scenario(scenario: Scenario) -> AnyGame:
@@ -222,26 +296,50 @@ def _describe(game: AnyGame, action: Any) -> str:
         return type(action).__name__  # a malformed action: its kind is all we can say
 
 
-def check_expectations(scenario: Scenario, game: AnyGame) -> list[str]:
-    """What the file expected and the game does not show, in words (empty: all as expected)."""
+def scenario_view(scenario: Scenario, game: AnyGame) -> dict[str, Any]:
+    """What expectations look into (and --json prints): the game's state view, with the log,
+    the prompts, and why the table may stop a game that is not over (``stalemate``: proven;
+    ``stall_note``: no proof claimed; each none when it does not hold)."""
     view = scenario.kind.state_view(game.state)
     view["log"] = [e.text for e in game.log]
     view["prompts"] = [p.text for p in game.prompts()]
+    view["stalemate"] = game.stalemate()
+    view["stall_note"] = game.stall_note()
+    return view
+
+
+def check_expectations(scenario: Scenario, game: AnyGame, after: int | None = None) -> list[str]:
+    """What the file expected of the game now and it does not show, in words (empty: all as
+    expected): the expectations for the end, or with ``after`` those checked after that
+    action."""
+    wanted = [e for e in scenario.expect if e.after == after]
+    if not wanted:
+        return []
+    view = scenario_view(scenario, game)
     problems = []
-    for exp in scenario.expect:
+    for exp in wanted:
         try:
             actual = _lookup(view, exp.path)
         except (KeyError, IndexError, ValueError, TypeError):
             problems.append(f"{exp.path}: not found in the state")
             continue
-        if actual != exp.equals:
-            problems.append(f"{exp.path}: expected {exp.equals!r}, found {actual!r}")
+        problem = exp.problem(actual)
+        if problem is not None:
+            problems.append(f"{exp.path}: {problem}")
     return problems
 
 
 def _lookup(view: Any, path: str) -> Any:
+    """The value at a dotted path: a key, a list index, "len" (how many), or "*" (each
+    element of a list: the rest of the path is looked up in every one, giving a list)."""
+    parts = path.split(".")
     here = view
-    for part in path.split("."):
+    for at, part in enumerate(parts):
+        if part == "*":
+            if not isinstance(here, list):
+                raise TypeError("* needs a list")
+            rest = ".".join(parts[at + 1 :])
+            return [_lookup(item, rest) if rest else item for item in here]
         if part == "len":
             here = len(here)
         elif isinstance(here, list):
@@ -272,5 +370,6 @@ __all__ = [
     "load_scenario",
     "play_scenario",
     "run_scenario",
+    "scenario_view",
     "start_scenario",
 ]

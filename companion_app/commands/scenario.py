@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from companion_app.commands.args import SCENARIO_LIMIT, BadInput, read_text_file
-from engine.scenario import ScenarioError, load_scenario, play_scenario
+from engine.scenario import ScenarioError, load_scenario, play_scenario, scenario_view
 
 NAME = "scenario"
 HELP = "run a scenario file of any game and check its expectations"
@@ -47,12 +47,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     game = result.game
     if args.json:
-        view = scenario.kind.state_view(game.state)
+        view = scenario_view(scenario, game)  # what expectations look into, and more
         view["game"] = scenario.kind.kind
         view["prompts"] = [
             {"player": p.player, "text": p.text, "kind": p.kind} for p in game.prompts()
         ]
-        view["log"] = [e.text for e in game.log]
         view["actions"] = result.lines
         view["failures"] = result.failures
         print(json.dumps(view, indent=2))

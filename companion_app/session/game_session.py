@@ -350,8 +350,9 @@ class GameSession(EventDispatcher):
         self.redraw()
 
     def _check_stalemate(self, game: AnyGame) -> None:
-        """Tells the table once when no one can win any more (and clears it after an undo)."""
-        why = game.stalemate() if game.outcome() is None else None
+        """Tells the table once when no one can win any more, or (claiming no proof) when the
+        game may be going round in circles, and offers to stop (cleared after an undo)."""
+        why = _why_stop(game)
         if why and not self.stalemate_text:
             self.say(f"{why[0].upper()}{why[1:]}. Stop the game here as a draw, or play on.")
         self.stalemate_text = why or ""
@@ -360,7 +361,7 @@ class GameSession(EventDispatcher):
         """Ends a game no one can win any more, as a draw: the store marks it finished, as it
         does a game that ended by the rules. False (with the reason) while someone can win."""
         game = self.require_game()
-        why = game.stalemate() if game.outcome() is None else None
+        why = _why_stop(game)
         if why is None:
             self.say("Someone can still win: the game goes on.", ok=False)
             return False
@@ -679,3 +680,11 @@ class GameSession(EventDispatcher):
 
 def _preview_key(key: CounterKey) -> str:
     return f"{key[0]}:{key[1]}"
+
+
+def _why_stop(game: AnyGame) -> str | None:
+    """Why the table may stop a game that is not over: a proof that no one can win, else what
+    the table sees (Game.stall_note, no proof claimed); None while neither holds."""
+    if game.outcome() is not None:
+        return None
+    return game.stalemate() or game.stall_note()

@@ -85,11 +85,19 @@ class Game(ABC, Generic[SetupT, S, A]):
         """How the game ended, or None while it goes on."""
 
     def stalemate(self) -> str | None:
-        """Why no player can win any more, in players' words, or None while someone still can.
+        """Why no player can win any more, proven from the rules, in players' words; None when
+        that is not proven (issue 34: a claim that no one can win is never made otherwise).
 
-        The game is not over (``outcome`` stays None: the table may see more than the engine,
-        and decides): the app tells the table and offers to stop the game there, and random
-        play-outs end there. A game whose rules always end keeps this default."""
+        The game is not over (``outcome`` stays None: the table decides): the app tells the
+        table and offers to stop the game there, and random play-outs end there. A game whose
+        rules always end keeps this default."""
+        return None
+
+    def stall_note(self) -> str | None:
+        """What the table sees when the game may be going round in circles, in words that claim
+        no proof ("no base lost for good in 20 turns"); None otherwise. The app offers to stop
+        there all the same (the table may know more); random play-outs go on. The default:
+        nothing to say."""
         return None
 
     def positions(self) -> Iterator[S]:

@@ -19,9 +19,12 @@ class RandomGame:
 
     game: AnyGame
     capped: bool  # True when it was still going after the cap: not a finished game
-    # True when it stopped because no player could win any more (Game.stalemate): it ended,
+    # True when it stopped because no player could win any more, proven (Game.stalemate): it ended,
     # but with no outcome; counted apart from finished and capped games.
     stalled: bool = False
+    # True when, on the way, the table would have been offered to stop without a proof
+    # (Game.stall_note): the play-out went on.
+    noted: bool = False
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,16 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
+class Overrun:
+    """Overrun (Glossary: "Any damage left after defeating blockers may be applied to
+    defender's base"): once the Tactics step is over, the attacker names the attacking cards
+    whose damage left goes to the defender's base; the others' does not."""
+
+    player: int
+    to_base: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Sacrifice:
     """Hunger: sacrifice a friendly unit to a hungry card."""
 
@@ -208,6 +218,7 @@ Action = (
     | Block
     | Activate
     | Pass
+    | Overrun
     | Sacrifice
     | Discard
     | EndPhase
@@ -260,6 +271,7 @@ CODEC: ActionCodec[Action] = ActionCodec(
         Block,
         Activate,
         Pass,
+        Overrun,
         Sacrifice,
         Discard,
         EndPhase,

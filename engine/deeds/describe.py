@@ -48,6 +48,12 @@ def describe(action: Any, state: DeedsState, catalog: Catalog) -> str:
             return f"{who} activates {card(x)}"
         case da.Pass():
             return f"{who} passes"
+        case da.Overrun(to_base=()):
+            return f"{who} keeps Overrun's damage off the base"
+        case da.Overrun(to_base=to_base):
+            return (
+                f"{who} sends Overrun's damage to the base: {', '.join(card(i) for i in to_base)}"
+            )
         case da.Sacrifice(unit=unit, to=to):
             return f"{who} sacrifices {card(unit)} to {card(to)}"
         case da.Discard(card_id=""):

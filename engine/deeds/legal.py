@@ -24,6 +24,7 @@ from engine.deeds.cards import RESOURCES, Card
 from engine.deeds.context import Ctx
 from engine.deeds.flow import actor
 from engine.deeds.pay import affordable
+from engine.deeds.resolve import overrun_left
 from engine.deeds.rules import spared
 from engine.deeds.setup import HAND
 from engine.deeds.state import (
@@ -100,6 +101,8 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
             out.append(_END_PHASES[seat])
     elif phase is DEFEND:
         _blocks(state, ctx, seat, out)
+    elif phase is TACTICS and state.battle is not None and state.battle.asking:
+        _overruns(state, ctx, seat, out)
     elif phase is TACTICS:
         if state.battle is not None:  # 4.3 Tactics: whoever has priority plays or passes
             out.append(_PASSES[seat])
@@ -107,6 +110,16 @@ def legal_actions(state: DeedsState, ctx: Ctx) -> list[Any]:
         if state.battle is not None:  # (with no battle: tactics only)
             _activations(state, ctx, seat, out)
     return out
+
+
+def _overruns(state: DeedsState, ctx: Ctx, seat: int, out: list[Any]) -> None:
+    """Overrun: every card's damage left to the base, none, and (with more than one) each
+    card's alone."""
+    left = tuple(x for x, _ in overrun_left(state, ctx.catalog))
+    out.append(da.Overrun(seat, left))
+    out.append(da.Overrun(seat, ()))
+    if len(left) > 1:
+        out.extend(da.Overrun(seat, (x,)) for x in left)
 
 
 def _mulligans(ctx: Ctx, seat: int, hand: tuple[str, ...], size: int, out: list[Any]) -> None:

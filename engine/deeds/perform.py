@@ -23,7 +23,7 @@ from engine.deeds.evolve_state import (
 )
 from engine.deeds.pay import pay
 from engine.deeds.perform_adjust import ADJUST
-from engine.deeds.resolve import resolve_battle
+from engine.deeds.resolve import overrun_left, resolve_battle
 from engine.deeds.rules import spared
 from engine.deeds.state import (
     DEFEND,
@@ -315,7 +315,7 @@ def _attack(state: DeedsState, ctx: Ctx, a: da.Attack) -> DeedsState:
     ctx.still_swept(state.cards, after)  # utilized only: no sweep needed
     names = ", ".join([named[i] for i in attackers])
     ctx.say(state, a.player, f"{_name(state, a.player)} attacks with {names}")
-    battle = _battle(attackers, (), 0, 0)
+    battle = _battle(attackers, (), 0, 0, False)
     return state_with(state, cards=after, battle=battle, attacked=True, phase=DEFEND)
 
 
@@ -334,7 +334,7 @@ def _block(state: DeedsState, ctx: Ctx, a: da.Block) -> DeedsState:
     else:
         ctx.say(state, a.player, f"{_name(state, a.player)} does not block")
     # attackers, blocks, priority, passes
-    battle = _battle(state.battle.attackers, a.blocks, state.attacker, 0)
+    battle = _battle(state.battle.attackers, a.blocks, state.attacker, 0, False)
     return state_with(state, battle=battle, phase=TACTICS)
 
 
@@ -344,7 +344,9 @@ def _blockers(a: da.Block, attacker_id: int) -> list[int]:
 
 def _played_in_tactics(state: DeedsState) -> DeedsState:
     assert state.battle is not None
-    battle = _battle(state.battle.attackers, state.battle.blocks, 1 - state.battle.priority, 0)
+    battle = _battle(
+        state.battle.attackers, state.battle.blocks, 1 - state.battle.priority, 0, False
+    )
     return state_with(state, battle=battle)
 
 
@@ -368,15 +370,36 @@ def _activate(state: DeedsState, ctx: Ctx, a: da.Activate) -> DeedsState:
 
 
 def _pass(state: DeedsState, ctx: Ctx, a: da.Pass) -> DeedsState:
-    """4.3 Tactics: two passes in a row end the step; 4.4 resolves the battle at once."""
-    assert state.battle is not None
+    """4.3 Tactics: two passes in a row end the step; 4.4 resolves the battle at once, but
+    for damage Overrun may send to the base: the attacker is asked first (Overrun)."""
+    battle = state.battle
+    assert battle is not None
     ctx.say(state, a.player, f"{_name(state, a.player)} passes")
-    if state.battle.passes + 1 >= 2:
-        return resolve_battle(state, ctx)
-    battle = _battle(
-        state.battle.attackers, state.battle.blocks, 1 - a.player, state.battle.passes + 1
-    )
+    if battle.passes + 1 >= 2:
+        left = overrun_left(state, ctx.catalog)
+        if not left:
+            return resolve_battle(state, ctx)
+        asking = _battle(battle.attackers, battle.blocks, state.attacker, 2, True)
+        cards = ", ".join(f"{ctx.name(_card(state, x))} {n}" for x, n in left)
+        ctx.say(state, state.attacker, f"Overrun: damage left after defeating blockers: {cards}")
+        return state_with(state, battle=asking)
+    battle = _battle(battle.attackers, battle.blocks, 1 - a.player, battle.passes + 1, False)
     return state_with(state, battle=battle)
+
+
+def _overrun(state: DeedsState, ctx: Ctx, a: da.Overrun) -> DeedsState:
+    """The attacker's answer: the named attackers' damage left goes to the base, the rest's
+    does not; then the battle resolves."""
+    left = overrun_left(state, ctx.catalog)
+    held = frozenset(x for x, _ in left if x not in a.to_base)
+    who = _name(state, a.player)
+    if held:
+        kept = ", ".join(ctx.name(_card(state, x)) for x in sorted(held))
+        ctx.say(state, a.player, f"{who} keeps Overrun's damage off the base: {kept}")
+    if a.to_base:
+        sent = ", ".join(ctx.name(_card(state, x)) for x in a.to_base)
+        ctx.say(state, a.player, f"{who} applies Overrun's damage to the base: {sent}")
+    return resolve_battle(state, ctx, held)
 
 
 def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> DeedsState:
@@ -453,6 +476,7 @@ _STEPS: dict[type[Any], Callable[[DeedsState, Ctx, Any], DeedsState]] = {
     da.Block: _block,
     da.Activate: _activate,
     da.Pass: _pass,
+    da.Overrun: _overrun,
     da.Sacrifice: _sacrifice,
     da.Discard: _discard,
     da.EndPhase: _end_phase,

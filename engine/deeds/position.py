@@ -34,7 +34,7 @@ CARD_KEYS = (
     "fed",
 )
 POSITION_KEYS = ("round", "attacker", "phase", "next_id", "rng", "attacked", "battle", "notes")
-BATTLE_KEYS = ("attackers", "blocks", "priority", "passes")
+BATTLE_KEYS = ("attackers", "blocks", "priority", "passes", "asking")
 NOTE_KEYS = ("id", "player", "text")
 _PHASES = tuple(p.value for p in Phase)
 
@@ -92,6 +92,8 @@ def position_to_dict(state: DeedsState) -> dict[str, Any]:
             "priority": b.priority,
             "passes": b.passes,
         }
+        if b.asking:
+            position["battle"]["asking"] = True
     return {"players": players, "battlefield": cards, "position": position}
 
 
@@ -166,7 +168,8 @@ def read_position(
             attackers=_ints(b, "attackers"),
             blocks=tuple((p[0], p[1]) for p in b.tuples("blocks", 2)),
             priority=b.number("priority", 0, 0, 1),
-            passes=b.number("passes", 0, 0, 1),
+            passes=b.number("passes", 0, 0, 2),
+            asking=b.flag("asking", False),
         )
     notes = tuple(
         Note(n.number("id", 0, 1), n.number("player", 0, 0, 1), n.text("text", ""))

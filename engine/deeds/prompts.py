@@ -6,7 +6,7 @@ from engine.core.records import Prompt
 from engine.deeds import stats
 from engine.deeds.context import Ctx
 from engine.deeds.flow import actor
-from engine.deeds.resolve import forecast
+from engine.deeds.resolve import forecast, overrun_left
 from engine.deeds.setup import HAND
 from engine.deeds.state import DEFEND, DEPLOY, DRAW, MULLIGAN, REGROUP, RETREAT, TACTICS, DeedsState
 
@@ -32,6 +32,8 @@ def prompts(state: DeedsState, ctx: Ctx) -> list[Prompt]:
 
 
 def _kind(state: DeedsState) -> str:
+    if state.battle is not None and state.battle.asking:
+        return "choose"
     return "choose" if state.phase in (MULLIGAN, REGROUP, DEFEND) else "act"
 
 
@@ -48,6 +50,17 @@ def _what_now(state: DeedsState, ctx: Ctx, seat: int) -> str:
         return f"{name}: deploy, equip, then attack or go on without a battle"
     if phase is DEFEND:
         return f"{name}: assign blockers to the attackers, in blocking order, or none"
+    if phase is TACTICS and state.battle is not None and state.battle.asking:
+        left = ", ".join(
+            f"{ctx.card(x).name} {n}"
+            for x, n in ((state.card(i), n) for i, n in overrun_left(state, ctx.catalog))
+            if x is not None
+        )
+        defender = state.players[state.defender].name
+        return (
+            f"{name}: Overrun: damage left after defeating blockers ({left}) may go to "
+            f"{defender}'s base: apply it, or not"
+        )
     if phase is TACTICS:
         hit = sum(c.result.to_base for c in forecast(state, ctx.catalog))
         defender = state.players[state.defender].name

@@ -59,11 +59,23 @@ def _clashes(
     return tuple(clashes)
 
 
-def base_damage(clashes: tuple[Clash, ...]) -> int:
-    return sum(c.result.to_base for c in clashes)
+def base_damage(clashes: tuple[Clash, ...], held: frozenset[int] = frozenset()) -> int:
+    return sum(c.result.to_base for c in clashes if c.attacker not in held)
 
 
-def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
+def overrun_left(state: DeedsState, catalog: Catalog) -> tuple[tuple[int, int], ...]:
+    """(attacker, damage) for each blocked attacker whose Overrun would send damage left after
+    defeating its blockers to the base: the attacker's choice (Glossary: "may")."""
+    return tuple(
+        (c.attacker, c.result.to_base)
+        for c in forecast(state, catalog)
+        if c.blockers and c.result.to_base
+    )
+
+
+def resolve_battle(state: DeedsState, ctx: Ctx, held: frozenset[int] = frozenset()) -> DeedsState:
+    """Battle Resolution; ``held``: the attackers whose Overrun damage the attacker keeps off
+    the base (Overrun)."""
     assert state.battle is not None
     on_field = {x.id: x for x in state.cards}
     clashes = _clashes(state, ctx.catalog, state.battle, on_field)
@@ -79,7 +91,7 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
             damage[clash.attacker] = damage.get(clash.attacker, 0) + r.attacker_damage
             for blocker_id, hit in zip(clash.blockers, r.blocker_damage, strict=True):
                 damage[blocker_id] = damage.get(blocker_id, 0) + hit
-        _say_clash(state, ctx, clash, on_field)
+        _say_clash(state, ctx, clash, on_field, clash.attacker in held)
         if not hunger:
             continue
         # Hunger: "must kill an enemy unit" -- a unit it fought dies
@@ -95,7 +107,7 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     # The damage to the cards and to the base, in one copy of the state.
     cards = damaged(state.cards, damage, fed)
     players = state.players
-    hit = base_damage(clashes)
+    hit = base_damage(clashes, held)
     if hit:
         p = players[defender]
         players = players_with(state, defender, base=p.base - hit)
@@ -108,7 +120,9 @@ def resolve_battle(state: DeedsState, ctx: Ctx) -> DeedsState:
     return state_with(state, cards=cards, players=players, battle=None, phase=RETREAT)
 
 
-def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, InPlay]) -> None:
+def _say_clash(
+    state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, InPlay], held: bool
+) -> None:
     attacker = on_field[clash.attacker]
     r = clash.result
     name = ctx.name(attacker)
@@ -116,7 +130,13 @@ def _say_clash(state: DeedsState, ctx: Ctx, clash: Clash, on_field: dict[int, In
         ctx.say(state, attacker.owner, f"{name} is unblocked: {r.to_base} damage to the base")
         return
     names = ", ".join([ctx.name(on_field[b]) for b in clash.blockers])
-    rest = f"; {r.to_base} overruns to the base" if r.to_base else ""
+    rest = ""
+    if r.to_base:
+        rest = (
+            f"; {r.to_base} left, kept off the base"
+            if held
+            else f"; {r.to_base} overruns to the base"
+        )
     ctx.say(
         state,
         attacker.owner,

@@ -12,6 +12,7 @@ from engine.deeds import stats
 from engine.deeds.cards import RESOURCES, Card
 from engine.deeds.context import Ctx
 from engine.deeds.pay import pay
+from engine.deeds.resolve import overrun_left
 from engine.deeds.rules_adjust import explain_adjustment
 from engine.deeds.setup import HAND
 from engine.deeds.state import (
@@ -41,6 +42,12 @@ def explain(state: DeedsState, ctx: Ctx, action: Any, *, well_formed: bool = Fal
         return explain_adjustment(state, ctx, action)
     if state.over:
         return "the game is over"
+    battle = state.battle
+    if battle is not None and battle.asking and type(action) is not da.Overrun:
+        return (
+            f"the Tactics step is over: {who(state, state.attacker)} says first where "
+            "Overrun's damage left after defeating blockers goes"
+        )
     check = _CHECKS[type(action)]
     return check(state, ctx, action)
 
@@ -181,22 +188,20 @@ def _deploy_targets(state: DeedsState, ctx: Ctx, a: da.Deploy, card: Card) -> st
         return None
     if card.type != "tactic" and a.targets:
         return f"{card.name} takes no targets when it is deployed"
-    return _battlefield_targets(state, ctx, a.player, a.targets)
+    return _battlefield_targets(state, ctx, a.targets)
 
 
-def _battlefield_targets(
-    state: DeedsState, ctx: Ctx, seat: int, targets: tuple[Any, ...]
-) -> str | None:
+def _battlefield_targets(state: DeedsState, ctx: Ctx, targets: tuple[Any, ...]) -> str | None:
     for target in targets:
         if not isinstance(target, int):
             return f'"{target}" is not a card on the battlefield'
         x = state.card(target)
         if x is None:
             return f"there is no card number {target} on the battlefield"
-        if x.owner != seat:  # Hidden shields from the opponent (README: readings)
-            problem = stats.why_not_target(state, ctx.catalog, x)
-            if problem is not None:
-                return problem
+        # Hidden shields from every player, its owner too (Glossary; README: readings)
+        problem = stats.why_not_target(state, ctx.catalog, x)
+        if problem is not None:
+            return problem
     return None
 
 
@@ -347,13 +352,29 @@ def _activate(state: DeedsState, ctx: Ctx, a: da.Activate) -> str | None:
     paid = pay(state.players[a.player].pool, ability.cost, a.pay)
     if isinstance(paid, str):
         return f"{card.name}'s ability: {paid}"
-    return _battlefield_targets(state, ctx, a.player, a.targets)
+    return _battlefield_targets(state, ctx, a.targets)
 
 
 def _pass(state: DeedsState, ctx: Ctx, a: da.Pass) -> str | None:
     if state.phase is not TACTICS:
         return "passing belongs to the Tactics step; to move on, end the phase"
     return _tactics_turn(state, a.player)
+
+
+def _overrun(state: DeedsState, ctx: Ctx, a: da.Overrun) -> str | None:
+    """Glossary, Overrun: damage left after defeating blockers "may be applied to defender's
+    base": the attacker's choice, once the Tactics step is over."""
+    if state.battle is None or not state.battle.asking:
+        return "Overrun's damage is chosen when the Tactics step ends with damage left over"
+    if a.player != state.attacker:
+        return f"where Overrun's damage goes is {who(state, state.attacker)}'s choice"
+    left = [x for x, _ in overrun_left(state, ctx.catalog)]
+    for card_id in a.to_base:
+        if card_id not in left:
+            return f"card {card_id} has no Overrun damage left over in this battle"
+    if len(set(a.to_base)) != len(a.to_base):
+        return "name each card once"
+    return None
 
 
 def _sacrifice(state: DeedsState, ctx: Ctx, a: da.Sacrifice) -> str | None:
@@ -411,6 +432,7 @@ _CHECKS: dict[type[Any], Callable[[DeedsState, Ctx, Any], str | None]] = {
     da.Block: _block,
     da.Activate: _activate,
     da.Pass: _pass,
+    da.Overrun: _overrun,
     da.Sacrifice: _sacrifice,
     da.Discard: _discard,
     da.EndPhase: _end_phase,

@@ -131,6 +131,9 @@ class Battle:
     blocks: tuple[tuple[int, int], ...] = ()  # (attacker, blocker), in blocking order
     priority: int = 0  # who may play in the Tactics step now
     passes: int = 0  # passes in a row in the Tactics step; two end it
+    # The Tactics step is over and the attacker says where Overrun's damage left after
+    # defeating blockers goes (Glossary: it "may be applied to defender's base"): Overrun.
+    asking: bool = False
 
     def blockers_of(self, attacker: int) -> tuple[int, ...]:
         return tuple(b for a, b in self.blocks if a == attacker)

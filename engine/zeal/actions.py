@@ -70,6 +70,9 @@ class Activate:
     permanent_id: int
     targets: tuple[Target, ...] = ()
     ability: int = 0  # which of the card's activated abilities, in card order
+    # The card paid from the hand when the action's cost takes one (Conversion Cannon):
+    # needed with open hands; with hidden hands "" is a card not scanned.
+    paid: str = ""
 
 
 @dataclass(frozen=True, slots=True)

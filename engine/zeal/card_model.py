@@ -124,6 +124,11 @@ class Effect:
     text: str = ""
 
 
+# Where a card paid from the hand goes: "deck_bottom" (Conversion Cannon: "put a card from
+# your hand on the bottom of its owner's deck") or "discard".
+HAND_COSTS = ("deck_bottom", "discard")
+
+
 @dataclass(frozen=True, slots=True)
 class Ability:
     """A triggered, activated or resolution ability: when it happens and what it does."""
@@ -133,6 +138,9 @@ class Ability:
     optional: bool = False
     cost: int = 0  # devotion
     cost_text: str = ""  # a cost the players pay by hand as it is played (Conversion Cannon)
+    # A card from its player's hand as a cost, which the engine pays (HAND_COSTS): where the
+    # card goes. The hand's count changes as the action is played (issue 34).
+    hand_cost: str = ""
     text: str = ""
 
     @property

@@ -9,6 +9,7 @@ from typing import Any
 from engine.zeal.card_model import (
     CULTS,
     EFFECT_OPS,
+    HAND_COSTS,
     KEYWORDS,
     SCOPES,
     TARGET_KINDS,
@@ -147,7 +148,15 @@ def _abilities(where: _Where, data: Mapping[str, Any], name: str) -> tuple[Abili
             raise at.fail("trigger", f"each ability must be a table, not {_shown(entry)}")
         trigger = _word(at, "trigger", entry.get("trigger"), TRIGGERS, "trigger")
         for key in entry:
-            if key not in ("trigger", "effects", "optional", "cost", "cost_text", "text"):
+            if key not in (
+                "trigger",
+                "effects",
+                "optional",
+                "cost",
+                "cost_text",
+                "hand_cost",
+                "text",
+            ):
                 raise at.fail(key, "an ability does not take this field")
         effects = entry.get("effects", [])
         if not isinstance(effects, list):
@@ -164,10 +173,24 @@ def _abilities(where: _Where, data: Mapping[str, Any], name: str) -> tuple[Abili
                 optional=optional,
                 cost=_int(at, entry, "cost") or 0,
                 cost_text=_str(at, entry, "cost_text"),
+                hand_cost=_hand_cost(at, entry, trigger),
                 text=_str(at, entry, "text"),
             )
         )
     return tuple(out)
+
+
+def _hand_cost(at: _Where, entry: Mapping[str, Any], trigger: str) -> str:
+    """``hand_cost``: a card from the hand, paid by the engine; activated abilities only (the
+    action that plays one names the card: Activate's ``paid``)."""
+    value = entry.get("hand_cost", "")
+    if value == "":
+        return ""
+    if value not in HAND_COSTS:
+        raise at.fail("hand_cost", f"must be one of {', '.join(HAND_COSTS)}, not {_shown(value)}")
+    if trigger != "activated":
+        raise at.fail("hand_cost", "only an activated ability (a cost: effect action) takes it")
+    return str(value)
 
 
 def card_from_dict(data: Mapping[str, Any], source: str, position: int) -> Card:
@@ -298,6 +321,8 @@ def _ability_to_dict(ability: Ability) -> dict[str, Any]:
         out["cost"] = ability.cost
     if ability.cost_text:
         out["cost_text"] = ability.cost_text
+    if ability.hand_cost:
+        out["hand_cost"] = ability.hand_cost
     if ability.text:
         out["text"] = ability.text
     return out

@@ -16,7 +16,7 @@ from engine.zeal.perform import perform
 from engine.zeal.prompts import prompts
 from engine.zeal.rules import explain
 from engine.zeal.setup import ZealSetup, initial_state
-from engine.zeal.stalemate import stalemate
+from engine.zeal.stalemate import stalemate, stall_note
 from engine.zeal.state import GameState, Step
 
 # Steps as module names: in Python 3.11 ``Step.X`` goes through the enum metaclass's __getattr__
@@ -77,7 +77,10 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         return prompts(self.state, self.catalog)
 
     def stalemate(self) -> str | None:
-        return stalemate(self.positions())
+        return stalemate(self.positions(), self.catalog)
+
+    def stall_note(self) -> str | None:
+        return stall_note(self.positions())
 
     def status(self) -> Status:
         state = self.state

@@ -248,12 +248,22 @@ def _find_plays(
         if not acts:
             continue
         source = CHARACTER if perm.is_character else DEVICE
-        for index, cost, kinds_ in acts:
+        for index, cost, kinds_, from_hand in acts:
             if cost > devotion:
                 continue
+            paid: tuple[str, ...] = ("",)
+            if from_hand:  # a card from the hand: each the player holds (hidden: not named)
+                paid = (
+                    ()
+                    if not player.hand_size
+                    else ("",)
+                    if state.hidden
+                    else _distinct(player.hand)
+                )
             targeted = targeted or bool(kinds_)
             for targets in _target_choices(state, catalog, kinds_, seat, source):
-                out.append(_activate(seat, perm.id, targets, index))
+                for card_id in paid:
+                    out.append(_activate(seat, perm.id, targets, index, card_id))
     return out, targeted
 
 
@@ -261,7 +271,7 @@ _SOURCES = {"spell": SPELL, "character": CHARACTER, "device": DEVICE}
 # PlayCard(player, card_id, targets, zeal, x) without the frozen __init__ (hidden hands list a
 # play for every card of the catalog).
 _play_card = maker(za.PlayCard)
-_activate = maker(za.Activate)  # Activate(player, permanent_id, targets, ability)
+_activate = maker(za.Activate)  # Activate(player, permanent_id, targets, ability, paid)
 _play_trigger = maker(za.PlayTrigger)  # PlayTrigger(player, trigger_id, targets)
 _decline_trigger = maker(za.DeclineTrigger)  # DeclineTrigger(player, trigger_id)
 
@@ -273,7 +283,7 @@ _decline_trigger = maker(za.DeclineTrigger)  # DeclineTrigger(player, trigger_id
 # but bases (what a hidden hand may hold) and of the cards with an action with a cost on
 # either side.
 _ByZeal = tuple[tuple[str, ...], tuple[str, ...]]
-_Activated = tuple[tuple[int, int, tuple[str, ...]], ...]
+_Activated = tuple[tuple[int, int, tuple[str, ...], bool], ...]
 _CardInfo = tuple[Card, bool, bool, tuple[_Activated, _Activated], _ByZeal, tuple[bool, bool]]
 _Info = tuple[dict[str, _CardInfo], tuple[str, ...], frozenset[str]]
 _info: list[tuple[Catalog | None, _Info]] = [(None, ({}, (), frozenset()))]
@@ -302,7 +312,11 @@ def _card_info(catalog: Catalog) -> _Info:
 
 def _activated(card: Card, zeal: bool) -> _Activated:
     found = [a for a in card.abilities_with(zeal) if a.trigger == "activated"]
-    return tuple((index, a.cost, a.targets) for index, a in enumerate(found))
+    return tuple((index, a.cost, a.targets, bool(a.hand_cost)) for index, a in enumerate(found))
+
+
+def _distinct(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(cards))
 
 
 def _declarations(state: GameState, seat: int) -> list[za.Action]:

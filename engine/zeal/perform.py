@@ -190,7 +190,31 @@ def _activate(ctx: Ctx, state: GameState, action: za.Action) -> GameState:
         action.player,
         f"{p.name} uses {perm.name} for {ability.cost} devotion{_targets(state, action.targets, ctx.catalog)}",
     )
+    if ability.hand_cost:  # paid as it is played, before anyone responds
+        state = _pay_from_hand(ctx, state, action.player, action.paid, ability.hand_cost, perm.name)
     return stack.push(ctx, state, item, next_id=sid + 1)
+
+
+def _pay_from_hand(
+    ctx: Ctx, state: GameState, seat: int, card_id: str, where: str, what: str
+) -> GameState:
+    """A card from the hand as a cost, paid as the action is played, before anyone responds
+    (Conversion Cannon, clarification): the hand's count goes down at once (issue 34), and the
+    card goes to the bottom of its owner's deck or to the discard."""
+    p = state.players[seat]
+    changes = hand_without(state, seat, card_id)
+    named = ctx.catalog.get(card_id).name if card_id else "a card"
+    if where == "deck_bottom":
+        changes["deck_size"] = p.deck_size + 1
+        if not state.hidden:
+            changes["deck"] = p.deck + (card_id,)
+        to = "on the bottom of their deck"
+    else:
+        if card_id:
+            changes["discard"] = p.discard + (card_id,)
+        to = "in their discard"
+    ctx.say(state, seat, f"{p.name} pays {what}'s cost: puts {named} from their hand {to}")
+    return set_player(state, seat, **changes)
 
 
 def _pay_by_hand(ctx: Ctx, state: GameState, seat: int, what: str, cost_text: str) -> GameState:

@@ -38,11 +38,21 @@ def random_setup(seed: int, players: int = 2, catalog: Catalog | None = None) ->
     )
 
 
-def choose(rnd: random.Random, options: list[za.Action]) -> za.Action:
+def choose(rnd: random.Random, options: list[za.Action], pushing: bool = False) -> za.Action:
     """Random legal choices with a taste for aggression, so games end the way real ones do:
     attack with everything, raise devotion early, play cards when possible, let most actions
-    resolve rather than answering each one."""
+    resolve rather than answering each one. ``pushing``: the game has gone round in circles
+    (``stall_note``), so the players push for an end: no blocks, and every optional triggered
+    action (a Reconnect takes a character, a Reanimation Chamber brings one back) is played."""
     first = options[0]
+    if pushing:
+        if isinstance(first, za.DeclareBlockers):
+            return min(
+                options, key=lambda a: len(a.blocks) if isinstance(a, za.DeclareBlockers) else 0
+            )
+        triggers = [a for a in options if isinstance(a, za.PlayTrigger)]
+        if triggers:
+            return rnd.choice(triggers)
     if isinstance(first, za.DeclareAttackers):
         return max(
             options, key=lambda a: len(a.attackers) if isinstance(a, za.DeclareAttackers) else 0
@@ -58,29 +68,54 @@ def choose(rnd: random.Random, options: list[za.Action]) -> za.Action:
     return rnd.choice(options)
 
 
-def play_out(game: ZealGame, seed: int, max_actions: int = 5000) -> int:
-    """Plays random legal actions until the game ends or no one can win any more (checked as
-    each turn begins); returns how many were applied."""
+def _power(game: ZealGame, seat: int) -> int:
+    """The combat ``seat`` controls, less every foe's: what a push for the end looks at."""
+    return sum(p.combat if p.controller == seat else -p.combat for p in game.state.permanents())
+
+
+def _strongest(game: ZealGame, rnd: random.Random, options: list[za.Action]) -> za.Action:
+    """Pushing for an end, a triggered action to play: the one that leaves its player the
+    most combat against the foes' (a Reconnect takes the strongest character, a Reanimation
+    Chamber brings back the strongest), tried and undone; ties broken at random."""
+    triggers = [a for a in options if isinstance(a, za.PlayTrigger)]
+    scored = []
+    for action in triggers:
+        game.apply(action)
+        scored.append((_power(game, action.player), rnd.random(), action))
+        game.undo()
+    return max(scored, key=lambda x: (x[0], x[1]))[2]
+
+
+def play_out(game: ZealGame, seed: int, max_actions: int = 5000) -> tuple[int, bool]:
+    """Plays random legal actions until the game ends or no one can win any more, proven
+    (checked as each turn begins); returns how many were applied, and whether the table would
+    have been offered to stop on the way without a proof (``stall_note``)."""
     rnd = random.Random(seed)
     applied = 0
     turn = -1
+    noted = pushing = False
     while game.outcome() is None and applied < max_actions:
         if game.state.turn != turn:  # whether anyone can still win changes only turn by turn
             turn = game.state.turn
             if game.stalemate() is not None:
                 break
+            pushing = game.stall_note() is not None
+            noted = noted or pushing
         options = list(game.legal_actions())
         if not options:
             raise AssertionError(f"no legal action and the game is not over: {game.prompts()}")
-        game.apply(choose(rnd, options))
+        if pushing and any(isinstance(a, za.PlayTrigger) for a in options):
+            game.apply(_strongest(game, rnd, options))
+        else:
+            game.apply(choose(rnd, options, pushing))
         applied += 1
-    return applied
+    return applied, noted
 
 
 def random_game(seed: int, players: int = 2, max_actions: int = 3000) -> RandomGame:
     """A random play-out from a fresh open-handed game (the registry's entry for Zeal)."""
     game = ZealGame(random_setup(seed, players))
-    applied = play_out(game, seed, max_actions)
+    applied, noted = play_out(game, seed, max_actions)
     stalled = game.outcome() is None and game.stalemate() is not None
     capped = game.outcome() is None and not stalled and applied >= max_actions
-    return RandomGame(game, capped=capped, stalled=stalled)
+    return RandomGame(game, capped=capped, stalled=stalled, noted=noted)

@@ -186,6 +186,24 @@ def _play_trigger(state: GameState, catalog: Catalog, action: za.Action) -> str 
     return check_targets(state, catalog, kinds, action.targets, action.player, source, found.name)
 
 
+def _paid_from_hand(
+    state: GameState, catalog: Catalog, action: za.Activate, what: str
+) -> str | None:
+    """A cost of a card from the hand (Conversion Cannon): there must be one; with open hands
+    the action names it, with hidden hands it may name it or not (not scanned)."""
+    p = state.players[action.player]
+    if not (p.hand if not state.hidden else p.hand_size):
+        return f"{what}'s action costs a card from your hand, and your hand is empty"
+    if not state.hidden:
+        if not action.paid:
+            return f"{what}'s action costs a card from your hand: name the card you pay"
+        if action.paid not in p.hand:
+            return f"{catalog.get(action.paid).name if action.paid in catalog else action.paid} is not in your hand"
+    elif action.paid and action.paid not in catalog:
+        return f'there is no card "{action.paid}" in the catalog'
+    return None
+
+
 def _activate(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
     assert isinstance(action, za.Activate)
     perm = state.permanent(action.permanent_id)
@@ -203,6 +221,12 @@ def _activate(state: GameState, catalog: Catalog, action: za.Action) -> str | No
     ability = acts[action.ability]
     if ability.cost > state.players[action.player].devotion:
         return f"{perm.name}'s action costs {ability.cost} devotion; you have {state.players[action.player].devotion}"
+    if ability.hand_cost:
+        problem = _paid_from_hand(state, catalog, action, perm.name)
+        if problem:
+            return problem
+    elif action.paid:
+        return f"{perm.name}'s action takes no card from your hand"
     source = CHARACTER if perm.is_character else DEVICE
     return check_targets(
         state, catalog, ability.targets, action.targets, action.player, source, perm.name

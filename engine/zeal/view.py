@@ -59,6 +59,8 @@ def state_view(state: GameState) -> dict[str, Any]:
             {
                 "id": i.id,
                 "name": i.name,
+                "card_id": i.card_id,
+                "source": i.source,  # the permanent an ability is on; none for a card
                 "controller": i.controller,
                 "spell": i.is_spell,
                 "targets": list(i.targets),
@@ -66,7 +68,14 @@ def state_view(state: GameState) -> dict[str, Any]:
             for i in state.stack
         ],
         "pending": [
-            {"id": t.id, "name": t.name, "controller": t.controller, "text": describe(t.ability)}
+            {
+                "id": t.id,
+                "name": t.name,
+                "card_id": t.card_id,  # the card it came from
+                "source": t.source,  # the permanent it is on (none: the card has left play)
+                "controller": t.controller,
+                "text": describe(t.ability),
+            }
             for t in state.pending
         ],
         "notes": list(state.notes),

@@ -74,7 +74,7 @@ def _phase(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) 
     elif phase == "result":
         test = state.attack
         assert test is not None
-        first = attacker(state) if not test.attacker_retested or test.free_retests > 0 else -1
+        first = attacker(state) if not test.attacker_retested else -1
         second = test.foe if test.foe >= 0 and not test.defender_retested else -1
         out += _result(seat, first, second)
     elif phase == "spin":

@@ -46,8 +46,18 @@ def _counts(
     return result.matches, result.strikes
 
 
+def _lose_lock(state: GameState, catalog: Catalog, seat: int, log: Log) -> GameState:
+    """Basic Rule 6: a targetlock is for the next attack, "this turn only": an attack that
+    does not take the locked card loses it (use it or lose it; README: readings 7)."""
+    card = state.players[seat].lock_card
+    log.say(state, seat, f"Targetlock on {catalog.get(card).name} lost: this attack did not use it")
+    return evolve(state, players=state.players_with(seat, lock_foe=-1, lock_card=""))
+
+
 def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log) -> GameState:
     seat, foe = action.player, action.foe
+    if not action.locked and state.players[seat].lock_card:  # rare: one copy more
+        state = _lose_lock(state, catalog, seat, log)
     pulse = state.pulse
     assert pulse is not None
     card = catalog.get(pulse.card)
@@ -155,6 +165,8 @@ def begin_terrain_attack(
     state: GameState, catalog: Catalog, action: za.AttackTerrain, log: Log
 ) -> GameState:
     seat = action.player
+    if state.players[seat].lock_card:
+        state = _lose_lock(state, catalog, seat, log)
     pulse = state.pulse
     assert pulse is not None
     attack = Attack(foe=-1, terrain=action.terrain, end=action.end, augments=action.augments)
@@ -268,8 +280,6 @@ def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> 
     assert a is not None
     changes: dict[str, Any] = {"bolster_dots": (), "augment_dots": ()}
     if action.player == attacker(state):
-        if a.attacker_retested:
-            changes["free_retests"] = a.free_retests - 1  # Knockdown's free retest
         changes["attacker_retested"] = True
     else:
         changes["defender_retested"] = True

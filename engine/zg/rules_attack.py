@@ -61,9 +61,8 @@ def explain_retest(state: GameState, catalog: Catalog, action: za.Retest) -> str
     if action.end not in (0, 1):
         return "the end facing after the respin is 0 or 1"
     if action.player == attacker(state):
-        if a.attacker_retested and a.free_retests == 0:
-            return "each player may retest only once per test"
-        return None
+        # Knockdown's free retest is free of a card, not a second one (README: readings 14)
+        return "each player may retest only once per test" if a.attacker_retested else None
     if action.player == a.foe:
         return "each player may retest only once per test" if a.defender_retested else None
     return "only the attacker and the defender may retest"

@@ -113,7 +113,9 @@ class Attack:
     locked: bool = False  # targeting the targetlocked card
     attacker_retested: bool = False  # Core Exceptions 8: once each per test
     defender_retested: bool = False
-    free_retests: int = 0  # Knockdown: a free retest against a knocked-down figure
+    # Knockdown: the attacker's retest against a knocked-down figure is free (no powerup
+    # needed); still one per test (Core Exceptions 8). 1 when it is free, else 0.
+    free_retests: int = 0
     strikes: int = 0  # the test's strikes, once accepted
 
 

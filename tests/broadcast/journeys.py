@@ -49,10 +49,10 @@ async def stalemate_band(d: Any) -> None:
     from companion_app.saves.game_record import setup_record
     from engine import games
     from engine.zeal import actions as za
-    from engine.zeal.randomplay import random_game
+    from tests.engine.helpers import looping_game
 
     s = d.session
-    looping = random_game(10553, 2, 20_000).game  # tests/engine/test_stalemate.py's loop
+    looping, _ = looping_game()  # tests/engine/test_stalemate.py's loop, where the offer comes
     store = s.store
     game_id = store.new_game("zeal", setup_record(games.get("zeal"), looping.setup, (0, 1)))
     store.replace_commands(game_id, [za.to_dict(a) for a in looping.history])

@@ -10,7 +10,7 @@ import pytest
 from kivy.clock import Clock
 
 from companion_app.games import adapter_for, playable
-from companion_app.games.deeds.battle_preview import preview
+from companion_app.games.deeds.battle_preview import mode, preview
 from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from companion_app.session.table import TableController
@@ -164,3 +164,25 @@ def test_card_text_waiting_is_offered_on_the_band_as_done() -> None:
     offered = [a for a in game.legal_actions() if isinstance(a, da.Resolve)]
     assert offered == [da.Resolve(0, note.id)]
     assert ADAPTER.choice_label(game, offered[0]) == "Done: Feeding Frenzy (sample)"
+
+
+def test_overrun__the_band_asks_the_attacker_and_the_player_model_taps_the_answer() -> None:
+    """Overrun's "may" (Glossary): both answers on the attacker's panel, no countdown, no
+    "done" that would skip it; the explorer makes either by a tap on its words."""
+    from companion_app.games.gestures import TapText
+
+    from .helpers import fight
+
+    adapter = adapter_for("deeds")
+    game = game_at({"card": "ol_tank"}, {"card": "shambler", "owner": 1})
+    fight(game, (1,), ((1, 2),))
+    labels = {adapter.choice_label(game, a): a for a in game.legal_actions()}
+    assert labels == {
+        "Overrun: 4 to the base": da.Overrun(0, (1,)),
+        "Keep it off the base": da.Overrun(0, ()),
+    }
+    assert not adapter.quiet(game) and adapter.pass_action(game, 0) is None
+    assert mode(game) == "" and adapter.due_screen(game) is None  # the assistant closes
+    model = adapter.player_model()
+    for words, action in labels.items():
+        assert model.gestures(game, action) == [TapText(words, "seat:0")]

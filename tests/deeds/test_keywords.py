@@ -113,7 +113,33 @@ def test_mounting_aggression__plus_1_0_per_token() -> None:
 def test_overrun__damage_left_after_defeating_blockers_hits_the_base() -> None:
     game = game_at({"card": "ol_tank"}, {"card": "shambler", "owner": 1})
     fight(game, (1,), ((1, 2),))
+    game.apply(da.Overrun(0, (1,)))
     assert game.state.players[1].base == 16
+
+
+def test_glossary_overrun__the_damage_left_may_go_to_the_base_the_attacker_is_asked() -> None:
+    """Glossary: "Any damage left after defeating blockers may be applied to defender's base":
+    once both pass, the battle waits for the attacker's answer (it was always applied)."""
+    game = game_at({"card": "ol_tank"}, {"card": "shambler", "owner": 1})
+    fight(game, (1,), ((1, 2),))
+    assert game.state.battle is not None and game.state.battle.asking
+    assert game.acting_player() == 0
+    assert game.state.players[1].base == 20  # not resolved yet
+    assert list(game.legal_actions()) == [da.Overrun(0, (1,)), da.Overrun(0, ())]
+    assert "Overrun" in game.prompts()[0].text and "apply it, or not" in game.prompts()[0].text
+    assert "Amy's choice" in refusal(game, da.Overrun(1, ()))
+    assert "says first where Overrun's damage" in refusal(game, da.Pass(0))
+    assert "no Overrun damage left" in refusal(game, da.Overrun(0, (2,)))
+    game.apply(da.Overrun(0, ()))  # declined: kept off the base
+    assert game.state.players[1].base == 20 and game.state.battle is None
+    assert card(game, 2) is None  # the Shambler is defeated all the same
+    assert any("kept off the base" in e.text for e in game.log)
+
+
+def test_glossary_overrun__nothing_to_ask_when_nothing_is_left() -> None:
+    game = game_at({"card": "ol_tank"}, {"card": "wall_of_flesh", "owner": 1, "tokens": 4})
+    fight(game, (1,), ((1, 2),))  # 7 against 0/8: nothing left over
+    assert game.state.battle is None and game.state.players[1].base == 20
 
 
 def test_pacifist__may_not_attack() -> None:

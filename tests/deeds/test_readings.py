@@ -41,12 +41,20 @@ def test_reading__blocking_does_not_utilize() -> None:
     assert card(game, 2).ready
 
 
-def test_reading__hidden_does_not_stop_blocking_or_its_owner() -> None:
+def test_reading__hidden_does_not_stop_blocking() -> None:
     game = game_at({"card": "scavenger"}, {"card": "crawler", "owner": 1})
     game.apply(da.Attack(0, (1,)))
     assert game.is_legal(da.Block(1, ((1, 2),)))
+
+
+def test_glossary_hidden__shields_from_its_own_player_too_until_utilized() -> None:
+    """Glossary: "Card can't be targeted unless utilized", no exception for its owner."""
     mine = game_at({"card": "crawler"}, hands=(["ambush"], []), pools=({"bio": 1}, {}))
-    assert mine.is_legal(da.Deploy(0, "ambush", (1,)))
+    assert "Hidden" in refusal(mine, da.Deploy(0, "ambush", (1,)))
+    utilized = game_at(
+        {"card": "crawler", "ready": False}, hands=(["ambush"], []), pools=({"bio": 1}, {})
+    )
+    assert utilized.is_legal(da.Deploy(0, "ambush", (1,)))
 
 
 def test_reading__resurrect_takes_from_your_own_graveyard_only() -> None:
@@ -60,6 +68,7 @@ def test_reading__overrun_applies_even_if_the_attacker_dies_in_the_last_exchange
     game = game_at({"card": "ol_tank"}, {"card": "raging_dead", "owner": 1})
     game.apply(da.SetCard(0, 1, damage=1))  # 5/2 left: Raging Dead's 2 kills it
     fight(game, (1,), ((1, 2),))
+    game.apply(da.Overrun(0, (1,)))  # the attacker applies it (Glossary: "may")
     assert card(game, 1) is None and game.state.players[1].base == 17
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from engine.zeal import PlayerSetup, Step, ZealGame, ZealSetup
 from engine.zeal import actions as za
 from engine.zeal.cards import sample_catalog
@@ -218,3 +220,26 @@ def until_damage(game: ZealGame) -> None:
         else:
             game.apply(za.Pass(who))
     raise AssertionError(game.prompts())
+
+
+LOOPING_SEED = 10553  # a random Zeal game that goes round in circles for a while
+
+
+def looping_game() -> tuple[ZealGame, random.Random]:
+    """Seed 10553's random game, played with the plain random choices (no push for an end),
+    up to the turn where the table is first offered to stop: every deck and hand empty and no
+    base lost for good in 20 turns (turn 191, action 3,692). Played on, it ends by the rules
+    at turn 195 (tests/engine/test_stalemate.py): the offer must claim no proof. With the
+    random choices' state, to play on."""
+    from engine.zeal.randomplay import choose, random_setup
+
+    game = ZealGame(random_setup(LOOPING_SEED, 2))
+    rnd = random.Random(LOOPING_SEED)
+    turn = -1
+    while game.outcome() is None:
+        if game.state.turn != turn:
+            turn = game.state.turn
+            if game.stall_note() is not None:
+                return game, rnd
+        game.apply(choose(rnd, list(game.legal_actions())))
+    raise AssertionError("seed 10553's game ended before the table was offered to stop")

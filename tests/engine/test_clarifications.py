@@ -159,10 +159,47 @@ def test_clarification__cnidarian_lord_one_combat_boosted_this_turn_dies_next_tu
 
 
 def test_clarification__conversion_cannon_cost_is_paid_before_responses() -> None:
-    game = table(["conversion_cannon"], ["chalice_keeper"], step="commit")
+    """ "Put a card from your hand on the bottom of its owner's deck": the hand's count goes
+    down and the deck's up as the action is played (issue 34: the count stayed at 3)."""
+    game = table(["conversion_cannon"], ["chalice_keeper"], step="commit", hands=3)
     game.apply(za.Activate(0, 1, targets=(2,)))
-    assert game.state.stack and any("pay now" in n for n in game.state.notes)
-    assert game.state.priority == 1  # the cost is already noted as Anton gets to respond
+    alena = game.state.players[0]
+    assert game.state.stack and (alena.hand_size, alena.deck_size) == (2, 21)
+    assert game.state.priority == 1  # the cost is already paid as Anton gets to respond
+    assert any("pays Conversion Cannon's cost" in e.text for e in game.log)
+
+
+OPEN_CANNON = """
+[setup]
+hidden_hands = false
+[[players]]
+name = "Alena"
+devotion = 6
+hand = ["burn", "burn", "void"]
+deck = ["accelerate"]
+in_play = [{ card = "conversion_cannon", id = 1 }]
+[[players]]
+name = "Anton"
+in_play = [{ card = "chalice_keeper", id = 2 }]
+[position]
+turn = 3
+step = "commit"
+"""
+
+
+def test_clarification__conversion_cannon_needs_a_card_in_hand_named_with_open_hands() -> None:
+    game = table(["conversion_cannon"], ["chalice_keeper"], step="commit", hands=0)
+    assert "your hand is empty" in (game.explain(za.Activate(0, 1, targets=(2,))) or "")
+    assert not any(isinstance(a, za.Activate) for a in game.legal_actions())
+    open_game = run_scenario(load_scenario(OPEN_CANNON, "open_cannon.toml"))
+    listed = [a for a in open_game.legal_actions() if isinstance(a, za.Activate)]
+    at_keeper = [a.paid for a in listed if a.targets == (2,)]
+    assert sorted(at_keeper) == ["burn", "void"]  # each card it may pay, once
+    assert "name the card" in (open_game.explain(za.Activate(0, 1, targets=(2,))) or "")
+    open_game.apply(za.Activate(0, 1, targets=(2,), paid="void"))
+    alena = open_game.state.players[0]
+    assert alena.hand == ("burn", "burn") and alena.deck == ("accelerate", "void")
+    assert alena.hand_size == 2
 
 
 # --- Dirac Archmage -----------------------------------------------------------------------

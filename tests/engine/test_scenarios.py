@@ -16,6 +16,7 @@ from engine.scenario import (
     check_expectations,
     dump_game,
     load_scenario,
+    play_scenario,
     run_scenario,
 )
 from engine.zeal import actions as za
@@ -31,6 +32,7 @@ def test_scenario_file__runs_and_meets_its_expectations(path: Path) -> None:
     assert scenario.expect, "every scenario file checks its result"
     game = run_scenario(scenario)
     assert check_expectations(scenario, game) == []
+    assert play_scenario(scenario).failures == []  # the expectations after actions too
 
 
 def _cli(path: Path, action: str = "run", as_json: bool = False) -> int:
@@ -337,3 +339,113 @@ def test_load_scenario__too_long_or_nested_too_deeply_is_named_not_a_crash() -> 
     with pytest.raises(ScenarioError) as ok_depth:
         load_scenario("a = " + "[" * (levels - 1) + "]" * (levels - 1), "d.toml")
     assert "nested" not in str(ok_depth.value)
+
+
+# --- Expectations (docs/scenarios.md): after an action, in lists, bounds, none ---------------
+
+CANNON = """
+[setup]
+first_player = 0
+[[players]]
+name = "Alena"
+devotion = 4
+hand_size = 3
+deck_size = 20
+in_play = [{ card = "conversion_cannon", id = 1 }]
+[[players]]
+name = "Anton"
+in_play = [{ card = "chalice_keeper", id = 2 }]
+[position]
+turn = 4
+step = "commit"
+[[actions]]
+type = "Activate"
+player = 0
+permanent_id = 1
+targets = [2]
+[[actions]]
+type = "Pass"
+player = 1
+"""
+
+
+def _failures(expect: str) -> list[str]:
+    return play_scenario(load_scenario(CANNON + expect, "cannon.toml")).failures
+
+
+@pytest.mark.parametrize(
+    ("expect", "failure"),
+    [
+        ('after = 0\npath = "players.0.hand_size"\nequals = 2', "after action 0: players.0"),
+        ('after = 1\npath = "players.0.hand_size"\nequals = 3', "expected 3, found 2"),
+        ('path = "players.0.deck_size"\nat_least = 22', "expected at least 22, found 21"),
+        ('path = "players.0.deck_size"\nat_most = 20', "expected at most 20, found 21"),
+        ('path = "players.1.in_play.*.name"\ncontains = "Chalice Keeper"', "among []"),
+        ('after = 1\npath = "players.1.in_play.*.name"\nlacks = "Chalice Keeper"', "expected no"),
+        ('path = "winner"\nnone = false', "expected a value, found none"),
+        ('after = 1\npath = "stack.0.source"\nnone = true', "expected none, found 1"),
+        ('path = "players.0.name"\ncontains = "A"', "expected a list to look in"),
+        ('path = "players.0.name"\nat_least = 1', "expected a number to compare"),
+    ],
+)
+def test_expectations__each_check_fails_in_words_when_the_state_differs(
+    expect: str, failure: str
+) -> None:
+    failures = _failures(f"[[expect]]\n{expect}\n")
+    assert len(failures) == 1 and failure in failures[0], failures
+
+
+def test_expectations__the_same_checks_hold_where_the_state_agrees() -> None:
+    expect = """
+[[expect]]
+after = 0
+path = "players.0.hand_size"
+equals = 3
+[[expect]]
+after = 1
+path = "stack.*.source"
+contains = 1
+[[expect]]
+path = "players.0.deck_size"
+at_least = 21
+at_most = 21
+[[expect]]
+path = "players.1.in_play.*.name"
+lacks = "Chalice Keeper"
+[[expect]]
+path = "winner"
+none = true
+[[expect]]
+path = "stall_note"
+none = true
+"""
+    assert _failures(expect) == []
+
+
+@pytest.mark.parametrize(
+    ("expect", "words"),
+    [
+        ('path = "winner"', "needs 'path' and one of equals"),
+        ('path = "winner"\nequals = 1\nnone = true', "one check at a time"),
+        ('path = "turn"\nat_least = "four"', "'at_least' must be a number"),
+        ('path = "winner"\nnone = "yes"', "'none' must be true"),
+        ('after = 3\npath = "turn"\nequals = 4', "'after' must be an action's number, 0 to 2"),
+        ('path = "turn"\nbetween = 4', "between"),
+    ],
+)
+def test_expectations__a_wrong_expectation_is_an_error_naming_it(expect: str, words: str) -> None:
+    with pytest.raises(ScenarioError, match="expect") as caught:
+        load_scenario(CANNON + f"[[expect]]\n{expect}\n", "cannon.toml")
+    assert words in str(caught.value)
+
+
+def test_json__pending_and_stack_items_name_their_card_and_source(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cannon.toml"
+    path.write_text(CANNON.rsplit("[[actions]]", 1)[0] + '[[expect]]\npath = "turn"\nequals = 4\n')
+    assert _cli(path, as_json=True) == 0
+    view = json.loads(capsys.readouterr().out)
+    (item,) = view["stack"]
+    assert (item["card_id"], item["source"]) == ("conversion_cannon", 1)
+    assert view["stalemate"] is None and view["stall_note"] is None

@@ -143,7 +143,9 @@ def test_option2_sneak_attack__not_with_a_card_used_last_turn() -> None:
     assert any("don't examine" in p.text for p in game.prompts())
 
 
-def test_option5_knockdown__three_move_to_stand_and_a_free_retest_hand_to_hand() -> None:
+def test_option5_knockdown__three_move_to_stand_and_one_retest_hand_to_hand() -> None:
+    """Option 5's free retest is free of a card, not a second one: Core Exceptions 8, "Each
+    player may retest only once per test. (This means you!)"."""
     game = duel("knockdown")
     game.apply(za.Knockdown(1, 0))
     game.apply(za.PlayCard(0, "red3"))
@@ -154,8 +156,10 @@ def test_option5_knockdown__three_move_to_stand_and_a_free_retest_hand_to_hand()
     game.apply(za.Attack(0, 1, 0))
     game.apply(za.DrawTarget(1, "miss"))
     game.apply(za.Spin(1, 0))
+    assert game.state.attack is not None and game.state.attack.free_retests == 1
     game.apply(za.Retest(0, "target", 1))
-    assert game.explain(za.Retest(0, "target", 0)) is None, "the free retest"
+    assert game.explain(za.Retest(0, "target", 0)) == "each player may retest only once per test"
+    assert not any(isinstance(a, za.Retest) and a.player == 0 for a in game.legal_actions())
 
 
 def test_option6_dash__the_second_footgear_of_a_colour_moves_three_more() -> None:

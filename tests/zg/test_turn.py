@@ -139,6 +139,21 @@ def test_rule6__targetlock_is_this_turn_only() -> None:
     assert game.state.players[0].lock_card == ""
 
 
+def test_rule6__a_targetlock_is_for_the_next_attack_only() -> None:
+    """The chart: "you may target this card again with your next attack (this turn only)":
+    an attack on a new target in the next pulse uses the lock up or loses it."""
+    game = duel()
+    attack_with(game, "red3", "one")
+    game.apply(za.Resolve(0))
+    assert game.state.players[0].lock_card == "one"
+    attack_with(game, "red3_ap", "miss")  # the next attack: a new target drawn
+    assert game.state.players[0].lock_card == ""
+    assert any("Targetlock on" in e.text and "lost" in e.text for e in game.log)
+    game.apply(za.Resolve(0))
+    game.apply(za.PlayCard(0, "miss"))
+    assert "no targetlock" in (game.explain(za.Attack(0, 1, 0, locked=True)) or "")
+
+
 def test_rule6__two_strikes_slag_the_target_card() -> None:
     game = duel()
     attack_with(game, "red3", "two")

@@ -22,7 +22,7 @@ from companion_app.games.base import (
 )
 from companion_app.games.deeds import demo_script, rules_at_hand, targeting
 from companion_app.games.deeds.battle_preview import mode, rows
-from companion_app.games.deeds.card_actions import resolve_label
+from companion_app.games.deeds.card_actions import card_name, resolve_label
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
 from engine.deeds import actions as da
@@ -30,6 +30,7 @@ from engine.deeds import stats
 from engine.deeds.cards import KEYWORDS, RESOURCES, Card, Catalog, keyword_words
 from engine.deeds.decks import faction_deck, factions
 from engine.deeds.game import DeedsGame
+from engine.deeds.resolve import overrun_left
 from engine.deeds.setup import BASE_HEALTH
 from engine.deeds.state import Phase
 
@@ -266,6 +267,8 @@ class DeedsAdapter(GameAdapter):
             )
         if isinstance(action, da.Block) and not action.blocks:
             return "No blocks"
+        if isinstance(action, da.Overrun):
+            return overrun_label(g, action)
         if isinstance(action, da.Resolve):
             # In the Regroup phase the six pairs fill the row: card text is marked done on the
             # Cards in play page there.
@@ -282,8 +285,8 @@ class DeedsAdapter(GameAdapter):
         blocks, or pass in the Tactics step."""
         g = _deeds(game)
         state = g.state
-        if g.acting_player() != seat:
-            return None
+        if g.acting_player() != seat or (state.battle is not None and state.battle.asking):
+            return None  # Overrun's damage: the attacker answers on the band
         action: Any = {
             Phase.MULLIGAN: da.KeepHand(seat),
             Phase.DRAW: da.Draw(seat),
@@ -305,7 +308,8 @@ class DeedsAdapter(GameAdapter):
     def quiet(self, game: AnyGame) -> bool:
         """The Tactics step with nothing waiting: the band counts down and both pass."""
         state = _deeds(game).state
-        return state.phase is Phase.TACTICS and not state.notes and not state.over
+        asking = state.battle is not None and state.battle.asking  # Overrun: asked, no timer
+        return state.phase is Phase.TACTICS and not state.notes and not state.over and not asking
 
     # --- cards, history, screens ------------------------------------------------------------
 
@@ -387,3 +391,15 @@ class DeedsAdapter(GameAdapter):
 
 
 ADAPTER = DeedsAdapter()
+
+
+def overrun_label(game: DeedsGame, action: da.Overrun) -> str:
+    """The band's answers to Overrun's "may" (Glossary): the damage left after defeating
+    blockers to the defender's base, all of it, none, or one card's."""
+    left = dict(overrun_left(game.state, game.catalog))
+    if not action.to_base:
+        return "Keep it off the base"
+    total = sum(left.get(x, 0) for x in action.to_base)
+    if len(action.to_base) == len(left):
+        return f"Overrun: {total} to the base"
+    return f"Overrun: only {card_name(game, action.to_base[0])} ({total})"

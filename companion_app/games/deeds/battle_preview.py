@@ -130,7 +130,8 @@ def mode(game: DeedsGame) -> str:
     if state.phase is Phase.DEFEND and state.battle is not None:
         return "block"
     if state.phase is Phase.TACTICS and state.battle is not None:
-        return "battle"
+        # Overrun's "may" once both have passed: asked on the attacker's panel, not here
+        return "" if state.battle.asking else "battle"
     return ""
 
 
