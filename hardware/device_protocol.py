@@ -6,7 +6,8 @@ does: HELLO (in parts, a fresh nonce) on every connection and on a host's HELLO 
 boot id in a PING, a new claim only while the button is held (pairing mode; one claim at a time) with a key agreed by X25519, AUTH proofs over the HELLO and CLAIM both ways,
 a session key per direction signing every later frame, unsigned or wrong-side frames ignored
 in a session, a replay ring of 32 frames with a DIAG on overflow, cumulative acks, SET_DIAL
-answered with DIAL, and the table's signed unclaim confirmed (signed) for every repeat of it.
+answered with DIAL, and the table's signed unclaim agreed in two steps (REFUSE 6 "ready", then
+REFUSE 9 "forgotten"), each answer said again for every repeat.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class DeviceEndpoint:
         self._transcript = b""
         self._key = b""
         self._pending: tuple[bytes, bytes] | None = None  # a new claim's table and key
+        self._unclaim_ready = False  # this session's table asked to unclaim; we said ready
         self._claim_at = 0.0
         self._host_public = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
         self._host_pub: bytes | None = None
@@ -96,6 +98,7 @@ class DeviceEndpoint:
         self._host_nonce = b""
         self._claim = b""
         self._pending = None
+        self._unclaim_ready = False  # an unclaim is agreed within one session
         self._hello = wire.hello_payload(
             FIRMWARE_VERSION,
             self.device_id,
@@ -345,13 +348,24 @@ class DeviceEndpoint:
             # Signed, so the table's own word: an unclaim forgets the key; a rekey starts over.
             code = frame.payload[0] if frame.payload else 0
             if code == wire.REFUSE_UNCLAIM:
-                # Forgotten, and confirmed in this session's signature (again for every repeat:
-                # the table forgets its key only on this word). The session goes on until the
-                # table ends it (REFUSE 7); the next connection starts unclaimed.
-                self.claim = None
-                self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaimed"))
+                # Agreed in two steps (issue 35): "ready", key kept; the table forgets its key
+                # and says REFUSE 9; only then is ours forgotten. Each answer again on a repeat.
+                if self.claim is not None:
+                    self._unclaim_ready = True
+                    self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "ready"))
+                else:
+                    self._send_forgotten()
+            elif code == wire.REFUSE_UNCLAIM_DONE:
+                if self._unclaim_ready or self.claim is None:
+                    self.claim = None
+                    self._send_forgotten()
+                else:
+                    self.errors += 1  # no unclaim asked in this session: nothing to finish
             elif code == wire.REFUSE_REKEY:
                 self.connect(now)
+
+    def _send_forgotten(self) -> None:
+        self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "forgotten"))
 
     def _apply(self, msg_type: int, payload: bytes) -> None:
         try:

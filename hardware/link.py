@@ -128,6 +128,7 @@ class HostLink:
         self._ack_due = False
         self._last_try = -1e9
         self._last_unclaim = -1e9
+        self._forget_due = False  # this table forgot the key; the device is told (REFUSE 9)
         self._last_ping = 0.0
         self.last_rx = 0.0
         self._silent = 0.0  # s listened since the last good frame (a stall counts for little)
@@ -183,7 +184,9 @@ class HostLink:
             and self._confirmed
             and now - self._last_unclaim >= RETRY_AFTER
         ):
-            self._send_unclaim(now)  # again until the device confirms it
+            self._send_unclaim(now)  # again until the device says it is ready
+        if self._forget_due and self._confirmed and now - self._last_unclaim >= RETRY_AFTER:
+            self._send_forget(now)  # again until the device says it forgot
         if self.state in (State.OPEN, State.UNCLAIMED) and self.peer:
             if self.peer.outbox.resend_due(now):
                 self._send_numbered(self.peer.outbox.all_unacked(now))
@@ -269,11 +272,13 @@ class HostLink:
             self._send_claim(now)
 
     def unclaim(self, now: float) -> None:
-        """Ask the device to forget this table's key (a signed REFUSE 6), sent again until the
-        device confirms it with its own signed REFUSE 6; only then is the key forgotten here,
-        so both sides agree even when a frame is lost. Asked while no session is open (the link
-        is reconnecting), it goes out once the session opens: the key is still needed for that.
-        The wish is kept in the ``Peer``, so a new connection carries it on."""
+        """Ask the device to let go, agreed in two steps (docs/protocol.md, "Unclaim"): a signed
+        REFUSE 6, sent again until the device answers "ready" (it keeps its key); then this
+        table forgets the key and says so (signed REFUSE 9) until the device answers that it
+        forgot its own. So neither side is ever unclaimed while the other still trusts the key;
+        a lost answer leaves at worst a device holding a key nobody has, which obeys no one.
+        Asked while no session is open (the link is reconnecting), it goes out once the session
+        opens: the key is still needed for that. The wish is kept in the ``Peer``."""
         if self.peer is None:
             return
         self.peer.unclaim_asked = True
@@ -284,11 +289,33 @@ class HostLink:
         self._last_unclaim = now
         self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaim"))
 
-    def _on_unclaimed(self, now: float) -> None:
-        """The device's signed word that it forgot this table's key: forget it here too, end
-        the session, and ask for its HELLO (it comes back unclaimed)."""
+    def _send_forget(self, now: float) -> None:
+        self._last_unclaim = now
+        self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "forget"))
+
+    def _on_ready(self, now: float) -> None:
+        """The device's signed "ready": forget the key here, then tell it to forget its own.
+        A "ready" nobody is waiting for (the table gave up and said both keep the key) is
+        ignored: the table does not go back on what it told the players."""
         assert self.peer is not None
+        if not self.peer.unclaim_asked:
+            self._refuse("late", f"a late answer from {self._name()} to an unclaim was ignored")
+            return
         self.peer.unclaim_asked = False
+        self.keys.forget(self.peer.device)
+        self.peer.unclaim_forgotten = True
+        self._forget_due = True
+        self._send_forget(now)
+
+    def _on_unclaimed(self, now: float) -> None:
+        """The device's signed word that it forgot this table's key: end the session, and ask
+        for its HELLO (it comes back unclaimed)."""
+        assert self.peer is not None
+        if not (self._forget_due or self.peer.unclaim_forgotten):
+            return  # this table never said it forgot: not an answer to anything of ours
+        self.peer.unclaim_asked = False
+        self.peer.unclaim_forgotten = False
+        self._forget_due = False
         self.keys.forget(self.peer.device)
         self.unclaimed = True
         self._status(
@@ -461,9 +488,12 @@ class HostLink:
         elif t == wire.PING:
             self._send(wire.PONG, frame.payload[: wire.MAX_SIGNED_PAYLOAD])
         elif t == wire.REFUSE and self.state is State.OPEN:
-            # Signed: really the device's word. REFUSE 6: it forgot our key (the answer to our
-            # unclaim; said afresh to every repeat of it, so a lost answer costs one resend).
+            # Signed: really the device's word. REFUSE 6: ready to let go (it keeps its key
+            # until we say we forgot ours); REFUSE 9: it forgot. Each said again for every
+            # repeat of ours, so a lost answer costs one resend.
             if frame.payload[:1] == bytes((wire.REFUSE_UNCLAIM,)):
+                self._on_ready(now)
+            elif frame.payload[:1] == bytes((wire.REFUSE_UNCLAIM_DONE,)):
                 self._on_unclaimed(now)
             else:
                 self._on_refuse(frame)
@@ -513,6 +543,7 @@ class HostLink:
         self._request_hello(now)
 
     def _end_keys(self) -> None:
+        self._forget_due = False  # REFUSE 9 is said in the session whose "ready" it answers
         self._claim_answer = frozenset()
         self._rx_key = None
         self._tx_key = None

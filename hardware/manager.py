@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 from hardware import wire
 from hardware.events import DeviceStatus, Event
 from hardware.keys import KeyStore
-from hardware.link import ClaimRefused, HostLink, Peer, State, device_label
+from hardware.link import PAIRING_HOW, ClaimRefused, HostLink, Peer, State, device_label
 from hardware.seats import SeatMap
 from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
@@ -309,7 +309,8 @@ class DeviceManager:
         """Let a device go: it forgets this table's key and says so (signed), then the table
         forgets it too. The unclaim is sent again until the device confirms it, and waits for
         a link that is reconnecting. UnclaimFailed, in words, when the device is not here or
-        does not confirm within ``timeout`` s: then both sides keep the key, and agree."""
+        does not answer within ``timeout`` s: then both sides keep the key, and agree; or,
+        when it agreed and went silent after, that it may still hold the key (issue 35)."""
         label = device_label(device)
         if self.keys.key_for(device) is None:
             raise UnclaimFailed(f"{label} is not claimed by this table: nothing to unclaim.")
@@ -321,19 +322,29 @@ class DeviceManager:
                 "(plug it in or bring it near) and unclaim it again."
             )
         peer.unclaim_asked = True
+        peer.unclaim_forgotten = False
         if runner.link is not None:
             runner.link.unclaim(time.monotonic())
         runner.transport.poke()
         deadline = time.monotonic() + timeout
-        while peer.unclaim_asked and time.monotonic() < deadline:
+        while (peer.unclaim_asked or peer.unclaim_forgotten) and time.monotonic() < deadline:
             runner.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
         if peer.unclaim_asked:
-            peer.unclaim_asked = False  # given up: a link that reconnects later sends nothing
+            peer.unclaim_asked = False  # given up: a late "ready" is ignored, the key kept
             raise UnclaimFailed(
                 f"{label} did not answer the unclaim, so both it and this table keep their key: "
                 "bring it near (or plug it in) and unclaim it again."
+            )
+        if peer.unclaim_forgotten:
+            # This table forgot its key; the device's word that it forgot its own never came.
+            # Said as it is: the device may still hold the key (it then obeys no table until
+            # it is claimed again in pairing mode). A late word still ends it well.
+            raise UnclaimFailed(
+                f"{label} agreed to the unclaim and this table forgot its key, but the device "
+                "did not answer after that: it may still hold the key. It obeys no table until "
+                f"it is claimed again: {PAIRING_HOW}."
             )
 
     def assign_dial(self, device: str, dial: int, seat: int | None) -> None:

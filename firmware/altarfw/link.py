@@ -22,8 +22,9 @@
 # only the types a host may send are taken. A forged (wrong MAC) or unsigned frame in a session
 # is dropped and counted, never obeyed, and never ends the session: only the table's signed word
 # (REFUSE rekey), REKEY_AFTER frames, or a session quiet for _QUIET_MS do (issue 27). The table's
-# signed unclaim (REFUSE 6) forgets the key and is answered with our own signed REFUSE 6; the
-# table then ends the session.
+# signed unclaim is agreed in two steps (REFUSE 6 "ready", then REFUSE 9 "forgotten", issue 35):
+# the key is forgotten only once the table says it forgot its own; the table then ends the
+# session.
 # The counts reach the table in DIAG 4 (app.py, rate-limited). A new claim agrees its key by
 # X25519, only while the device is in pairing mode (the pairing gesture, pairing.py); a claim in
 # progress is never replaced by another, and a wrong proof against it is counted, not obeyed;
@@ -66,6 +67,7 @@ _MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
 _HELLO_SIZE = const(18)  # wire.HELLO_SIZE
 _REKEY_AFTER = const(0x4000)  # wire.REKEY_AFTER
 _REFUSE_UNCLAIM = const(6)  # wire.REFUSE_UNCLAIM
+_REFUSE_UNCLAIM_DONE = const(9)  # wire.REFUSE_UNCLAIM_DONE
 _REFUSE_REKEY = const(7)  # wire.REFUSE_REKEY
 _REFUSE_HOLD_BUTTON = const(2)  # wire.REFUSE_HOLD_BUTTON
 _REFUSE_OTHER_TABLE = const(3)  # wire.REFUSE_OTHER_TABLE
@@ -95,7 +97,8 @@ _ACK = const(8)
 _PONG = const(16)
 _HELLO1 = const(32)  # HELLO's second part
 _KEYS = const(64)  # a new claim's public key, three parts
-_UNCLAIMED = const(128)  # signed REFUSE 6: our word that the key is forgotten (an unclaim's answer)
+_READY = const(128)  # signed REFUSE 6 "ready": an unclaim asked; the key is still kept
+_FORGOTTEN = const(256)  # signed REFUSE 9 "forgotten": the table forgot, and now so did we
 
 
 def _refuse_text(code):
@@ -171,6 +174,7 @@ class Link:
         self._pong_len = 0
         self._refuse = 0
         self._host_next = -1  # the host's next command number; -1: not learnt yet
+        self._unclaim_ready = False  # this session's table asked to unclaim; we said ready
         self.errors = 0  # frames dropped as damaged, malformed or out of place
         self.security_errors = 0  # unsigned, wrong-side or wrongly signed frames in a session
         # Not reported to the table yet (DIAG 4, app.py): unsigned frames in a session, and
@@ -196,6 +200,7 @@ class Link:
         self._due = _HELLO
         self._refuse = 0
         self._host_next = -1
+        self._unclaim_ready = False  # an unclaim is agreed within one session, never across
         self._sent = 0  # everything unacknowledged goes out again, oldest first
         self.last_rx = now
         self._timer = now
@@ -339,14 +344,12 @@ class Link:
         if due & _AUTH:
             self._due = due & ~_AUTH
             return self._control(_T_AUTH, self._dev_proof, 8, False)
-        if due & _UNCLAIMED:
-            self._due = due & ~_UNCLAIMED
-            s = self._scratch
-            s[0] = _REFUSE_UNCLAIM
-            text = b"unclaimed"
-            for i in range(len(text)):
-                s[1 + i] = text[i]
-            return self._control(_T_REFUSE, s, 1 + len(text))  # signed: the session's word
+        if due & _READY:
+            self._due = due & ~_READY
+            return self._signed_refuse(_REFUSE_UNCLAIM, b"ready")
+        if due & _FORGOTTEN:
+            self._due = due & ~_FORGOTTEN
+            return self._signed_refuse(_REFUSE_UNCLAIM_DONE, b"forgotten")
         if due & _PING:
             self._due = due & ~_PING
             # Signed in a session ("your proof was right"); its token is our boot id.
@@ -370,6 +373,13 @@ class Link:
             self._sent = 0  # no ack for a while: go back to the oldest unacknowledged frame
             return self._send_ring(now)
         return 0
+
+    def _signed_refuse(self, code, text):
+        s = self._scratch
+        s[0] = code
+        for i in range(len(text)):
+            s[1 + i] = text[i]
+        return self._control(_T_REFUSE, s, 1 + len(text))  # signed: the session's word
 
     def _send_ring(self, now):
         i = (self._head + self._sent) % _RING
@@ -517,14 +527,25 @@ class Link:
         return True
 
     def _on_signed_refuse(self, buf, end, now):
-        # The table's own word (signed): an unclaim forgets the key, a rekey starts over.
+        # The table's own word (signed). An unclaim takes two: REFUSE 6 asks and is answered
+        # "ready" with the key kept; REFUSE 9 says the table forgot its key, and only then is
+        # ours forgotten. So a lost or late answer never leaves this device unclaimed while its
+        # table still holds the key (issue 35): at worst the table forgot and we still hold a
+        # key nobody has, and obey nobody until a claim in pairing mode. Each answer is said
+        # again for every repeat (the table asks again when it was lost).
         code = buf[3] if end > 3 else 0
         if code == _REFUSE_UNCLAIM:
-            # Forgotten, and said in this session's signature, again for every repeat: the
-            # table forgets its key only on our word, so a lost answer costs it one resend. The
-            # session goes on until the table ends it (REFUSE 7); the next one starts unclaimed.
-            self.keys.forget()
-            self._due |= _UNCLAIMED
+            if self.keys.claimed:
+                self._unclaim_ready = True
+                self._due |= _READY
+            else:
+                self._due |= _FORGOTTEN  # forgotten already in this session: said again
+        elif code == _REFUSE_UNCLAIM_DONE:
+            if self._unclaim_ready or not self.keys.claimed:
+                self.keys.forget()
+                self._due |= _FORGOTTEN
+            else:
+                self.errors += 1  # no unclaim asked in this session: nothing to finish
         elif code == _REFUSE_REKEY:
             self.on_connect(now)
 
