@@ -137,6 +137,7 @@ class HostLink:
         self._before_claim = State.WAIT_HELLO
         self.claim_result: str | None = None  # None while a claim runs; "ok" or the refusal
         self.claim_code: str | None = None  # six digits both ends of a new claim can show
+        self.awaiting_press = False  # our new claim proved itself; the players must press
         self.unclaimed = False  # the device confirmed an unclaim on this link: the key is gone
         self.bad_macs = 0  # in this session
         self._frames = 0  # signed frames sent and received in this session
@@ -187,7 +188,7 @@ class HostLink:
             self._send_unclaim(now)  # again until the device says it is ready
         if self._forget_due and self._confirmed and now - self._last_unclaim >= RETRY_AFTER:
             self._send_forget(now)  # again until the device says it forgot
-        if self.state in (State.OPEN, State.UNCLAIMED) and self.peer:
+        if self.state in (State.OPEN, State.UNCLAIMED) and self.peer and not self.awaiting_press:
             if self.peer.outbox.resend_due(now):
                 self._send_numbered(self.peer.outbox.all_unacked(now))
             if now - self._last_ping >= PING_EVERY:
@@ -363,6 +364,16 @@ class HostLink:
                 # same bytes we already accepted, so a repeat, not a stranger's frame. Obeyed
                 # for nothing, counted apart, never reported as unsigned.
                 self.claim_answer_repeats += 1
+            elif (
+                self.awaiting_press
+                and frame.msg_type == wire.REFUSE
+                and frame.payload[:1] == bytes((wire.REFUSE_TWO_CLAIMS,))
+            ):
+                # Two claims proved at once and the players' press took neither (issue 35).
+                self.awaiting_press = False
+                self._end_keys()
+                self.state = State.CLAIMING
+                self._on_refuse(frame)
             else:
                 # In a session nothing unsigned is obeyed (HELLO, REFUSE, AUTH, events ...).
                 self._refuse("unsigned", "an unsigned frame in a signed session was ignored")
@@ -435,6 +446,8 @@ class HostLink:
         if not self._confirmed:
             if frame.msg_type == wire.PING and len(frame.payload) == wire.BOOT_ID_SIZE:
                 # The device checked our AUTH and says, signed, which boot it is in.
+                if self.awaiting_press:
+                    self._claim_confirmed()
                 self._confirmed = True
                 self._boot_known = True
                 self._on_boot(frame.payload)
@@ -544,6 +557,7 @@ class HostLink:
 
     def _end_keys(self) -> None:
         self._forget_due = False  # REFUSE 9 is said in the session whose "ready" it answers
+        self.awaiting_press = False
         self._claim_answer = frozenset()
         self._rx_key = None
         self._tx_key = None
@@ -632,10 +646,10 @@ class HostLink:
             self._claim_failed("the device did not prove the new key")
             return
         if self._new_claim:
-            self.keys.store(self.peer.device, self._key)
+            # Proved both ways; the key is ours once the players press on the device and it
+            # says so (its signed boot PING, issue 35). Until then nothing is stored here.
             self.claim_code = handshake.claim_code(self._key, transcript)
-            self._new_claim = False
-            self._finish_claim("ok")
+            self.awaiting_press = True
         self._rx_key, self._tx_key = handshake.session_keys(self._key, transcript)
         answer = [(wire.AUTH, frame.payload)]
         if self._device_public is not None and len(self._claim) == 13:
@@ -645,6 +659,24 @@ class HostLink:
         self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._rx_key]
         self.state = State.OPEN
         self._send_host_auth(now)
+        if self.awaiting_press:
+            self._status(
+                f"{self._name()}: press dial 0's button once to confirm this table's claim "
+                f"(claim code {self.claim_code}); its light says so",
+                True,
+            )
+        else:
+            self._status(f"{self._name()} is connected", True)
+
+    def _claim_confirmed(self) -> None:
+        """The players pressed and the device took our new claim: the key is kept here too."""
+        assert self.peer is not None and self._key is not None
+        self.awaiting_press = False
+        self._new_claim = False
+        self.keys.store(self.peer.device, self._key)
+        self._finish_claim("ok")
+        ack = self.peer.inbox.ack_value()
+        self._send(wire.ACK, wire.ack_payload(ack if ack is not None else 0xFFFF))
         self._status(f"{self._name()} is connected", True)
 
     def _claim_failed(self, why: str) -> None:
@@ -660,6 +692,8 @@ class HostLink:
         self._last_try = now
         proof = handshake.host_proof(self._key, self._transcript())
         self._send(wire.AUTH, proof, signed=False)
+        if self.awaiting_press:
+            return  # signed frames wait for the players' press: the device has no session yet
         # A signed frame right away gives the device this host's numbering to start from.
         ack = self.peer.inbox.ack_value() if self.peer else None
         self._send(wire.ACK, wire.ack_payload(ack if ack is not None else 0xFFFF))
@@ -678,6 +712,12 @@ class HostLink:
             message = (
                 f"{self._name()} is taking another claim right now: wait a few seconds and "
                 "claim again; if it was not yours, put it in pairing mode again first"
+            )
+        elif code == wire.REFUSE_TWO_CLAIMS:
+            message = (
+                f"{self._name()} was claimed by another table at the same moment, so the press "
+                "took neither claim: someone near is trying to take it. Claim it again (over the "
+                "USB cable, nobody can be in the middle)"
             )
         elif code == wire.REFUSE_BAD_PROOF:
             message = f"{self._name()} does not know this table's key: claim it again"

@@ -60,6 +60,7 @@ TICK = 0.05  # s: the link's timers (acks, resends, heartbeat) run at least this
 BACKOFF_FIRST = 0.1
 BACKOFF_MAX = 5.0
 CLAIM_TIMEOUT = 5.0
+PRESS_TIMEOUT = 45.0  # s the players have to press on the device once the claim proved itself
 UNCLAIM_TIMEOUT = 5.0  # s the device has to confirm an unclaim before the table gives up
 REFUSED_RETRY = 2.0
 ATTACK_WINDOW = 60.0  # s: "3 forged frames in the last minute" on the Devices screen
@@ -282,8 +283,13 @@ class DeviceManager:
         runner.link.begin_claim(time.monotonic())
         runner.transport.poke()
         deadline = time.monotonic() + timeout
+        pressing = False
         while time.monotonic() < deadline:
             link = runner.link
+            if link is not None and link.awaiting_press and not pressing:
+                # The device answered and proved itself: now the players press (issue 35).
+                pressing = True
+                deadline = max(deadline, time.monotonic() + min(timeout * 9, PRESS_TIMEOUT))
             if link is not None and link.claim_result is not None:
                 if link.claim_result == "ok":
                     code = link.claim_code
@@ -303,6 +309,11 @@ class DeviceManager:
             runner.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
+        if pressing:
+            raise ClaimRefused(
+                f"{device_label(device)} was not confirmed on the device (a press of dial 0's "
+                "button once its light asks): claim it again"
+            )
         raise ClaimRefused(f"{device_label(device)} did not answer the claim: try again")
 
     async def unclaim(self, device: str, timeout: float = UNCLAIM_TIMEOUT) -> None:

@@ -624,8 +624,9 @@ REFUSE_NOT_AUTHENTICATED = 5  # a frame that needs a session arrived before one 
 # only then does the device forget its own and answer REFUSE 9 "forgotten". All signed.
 REFUSE_UNCLAIM = 6  # both ways, signed: "let go?" and the device's "ready" (it keeps its key)
 REFUSE_REKEY = 7  # host -> device, signed: end this session; a new handshake follows
-REFUSE_BUSY = 8  # device -> host: another new claim is in progress; it is never replaced
+REFUSE_BUSY = 8  # device -> host (before issue 35): another new claim was in progress
 REFUSE_UNCLAIM_DONE = 9  # both ways, signed: "this table forgot; forget yours", "forgotten"
+REFUSE_TWO_CLAIMS = 10  # device -> host: two claims proved at once; the press took neither
 
 # The device's first PING of a connection carries its boot id (4 random bytes made at boot):
 # signed, right after the host's proof checked out; unsigned after the HELLO when nobody
