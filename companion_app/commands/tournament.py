@@ -3,6 +3,7 @@
   altar tournament host --folder DIR --players A B C D --tables 4 --start-broker [--tls]
   altar tournament host --folder DIR ... --broker HOST:PORT --broker-config CONFDIR
   altar tournament join --code CODE --folder DIR --broker 127.0.0.1:1883 --stand-ins SEED
+  altar tournament move --folder DIR --table N --to KEY   a table moved to a new tablet
   altar tournament broker --folder DIR              an open Mosquitto on 127.0.0.1 (tests, demos)
 
 The host prints one join code per table, and a watcher's code for tablets that only show the
@@ -71,6 +72,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--linger", type=float, default=30.0, help="seconds to keep serving once it is over"
     )
 
+    m = sub.add_parser(
+        "move", help="move a table to the tablet that tried its code (the host said which)"
+    )
+    m.add_argument("--folder", type=Path, required=True, help="the host's files")
+    m.add_argument("--table", type=int, required=True, help="the table, as the host numbers it")
+    m.add_argument("--to", required=True, help="the start of the new tablet's key (8 or more)")
+
     j = sub.add_parser("join", help="join a tournament as one table")
     j.add_argument("--code", required=True, help="the join code the host printed for this table")
     j.add_argument("--folder", type=Path, required=True, help="this table's files")
@@ -101,7 +109,27 @@ def run(args: argparse.Namespace) -> int:
         return _run_broker(args)
     if args.action == "host":
         return _run_host(args)
+    if args.action == "move":
+        return _run_move(args)
     return _run_join(args)
+
+
+def _run_move(args: argparse.Namespace) -> int:
+    """The organizer's deliberate move of a table to a new tablet (docs/tournament.md): the
+    running host picks it up from its folder's bindings.json."""
+    from companion_app.tournament.binding import BINDINGS_FILE, Bindings
+
+    if not (args.folder / BINDINGS_FILE).is_file():
+        print(f"{args.folder} holds no tournament's tablets ({BINDINGS_FILE} is missing)")
+        return 2
+    try:
+        bindings = Bindings(args.folder)
+        key = bindings.move(args.table - 1, args.to)
+    except ValueError as e:
+        print(f"can't move table {args.table}: {e}")
+        return 2
+    print(f"table {args.table} now takes results from tablet {key[:8]} only", flush=True)
+    return 0
 
 
 def _run_broker(args: argparse.Namespace) -> int:
@@ -183,6 +211,7 @@ def _run_host(args: argparse.Namespace) -> int:
     # A tablet that only shows the standings gets no signing key: it can report nothing.
     print(f"watchers: --code {cfg.watch_code()}", flush=True)
     host = Host(args.folder, cfg, address)
+    host.on_notice = lambda text: print(text, flush=True)  # what the organizer must see
     try:
         done = host.run(timeout=args.timeout, linger=args.linger)
     except KeyboardInterrupt:

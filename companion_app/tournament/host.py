@@ -18,11 +18,12 @@ import queue
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from companion_app.tournament import codes, keys, messages, topics
+from companion_app.tournament import binding, codes, keys, messages, topics
 from companion_app.tournament.broker_access import BrokerAccess
 from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.files import append_line, read_json, read_lines, write_json
@@ -127,6 +128,12 @@ class Host:
         self.refusals: Counter[str] = Counter()  # ... counted by reason
         self.last_refusal = ""
         self.duplicates = 0
+        # Which tablet's key each table is bound to (binding.py): results count only when
+        # signed by it. What the organizer must see (a second tablet with a table's code) is
+        # said through on_notice (the command prints it).
+        self.bindings = binding.Bindings(folder)
+        self.notices: list[str] = []
+        self.on_notice: Callable[[str], None] | None = None
         for body in read_lines(self.log_path):
             self._apply(*check_result(body, config.tid, int(body["table"])), body)
         self.epoch = next_epoch(folder)
@@ -174,6 +181,9 @@ class Host:
             # Public halves only: a broadcast page checks each table's view against these.
             "table_keys": list(self.table_public),
             "broadcast": self.cfg.broadcast,
+            # The tablet key each table is bound to (public): a tablet sees whether it is
+            # the one the host takes results from (binding.py).
+            "bound": {str(t): k for t, k in sorted(self.bindings.bound.items())},
         }
 
     def signed_state(self) -> bytes:
@@ -198,7 +208,12 @@ class Host:
                 self._state_seen = payload
                 return False
             table = self._table_of(topic)
-            public = self.table_public[table]
+            tablet = binding.open_join(payload, self.cfg.tid, table, self.table_public[table])
+            if tablet is not None:
+                return self._on_join(table, tablet)
+            public = self.bindings.bound.get(table)
+            if public is None:
+                raise BadMessage(f"table {table + 1} has not joined yet: no tablet is bound")
             body = keys.open_signed(keys.RESULT, payload, lambda _b: public, messages.RESULT)
             match, game, result = check_result(body, self.cfg.tid, table)
             if self.tournament.match(match).table != table:
@@ -212,6 +227,32 @@ class Host:
             return self._refuse(topic, e)
         append_line(self.log_path, body)  # on disk before any tablet is told
         return True
+
+    def _on_join(self, table: int, tablet: str) -> bool:
+        """A tablet's JOIN with this table's code: the first binds the table to its key; any
+        other key is refused and shown to the organizer, who may move the table on purpose."""
+        verdict = self.bindings.join(table, tablet)
+        if verdict == "same":
+            return False
+        if verdict == "bound":
+            self._notice(f"table {table + 1} joined from tablet {binding.short(tablet)}")
+            return True
+        self.refused += 1
+        self.refusals["a second tablet with a table's code"] += 1
+        self._notice(
+            f"table {table + 1}: another tablet ({binding.short(tablet)}) tried its code; the "
+            f"table stays with tablet {binding.short(self.bindings.bound[table])}. If the table "
+            f"really moved: altar tournament move --folder {self.folder} --table {table + 1} "
+            f"--to {binding.short(tablet)}"
+        )
+        return False
+
+    def _notice(self, text: str) -> None:
+        if text in self.notices:
+            return  # a tablet resending its join is one notice, not one per resend
+        self.notices.append(text)
+        if self.on_notice is not None:
+            self.on_notice(text)
 
     def _table_of(self, topic: str) -> int:
         prefix = topics.results(self.cfg.tid)[:-1]
@@ -248,6 +289,8 @@ class Host:
                         changed |= self.handle(topic, payload)
                 except queue.Empty:
                     pass
+                if self.bindings.reload():
+                    changed = True  # the organizer moved a table (`altar tournament move`)
                 if changed:
                     self.publish_state()
                 elif self._state_seen is not None and self._state_seen != self._published:
