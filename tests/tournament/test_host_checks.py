@@ -159,3 +159,22 @@ def test_results_before_any_join_are_refused_in_words(tmp_path: Path) -> None:
     # A join for table 0 signed with table 1's code key is refused.
     assert not join_as(host, 2, keys.new_private_key(), code_key=host.cfg.table_keys[1])
     assert 2 not in host.bindings.bound
+
+
+def test_a_tablet_sees_whether_the_host_bound_its_table_to_it(tmp_path: Path) -> None:
+    from companion_app.tournament.table import Table
+
+    host = make_host(tmp_path / "host", join=False)
+    code = JoinCode.parse(host.cfg.join_code(1))
+    first = Table(tmp_path / "first", code, ("127.0.0.1", 1))  # never started
+    second = Table(tmp_path / "second", code, ("127.0.0.1", 1))
+    assert first.tablet_public != second.tablet_public, "each tablet its own key"
+    assert Table(tmp_path / "first", code, ("127.0.0.1", 1)).tablet_key == first.tablet_key
+    for table in (first, second):
+        join = binding.join_message(code.tid, 1, code.table_key, table.tablet_key)
+        host.handle(topics.result(code.tid, 1), join)
+    first.seen.state = second.seen.state = host.state_body()
+    assert first.bound_here and first.bound_elsewhere is None
+    told = second.bound_elsewhere
+    assert not second.bound_here and told is not None
+    assert "Ask the organizer to move the table" in told and second.tablet_public[:8] in told
