@@ -29,6 +29,7 @@ from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.files import append_line, read_json, read_lines, write_json
 from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
+from companion_app.tournament.table_inbox import BUDGET, TableReaders
 from engine.tournament import GameResult, Tournament, TournamentError
 
 REPUBLISH_EVERY = 0.5  # s: at most this often when someone else overwrites the retained state
@@ -148,10 +149,21 @@ class Host:
             f"{user}-{hashlib.sha256(config.host_key.encode()).hexdigest()[:12]}",
             broker[0],
             broker[1],
-            [topics.results(config.tid), topics.state(config.tid)],
+            [topics.state(config.tid)],
             on_connect=self._on_connect,
             username=user,
             password=config.passwords[user],
+            pin=config.pin,
+        )
+        # Each table's results on a connection of its own, read with a budget per table
+        # (table_inbox.py): a flood from one table costs that table, not the round.
+        self.readers = TableReaders(
+            config.tid,
+            len(config.table_keys),
+            broker,
+            username=user,
+            password=config.passwords[user],
+            secret=config.host_key,
             pin=config.pin,
         )
 
@@ -261,6 +273,16 @@ class Host:
             raise BadMessage("not a table's result topic")
         return int(word)
 
+    def _turn(self, now: float) -> list[tuple[str, bytes]]:
+        """One turn's messages: at most BUDGET from each table, and from the state topic."""
+        batch = self.readers.take(now)
+        for _ in range(BUDGET):
+            try:
+                batch.append(self.link.inbox.get_nowait())
+            except queue.Empty:
+                break
+        return batch
+
     def stop(self) -> None:
         """Ends ``run`` (from another thread) within its next turn."""
         self._stop.set()
@@ -269,6 +291,7 @@ class Host:
         """Serves until the tournament is over (then lingers so the last state goes out) or the
         timeout passes; True if it finished."""
         self.link.start()
+        self.readers.start()
         deadline = time.monotonic() + timeout
         finished_at: float | None = None
         try:
@@ -281,14 +304,12 @@ class Host:
                 # Everything waiting is taken before one state goes out: under load, one
                 # publish carries many results.
                 changed = False
-                try:
-                    topic, payload = self.link.inbox.get(timeout=0.2)
+                batch = self._turn(now)
+                if not batch:
+                    self.readers.wait(0.2)
+                    batch = self._turn(time.monotonic())
+                for topic, payload in batch:
                     changed |= self.handle(topic, payload)
-                    while True:
-                        topic, payload = self.link.inbox.get_nowait()
-                        changed |= self.handle(topic, payload)
-                except queue.Empty:
-                    pass
                 if self.bindings.reload():
                     changed = True  # the organizer moved a table (`altar tournament move`)
                 if changed:
@@ -302,4 +323,5 @@ class Host:
                         return True
             return False
         finally:
+            self.readers.stop()
             self.link.stop()

@@ -39,6 +39,8 @@ def free_port() -> int:
 # The largest packet the broker takes: a state with room for its topic and headers. Anything
 # bigger costs the sender its connection, before any tablet reads it.
 MAX_PACKET = STATE.max_bytes + 1024
+MAX_QUEUED = 1000  # messages the broker holds for one client that is not reading (issue 35)
+MAX_INFLIGHT = 20  # QoS 1 messages unacknowledged per client
 
 
 def config_text(
@@ -62,7 +64,11 @@ def config_text(
     lines += [
         "persistence false",
         "log_dest none",
-        "max_queued_messages 10000",
+        # Per client: the host reads each table on a client of its own (table_inbox.py), so
+        # a table's flood fills its own queue here, then is dropped: it costs that table only.
+        f"max_queued_messages {MAX_QUEUED}",
+        f"max_inflight_messages {MAX_INFLIGHT}",
+        f"max_queued_bytes {MAX_QUEUED * 4096}",
         f"max_packet_size {MAX_PACKET}",
         "set_tcp_nodelay true",  # no Nagle delay on small messages
         "",
