@@ -23,7 +23,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion_app.commands.args import parse_broker, port_argument
+from companion_app.commands.args import BadInput, parse_broker, port_argument
+
+MAX_TABLES = 64  # a store's tournament; each table is a broker login, a key and a client
+MAX_PLAYERS = 64
+
+
+def _count(what: str, most: int) -> Any:
+    def parse(text: str) -> int:
+        if not text.strip().isdigit() or not 1 <= int(text) <= most:
+            raise argparse.ArgumentTypeError(f"{what} is a number from 1 to {most}, not {text!r}")
+        return int(text)
+
+    return parse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write mosquitto.conf, its password file and ACL (and certificate) to DIR for a "
         "broker run elsewhere",
     )
-    h.add_argument("--tables", type=int, default=4)
+    h.add_argument("--tables", type=_count("--tables", MAX_TABLES), default=4)
     h.add_argument("--best-of", type=int, default=2, choices=(2, 3))
     h.add_argument("--timeout", type=float, default=12 * 3600, help="seconds to serve at most")
     h.add_argument(
@@ -104,7 +116,18 @@ def _exit_on_sigterm() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion_app.tournament.files import NotAltars
+
+    try:
+        return _run(args)
+    except NotAltars as e:  # one of Altar's files holds something else: said, left as it is
+        raise BadInput(str(e)) from None
+
+
+def _run(args: argparse.Namespace) -> int:
     _exit_on_sigterm()
+    if getattr(args, "players", None) and len(args.players) > MAX_PLAYERS:
+        raise BadInput(f"a tournament here has at most {MAX_PLAYERS} players")
     if args.action == "broker":
         return _run_broker(args)
     if args.action == "host":
@@ -136,7 +159,11 @@ def _run_broker(args: argparse.Namespace) -> int:
     from companion_app.tournament.mosquitto import Mosquitto
 
     broker = Mosquitto(args.folder, port=args.port)
-    broker.start()
+    try:
+        broker.start()
+    except RuntimeError as e:  # its port taken, or Mosquitto itself would not start
+        print(f"can't start the broker: {e}")
+        return 2
     print(f"mosquitto on 127.0.0.1:{broker.port} (Ctrl-C stops it)", flush=True)
     print(
         "it is open to anyone on this machine: a tournament's own, closed broker is "

@@ -26,7 +26,13 @@ from typing import Any
 from companion_app.tournament import binding, codes, keys, messages, topics
 from companion_app.tournament.broker_access import BrokerAccess
 from companion_app.tournament.codes import JoinCode
-from companion_app.tournament.files import append_line, read_json, read_lines, write_json
+from companion_app.tournament.files import (
+    NotAltars,
+    append_line,
+    read_json,
+    read_lines,
+    write_json,
+)
 from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
 from companion_app.tournament.table_inbox import BUDGET, TableReaders
@@ -65,7 +71,8 @@ class HostConfig:
 
     @classmethod
     def load(cls, folder: Path) -> HostConfig | None:
-        data = read_json(folder / "tournament.json", None)
+        path = folder / "tournament.json"
+        data = read_json(path, {})
         if not data:
             return None
         if "host_key" not in data:
@@ -73,7 +80,7 @@ class HostConfig:
                 f"{folder} holds a tournament from an older Altar (shared keys): host it again "
                 "in a new folder"
             )
-        return cls(**data)
+        return cls(**_checked_config(data, path))
 
     @property
     def public_key(self) -> str:
@@ -95,9 +102,42 @@ class HostConfig:
         return JoinCode(self.tid, -1, "", self.public_key, password, self.pin).text()
 
 
+_CONFIG_TYPES = {
+    "tid": str,
+    "host_key": str,
+    "table_keys": list,
+    "passwords": dict,
+    "tournament": dict,
+    "pin": str,
+    "broadcast": bool,
+}
+
+
+def _checked_config(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """tournament.json's fields, each of its type, or NotAltars naming what is wrong (issue 35:
+    a file of the wrong shape was a TypeError)."""
+    required = {"tid", "host_key", "table_keys", "passwords", "tournament"}
+    missing = sorted(required - set(data))
+    unknown = sorted(set(data) - set(_CONFIG_TYPES))
+    wrong = sorted(k for k, t in _CONFIG_TYPES.items() if k in data and type(data[k]) is not t)
+    if not wrong and not all(isinstance(k, str) for k in data["table_keys"]):
+        wrong = ["table_keys"]
+    if missing or unknown or wrong:
+        said = [f"missing {', '.join(missing)}" if missing else ""]
+        said += [f"unknown {', '.join(unknown)[:80]}" if unknown else ""]
+        said += [f"wrong type of {', '.join(wrong)}" if wrong else ""]
+        raise NotAltars(
+            f"{path} is not a tournament Altar wrote ({'; '.join(x for x in said if x)}): "
+            "host it in a new folder, or put the original back"
+        )
+    return data
+
+
 def next_epoch(folder: Path) -> int:
     """This start's epoch: one more than the last start's, on disk before any state goes out."""
     last = read_json(folder / "epoch.json", {"epoch": 0})
+    if type(last.get("epoch")) is not int:
+        raise NotAltars(f"{folder / 'epoch.json'} is not a file Altar wrote (no epoch number)")
     epoch = int(last["epoch"]) + 1
     write_json(folder / "epoch.json", {"epoch": epoch})
     return epoch

@@ -76,6 +76,20 @@ def config_text(
     return "\n".join(lines)
 
 
+def _check_free(host: str, port: int) -> None:
+    with socket.socket() as s:
+        # As Mosquitto binds (a port in TIME_WAIT after our own restart is free), so only a
+        # live listener counts as taken.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise RuntimeError(
+                f"port {port} on {host} is taken ({e.strerror or e}): another program listens "
+                "there; give another port"
+            ) from None
+
+
 class Mosquitto:
     """One broker process. ``kill()`` then ``start()`` is a broker crash and restart on the same
     port; nothing of ours relies on what it kept (see docs/tournament.md)."""
@@ -107,6 +121,9 @@ class Mosquitto:
         self._probe = "127.0.0.1" if bind in ("0.0.0.0", "::") else bind
 
     def start(self, timeout: float = 10.0) -> None:
+        # Taken already (another broker, another program): said, not mistaken for ours (issue
+        # 35: the probe below then connected to the other listener and we said we ran).
+        _check_free(self._probe, self.port)
         self.proc = subprocess.Popen(
             [self.exe, "-c", str(self.config)],
             stdout=subprocess.DEVNULL,

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion_app.tournament import binding, keys, messages, topics
 from companion_app.tournament.codes import WATCH, JoinCode
-from companion_app.tournament.files import read_json, write_json
+from companion_app.tournament.files import NotAltars, read_json, write_json
 from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
 from engine.tournament import GameResult, GameSlot, Tournament
@@ -90,6 +90,10 @@ class Table:
         self.play = play
         self.outbox_path = folder / "outbox.json"
         self.outbox: dict[str, dict[str, Any]] = read_json(self.outbox_path, {})
+        if not all(isinstance(b, dict) for b in self.outbox.values()):
+            raise NotAltars(
+                f"{self.outbox_path} is not a file Altar wrote (its results are not objects)"
+            )
         self.seen = Seen()
         self.played = 0
         self._resend_at = 0.0
