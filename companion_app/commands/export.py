@@ -28,20 +28,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion_app.app import default_db_path
-    from companion_app.broadcast.export import ExportError, export_game
     from companion_app.commands.args import check_altar_sqlite
-    from companion_app.saves.store import CommandStore, StoreError
 
-    path = args.db or default_db_path()
+    if args.db is None:
+        from companion_app.app import default_db_path  # the app (and Kivy) only when needed
+
+        path = default_db_path()
+    else:
+        path = args.db
     if not Path(path).exists():
-        print(f"altar export: there is no saved games file at {path}")
+        print(f"altar export: there is no saved games file at {path}", flush=True)
         return 2
     # Read only, and only Altar's: another program's database is never given Altar's tables,
-    # and an empty file is said to be empty (issue 35).
+    # and an empty file is said to be empty (issue 35). Checked before anything else loads.
     if not check_altar_sqlite(path, SAVED_GAMES_TABLES, "a saved games file"):
-        print(f"altar export: {path} is empty: it holds no saved games (nothing was written to it)")
+        print(
+            f"altar export: {path} is empty: it holds no saved games (nothing was written to it)",
+            flush=True,
+        )
         return 2
+    from companion_app.broadcast.export import ExportError, export_game
+    from companion_app.saves.store import CommandStore, StoreError
+
     try:
         store = CommandStore(path)
         game_id = args.game if args.game is not None else store.newest_finished()
