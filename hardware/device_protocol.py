@@ -6,7 +6,8 @@ does: HELLO (in parts, a fresh nonce) on every connection and on a host's HELLO 
 boot id in a PING, a new claim only while the button is held (pairing mode; one claim at a time) with a key agreed by X25519, AUTH proofs over the HELLO and CLAIM both ways,
 a session key per direction signing every later frame, unsigned or wrong-side frames ignored
 in a session, a replay ring of 32 frames with a DIAG on overflow, cumulative acks, SET_DIAL
-answered with DIAL, and the table's signed unclaim confirmed (signed) for every repeat of it.
+answered with DIAL, and the table's signed unclaim agreed in two steps (REFUSE 6 "ready", then
+REFUSE 9 "forgotten"), each answer said again for every repeat.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from hardware.reliable import NUMBERED_TYPES, Inbox, Numbered, Outbox
 RING_SIZE = 32
 FIRMWARE_VERSION = (1, 0, 0)
 QUIET_SESSION = 2.5  # s without a good signed frame: a HELLO request may start over
-CLAIM_HOLD = 5.0  # s a new claim in progress holds off every other claim
 STRANGER_REPORT_EVERY = 5.0  # s: at most one DIAG 4 this often, as the firmware
 
 
@@ -56,7 +56,10 @@ class DeviceEndpoint:
         self.on_command = on_command  # SET_DIAL / FEEDBACK, delivered once, in order
         self.boot_id = random(4)
         self.claim: tuple[bytes, bytes] | None = None  # (table id, key), kept across connections
-        self.button_held = False
+        self.button_held = False  # pairing mode is open (the gesture, or its own button)
+        # The simulated players press to confirm a proved new claim as soon as the device asks
+        # (issue 35); False: the test presses itself (``press_to_confirm``).
+        self.players_confirm = False
         self.state = DeviceState.OFFLINE
         self.outbox = Outbox(RING_SIZE)
         self.inbox = Inbox()  # the host's numbering: learnt from its first signed frame
@@ -68,7 +71,9 @@ class DeviceEndpoint:
         self._transcript = b""
         self._key = b""
         self._pending: tuple[bytes, bytes] | None = None  # a new claim's table and key
-        self._claim_at = 0.0
+        self.awaiting_press = False  # a new claim proved itself; it waits for the players
+        self._proved: set[bytes] = set()  # CLAIMs of this pairing whose proofs both matched
+        self._unclaim_ready = False  # this session's table asked to unclaim; we said ready
         self._host_public = handshake.Reassembler(handshake.PUBLIC_KEY_SIZE)
         self._host_pub: bytes | None = None
         self._my_public = b""
@@ -96,6 +101,9 @@ class DeviceEndpoint:
         self._host_nonce = b""
         self._claim = b""
         self._pending = None
+        self.awaiting_press = False
+        self._proved = set()
+        self._unclaim_ready = False  # an unclaim is agreed within one session
         self._hello = wire.hello_payload(
             FIRMWARE_VERSION,
             self.device_id,
@@ -252,14 +260,8 @@ class DeviceEndpoint:
         if frame.payload == self._claim and self.state is DeviceState.AUTH_SENT:
             self._send_proof()  # the same CLAIM again (our AUTH was lost): the same answer
             return
-        if (
-            self.state is DeviceState.AUTH_SENT
-            and self._pending is not None
-            and now - self._claim_at < CLAIM_HOLD
-        ):
-            # A new claim in progress is never replaced by another, whoever sends it.
-            self._refuse(wire.REFUSE_BUSY, "claim busy")
-            return
+        # No claim holds another off (issue 35): a stranger's claims cannot starve the owner's;
+        # what keeps a stranger out is the players' press, which confirms only one claim.
         if new:
             if not self.button_held:
                 self._refuse(wire.REFUSE_HOLD_BUTTON, "not pairing")
@@ -277,7 +279,6 @@ class DeviceEndpoint:
             transcript = self._hello + bytes(frame.payload) + self._host_pub + self._my_public
             key = handshake.claim_key(shared, transcript)
             self._pending = (table, key)  # kept once the host proves it too
-            self._claim_at = now
         elif self.claim is None:
             self._refuse(wire.REFUSE_HOLD_BUTTON, "not pairing")
             return
@@ -313,8 +314,32 @@ class DeviceEndpoint:
             self.errors += 1  # a stranger's try: counted; the claim in progress goes on
             return
         if self._pending is not None:
-            self.claim = self._pending  # the key is kept only once both proofs matched
+            # Both proofs matched; the players still confirm with a press (issue 35).
+            self._proved.add(self._claim)
+            self.awaiting_press = True
+            if self.players_confirm:
+                self.press_to_confirm(now)
+            return
+        self._open(now)
+
+    def press_to_confirm(self, now: float) -> None:
+        """The players press the pair button: the one proved claim is taken. Two proved (two
+        tables claimed at once): none is, and the device says so (REFUSE 10)."""
+        if not self.awaiting_press or self._pending is None:
+            return
+        self.awaiting_press = False
+        if len(self._proved) > 1:
+            self._proved = set()
             self._pending = None
+            self.state = DeviceState.UNCLAIMED if self.claim is None else DeviceState.HELLO_SENT
+            self._refuse(wire.REFUSE_TWO_CLAIMS, "two claims")
+            return
+        self._proved = set()
+        self.claim = self._pending  # the key is kept only once both proofs matched, and pressed
+        self._pending = None
+        self._open(now)
+
+    def _open(self, now: float) -> None:
         self._session, self._rx_key = handshake.session_keys(self._key, self._transcript)
         self.state = DeviceState.OPEN
         self._last_good = now
@@ -345,13 +370,24 @@ class DeviceEndpoint:
             # Signed, so the table's own word: an unclaim forgets the key; a rekey starts over.
             code = frame.payload[0] if frame.payload else 0
             if code == wire.REFUSE_UNCLAIM:
-                # Forgotten, and confirmed in this session's signature (again for every repeat:
-                # the table forgets its key only on this word). The session goes on until the
-                # table ends it (REFUSE 7); the next connection starts unclaimed.
-                self.claim = None
-                self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaimed"))
+                # Agreed in two steps (issue 35): "ready", key kept; the table forgets its key
+                # and says REFUSE 9; only then is ours forgotten. Each answer again on a repeat.
+                if self.claim is not None:
+                    self._unclaim_ready = True
+                    self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "ready"))
+                else:
+                    self._send_forgotten()
+            elif code == wire.REFUSE_UNCLAIM_DONE:
+                if self._unclaim_ready or self.claim is None:
+                    self.claim = None
+                    self._send_forgotten()
+                else:
+                    self.errors += 1  # no unclaim asked in this session: nothing to finish
             elif code == wire.REFUSE_REKEY:
                 self.connect(now)
+
+    def _send_forgotten(self) -> None:
+        self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "forgotten"))
 
     def _apply(self, msg_type: int, payload: bytes) -> None:
         try:

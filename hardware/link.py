@@ -128,6 +128,7 @@ class HostLink:
         self._ack_due = False
         self._last_try = -1e9
         self._last_unclaim = -1e9
+        self._forget_due = False  # this table forgot the key; the device is told (REFUSE 9)
         self._last_ping = 0.0
         self.last_rx = 0.0
         self._silent = 0.0  # s listened since the last good frame (a stall counts for little)
@@ -136,6 +137,7 @@ class HostLink:
         self._before_claim = State.WAIT_HELLO
         self.claim_result: str | None = None  # None while a claim runs; "ok" or the refusal
         self.claim_code: str | None = None  # six digits both ends of a new claim can show
+        self.awaiting_press = False  # our new claim proved itself; the players must press
         self.unclaimed = False  # the device confirmed an unclaim on this link: the key is gone
         self.bad_macs = 0  # in this session
         self._frames = 0  # signed frames sent and received in this session
@@ -183,8 +185,10 @@ class HostLink:
             and self._confirmed
             and now - self._last_unclaim >= RETRY_AFTER
         ):
-            self._send_unclaim(now)  # again until the device confirms it
-        if self.state in (State.OPEN, State.UNCLAIMED) and self.peer:
+            self._send_unclaim(now)  # again until the device says it is ready
+        if self._forget_due and self._confirmed and now - self._last_unclaim >= RETRY_AFTER:
+            self._send_forget(now)  # again until the device says it forgot
+        if self.state in (State.OPEN, State.UNCLAIMED) and self.peer and not self.awaiting_press:
             if self.peer.outbox.resend_due(now):
                 self._send_numbered(self.peer.outbox.all_unacked(now))
             if now - self._last_ping >= PING_EVERY:
@@ -269,11 +273,13 @@ class HostLink:
             self._send_claim(now)
 
     def unclaim(self, now: float) -> None:
-        """Ask the device to forget this table's key (a signed REFUSE 6), sent again until the
-        device confirms it with its own signed REFUSE 6; only then is the key forgotten here,
-        so both sides agree even when a frame is lost. Asked while no session is open (the link
-        is reconnecting), it goes out once the session opens: the key is still needed for that.
-        The wish is kept in the ``Peer``, so a new connection carries it on."""
+        """Ask the device to let go, agreed in two steps (docs/protocol.md, "Unclaim"): a signed
+        REFUSE 6, sent again until the device answers "ready" (it keeps its key); then this
+        table forgets the key and says so (signed REFUSE 9) until the device answers that it
+        forgot its own. So neither side is ever unclaimed while the other still trusts the key;
+        a lost answer leaves at worst a device holding a key nobody has, which obeys no one.
+        Asked while no session is open (the link is reconnecting), it goes out once the session
+        opens: the key is still needed for that. The wish is kept in the ``Peer``."""
         if self.peer is None:
             return
         self.peer.unclaim_asked = True
@@ -284,11 +290,33 @@ class HostLink:
         self._last_unclaim = now
         self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM, "unclaim"))
 
-    def _on_unclaimed(self, now: float) -> None:
-        """The device's signed word that it forgot this table's key: forget it here too, end
-        the session, and ask for its HELLO (it comes back unclaimed)."""
+    def _send_forget(self, now: float) -> None:
+        self._last_unclaim = now
+        self._send(wire.REFUSE, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "forget"))
+
+    def _on_ready(self, now: float) -> None:
+        """The device's signed "ready": forget the key here, then tell it to forget its own.
+        A "ready" nobody is waiting for (the table gave up and said both keep the key) is
+        ignored: the table does not go back on what it told the players."""
         assert self.peer is not None
+        if not self.peer.unclaim_asked:
+            self._refuse("late", f"a late answer from {self._name()} to an unclaim was ignored")
+            return
         self.peer.unclaim_asked = False
+        self.keys.forget(self.peer.device)
+        self.peer.unclaim_forgotten = True
+        self._forget_due = True
+        self._send_forget(now)
+
+    def _on_unclaimed(self, now: float) -> None:
+        """The device's signed word that it forgot this table's key: end the session, and ask
+        for its HELLO (it comes back unclaimed)."""
+        assert self.peer is not None
+        if not (self._forget_due or self.peer.unclaim_forgotten):
+            return  # this table never said it forgot: not an answer to anything of ours
+        self.peer.unclaim_asked = False
+        self.peer.unclaim_forgotten = False
+        self._forget_due = False
         self.keys.forget(self.peer.device)
         self.unclaimed = True
         self._status(
@@ -336,6 +364,16 @@ class HostLink:
                 # same bytes we already accepted, so a repeat, not a stranger's frame. Obeyed
                 # for nothing, counted apart, never reported as unsigned.
                 self.claim_answer_repeats += 1
+            elif (
+                self.awaiting_press
+                and frame.msg_type == wire.REFUSE
+                and frame.payload[:1] == bytes((wire.REFUSE_TWO_CLAIMS,))
+            ):
+                # Two claims proved at once and the players' press took neither (issue 35).
+                self.awaiting_press = False
+                self._end_keys()
+                self.state = State.CLAIMING
+                self._on_refuse(frame)
             else:
                 # In a session nothing unsigned is obeyed (HELLO, REFUSE, AUTH, events ...).
                 self._refuse("unsigned", "an unsigned frame in a signed session was ignored")
@@ -408,6 +446,8 @@ class HostLink:
         if not self._confirmed:
             if frame.msg_type == wire.PING and len(frame.payload) == wire.BOOT_ID_SIZE:
                 # The device checked our AUTH and says, signed, which boot it is in.
+                if self.awaiting_press:
+                    self._claim_confirmed()
                 self._confirmed = True
                 self._boot_known = True
                 self._on_boot(frame.payload)
@@ -461,9 +501,12 @@ class HostLink:
         elif t == wire.PING:
             self._send(wire.PONG, frame.payload[: wire.MAX_SIGNED_PAYLOAD])
         elif t == wire.REFUSE and self.state is State.OPEN:
-            # Signed: really the device's word. REFUSE 6: it forgot our key (the answer to our
-            # unclaim; said afresh to every repeat of it, so a lost answer costs one resend).
+            # Signed: really the device's word. REFUSE 6: ready to let go (it keeps its key
+            # until we say we forgot ours); REFUSE 9: it forgot. Each said again for every
+            # repeat of ours, so a lost answer costs one resend.
             if frame.payload[:1] == bytes((wire.REFUSE_UNCLAIM,)):
+                self._on_ready(now)
+            elif frame.payload[:1] == bytes((wire.REFUSE_UNCLAIM_DONE,)):
                 self._on_unclaimed(now)
             else:
                 self._on_refuse(frame)
@@ -513,6 +556,8 @@ class HostLink:
         self._request_hello(now)
 
     def _end_keys(self) -> None:
+        self._forget_due = False  # REFUSE 9 is said in the session whose "ready" it answers
+        self.awaiting_press = False
         self._claim_answer = frozenset()
         self._rx_key = None
         self._tx_key = None
@@ -601,10 +646,10 @@ class HostLink:
             self._claim_failed("the device did not prove the new key")
             return
         if self._new_claim:
-            self.keys.store(self.peer.device, self._key)
+            # Proved both ways; the key is ours once the players press on the device and it
+            # says so (its signed boot PING, issue 35). Until then nothing is stored here.
             self.claim_code = handshake.claim_code(self._key, transcript)
-            self._new_claim = False
-            self._finish_claim("ok")
+            self.awaiting_press = True
         self._rx_key, self._tx_key = handshake.session_keys(self._key, transcript)
         answer = [(wire.AUTH, frame.payload)]
         if self._device_public is not None and len(self._claim) == 13:
@@ -614,6 +659,24 @@ class HostLink:
         self.peer.old_sessions = [*self.peer.old_sessions[-3:], self._rx_key]
         self.state = State.OPEN
         self._send_host_auth(now)
+        if self.awaiting_press:
+            self._status(
+                f"{self._name()}: press dial 0's button once to confirm this table's claim "
+                f"(claim code {self.claim_code}); its light says so",
+                True,
+            )
+        else:
+            self._status(f"{self._name()} is connected", True)
+
+    def _claim_confirmed(self) -> None:
+        """The players pressed and the device took our new claim: the key is kept here too."""
+        assert self.peer is not None and self._key is not None
+        self.awaiting_press = False
+        self._new_claim = False
+        self.keys.store(self.peer.device, self._key)
+        self._finish_claim("ok")
+        ack = self.peer.inbox.ack_value()
+        self._send(wire.ACK, wire.ack_payload(ack if ack is not None else 0xFFFF))
         self._status(f"{self._name()} is connected", True)
 
     def _claim_failed(self, why: str) -> None:
@@ -629,6 +692,8 @@ class HostLink:
         self._last_try = now
         proof = handshake.host_proof(self._key, self._transcript())
         self._send(wire.AUTH, proof, signed=False)
+        if self.awaiting_press:
+            return  # signed frames wait for the players' press: the device has no session yet
         # A signed frame right away gives the device this host's numbering to start from.
         ack = self.peer.inbox.ack_value() if self.peer else None
         self._send(wire.ACK, wire.ack_payload(ack if ack is not None else 0xFFFF))
@@ -647,6 +712,12 @@ class HostLink:
             message = (
                 f"{self._name()} is taking another claim right now: wait a few seconds and "
                 "claim again; if it was not yours, put it in pairing mode again first"
+            )
+        elif code == wire.REFUSE_TWO_CLAIMS:
+            message = (
+                f"{self._name()} was claimed by another table at the same moment, so the press "
+                "took neither claim: someone near is trying to take it. Claim it again (over the "
+                "USB cable, nobody can be in the middle)"
             )
         elif code == wire.REFUSE_BAD_PROOF:
             message = f"{self._name()} does not know this table's key: claim it again"

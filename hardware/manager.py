@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 from hardware import wire
 from hardware.events import DeviceStatus, Event
 from hardware.keys import KeyStore
-from hardware.link import ClaimRefused, HostLink, Peer, State, device_label
+from hardware.link import PAIRING_HOW, ClaimRefused, HostLink, Peer, State, device_label
 from hardware.seats import SeatMap
 from hardware.simulator import SimulatedDevice
 from hardware.transports.base import LinkLost, Transport
@@ -60,6 +60,7 @@ TICK = 0.05  # s: the link's timers (acks, resends, heartbeat) run at least this
 BACKOFF_FIRST = 0.1
 BACKOFF_MAX = 5.0
 CLAIM_TIMEOUT = 5.0
+PRESS_TIMEOUT = 45.0  # s the players have to press on the device once the claim proved itself
 UNCLAIM_TIMEOUT = 5.0  # s the device has to confirm an unclaim before the table gives up
 REFUSED_RETRY = 2.0
 ATTACK_WINDOW = 60.0  # s: "3 forged frames in the last minute" on the Devices screen
@@ -282,8 +283,13 @@ class DeviceManager:
         runner.link.begin_claim(time.monotonic())
         runner.transport.poke()
         deadline = time.monotonic() + timeout
+        pressing = False
         while time.monotonic() < deadline:
             link = runner.link
+            if link is not None and link.awaiting_press and not pressing:
+                # The device answered and proved itself: now the players press (issue 35).
+                pressing = True
+                deadline = max(deadline, time.monotonic() + min(timeout * 9, PRESS_TIMEOUT))
             if link is not None and link.claim_result is not None:
                 if link.claim_result == "ok":
                     code = link.claim_code
@@ -303,13 +309,19 @@ class DeviceManager:
             runner.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
+        if pressing:
+            raise ClaimRefused(
+                f"{device_label(device)} was not confirmed on the device (a press of dial 0's "
+                "button once its light asks): claim it again"
+            )
         raise ClaimRefused(f"{device_label(device)} did not answer the claim: try again")
 
     async def unclaim(self, device: str, timeout: float = UNCLAIM_TIMEOUT) -> None:
         """Let a device go: it forgets this table's key and says so (signed), then the table
         forgets it too. The unclaim is sent again until the device confirms it, and waits for
         a link that is reconnecting. UnclaimFailed, in words, when the device is not here or
-        does not confirm within ``timeout`` s: then both sides keep the key, and agree."""
+        does not answer within ``timeout`` s: then both sides keep the key, and agree; or,
+        when it agreed and went silent after, that it may still hold the key (issue 35)."""
         label = device_label(device)
         if self.keys.key_for(device) is None:
             raise UnclaimFailed(f"{label} is not claimed by this table: nothing to unclaim.")
@@ -321,19 +333,29 @@ class DeviceManager:
                 "(plug it in or bring it near) and unclaim it again."
             )
         peer.unclaim_asked = True
+        peer.unclaim_forgotten = False
         if runner.link is not None:
             runner.link.unclaim(time.monotonic())
         runner.transport.poke()
         deadline = time.monotonic() + timeout
-        while peer.unclaim_asked and time.monotonic() < deadline:
+        while (peer.unclaim_asked or peer.unclaim_forgotten) and time.monotonic() < deadline:
             runner.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(runner.changed.wait(), deadline - time.monotonic())
         if peer.unclaim_asked:
-            peer.unclaim_asked = False  # given up: a link that reconnects later sends nothing
+            peer.unclaim_asked = False  # given up: a late "ready" is ignored, the key kept
             raise UnclaimFailed(
                 f"{label} did not answer the unclaim, so both it and this table keep their key: "
                 "bring it near (or plug it in) and unclaim it again."
+            )
+        if peer.unclaim_forgotten:
+            # This table forgot its key; the device's word that it forgot its own never came.
+            # Said as it is: the device may still hold the key (it then obeys no table until
+            # it is claimed again in pairing mode). A late word still ends it well.
+            raise UnclaimFailed(
+                f"{label} agreed to the unclaim and this table forgot its key, but the device "
+                "did not answer after that: it may still hold the key. It obeys no table until "
+                f"it is claimed again: {PAIRING_HOW}."
             )
 
     def assign_dial(self, device: str, dial: int, seat: int | None) -> None:

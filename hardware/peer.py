@@ -29,8 +29,11 @@ class Peer:
     ack_due: bool = False  # events were stored since the last ack: send one
     # The table asked the device to forget its key (an unclaim): kept across connections, so
     # a link that is reconnecting when the player confirms sends it once its session opens;
-    # cleared when the device confirms (its signed REFUSE 6) or the table gives up.
+    # cleared when the device says it is ready (its signed REFUSE 6) or the table gives up.
     unclaim_asked: bool = False
+    # The device said "ready" and this table forgot its key: it waits for the device's word
+    # that it forgot its own (signed REFUSE 9). Said in the same session only (issue 35).
+    unclaim_forgotten: bool = False
     dials: int = 0
     readers: int = 0
     firmware: tuple[int, int, int] = (0, 0, 0)

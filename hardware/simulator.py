@@ -104,9 +104,19 @@ class SimulatedDevice:
             self.endpoint.emit(wire.BUTTON, wire.button_payload(index, PRESS_KINDS[kind]))
         self._flush()
 
-    def hold_button(self, held: bool) -> None:
+    def hold_button(self, held: bool, confirm: bool = True) -> None:
+        """The pairing gesture (pairing mode open while held). With ``confirm`` the simulated
+        players also press to confirm a proved claim as soon as the device asks (issue 35);
+        without it the test presses, or not (``press_to_confirm``)."""
         with self.lock:
             self.endpoint.button_held = held
+            if held:
+                self.endpoint.players_confirm = confirm
+
+    def press_to_confirm(self, now: float) -> None:
+        with self.lock:
+            self.endpoint.press_to_confirm(now)
+        self._flush()
 
     def send_status(self) -> None:
         with self.lock:

@@ -619,9 +619,14 @@ REFUSE_HOLD_BUTTON = 2  # a new claim while the device's button is not held
 REFUSE_OTHER_TABLE = 3  # the device is claimed by another table
 REFUSE_BAD_PROOF = 4  # an AUTH proof did not match: wrong key
 REFUSE_NOT_AUTHENTICATED = 5  # a frame that needs a session arrived before one was set up
-REFUSE_UNCLAIM = 6  # host -> device, signed: forget this table's key (an unclaim)
+# The unclaim is agreed in two steps (docs/protocol.md, "Unclaim"): REFUSE 6 asks, the device
+# answers REFUSE 6 "ready" and keeps its key; the table forgets its key, then says REFUSE 9, and
+# only then does the device forget its own and answer REFUSE 9 "forgotten". All signed.
+REFUSE_UNCLAIM = 6  # both ways, signed: "let go?" and the device's "ready" (it keeps its key)
 REFUSE_REKEY = 7  # host -> device, signed: end this session; a new handshake follows
-REFUSE_BUSY = 8  # device -> host: another new claim is in progress; it is never replaced
+REFUSE_BUSY = 8  # device -> host (before issue 35): another new claim was in progress
+REFUSE_UNCLAIM_DONE = 9  # both ways, signed: "this table forgot; forget yours", "forgotten"
+REFUSE_TWO_CLAIMS = 10  # device -> host: two claims proved at once; the press took neither
 
 # The device's first PING of a connection carries its boot id (4 random bytes made at boot):
 # signed, right after the host's proof checked out; unsigned after the HELLO when nobody

@@ -103,3 +103,54 @@ def port_argument(text: str) -> int:
     if not text.strip().isdigit() or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
     return int(text)
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_altar_sqlite(path: Path | str, tables: dict[str, set[str]], what: str) -> bool:
+    """Whether the ordinary file at ``path`` is one of Altar's SQLite files of this kind (its
+    tables, where it has any, are among ``tables`` with at least those columns). False for a
+    file that holds nothing yet (0 bytes, or an SQLite file without tables): the caller says
+    so aloud before using it. BadInput in words for anything else: a folder, a device, a pipe,
+    not SQLite, another program's database (Altar writes nothing into it). Opened read-only."""
+    import sqlite3
+
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except OSError as e:
+        raise BadInput(f"can't use {path} as {what}: {e.strerror or e}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise BadInput(f"can't use {path} as {what}: it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise BadInput(
+            f"can't use {path} as {what}: it is not an ordinary file (a device or a pipe)"
+        )
+    if info.st_size == 0:
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError as e:
+        raise BadInput(f"can't use {path} as {what}: {e.strerror or e}") from None
+    if head != SQLITE_HEADER:
+        raise BadInput(f"can't use {path} as {what}: it is not an SQLite database file")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            columns = {n: {r[1] for r in db.execute(f"PRAGMA table_info({n!r})")} for n in names}
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as e:
+        raise BadInput(f"can't use {path} as {what}: it could not be read ({e})") from None
+    if not names:
+        return False
+    foreign = [n for n in names if n not in tables or not tables[n] <= columns[n]]
+    if foreign:
+        raise BadInput(
+            f"can't use {path} as {what}: it is another program's database (tables "
+            f"{', '.join(sorted(names))[:120]}); Altar writes nothing into it"
+        )
+    return True

@@ -25,6 +25,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from companion_app.commands.args import port_argument
+
 NAME = "broadcast"
 HELP = "serve every table's game live to web browsers"
 
@@ -37,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     s.add_argument("--user", default=None, help="the broker user, outside a tournament")
     s.add_argument("--password", default=None, help="that user's password")
     s.add_argument("--bind", default="127.0.0.1", help="the address to serve on (0.0.0.0: all)")
-    s.add_argument("--port", type=int, default=8080, help="the web page's port")
+    s.add_argument("--port", type=port_argument, default=8080, help="the web page's port")
     s.add_argument("--replays", type=Path, default=None, help="a folder of exported games")
     s.add_argument("--seconds", type=float, default=0.0, help="stop after this long (0: never)")
     s.add_argument(

@@ -3,6 +3,7 @@
   altar tournament host --folder DIR --players A B C D --tables 4 --start-broker [--tls]
   altar tournament host --folder DIR ... --broker HOST:PORT --broker-config CONFDIR
   altar tournament join --code CODE --folder DIR --broker 127.0.0.1:1883 --stand-ins SEED
+  altar tournament move --folder DIR --table N --to KEY   a table moved to a new tablet
   altar tournament broker --folder DIR              an open Mosquitto on 127.0.0.1 (tests, demos)
   altar tournament host --folder DIR --swiss --players A B C ... --tables 8 [--rounds N]
       [--cut 8] [--seed S] [--hold]                 a store's Swiss event (docs/tournament.md)
@@ -26,7 +27,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion_app.commands.args import parse_broker, port_argument
+from companion_app.commands.args import BadInput, parse_broker, port_argument
+
+MAX_TABLES = 64  # a store's tournament; each table is a broker login, a key and a client
+MAX_PLAYERS = 64
+
+
+def _count(what: str, most: int) -> Any:
+    def parse(text: str) -> int:
+        if not text.strip().isdigit() or not 1 <= int(text) <= most:
+            raise argparse.ArgumentTypeError(f"{what} is a number from 1 to {most}, not {text!r}")
+        return int(text)
+
+    return parse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,7 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="Swiss: pair each round only when the organizer says so (organize pair)",
     )
-    h.add_argument("--tables", type=int, default=4)
+    h.add_argument("--tables", type=_count("--tables", MAX_TABLES), default=4)
     h.add_argument("--best-of", type=int, default=2, choices=(2, 3))
     h.add_argument("--timeout", type=float, default=12 * 3600, help="seconds to serve at most")
     h.add_argument(
@@ -103,6 +116,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="drop: the dropped player's match still being played is played out, conceded "
         "0-2, or drawn as it stands",
     )
+
+    m = sub.add_parser(
+        "move", help="move a table to the tablet that tried its code (the host said which)"
+    )
+    m.add_argument("--folder", type=Path, required=True, help="the host's files")
+    m.add_argument("--table", type=int, required=True, help="the table, as the host numbers it")
+    m.add_argument("--to", required=True, help="the start of the new tablet's key (8 or more)")
 
     j = sub.add_parser("join", help="join a tournament as one table")
     j.add_argument("--code", required=True, help="the join code the host printed for this table")
@@ -129,7 +149,18 @@ def _exit_on_sigterm() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion_app.tournament.files import NotAltars
+
+    try:
+        return _run(args)
+    except NotAltars as e:  # one of Altar's files holds something else: said, left as it is
+        raise BadInput(str(e)) from None
+
+
+def _run(args: argparse.Namespace) -> int:
     _exit_on_sigterm()
+    if getattr(args, "players", None) and len(args.players) > MAX_PLAYERS:
+        raise BadInput(f"a tournament here has at most {MAX_PLAYERS} players")
     if args.action == "broker":
         return _run_broker(args)
     if args.action == "host":
@@ -138,14 +169,38 @@ def run(args: argparse.Namespace) -> int:
         from companion_app.commands.tournament_swiss import organize
 
         return organize(args)
+    if args.action == "move":
+        return _run_move(args)
     return _run_join(args)
+
+
+def _run_move(args: argparse.Namespace) -> int:
+    """The organizer's deliberate move of a table to a new tablet (docs/tournament.md): the
+    running host picks it up from its folder's bindings.json."""
+    from companion_app.tournament.binding import BINDINGS_FILE, Bindings
+
+    if not (args.folder / BINDINGS_FILE).is_file():
+        print(f"{args.folder} holds no tournament's tablets ({BINDINGS_FILE} is missing)")
+        return 2
+    try:
+        bindings = Bindings(args.folder)
+        key = bindings.move(args.table - 1, args.to)
+    except ValueError as e:
+        print(f"can't move table {args.table}: {e}")
+        return 2
+    print(f"table {args.table} now takes results from tablet {key[:8]} only", flush=True)
+    return 0
 
 
 def _run_broker(args: argparse.Namespace) -> int:
     from companion_app.tournament.mosquitto import Mosquitto
 
     broker = Mosquitto(args.folder, port=args.port)
-    broker.start()
+    try:
+        broker.start()
+    except RuntimeError as e:  # its port taken, or Mosquitto itself would not start
+        print(f"can't start the broker: {e}")
+        return 2
     print(f"mosquitto on 127.0.0.1:{broker.port} (Ctrl-C stops it)", flush=True)
     print(
         "it is open to anyone on this machine: a tournament's own, closed broker is "
@@ -229,6 +284,7 @@ def _run_host(args: argparse.Namespace) -> int:
         host = swiss_host(args, cfg, address)
     else:
         host = Host(args.folder, cfg, address)
+    host.on_notice = lambda text: print(text, flush=True)  # what the organizer must see
     try:
         done = host.run(timeout=args.timeout, linger=args.linger)
     except KeyboardInterrupt:

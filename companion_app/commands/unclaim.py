@@ -23,9 +23,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wait", type=float, default=10.0, help="seconds to wait for the device")
 
 
+KEY_TABLES = {"device_key": {"device", "key"}, "setting": {"name", "value"}}  # hardware/keys.py
+
+
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion_app.commands.args import BadInput, check_altar_sqlite
     from hardware.unclaim import unclaim_here, unclaim_over_serial
 
+    device = args.device.strip().lower()
+    if len(device) != 8 or any(c not in "0123456789abcdef" for c in device):
+        raise BadInput(
+            f"{args.device.encode(errors='replace').decode()!r} is not a device id: 8 hex digits, "
+            "as the Devices screen shows it (a1b2c3d4)"
+        )
+    args.device = device
+    if not Path(args.keys).exists():
+        raise BadInput(f"there is no key file at {args.keys}: no device is claimed there")
+    # Only Altar's key file, and nothing written into an empty one (issue 35).
+    if not check_altar_sqlite(args.keys, KEY_TABLES, "the table's key file"):
+        raise BadInput(
+            f"{args.keys} is empty: it holds no device's key (nothing was written to it)"
+        )
     if args.here_only:
         message = unclaim_here(args.device, args.keys)
     elif args.port is None:

@@ -18,11 +18,40 @@ def write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
+class NotAltars(ValueError):
+    """A file where Altar keeps one of its own holds something else: said in words, the file
+    left as it is (issue 35: a binary outbox.json, or one holding a list, was a crash)."""
+
+
+MAX_FILE = 16 * 1024 * 1024  # bytes: the largest of these files is a state, well under 1 MiB
+
+
 def read_json(path: Path, default: Any) -> Any:
+    """The JSON in ``path`` (``default`` when there is no file). When ``default`` is a dict
+    or the file must hold an object, anything else is ``NotAltars`` in words: not UTF-8 JSON,
+    not an object, too big, a folder or a device where the file belongs."""
     try:
-        return json.loads(path.read_text())
+        if path.is_dir() or (path.exists() and not path.is_file()):
+            raise NotAltars(f"{path} is not a file Altar wrote (a folder or a device is there)")
+        if path.exists() and path.stat().st_size > MAX_FILE:
+            raise NotAltars(f"{path} is not a file Altar wrote (more than {MAX_FILE:,} bytes)")
+        data = json.loads(path.read_bytes())
     except FileNotFoundError:
         return default
+    except ValueError as e:  # not UTF-8, not JSON (RecursionError is guarded by the size)
+        if isinstance(e, NotAltars):
+            raise
+        raise NotAltars(
+            f"{path} is not a file Altar wrote (not JSON text); move it aside"
+        ) from None
+    except RecursionError:
+        raise NotAltars(f"{path} is not a file Altar wrote (nested too deeply)") from None
+    if isinstance(default, dict) and not isinstance(data, dict):
+        raise NotAltars(
+            f"{path} is not a file Altar wrote (it holds a {type(data).__name__}, not an "
+            "object); move it aside"
+        )
+    return data
 
 
 def append_line(path: Path, data: Any) -> None:

@@ -18,16 +18,24 @@ import queue
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from companion_app.tournament import codes, keys, messages, topics
+from companion_app.tournament import binding, codes, keys, messages, topics
 from companion_app.tournament.broker_access import BrokerAccess
 from companion_app.tournament.codes import JoinCode
-from companion_app.tournament.files import append_line, read_json, read_lines, write_json
+from companion_app.tournament.files import (
+    NotAltars,
+    append_line,
+    read_json,
+    read_lines,
+    write_json,
+)
 from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
+from companion_app.tournament.table_inbox import BUDGET, TableReaders
 from engine.tournament import GameResult, Tournament, TournamentError
 
 REPUBLISH_EVERY = 0.5  # s: at most this often when someone else overwrites the retained state
@@ -63,7 +71,8 @@ class HostConfig:
 
     @classmethod
     def load(cls, folder: Path) -> HostConfig | None:
-        data = read_json(folder / "tournament.json", None)
+        path = folder / "tournament.json"
+        data = read_json(path, {})
         if not data:
             return None
         if "host_key" not in data:
@@ -71,7 +80,7 @@ class HostConfig:
                 f"{folder} holds a tournament from an older Altar (shared keys): host it again "
                 "in a new folder"
             )
-        return cls(**data)
+        return cls(**_checked_config(data, path))
 
     @property
     def public_key(self) -> str:
@@ -93,9 +102,42 @@ class HostConfig:
         return JoinCode(self.tid, -1, "", self.public_key, password, self.pin).text()
 
 
+_CONFIG_TYPES = {
+    "tid": str,
+    "host_key": str,
+    "table_keys": list,
+    "passwords": dict,
+    "tournament": dict,
+    "pin": str,
+    "broadcast": bool,
+}
+
+
+def _checked_config(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """tournament.json's fields, each of its type, or NotAltars naming what is wrong (issue 35:
+    a file of the wrong shape was a TypeError)."""
+    required = {"tid", "host_key", "table_keys", "passwords", "tournament"}
+    missing = sorted(required - set(data))
+    unknown = sorted(set(data) - set(_CONFIG_TYPES))
+    wrong = sorted(k for k, t in _CONFIG_TYPES.items() if k in data and type(data[k]) is not t)
+    if not wrong and not all(isinstance(k, str) for k in data["table_keys"]):
+        wrong = ["table_keys"]
+    if missing or unknown or wrong:
+        said = [f"missing {', '.join(missing)}" if missing else ""]
+        said += [f"unknown {', '.join(unknown)[:80]}" if unknown else ""]
+        said += [f"wrong type of {', '.join(wrong)}" if wrong else ""]
+        raise NotAltars(
+            f"{path} is not a tournament Altar wrote ({'; '.join(x for x in said if x)}): "
+            "host it in a new folder, or put the original back"
+        )
+    return data
+
+
 def next_epoch(folder: Path) -> int:
     """This start's epoch: one more than the last start's, on disk before any state goes out."""
     last = read_json(folder / "epoch.json", {"epoch": 0})
+    if type(last.get("epoch")) is not int:
+        raise NotAltars(f"{folder / 'epoch.json'} is not a file Altar wrote (no epoch number)")
     epoch = int(last["epoch"]) + 1
     write_json(folder / "epoch.json", {"epoch": epoch})
     return epoch
@@ -127,6 +169,12 @@ class Host:
         self.refusals: Counter[str] = Counter()  # ... counted by reason
         self.last_refusal = ""
         self.duplicates = 0
+        # Which tablet's key each table is bound to (binding.py): results count only when
+        # signed by it. What the organizer must see (a second tablet with a table's code) is
+        # said through on_notice (the command prints it).
+        self.bindings = binding.Bindings(folder)
+        self.notices: list[str] = []
+        self.on_notice: Callable[[str], None] | None = None
         for body in read_lines(self.log_path):
             self._apply(*check_result(body, config.tid, int(body["table"])), body)
         self.epoch = next_epoch(folder)
@@ -141,10 +189,21 @@ class Host:
             f"{user}-{hashlib.sha256(config.host_key.encode()).hexdigest()[:12]}",
             broker[0],
             broker[1],
-            [topics.results(config.tid), topics.state(config.tid)],
+            [topics.state(config.tid)],
             on_connect=self._on_connect,
             username=user,
             password=config.passwords[user],
+            pin=config.pin,
+        )
+        # Each table's results on a connection of its own, read with a budget per table
+        # (table_inbox.py): a flood from one table costs that table, not the round.
+        self.readers = TableReaders(
+            config.tid,
+            len(config.table_keys),
+            broker,
+            username=user,
+            password=config.passwords[user],
+            secret=config.host_key,
             pin=config.pin,
         )
 
@@ -174,6 +233,9 @@ class Host:
             # Public halves only: a broadcast page checks each table's view against these.
             "table_keys": list(self.table_public),
             "broadcast": self.cfg.broadcast,
+            # The tablet key each table is bound to (public): a tablet sees whether it is
+            # the one the host takes results from (binding.py).
+            "bound": {str(t): k for t, k in sorted(self.bindings.bound.items())},
         }
 
     def signed_state(self) -> bytes:
@@ -198,7 +260,12 @@ class Host:
                 self._state_seen = payload
                 return False
             table = self._table_of(topic)
-            public = self.table_public[table]
+            tablet = binding.open_join(payload, self.cfg.tid, table, self.table_public[table])
+            if tablet is not None:
+                return self._on_join(table, tablet)
+            public = self.bindings.bound.get(table)
+            if public is None:
+                raise BadMessage(f"table {table + 1} has not joined yet: no tablet is bound")
             body = keys.open_signed(keys.RESULT, payload, lambda _b: public, messages.RESULT)
             match, game, result = check_result(body, self.cfg.tid, table)
             if self.tournament.match(match).table != table:
@@ -213,6 +280,32 @@ class Host:
         append_line(self.log_path, body)  # on disk before any tablet is told
         return True
 
+    def _on_join(self, table: int, tablet: str) -> bool:
+        """A tablet's JOIN with this table's code: the first binds the table to its key; any
+        other key is refused and shown to the organizer, who may move the table on purpose."""
+        verdict = self.bindings.join(table, tablet)
+        if verdict == "same":
+            return False
+        if verdict == "bound":
+            self._notice(f"table {table + 1} joined from tablet {binding.short(tablet)}")
+            return True
+        self.refused += 1
+        self.refusals["a second tablet with a table's code"] += 1
+        self._notice(
+            f"table {table + 1}: another tablet ({binding.short(tablet)}) tried its code; the "
+            f"table stays with tablet {binding.short(self.bindings.bound[table])}. If the table "
+            f"really moved: altar tournament move --folder {self.folder} --table {table + 1} "
+            f"--to {binding.short(tablet)}"
+        )
+        return False
+
+    def _notice(self, text: str) -> None:
+        if text in self.notices:
+            return  # a tablet resending its join is one notice, not one per resend
+        self.notices.append(text)
+        if self.on_notice is not None:
+            self.on_notice(text)
+
     def _table_of(self, topic: str) -> int:
         prefix = topics.results(self.cfg.tid)[:-1]
         word = topic[len(prefix) :] if topic.startswith(prefix) else ""
@@ -225,6 +318,16 @@ class Host:
         host takes the organizer's orders here: swiss_host.py)."""
         return False
 
+    def _turn(self, now: float) -> list[tuple[str, bytes]]:
+        """One turn's messages: at most BUDGET from each table, and from the state topic."""
+        batch = self.readers.take(now)
+        for _ in range(BUDGET):
+            try:
+                batch.append(self.link.inbox.get_nowait())
+            except queue.Empty:
+                break
+        return batch
+
     def stop(self) -> None:
         """Ends ``run`` (from another thread) within its next turn."""
         self._stop.set()
@@ -233,6 +336,7 @@ class Host:
         """Serves until the tournament is over (then lingers so the last state goes out) or the
         timeout passes; True if it finished."""
         self.link.start()
+        self.readers.start()
         deadline = time.monotonic() + timeout
         finished_at: float | None = None
         try:
@@ -245,14 +349,14 @@ class Host:
                 # Everything waiting is taken before one state goes out: under load, one
                 # publish carries many results.
                 changed = False
-                try:
-                    topic, payload = self.link.inbox.get(timeout=0.2)
+                batch = self._turn(now)
+                if not batch:
+                    self.readers.wait(0.2)
+                    batch = self._turn(time.monotonic())
+                for topic, payload in batch:
                     changed |= self.handle(topic, payload)
-                    while True:
-                        topic, payload = self.link.inbox.get_nowait()
-                        changed |= self.handle(topic, payload)
-                except queue.Empty:
-                    pass
+                if self.bindings.reload():
+                    changed = True  # the organizer moved a table (`altar tournament move`)
                 changed |= self.tick()
                 if changed:
                     self.publish_state()
@@ -265,4 +369,5 @@ class Host:
                         return True
             return False
         finally:
+            self.readers.stop()
             self.link.stop()

@@ -63,10 +63,13 @@ class Link:
         username: str | None = None,
         password: str | None = None,
         pin: str = "",
+        inbox_limit: int = INBOX_LIMIT,
+        notify: threading.Event | None = None,
     ) -> None:
         self.host, self.port = host, port
         self.subscriptions = subscriptions
-        self.inbox: queue.Queue[tuple[str, bytes]] = queue.Queue(INBOX_LIMIT)
+        self.inbox: queue.Queue[tuple[str, bytes]] = queue.Queue(inbox_limit)
+        self._notify = notify  # set when a message arrives (the host waits on several links)
         self.connected = threading.Event()
         self.connects = 0  # how many times we (re)connected: a drop shows here
         self.overflowed = 0  # messages dropped because the owner had not read the inbox
@@ -133,3 +136,5 @@ class Link:
             self.inbox.put_nowait((msg.topic, bytes(msg.payload)))
         except queue.Full:  # a flood: the newest state comes again, results are resent
             self.overflowed += 1
+        if self._notify is not None:
+            self._notify.set()

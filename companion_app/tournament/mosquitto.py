@@ -39,6 +39,8 @@ def free_port() -> int:
 # The largest packet the broker takes: a state with room for its topic and headers. Anything
 # bigger costs the sender its connection, before any tablet reads it.
 MAX_PACKET = STATE.max_bytes + 1024
+MAX_QUEUED = 1000  # messages the broker holds for one client that is not reading (issue 35)
+MAX_INFLIGHT = 20  # QoS 1 messages unacknowledged per client
 
 
 def config_text(
@@ -62,12 +64,30 @@ def config_text(
     lines += [
         "persistence false",
         "log_dest none",
-        "max_queued_messages 10000",
+        # Per client: the host reads each table on a client of its own (table_inbox.py), so
+        # a table's flood fills its own queue here, then is dropped: it costs that table only.
+        f"max_queued_messages {MAX_QUEUED}",
+        f"max_inflight_messages {MAX_INFLIGHT}",
+        f"max_queued_bytes {MAX_QUEUED * 4096}",
         f"max_packet_size {MAX_PACKET}",
         "set_tcp_nodelay true",  # no Nagle delay on small messages
         "",
     ]
     return "\n".join(lines)
+
+
+def _check_free(host: str, port: int) -> None:
+    with socket.socket() as s:
+        # As Mosquitto binds (a port in TIME_WAIT after our own restart is free), so only a
+        # live listener counts as taken.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise RuntimeError(
+                f"port {port} on {host} is taken ({e.strerror or e}): another program listens "
+                "there; give another port"
+            ) from None
 
 
 class Mosquitto:
@@ -101,6 +121,9 @@ class Mosquitto:
         self._probe = "127.0.0.1" if bind in ("0.0.0.0", "::") else bind
 
     def start(self, timeout: float = 10.0) -> None:
+        # Taken already (another broker, another program): said, not mistaken for ours (issue
+        # 35: the probe below then connected to the other listener and we said we ran).
+        _check_free(self._probe, self.port)
         self.proc = subprocess.Popen(
             [self.exe, "-c", str(self.config)],
             stdout=subprocess.DEVNULL,

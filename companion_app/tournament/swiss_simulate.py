@@ -44,6 +44,7 @@ class Outcome:
     elapsed: float = 0.0
     duplicates: int = 0
     refused: int = 0
+    refusals: dict[str, int] = field(default_factory=dict)  # why, as the host counted them
 
 
 def names(players: int) -> list[str]:
@@ -144,6 +145,7 @@ def _play(
         elapsed=elapsed,
         duplicates=host.duplicates,
         refused=host.refused,
+        refusals=dict(host.refusals),
     )
     # A round's last result: the latest game's end among its matches, as the tables stamped it.
     for rnd in range(1, ev.paired):

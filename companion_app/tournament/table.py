@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion_app.tournament import keys, messages, topics
+from companion_app.tournament import binding, keys, messages, topics
 from companion_app.tournament.codes import WATCH, JoinCode
-from companion_app.tournament.files import read_json, write_json
+from companion_app.tournament.files import NotAltars, read_json, write_json
 from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
 from engine.tournament import GameResult, GameSlot, Tournament
@@ -101,9 +101,18 @@ class Table:
         self.play = play
         self.outbox_path = folder / "outbox.json"
         self.outbox: dict[str, dict[str, Any]] = read_json(self.outbox_path, {})
+        if not all(isinstance(b, dict) for b in self.outbox.values()):
+            raise NotAltars(
+                f"{self.outbox_path} is not a file Altar wrote (its results are not objects)"
+            )
         self.seen = Seen()
         self.played = 0
         self._resend_at = 0.0
+        # This tablet's own key: the host binds the table to it at the first JOIN and takes
+        # results signed with it only (binding.py). The code's key only proves the code.
+        self.tablet_key = "" if code.watching else binding.tablet_key(folder)
+        self.tablet_public = keys.public_key(self.tablet_key) if self.tablet_key else ""
+        self._join_due = not code.watching
         self.link = Link(
             code.client_id(),
             broker[0],
@@ -117,6 +126,33 @@ class Table:
 
     def _on_connect(self) -> None:
         self._resend_at = 0.0  # on paho's thread: resend everything unconfirmed now
+        self._join_due = not self.code.watching
+
+    @property
+    def bound_here(self) -> bool:
+        """The host's state names this tablet's key for this table."""
+        bound = (self.seen.state or {}).get("bound") or {}
+        return bool(self.tablet_public) and bound.get(str(self.code.table)) == self.tablet_public
+
+    @property
+    def bound_elsewhere(self) -> str | None:
+        """The players' words when the host took this table's code from another tablet."""
+        bound = (self.seen.state or {}).get("bound") or {}
+        other = bound.get(str(self.code.table))
+        if not other or other == self.tablet_public:
+            return None
+        return (
+            f"Another tablet joined as table {self.code.table + 1} with this code first: the "
+            "host takes no results from this one. Ask the organizer to move the table to "
+            f"this tablet (its key begins {binding.short(self.tablet_public)})."
+        )
+
+    def _send_join(self) -> None:
+        self._join_due = False
+        payload = binding.join_message(
+            self.code.tid, self.code.table, self.code.table_key, self.tablet_key
+        )
+        self.link.publish(topics.result(self.code.tid, self.code.table), payload)
 
     def my_next_game(self) -> GameSlot | None:
         t = self.seen.tournament()
@@ -150,7 +186,7 @@ class Table:
             write_json(self.outbox_path, self.outbox)
 
     def _publish(self, body: dict[str, Any]) -> None:
-        payload = keys.sign(keys.RESULT, body, self.code.table_key)
+        payload = keys.sign(keys.RESULT, body, self.tablet_key)
         self.link.publish(topics.result(self.code.tid, self.code.table), payload)
 
     def report(self, slot: GameSlot, result: GameResult) -> None:
@@ -197,8 +233,12 @@ class Table:
         if changed:
             self._confirm()
         now = time.monotonic()
-        if self.outbox and now >= self._resend_at:
+        if self._join_due:
+            self._send_join()  # first, so the host knows this tablet before its results
+        if (self.outbox or not self.bound_here) and now >= self._resend_at:
             self._resend_at = now + RESEND_EVERY
+            if not self.bound_here and not self.code.watching:
+                self._send_join()  # until the host's state shows it (a lost one costs a resend)
             for body in self.outbox.values():
                 self._publish(body)
         return changed

@@ -146,8 +146,17 @@ class TablePlay:
     # -- what the screen shows ----------------------------------------------------------------
 
     def poll(self) -> bool:
-        """Reads the host's newest state and resends what it does not show; never blocks."""
-        return self.table.poll(0.0)
+        """Reads the host's newest state and resends what it does not show; never blocks.
+        When the host took this table's code from another tablet, the players are told once
+        (binding.py, issue 35)."""
+        changed = self.table.poll(0.0)
+        other = self.table.bound_elsewhere
+        if other and other != self._told_bound:
+            self.session.say(other, False)
+        self._told_bound = other
+        return changed
+
+    _told_bound: str | None = None
 
     @property
     def connected(self) -> bool:

@@ -89,6 +89,8 @@ class App:
                 p[1] = kind
                 self.link.event(_T_BUTTON, p, 2)
         self.pairing_mode.update(now, self.link.keys.claimed)
+        if self.link._cands:
+            self._claims_waiting(now)
         if self.signals is not None:
             self.signals.update(now)
 
@@ -182,6 +184,27 @@ class App:
     def pairing(self):
         """A new table may claim the device only in pairing mode (pairing.py)."""
         return self.pairing_mode.open
+
+    def _claims_waiting(self, now):
+        # New claims answered in pairing mode: a proved one waits for the players' press
+        # (issue 35); when pairing closes, whatever still waits ends with nothing kept.
+        link = self.link
+        pm = self.pairing_mode
+        if not pm.open:
+            pm.confirming = False
+            link.drop_claims()
+            return
+        waiting = link.awaiting_press
+        if waiting and not pm.confirming:
+            pm.confirming = True
+            pm._show(now)  # at once: the table is saying "press" now
+        if waiting and pm.presses != link._press_base:
+            pm.confirming = False
+            link.confirm(now)
+
+    def presses(self):
+        """Presses begun on the pair button so far: link.confirm takes only a later one."""
+        return self.pairing_mode.presses
 
     def paired(self):
         """A new claim succeeded: pairing mode ends, and the device shows it took the claim."""

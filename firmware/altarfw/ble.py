@@ -6,7 +6,9 @@
 # scan response carries the claiming table's id as service data under the service UUID, so a
 # table's app connects only to its own devices (and to unclaimed ones, to claim them). One
 # notification is in flight at a time: after each, we wait one minimum connection interval. Pico W's BTstack port has no BLE pairing: the claim
-# handshake and frame MACs of the protocol are the security here.
+# handshake and frame MACs of the protocol are the security here. A connection that has not
+# authenticated within 4 s (30 s while a proved claim waits for the players' press) is dropped
+# and advertising resumes (link.idle_expired): a silent central cannot keep the table out.
 import asyncio
 import struct
 import time
@@ -63,6 +65,7 @@ class BleTransport:
         tx = memoryview(link.tx)
         self._views = tuple(tx[:i] for i in range(len(link.tx) + 1))
         self.connections = 0
+        self.idle_drops = 0  # connections dropped for not authenticating in time
         self.notified = 0
         self.largest = 0
 
@@ -121,6 +124,12 @@ class BleTransport:
                 continue
             if link.drop_requested:
                 link.drop_requested = False
+                await connection.disconnect()
+                return
+            if link.idle_expired(time.ticks_ms()):
+                # Not authenticated in time: a silent (or stalling) central must not hold the
+                # only connection; advertising resumes and the table can connect (issue 35).
+                self.idle_drops += 1
                 await connection.disconnect()
                 return
             await asyncio.sleep_ms(5)

@@ -22,8 +22,9 @@
 # only the types a host may send are taken. A forged (wrong MAC) or unsigned frame in a session
 # is dropped and counted, never obeyed, and never ends the session: only the table's signed word
 # (REFUSE rekey), REKEY_AFTER frames, or a session quiet for _QUIET_MS do (issue 27). The table's
-# signed unclaim (REFUSE 6) forgets the key and is answered with our own signed REFUSE 6; the
-# table then ends the session.
+# signed unclaim is agreed in two steps (REFUSE 6 "ready", then REFUSE 9 "forgotten", issue 35):
+# the key is forgotten only once the table says it forgot its own; the table then ends the
+# session.
 # The counts reach the table in DIAG 4 (app.py, rate-limited). A new claim agrees its key by
 # X25519, only while the device is in pairing mode (the pairing gesture, pairing.py); a claim in
 # progress is never replaced by another, and a wrong proof against it is counted, not obeyed;
@@ -66,10 +67,11 @@ _MAX_PAYLOAD = const(15)  # wire.MAX_PAYLOAD
 _HELLO_SIZE = const(18)  # wire.HELLO_SIZE
 _REKEY_AFTER = const(0x4000)  # wire.REKEY_AFTER
 _REFUSE_UNCLAIM = const(6)  # wire.REFUSE_UNCLAIM
+_REFUSE_UNCLAIM_DONE = const(9)  # wire.REFUSE_UNCLAIM_DONE
 _REFUSE_REKEY = const(7)  # wire.REFUSE_REKEY
 _REFUSE_HOLD_BUTTON = const(2)  # wire.REFUSE_HOLD_BUTTON
 _REFUSE_OTHER_TABLE = const(3)  # wire.REFUSE_OTHER_TABLE
-_REFUSE_BUSY = const(8)  # wire.REFUSE_BUSY
+_REFUSE_TWO_CLAIMS = const(10)  # wire.REFUSE_TWO_CLAIMS
 _SET_DIAL_REPORT_STOPS = const(0x01)  # wire.SET_DIAL_REPORT_STOPS
 
 _RING = const(32)
@@ -79,7 +81,9 @@ _LEN = const(15)  # where in its slot a ring frame's length is kept
 _MAX_EVENT_PAYLOAD = const(11)  # 20 bytes - header 3 - MAC 4 - CRC 2
 _RESEND_MS = const(250)
 _QUIET_MS = const(2500)  # a session without a good signed frame this long may be restarted
-_CLAIM_MS = const(5000)  # a new claim in progress holds off every other claim this long
+_AUTH_MS = const(4000)  # BLE: a connection not authenticated this long is dropped (issue 35)
+_PRESS_MS = const(30_000)  # ... or this long when its claim proved itself and waits for a press
+_CANDIDATES = const(4)  # new claims answered and kept at once, waiting for proofs and a press
 _COUNT_MAX = const(0xFFFF)  # security counts stop here (small ints: no allocation)
 
 _WAIT_CLAIM = const(0)  # claimed device: waiting for its table's CLAIM
@@ -95,7 +99,8 @@ _ACK = const(8)
 _PONG = const(16)
 _HELLO1 = const(32)  # HELLO's second part
 _KEYS = const(64)  # a new claim's public key, three parts
-_UNCLAIMED = const(128)  # signed REFUSE 6: our word that the key is forgotten (an unclaim's answer)
+_READY = const(128)  # signed REFUSE 6 "ready": an unclaim asked; the key is still kept
+_FORGOTTEN = const(256)  # signed REFUSE 9 "forgotten": the table forgot, and now so did we
 
 
 def _refuse_text(code):
@@ -105,8 +110,8 @@ def _refuse_text(code):
         return b"not pairing"
     if code == 3:
         return b"another table"
-    if code == 8:
-        return b"claim busy"
+    if code == 10:
+        return b"two claims"
     return b"not signed in"
 
 
@@ -158,8 +163,11 @@ class Link:
         self._claim = bytearray(13)  # the CLAIM payload answered, for the transcript
         self._claim_len = 0
         self._keys_out = None  # keys agreed in the handshake: (d2h, h2d)
-        self._pending = None  # a new claim's (table, key), kept once the host proved it too
-        self._claim_at = 0  # when the new claim in _pending began
+        # New claims answered in this connection (pairing mode), oldest first: each a list
+        # [CLAIM payload, device proof, host proof, (d2h, h2d), (table, key), public key, proved].
+        # None of them holds another off (issue 35): a stranger's claims cost the stranger.
+        self._cands = []
+        self._press_base = 0  # the pair button's presses when the last claim proved itself
         self._hpub = bytearray(32)  # the host's X25519 public key, from its KEY parts
         self._hpub_next = 0  # the next part expected; 3: complete
         self._my_pub = None
@@ -171,6 +179,7 @@ class Link:
         self._pong_len = 0
         self._refuse = 0
         self._host_next = -1  # the host's next command number; -1: not learnt yet
+        self._unclaim_ready = False  # this session's table asked to unclaim; we said ready
         self.errors = 0  # frames dropped as damaged, malformed or out of place
         self.security_errors = 0  # unsigned, wrong-side or wrongly signed frames in a session
         # Not reported to the table yet (DIAG 4, app.py): unsigned frames in a session, and
@@ -178,6 +187,8 @@ class Link:
         self.unsigned_new = 0
         self.forged_new = 0
         self.last_rx = 0
+        self._connected_at = 0
+        self.auth_ms = _AUTH_MS  # tests shorten it
 
     # ------------------------------------------------------------ connection
     def on_connect(self, now):
@@ -187,7 +198,7 @@ class Link:
         self.session = None
         self.rx_mac = None
         self._frames = 0
-        self._pending = None
+        self._cands = []
         self._hpub_next = 0
         self._claim_len = 0
         self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
@@ -196,9 +207,23 @@ class Link:
         self._due = _HELLO
         self._refuse = 0
         self._host_next = -1
+        self._unclaim_ready = False  # an unclaim is agreed within one session, never across
         self._sent = 0  # everything unacknowledged goes out again, oldest first
         self.last_rx = now
         self._timer = now
+        self._connected_at = now
+
+    def idle_expired(self, now):
+        """A connection that has not authenticated in time (issue 35: a silent central held the
+        only BLE connection and kept the table out). _AUTH_MS, or _PRESS_MS while a proved
+        claim waits for the players' press. An unclaimed device out of pairing mode has nobody
+        to keep out (a monitor may listen); in pairing mode the limit holds for it too."""
+        if not self.connected or self.state == ST_AUTHED:
+            return False
+        if self.state == _OPEN and not self.commands.pairing():
+            return False
+        limit = _PRESS_MS if self.awaiting_press else self.auth_ms
+        return time.ticks_diff(now, self._connected_at) >= limit
 
     def on_disconnect(self):
         self.connected = False
@@ -339,14 +364,12 @@ class Link:
         if due & _AUTH:
             self._due = due & ~_AUTH
             return self._control(_T_AUTH, self._dev_proof, 8, False)
-        if due & _UNCLAIMED:
-            self._due = due & ~_UNCLAIMED
-            s = self._scratch
-            s[0] = _REFUSE_UNCLAIM
-            text = b"unclaimed"
-            for i in range(len(text)):
-                s[1 + i] = text[i]
-            return self._control(_T_REFUSE, s, 1 + len(text))  # signed: the session's word
+        if due & _READY:
+            self._due = due & ~_READY
+            return self._signed_refuse(_REFUSE_UNCLAIM, b"ready")
+        if due & _FORGOTTEN:
+            self._due = due & ~_FORGOTTEN
+            return self._signed_refuse(_REFUSE_UNCLAIM_DONE, b"forgotten")
         if due & _PING:
             self._due = due & ~_PING
             # Signed in a session ("your proof was right"); its token is our boot id.
@@ -370,6 +393,13 @@ class Link:
             self._sent = 0  # no ack for a while: go back to the oldest unacknowledged frame
             return self._send_ring(now)
         return 0
+
+    def _signed_refuse(self, code, text):
+        s = self._scratch
+        s[0] = code
+        for i in range(len(text)):
+            s[1 + i] = text[i]
+        return self._control(_T_REFUSE, s, 1 + len(text))  # signed: the session's word
 
     def _send_ring(self, now):
         i = (self._head + self._sent) % _RING
@@ -457,7 +487,9 @@ class Link:
                 self.on_connect(now)  # new keys before a sequence number comes round again
             return
         if signed:
-            self.errors += 1  # signed before a session: from an earlier one
+            if not self.awaiting_press:
+                self.errors += 1  # signed before a session: from an earlier one
+            # else: the claiming table's own, ahead of the players' press: dropped quietly
             return
         if msg_type == _T_PING and self._is_hello_request(buf, end):
             if fresh:
@@ -474,8 +506,8 @@ class Link:
             self._on_auth(buf, end, now)
             return
         if msg_type == _T_REFUSE:
-            if self._claim_busy(now):
-                self.errors += 1  # unsigned: it cannot end a new claim in progress either
+            if self._cands:
+                self.errors += 1  # unsigned: it cannot end the new claims in progress either
                 return
             self.drop_requested = True  # the host gave up on us; it will ask for a HELLO
             return
@@ -484,13 +516,13 @@ class Link:
             return
         self._on_session_frame(msg_type, seq, buf, end, now)
 
-    def _claim_busy(self, now):
-        """A new claim is in progress: the device answered it and waits for its proof."""
-        return (
-            self.state == _PROVE
-            and self._pending is not None
-            and time.ticks_diff(now, self._claim_at) < _CLAIM_MS
-        )
+    @property
+    def awaiting_press(self):
+        """A new claim proved itself both ways: it waits for the players' press (issue 35)."""
+        for c in self._cands:
+            if c[6]:
+                return True
+        return False
 
     def _count_forged(self):
         self.security_errors += 1
@@ -517,14 +549,25 @@ class Link:
         return True
 
     def _on_signed_refuse(self, buf, end, now):
-        # The table's own word (signed): an unclaim forgets the key, a rekey starts over.
+        # The table's own word (signed). An unclaim takes two: REFUSE 6 asks and is answered
+        # "ready" with the key kept; REFUSE 9 says the table forgot its key, and only then is
+        # ours forgotten. So a lost or late answer never leaves this device unclaimed while its
+        # table still holds the key (issue 35): at worst the table forgot and we still hold a
+        # key nobody has, and obey nobody until a claim in pairing mode. Each answer is said
+        # again for every repeat (the table asks again when it was lost).
         code = buf[3] if end > 3 else 0
         if code == _REFUSE_UNCLAIM:
-            # Forgotten, and said in this session's signature, again for every repeat: the
-            # table forgets its key only on our word, so a lost answer costs it one resend. The
-            # session goes on until the table ends it (REFUSE 7); the next one starts unclaimed.
-            self.keys.forget()
-            self._due |= _UNCLAIMED
+            if self.keys.claimed:
+                self._unclaim_ready = True
+                self._due |= _READY
+            else:
+                self._due |= _FORGOTTEN  # forgotten already in this session: said again
+        elif code == _REFUSE_UNCLAIM_DONE:
+            if self._unclaim_ready or not self.keys.claimed:
+                self.keys.forget()
+                self._due |= _FORGOTTEN
+            else:
+                self.errors += 1  # no unclaim asked in this session: nothing to finish
         elif code == _REFUSE_REKEY:
             self.on_connect(now)
 
@@ -607,24 +650,17 @@ class Link:
         if plen != 12 and (plen != 13 or buf[15] != 1):
             self.errors += 1
             return
-        if self.state == _PROVE and plen == self._claim_len:
-            same = True
-            for i in range(plen):
-                if self._claim[i] != buf[3 + i]:
-                    same = False
-            if same:
-                # The same CLAIM again (our AUTH was lost): the same answer again.
-                if self._my_pub is not None and plen == 13:
+        if self.state == _PROVE:
+            c = self._same_claim(buf, plen)
+            if c is not None:
+                # The same CLAIM again (our answer was lost): the same answer again.
+                if plen == 13:
+                    self._my_pub = c[5]
+                    self._dev_proof = c[1]
                     self._key_part = 0
                     self._due |= _KEYS
                 self._due |= _AUTH
                 return
-        if self._claim_busy(now):
-            # A new claim is in progress: no other claim replaces it, whoever sends it. It ends
-            # with the host's right proof (a new key), the connection, or _CLAIM_MS.
-            self._refuse = _REFUSE_BUSY
-            self.errors += 1
-            return
         table = bytes(buf[3:7])
         claim = bytes(buf[3 : 3 + plen])
         hello = bytes(self._hello_buf)
@@ -642,29 +678,47 @@ class Link:
             private = bytearray(32)
             self._rng(private)
             host_pub = bytes(self._hpub)
-            self._my_pub = x25519.public_key(private)
+            my_pub = x25519.public_key(private)
             try:
                 shared = x25519.shared_secret(private, host_pub)
             except ValueError:
                 self.errors += 1
                 return
-            transcript = hello + claim + host_pub + self._my_pub
+            transcript = hello + claim + host_pub + my_pub
             key = auth.claim_key(shared, transcript)
-            self._pending = (table, key)
-            self._claim_at = now
+            dev, host, d2h, h2d = auth.proofs(key, transcript)
+            # Every new claim is answered and kept beside the others: none holds another off,
+            # so a stranger's flood cannot starve the owner's claim (issue 35). The oldest one
+            # not proved yet gives way when there are too many; a proved one only to another.
+            cands = self._cands
+            if len(cands) >= _CANDIDATES:
+                drop = 0
+                for i in range(len(cands)):
+                    if not cands[i][6]:
+                        drop = i
+                        break
+                cands.pop(drop)
+            cands.append([claim, dev, host, (d2h, h2d), (table, key), my_pub, False])
+            self._claim_len = 13
+            self._my_pub = my_pub
+            self._dev_proof = dev
             self._key_part = 0
             self._due |= _KEYS
-        elif not self.keys.claimed:
+            self.session = None
+            self.rx_mac = None
+            self.state = _PROVE
+            self._have_nh = True
+            self._due = (self._due & (_HELLO | _HELLO1 | _KEYS)) | _AUTH
+            return
+        if not self.keys.claimed:
             self._refuse = _REFUSE_HOLD_BUTTON
             return
-        elif table != self.keys.table:
+        if table != self.keys.table:
             self._refuse = _REFUSE_OTHER_TABLE
             return
-        else:
-            key = self.keys.key
-            transcript = hello + claim
-            self._pending = None
-            self._my_pub = None
+        key = self.keys.key
+        transcript = hello + claim
+        self._my_pub = None
         for i in range(plen):
             self._claim[i] = claim[i]
         self._claim_len = plen
@@ -678,25 +732,92 @@ class Link:
         # the host already signs: drop them (the host repeats what it needs).
         self._due = (self._due & (_HELLO | _HELLO1 | _KEYS)) | _AUTH
 
+    def _same_claim(self, buf, plen):
+        """The answer kept for this very CLAIM (a repeat), or None."""
+        if plen == 12:
+            if self._claim_len != 12:
+                return None
+            for i in range(12):
+                if self._claim[i] != buf[3 + i]:
+                    return None
+            return True
+        for c in self._cands:
+            p = c[0]
+            same = True
+            for i in range(plen):
+                if p[i] != buf[3 + i]:
+                    same = False
+                    break
+            if same:
+                return c
+        return None
+
+    @staticmethod
+    def _proof_is(p, buf, end):
+        if end - 3 != 8:
+            return False
+        diff = 0
+        for i in range(8):
+            diff |= p[i] ^ buf[3 + i]
+        return diff == 0
+
     def _on_auth(self, buf, end, now):
         if self.state != _PROVE or not self._have_nh:
             self.errors += 1
             return
-        if not self._same_proof(buf, end):
-            # Nobody holding the key sends a wrong proof (the host checks ours first): a
-            # stranger's try, counted and ignored, so it cannot end the claim in progress.
-            self._count_forged()
+        for c in self._cands:
+            if self._proof_is(c[2], buf, end):
+                if not c[6]:
+                    # Both proofs match. Still not ours to keep: the players press to confirm
+                    # (issue 35), so a script that races the pairing window gets nothing.
+                    c[6] = True
+                    self._press_base = self.commands.presses()
+                return  # a repeat of a proof already taken: nothing more
+        if self._claim_len == 12 and self._same_proof(buf, end):
+            self._open_session(self._keys_out, now)
             return
+        # Nobody holding the key sends a wrong proof (the host checks ours first): a
+        # stranger's try, counted and ignored, so it cannot end a claim in progress.
+        self._count_forged()
+
+    def confirm(self, now):
+        """The players pressed the pair button (a press that began after the last claim proved
+        itself). Exactly one claim proved: it is taken, its key written. More than one: two
+        tables claimed at once and the players cannot tell which is theirs, so none is; the
+        tables are told (REFUSE 10) and claim again."""
+        proved = None
+        count = 0
+        for c in self._cands:
+            if c[6]:
+                proved = c
+                count += 1
+        if count == 0:
+            return False
+        if count > 1:
+            self._cands = []
+            self._refuse = _REFUSE_TWO_CLAIMS
+            self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
+            return False
+        self._cands = []
+        self._host_proof = proved[2]  # its AUTH again (our signed PING lost) is known
+        # Both proofs matched and the players said so: only now is the new key written.
+        self.keys.store(proved[4][0], proved[4][1])
+        self.commands.paired()  # pairing mode ends; the device says it is claimed
+        self._open_session(proved[3], now)
+        return True
+
+    def drop_claims(self):
+        """Pairing closed with claims still waiting for the press: they end, nothing kept."""
+        if self._cands:
+            self._cands = []
+            if self.state == _PROVE:
+                self.state = _WAIT_CLAIM if self.keys.claimed else _OPEN
+
+    def _open_session(self, keys_out, now):
         from altarfw import auth
 
-        if self._pending is not None:
-            # Both proofs matched: only now is the new key written (atomically).
-            self.keys.store(self._pending[0], self._pending[1])
-            self._pending = None
-            self.commands.paired()  # pairing mode ends; the device says it is claimed
-        d2h, h2d = self._keys_out
-        self.session = auth.Chaskey(d2h)
-        self.rx_mac = auth.Chaskey(h2d)
+        self.session = auth.Chaskey(keys_out[0])
+        self.rx_mac = auth.Chaskey(keys_out[1])
         self.state = ST_AUTHED
         self._frames = 0
         self._last_good = now

@@ -8,11 +8,16 @@
 # long after power-on, so play never opens it. A board with a dedicated pairing button
 # (board_config "pair_pin") opens it with a _DEDICATED_MS hold at any time: no game uses that
 # button. Open, it blinks and chirps every _BLINK_MS, for _OPEN_MS or until a claim succeeds.
+#
+# A new claim that proved itself both ways still waits for the players (issue 35): the light
+# changes to the attention pattern, the table says "press dial 0's button once", and a press
+# that begins after that confirms it (link.confirm). A script racing the window gets nothing.
 import time
 
 from micropython import const
 
 _PAIRING = const(4)  # feedback.py's "pairing mode is open" pattern
+_ATTENTION = const(3)  # feedback.py's attention pattern: "a claim waits for your press"
 _HOLD_MS = const(5000)
 _DEDICATED_MS = const(2000)
 _BOOT_WINDOW_MS = const(30_000)
@@ -36,6 +41,8 @@ class Pairing:
         self._d_counts = False  # the dedicated button's current press may open pairing
         self._until = 0
         self._blink_at = 0
+        self.presses = 0  # presses begun on the pair button (or the dedicated one), ever
+        self.confirming = False  # a proved claim waits for a press: the attention pattern
 
     def update(self, now, claimed):
         """Called from the sensing loop with the time (ms) and whether a table holds a key."""
@@ -49,6 +56,7 @@ class Pairing:
         if b is not None:
             down = b.pressed
             if down and not self._was_down:
+                self.presses += 1
                 # Decided when the press begins: a hold that began at power-on counts even if
                 # it ends after the window; one that began in a game never does.
                 self._counts = self._window or not claimed
@@ -61,6 +69,7 @@ class Pairing:
             d.update(now)  # sampled here: no game reads this button, so it makes no events
             down = d.pressed
             if down and not self._d_was_down:
+                self.presses += 1
                 self._d_counts = True
             self._d_was_down = down
             if down and self._d_counts and d.held_ms(now) >= _DEDICATED_MS:
@@ -83,8 +92,9 @@ class Pairing:
     def _show(self, now):
         self._blink_at = now
         if self._signals is not None:
-            self._signals.show(_PAIRING, now)
+            self._signals.show(_ATTENTION if self.confirming else _PAIRING, now)
 
     def close(self):
         """A claim succeeded: one claim per gesture."""
         self.open = False
+        self.confirming = False

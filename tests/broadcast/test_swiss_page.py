@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 
 from companion_app.broadcast.serve import Feed
-from companion_app.tournament import keys, swiss_view, topics
+from companion_app.tournament import swiss_view
 from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.host import HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto
 from companion_app.tournament.swiss_host import SwissHost
 from engine.tournament import SwissEvent
 from tests.broadcast.support import ServerThread
+from tests.tournament.tablets import send_result
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
@@ -46,8 +47,7 @@ def test_swiss_standings_tiebreakers_tables_and_a_search_by_name(
             "tid": "swb", "table": slot.table, "match": slot.match, "game": slot.game,
             "winner": rng.choice([slot.first, slot.second]), "reason": "coin", "ended_at": 1.0,
         }  # fmt: skip
-        payload = keys.sign(keys.RESULT, body, cfg.table_keys[slot.table])
-        assert host.handle(topics.result("swb", slot.table), payload), host.last_refusal
+        assert send_result(host, body), host.last_refusal
     runner = threading.Thread(target=lambda: host.run(timeout=60), daemon=True)
     runner.start()
     server = ServerThread(

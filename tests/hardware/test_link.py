@@ -94,6 +94,29 @@ def test_new_claim_needs_the_button_held() -> None:
     assert t.link.claim_code is not None and len(t.link.claim_code) == 6
 
 
+def test_a_new_claim_waits_for_the_players_press_and_nothing_is_kept_before_it() -> None:
+    """Issue 35: a proved new claim is the table's only once the players press on the device;
+    until then the table stores no key, says what to do, and sends nothing signed."""
+    t = VirtualTable()
+    t.connect()
+    t.settle(0.2)
+    t.device.hold_button(True, confirm=False)  # pairing open; nobody presses yet
+    t.link.begin_claim(t.now)
+    t.settle(1.0)
+    assert t.link.awaiting_press and t.link.claim_result is None
+    assert t.keys.key_for("a1b2c3d4") is None and t.device.endpoint.claim is None
+    said = [e.message for e in t.events if isinstance(e, DeviceStatus)]
+    assert any("press dial 0's button once to confirm" in m for m in said), said
+    t.device.press_to_confirm(t.now)
+    t.settle(0.3)
+    assert t.link.claim_result == "ok" and not t.link.awaiting_press
+    key = t.keys.key_for("a1b2c3d4")
+    assert key is not None and t.device.endpoint.claim == (TABLE, key)
+    t.device.turn_dial(0, 4)
+    t.settle(0.2)
+    assert DialChanged("a1b2c3d4", 0, 4) in inputs(t.events), "the session serves, signed"
+
+
 def test_an_unclaimed_device_s_events_met_by_its_new_claim_are_not_reported_nor_lost() -> None:
     """An unclaimed device streams its events unsigned until it reads the table's CLAIM; those
     that cross the CLAIM are expected, not a stranger's: no "unsigned" warning for the player.

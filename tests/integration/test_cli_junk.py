@@ -162,3 +162,96 @@ def test_the_checker_catches_a_traceback_and_a_hang(tmp_path: Path) -> None:
     (tmp_path / "x").mkdir()
     code, said = _altar(["scenario", "run", _junk(tmp_path / "x")["deep"]], tmp_path)
     assert problems(code, said, 2, "nested too deeply") == []
+
+
+def _issue_35_junk(folder: Path) -> tuple[list[tuple[list[str], int, str]], dict[str, Path]]:
+    """Issue 35's junk runs, each once answered "something unexpected went wrong" (exit 70),
+    another program's database given Altar's tables, or a taken port said to be ours."""
+    import sqlite3
+
+    from companion_app.tournament.host import HostConfig
+    from engine.tournament import Tournament
+
+    f = folder / "i35"
+    f.mkdir()
+    binary = f / "binary"
+    binary.write_bytes(bytes(range(256)) * 40)
+    (f / "dir").mkdir()
+    os.mkfifo(f / "fifo")
+    other = f / "other.sqlite"
+    db = sqlite3.connect(other)  # another program's database, with a table named games
+    db.execute("CREATE TABLE games (x)")
+    db.execute("INSERT INTO games VALUES (1)")
+    db.commit()
+    db.close()
+    empty = f / "empty"
+    empty.write_bytes(b"")
+    empty_sqlite = f / "empty.sqlite"
+    db = sqlite3.connect(empty_sqlite)
+    db.execute("CREATE TABLE t (x)")
+    db.execute("DROP TABLE t")
+    db.commit()
+    db.close()
+    code = HostConfig.create(
+        f / "host", Tournament.round_robin(["A", "B", "C", "D"], tables=2), tid="j35"
+    ).join_code(0)
+    for name, text in (("tj", bytes(range(256))), ("tl", b"[1, 2]")):
+        (f / name).mkdir()
+        (f / name / "outbox.json").write_bytes(text)
+    (f / "th").mkdir()
+    (f / "th" / "tournament.json").write_text('{"host_key": 1, "tid": "x"}')
+    un = ["unclaim", "a1b2c3d4", "--here-only", "--keys"]
+    join = ["tournament", "join", "--code", code, "--stand-ins", "1", "--timeout", "2", "--folder"]
+    out = ["--out", str(f / "out.json")]
+    cases: list[tuple[list[str], int, str]] = [
+        ([*un, "/dev/zero"], 2, "not an ordinary file"),
+        ([*un, str(f / "dir")], 2, "a folder"),
+        ([*un, str(f / "fifo")], 2, "not an ordinary file"),
+        ([*un, str(binary)], 2, "not an SQLite database"),
+        ([*un, str(other)], 2, "another program's database"),
+        ([*un, str(empty)], 2, "is empty"),
+        (["unclaim", "\x01\x02\udcff", "--here-only", "--keys", str(other)], 2, "not a device id"),
+        ([*join, str(f / "tj")], 2, "not JSON text"),
+        ([*join, str(f / "tl")], 2, "holds a list"),
+        (["tournament", "host", "--folder", str(f / "th"), "--timeout", "2"], 2, "wrong type"),
+        (["export", "--db", str(other), *out], 2, "another program's database"),
+        (["export", "--db", str(empty), *out], 2, "is empty"),
+        (["export", "--db", str(empty_sqlite), *out], 2, "is empty"),
+        (["broadcast", "serve", "--port", "-1", "--broker", "127.0.0.1:1"], 2, "1 to 65535"),
+        (["broadcast", "serve", "--port", "99999", "--broker", "127.0.0.1:1"], 2, "1 to 65535"),
+        (
+            ["tournament", "host", "--folder", str(f / "big"), "--players", "A", "B", "C", "D"]
+            + ["--tables", "1000000", "--timeout", "1"],
+            2,
+            "1 to 64",
+        ),
+    ]
+    return cases, {"other": other, "empty": empty, "empty_sqlite": empty_sqlite}
+
+
+def test_issue_35_junk_is_answered_in_words_and_no_file_but_altar_s_is_written(
+    tmp_path: Path,
+) -> None:
+    import hashlib
+    import socket
+
+    cases, files = _issue_35_junk(tmp_path)
+    before = {k: hashlib.sha256(p.read_bytes()).hexdigest() for k, p in files.items()}
+    with socket.socket() as taken:  # another program listens on a port
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        cases.append(
+            (["tournament", "broker", "--folder", str(tmp_path / "br"), "--port", port], 2, "taken")
+        )
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            results = list(pool.map(lambda case: _altar(case[0], tmp_path), cases))
+    wrong = []
+    for (args, expected, words), (code, said) in zip(cases, results, strict=True):
+        found = problems(code, said, expected, words)
+        if found:
+            wrong.append(f"altar {' '.join(args)[:100]} -> {found}: {said[-400:]}")
+    print(f"\nissue 35 junk answered in words by {len(cases)} runs")
+    assert not wrong, "\n".join(wrong)
+    after = {k: hashlib.sha256(p.read_bytes()).hexdigest() for k, p in files.items()}
+    assert after == before, "another program's database and the empty files are left as they were"

@@ -17,7 +17,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import ScreenManager
 
-from companion_app.tournament import keys, topics
+from companion_app.tournament import binding, keys, topics
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import Mosquitto
 from companion_app.tournament.screen import TournamentScreen
@@ -35,9 +35,13 @@ def main(out: Path) -> int:
     broker = Mosquitto(out / "broker", access=cfg.access())  # closed: the codes' logins only
     broker.start()
     host = Host(out / "host", cfg, ("127.0.0.1", broker.port))
+    tablets = [keys.new_private_key() for _ in range(4)]  # each table's own key (binding.py)
+    for t, tablet in enumerate(tablets):
+        join = binding.join_message("screen", t, cfg.table_keys[t], tablet)
+        assert host.handle(topics.result("screen", t), join)
     for m in host.tournament.matches:
         if m.round == 0:
-            key = cfg.table_keys[m.table]
+            key = tablets[m.table]
             for game, winner in enumerate((m.a, m.a)):
                 body = {
                     "tid": "screen",

@@ -17,11 +17,11 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import ScreenManager
 
-from companion_app.tournament import keys, topics
 from companion_app.tournament.host import HostConfig
 from companion_app.tournament.screen import TournamentScreen
 from companion_app.tournament.swiss_host import SwissHost
 from engine.tournament import SwissEvent
+from tests.tournament.tablets import send_result
 
 PLAYERS = ["Alena", "Anton", "Bea", "Cato", "Dara", "Emil", "Fenna"]
 
@@ -38,8 +38,7 @@ def main(out: Path) -> int:
             "tid": "sws", "table": slot.table, "match": slot.match, "game": slot.game,
             "winner": rng.choice([slot.first, slot.second]), "reason": "coin", "ended_at": 1.0,
         }  # fmt: skip
-        payload = keys.sign(keys.RESULT, body, cfg.table_keys[slot.table])
-        assert host.handle(topics.result("sws", slot.table), payload)
+        assert send_result(host, body), host.last_refusal
     m = host.event.round_matches(1)[1]
     result: dict[str, object] = {"ok": False, "wanted": m.b}
 

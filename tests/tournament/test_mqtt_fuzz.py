@@ -112,6 +112,7 @@ def fuzzed_tournament(tmp_path: Path, closed: bool, per_sender: int, seed: int) 
         print(f"    broker answered {dict(s.answers)}")
     print(f"  oversized packets: the broker ended their connections: {ends}")
     print(f"  host: {host.version} results, {host.duplicates} duplicates, refused {host.refused}:")
+    print(f"  dropped unread, by table (a flood's share): {host.readers.dropped}")
     for why, n in host.refusals.most_common():
         print(f"    {n:5d}  {why}")
     for i, table in enumerate(tables):
@@ -144,7 +145,11 @@ def fuzzed_tournament(tmp_path: Path, closed: bool, per_sender: int, seed: int) 
         # its reconnects, or after its last game): either way the broker passed it on.
         passed = table.answers["Success"] + table.answers["No matching subscribers"]
         assert table.answers["Not authorized"] + passed == per_sender, table.answers
-        assert passed > 0 and host.refused == table.answers["Success"]
+        # Each one the host read was refused; a flood's share may be dropped unread, at the
+        # host (its table's queue full: that table is not read for a while, table_inbox.py)
+        # or at the broker (that client's queue full while paused): never accepted.
+        dropped = sum(host.readers.dropped.values())
+        assert passed > 0 and 0 < host.refused + dropped <= table.answers["Success"]
     else:
         assert host.refused > per_sender // 10  # the results' share of the traffic
         assert all(sum(t.seen.dropped.values()) > 0 for t in tables)

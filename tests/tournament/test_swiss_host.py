@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.tournament import keys, swiss_view, topics
+from companion_app.tournament import swiss_view
 from companion_app.tournament.files import read_json, read_lines
 from companion_app.tournament.host import HostConfig
 from companion_app.tournament.swiss_host import ORDERS, SNAPSHOT, SwissHost, give_order
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from engine.tournament import SwissEvent, TournamentError
+from tests.tournament.tablets import send_result
 
 PLAYERS = [f"Player{i:02d}" for i in range(9)]
 
@@ -48,9 +49,7 @@ def send_next(host: SwissHost, rng: random.Random) -> dict[str, object]:
 
 
 def send(host: SwissHost, body: dict[str, object]) -> bool:
-    table = int(body["table"])  # type: ignore[call-overload]
-    payload = keys.sign(keys.RESULT, body, host.cfg.table_keys[table])
-    return host.handle(topics.result("sw1", table), payload)
+    return send_result(host, body)
 
 
 def pairings(t: SwissEvent) -> list[tuple[int, int, str, str]]:

@@ -60,4 +60,8 @@ def test_swiss_128_players_on_64_tables_one_broker_then_two_bridged_alike(tmp_pa
     t = offline()
     assert one.pairings == [(m.round, m.table, m.a, m.b) for m in t.matches]
     assert one.standings == [tuple(vars(r).values()) for r in swiss_rows(t)]
-    assert one.refused == two.refused == 0
+    # Nothing refused but, where a table's first result overtook its JOIN on the way (the bridge
+    # may bring a table's messages before its join is through), that result: the tablet sends
+    # it again until the host's state confirms it, so it still counts once (results above).
+    early = {"table N has not joined yet: no tablet is bound"}
+    assert set(one.refusals) <= early and set(two.refusals) <= early, (one.refusals, two.refusals)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.tournament import keys, topics
+from companion_app.tournament import binding, keys, topics
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
 from companion_app.tournament.table import JoinCode, Seen, read_state
@@ -47,6 +47,10 @@ def test_a_result_signed_with_what_a_watcher_holds_is_refused(tmp_path: Path) ->
     held = JoinCode.for_watching(cfg.watch_code())
     m = next(m for m in host.tournament.matches if m.table == 0 and m.round == 0)
     body = {"tid": "t1", "table": 0, "match": m.id, "game": 0, "winner": m.a, "reason": "x"}
+    tablet = keys.new_private_key()  # table 0 has joined: its results are signed by this key
+    assert host.handle(
+        topics.result("t1", 0), binding.join_message("t1", 0, cfg.table_keys[0], tablet)
+    )
     # A watcher holds no private key: it can make one of its own, or use the host's public key
     # as if it were one (32 bytes are a valid Ed25519 seed). Neither signs a result.
     for key in (keys.new_private_key(), held.host_key):

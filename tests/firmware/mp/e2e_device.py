@@ -131,12 +131,19 @@ async def test_device_over_a_pseudo_terminal():
     # time; real time here, the firmware's own clock); the table's claim then goes in.
     hw.pins[4].level = 0
     await until(lambda: app.pairing_mode.open, "pairing mode after a 5 s hold", 7000)
+    hw.pins[4].level = 1  # the gesture is done
     print("E2E pairing mode open")  # the table claims on this line, not after a guessed time
-    await until(lambda: link.state == ST_AUTHED, "the table's claim")
+    # The claim proves itself both ways, then waits for the players' press (issue 35): the
+    # light asks, the table says "press once", and one short press confirms it.
+    await until(lambda: link.awaiting_press, "the table's claim to prove itself", 20000)
+    assert link.state != ST_AUTHED and not link.keys.claimed, "nothing kept before the press"
+    seq = link.next_seq
+    hw.pins[4].level = 0
+    await asyncio.sleep_ms(60)
+    hw.pins[4].level = 1
+    await until(lambda: link.state == ST_AUTHED, "the table's claim, confirmed")
     assert not app.pairing_mode.open, "one claim per gesture"
     shown = app.signals.shown  # the pairing blinks and the claim's own confirmation
-    seq = link.next_seq
-    hw.pins[4].level = 1
     await until(lambda: sent_and_acked(seq), "the button press to be acknowledged")
     # A card is placed on the reader and stays there.
     chip.field.place(Tag(UID, ndef_pages(b"ZL-PSY")))

@@ -45,6 +45,10 @@ async def test_device_replays_after_the_link_comes_back():
     hw.pins[22].level = 0
     await until(lambda: app.pairing_mode.open, "pairing mode after a 2 s hold", 4000)
     hw.pins[22].level = 1
+    await until(lambda: link.awaiting_press, "the table's claim to prove itself", 20000)
+    hw.pins[22].level = 0  # the players confirm it with a press (issue 35)
+    await asyncio.sleep_ms(60)
+    hw.pins[22].level = 1
     await until(lambda: link.state == ST_AUTHED, "the table's claim")
     hw.pins[4].level = 0  # a player presses dial 0's button in play: a BUTTON, not a claim
     await asyncio.sleep_ms(100)

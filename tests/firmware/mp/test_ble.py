@@ -111,3 +111,47 @@ def test_an_unclaimed_device_advertises_its_name_and_no_table():
     fields = ad_fields(scan_response(None, b"\xa1\xb2\xc3\xd4"))
     assert 0x21 not in fields
     assert fields[0x09] == b"Altar-a1b2c3d4"
+
+
+async def _until(cond, ms):
+    """Waits for cond() (an event, not a guessed time), at most ms: a bound, not a speed."""
+    for _ in range(ms // 10):
+        if cond():
+            return True
+        await asyncio.sleep_ms(10)
+    return cond()
+
+
+async def test_a_silent_central_is_dropped_and_advertising_resumes():
+    """Issue 35: a central that connected and said nothing held the only connection (the
+    table waited 8 s until the probe let go). A claimed device drops a connection that has not
+    authenticated within the limit (shortened here from 4 s), then advertises again, and the
+    table's own connection is served."""
+    keys = KeyStore("/ble_keys_idle")
+    keys.table = b"T\x00B\x01"
+    keys.key = bytes(16)
+    link = Link(b"\x0a\x0b\x0c\x0e", wire.CAP_BLE, 1, 1, keys, Cmds(), rng)
+    link.auth_ms = 200
+    ble = BleTransport(link)
+    task = asyncio.create_task(ble.run())
+    await settle(10)
+    adverts = len(aioble.advertisements)
+    silent = aioble.central_connects()  # the stranger: connects, says nothing
+    assert await _until(lambda: not silent.connected, 3000), "dropped"
+    assert ble.idle_drops == 1
+    assert await _until(lambda: len(aioble.advertisements) > adverts, 1000), "advertising again"
+    print("BLE silent_central_dropped_after_ms=%d" % link.auth_ms)
+    # An unclaimed device out of pairing mode keeps a listener (a monitor): nothing to guard.
+    task.cancel()
+    await settle(5)
+    link2 = Link(b"\x0a\x0b\x0c\x0f", wire.CAP_BLE, 1, 1, KeyStore("/ble_keys_none"), Cmds(), rng)
+    link2.auth_ms = 200
+    ble2 = BleTransport(link2)
+    task2 = asyncio.create_task(ble2.run())
+    await settle(10)
+    monitor = aioble.central_connects()
+    await settle(400)
+    assert monitor.connected and ble2.idle_drops == 0
+    monitor.drop()
+    task2.cancel()
+    await settle(5)

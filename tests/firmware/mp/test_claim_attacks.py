@@ -201,6 +201,12 @@ def test_the_same_claim_succeeds_after_the_real_gesture_so_the_sweep_can_fail():
     b.jump(1000)
     b.link.on_connect(b.now)
     attempt(b, 0, 80)  # the very sweep's trial: a tap as the claim begins
+    assert b.keys.key == KEY, "proved, but not kept: the tap came before the proof"
+    assert b.link.awaiting_press
+    b.press(True)  # the players' press, after the table showed the claim (issue 35)
+    b.run(60)
+    b.press(False)
+    b.run(50)
     assert b.keys.table == STRANGER and b.keys.key != KEY, "a claim in pairing mode is taken"
     assert b.link.state == ST_AUTHED
     assert not b.app.pairing_mode.open, "one claim per gesture"
@@ -275,50 +281,130 @@ def _owner_new_claim(link, now, nh=b"ownernon"):
     return hello, pub, claim_p, drain(link, now)
 
 
-def test_a_claim_in_progress_is_never_replaced_by_another():
+def _owner_proof(link, hello, pub, claim_p, answer, now):
+    dev_pub = [f for f in answer if f.msg_type == wire.KEY][0].payload
+    t = hello + claim_p + pub + dev_pub
+    key = handshake.claim_key(x25519.shared_secret(OWNER_PRIVATE, dev_pub), t)
+    send(link, wire.AUTH, 0, handshake.host_proof(key, t), now=now)
+    return key
+
+
+def _stranger_claim_unfinished(link, now, nh):
+    """A stranger's new claim that never sends its proof: what a jammer floods with."""
+    for p in handshake.parts(x25519.public_key(STRANGER_PRIVATE)):
+        send(link, wire.KEY, 0, p, now=now)
+    send(link, wire.CLAIM, 0, handshake.claim_payload(STRANGER, nh, True), now=now)
+    return drain(link, now)
+
+
+def _confirm_press(b):
+    b.press(True)
+    b.run(60)
+    b.press(False)
+    b.run(50)
+
+
+def test_a_strangers_claims_never_hold_the_owners_off_and_a_wrong_proof_ends_nothing():
+    """Issue 35: the pairing minute used to answer "claim busy" to every claim but the first,
+    so a stranger's flood got the owner's claims through 0 of 20 times. Now every claim is
+    answered; the stranger's unfinished ones cost the stranger."""
     b = Bench()
     b.gesture()
     link = b.link
     link.on_connect(b.now)
     hello = [f for f in drain(link, b.now) if f.msg_type == wire.HELLO][0].payload
-    _, pub, claim_p, answer = _owner_new_claim(link, b.now)
-    dev_pub = [f for f in answer if f.msg_type == wire.KEY][0].payload
-    assert [f for f in answer if f.msg_type == wire.AUTH]
-    # The stranger races in with its own new claim: refused as busy, nothing recomputed.
-    for p in handshake.parts(x25519.public_key(STRANGER_PRIVATE)):
-        send(link, wire.KEY, 0, p, now=b.now + 10)
-    send(link, wire.CLAIM, 0, handshake.claim_payload(STRANGER, b"strangrn", True), now=b.now + 10)
-    out = drain(link, b.now + 10)
-    assert [f.msg_type for f in out] == [wire.REFUSE] and out[0].payload[0] == wire.REFUSE_BUSY
-    send(link, wire.AUTH, 0, bytes(8), now=b.now + 20)  # and a wrong proof: counted, ignored
+    answered = 0
+    for i in range(20):
+        nh = b"strn%04d" % i
+        out = _stranger_claim_unfinished(link, b.now, nh)
+        assert [f for f in out if f.msg_type == wire.AUTH], "the stranger's claim is answered"
+        b.run(10)
+        _, pub, claim_p, answer = _owner_new_claim(link, b.now, nh=b"ownr%04d" % i)
+        assert not [f for f in answer if f.msg_type == wire.REFUSE], answer
+        if [f for f in answer if f.msg_type == wire.AUTH]:
+            answered += 1
+        b.run(10)
+    print("PAIRING owner_claims_answered=%d of 20 under a stranger's flood" % answered)
+    assert answered == 20
+    # The owner's latest claim finishes: its proof, the players' press, the owner's key.
+    _, pub, claim_p, answer = _owner_new_claim(link, b.now, nh=b"ownerfin")
+    _stranger_claim_unfinished(link, b.now, b"strnlast")  # one more from the stranger
+    key = _owner_proof(link, hello, pub, claim_p, answer, b.now)
+    send(link, wire.AUTH, 0, bytes(8), now=b.now + 5)  # and a wrong proof: counted, ignored
     assert link.forged_new == 1 and link.state != ST_AUTHED
-    # and a REFUSE, as if from the owner's tablet: unsigned, it cannot end the claim either
-    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_BAD_PROOF, "x"), now=b.now + 25)
-    assert not link.drop_requested
-    # The owner's proof still opens it, with the owner's key.
-    t = hello + claim_p + pub + dev_pub
-    key = handshake.claim_key(x25519.shared_secret(OWNER_PRIVATE, dev_pub), t)
-    send(link, wire.AUTH, 0, handshake.host_proof(key, t), now=b.now + 30)
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_BAD_PROOF, "x"), now=b.now + 6)
+    assert not link.drop_requested, "unsigned: it cannot end the claims in progress"
+    assert link.awaiting_press and b.keys.key == KEY, "proved, not kept before the press"
+    _confirm_press(b)
     assert link.state == ST_AUTHED and b.keys.table == TABLE and b.keys.key == key
     assert not b.app.pairing_mode.open
 
 
-def test_a_strangers_claim_first_holds_the_owner_off_5_s_then_pairing_is_still_open():
+def test_a_script_racing_the_pairing_window_gets_nothing_without_the_players_press():
+    """Issue 35: after a reboot, a 5 s hold while the tablet was away handed the device to a
+    scripted stranger 20 ms after pairing opened, 6 of 6 times."""
+    taken = 0
+    for trial in range(6):
+        b = Bench()
+        b.press(True)
+        b.run(5100)  # the hold, at power-on
+        assert b.app.pairing_mode.open
+        b.link.on_connect(b.now)
+        b.run(20)  # the script, 20 ms later: a whole claim, proofs right
+        for _ in stranger_claim(b.link, lambda: b.now, nh=b"race%04d" % trial):
+            b.run(10)
+        assert b.link.awaiting_press, "its proofs were right: only the press is missing"
+        b.run(500)
+        b.press(False)  # the end of the gesture's hold is no press that confirms
+        b.run(60_500, 500)  # nobody presses: the minute runs out
+        if b.keys.key != KEY or b.link.state == ST_AUTHED:
+            taken += 1
+        assert not b.app.pairing_mode.open and not b.link.awaiting_press
+        assert KeyStore(b.keys.path).key == KEY
+    print("PAIRING racing_script_takeovers=%d of 6" % taken)
+    assert taken == 0
+
+
+def test_two_proved_claims_and_one_press_take_neither_and_the_tables_are_told():
     b = Bench()
     b.gesture()
     link = b.link
     link.on_connect(b.now)
-    drain(link, b.now)
-    for p in handshake.parts(x25519.public_key(STRANGER_PRIVATE)):
-        send(link, wire.KEY, 0, p, now=b.now)
-    send(link, wire.CLAIM, 0, handshake.claim_payload(STRANGER, b"strangrn", True), now=b.now)
-    drain(link, b.now)  # the stranger never finishes (it saw the owner's tablet say "busy")
-    _, _, _, out = _owner_new_claim(link, b.now + 100)
-    assert out[0].msg_type == wire.REFUSE and out[0].payload[0] == wire.REFUSE_BUSY
-    b.run(5000, 500)
-    hello_unused, pub, claim_p, out = _owner_new_claim(link, b.now)
-    assert [f for f in out if f.msg_type == wire.AUTH], "after 5 s the stalled claim gives way"
-    assert b.keys.key == KEY, "and nothing was stored for the stranger"
+    for _ in stranger_claim(link, lambda: b.now, nh=b"strrace1"):  # right proofs: it reads HELLO
+        b.run(10)
+    send(link, wire.PING, 0, wire.HELLO_REQUEST, now=b.now)  # the owner's table asks for it
+    hello = [f for f in drain(link, b.now) if f.msg_type == wire.HELLO][0].payload
+    _, pub, claim_p, answer = _owner_new_claim(link, b.now)
+    _owner_proof(link, hello, pub, claim_p, answer, b.now)
+    assert link.awaiting_press
+    _confirm_press(b)
+    out = drain(link, b.now)
+    refusals = [f.payload[0] for f in out if f.msg_type == wire.REFUSE]
+    assert refusals == [wire.REFUSE_TWO_CLAIMS], (out, link._cands)
+    assert b.keys.key == KEY and link.state != ST_AUTHED, "neither was taken"
+    assert b.app.pairing_mode.open, "pairing stays open: the owner claims again"
+    _, pub, claim_p, answer = _owner_new_claim(link, b.now, nh=b"ownagain")
+    key = _owner_proof(link, hello, pub, claim_p, answer, b.now)
+    _confirm_press(b)
+    assert link.state == ST_AUTHED and b.keys.table == TABLE and b.keys.key == key
+
+
+def test_a_press_held_from_before_the_proof_confirms_nothing():
+    b = Bench()
+    b.gesture()
+    link = b.link
+    link.on_connect(b.now)
+    hello = [f for f in drain(link, b.now) if f.msg_type == wire.HELLO][0].payload
+    b.press(True)  # down before the claim proved itself
+    b.run(50)
+    _, pub, claim_p, answer = _owner_new_claim(link, b.now)
+    _owner_proof(link, hello, pub, claim_p, answer, b.now)
+    b.run(200)
+    b.press(False)
+    b.run(400)
+    assert link.awaiting_press and b.keys.key == KEY
+    _confirm_press(b)
+    assert link.state == ST_AUTHED and b.keys.table == TABLE
 
 
 class FloodStream:

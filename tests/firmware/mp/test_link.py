@@ -36,6 +36,11 @@ class Cmds:
     def paired(self):
         self.paired_count = getattr(self, "paired_count", 0) + 1
 
+    def presses(self):
+        return self.pressed
+
+    pressed = 0  # presses of the pair button (class default: no instance attribute needed)
+
 
 def rng(buf):
     for i in range(len(buf)):
@@ -123,6 +128,12 @@ def claim(link, cmds, new_key=True, held=True, now=0, nh=b"hostnonc"):
         key = handshake.claim_key(x25519.shared_secret(HOST_PRIVATE, dev_pub), t)
     assert auth[0].payload == handshake.device_proof(key, t), "device proof"
     send(link, wire.AUTH, 0, handshake.host_proof(key, t), now=now)
+    if new_key:
+        # Proved both ways; the players confirm on the device with a press (issue 35), as the
+        # App's sensing loop passes it on (app.py, _claims_waiting).
+        assert link.awaiting_press and link.state != ST_AUTHED, "no key without the press"
+        cmds.pressed += 1
+        link.confirm(now)
     session = handshake.session_keys(key, t)
     # As hardware/link.py does: a signed ACK at once, carrying the host's oldest number (0).
     send(link, wire.ACK, 0, wire.ack_payload(0xFFFF), key=session, now=now)
@@ -469,6 +480,8 @@ def test_an_event_sent_unsigned_before_the_claim_goes_out_again_signed_once():
     t = hello.payload + claim_p + host_pub + answer[0].payload
     key = handshake.claim_key(x25519.shared_secret(HOST_PRIVATE, answer[0].payload), t)
     send(link, wire.AUTH, 0, handshake.host_proof(key, t), now=1010)
+    cmds.pressed += 1  # the players confirm on the device (issue 35)
+    link.confirm(1010)
     session = handshake.session_keys(key, t)
     send(link, wire.ACK, 0, wire.ack_payload(0xFFFF), key=session, now=1010)
     after = drain(link, 1010, session)

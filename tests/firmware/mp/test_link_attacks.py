@@ -209,41 +209,96 @@ def test_a_session_ends_before_its_numbers_wrap():
     assert link.state != ST_AUTHED, "new keys before a number could come round again"
 
 
-def unclaimed_words(frames):
-    """The device's signed REFUSE 6 among its frames: its word that the key is forgotten."""
+def refuse_words(frames, code):
+    """The device's signed REFUSEs of one code among its frames: its word in an unclaim."""
     return [
         f
         for f in frames
-        if f.msg_type == wire.REFUSE
-        and f.authenticated
-        and wire.parse_refuse(f.payload)[0] == wire.REFUSE_UNCLAIM
+        if f.msg_type == wire.REFUSE and f.authenticated and wire.parse_refuse(f.payload)[0] == code
     ]
 
 
-def test_signed_unclaim_forgets_the_key_says_so_signed_and_an_unsigned_one_does_nothing():
-    link, cmds, session = open_session()
-    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"))
-    assert link.keys.claimed and link.state == ST_AUTHED
-    assert unclaimed_words(drain(link, 0, session)) == []
-    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session)
-    assert not link.keys.claimed
+def _key_file_gone(link):
     try:
         open(link.keys.path)
     except OSError:
-        pass
-    else:
-        raise AssertionError("the key file outlived the unclaim")
-    # Its word, signed in the session (the table forgets its key only on it) ...
-    assert len(unclaimed_words(drain(link, 0, session))) == 1
-    # ... said again when that word was lost and the table asks again.
-    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session, 250)
-    assert len(unclaimed_words(drain(link, 250, session))) == 1
+        return True
+    return False
+
+
+def test_unclaim_is_agreed_in_two_steps_and_an_unsigned_one_does_nothing():
+    """Issue 35: the key is forgotten only on the table's second word (REFUSE 9, "I forgot"),
+    never on the first (REFUSE 6): a lost answer cannot leave the device unclaimed while its
+    table still holds the key."""
+    link, cmds, session = open_session()
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"))
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "x"))
+    assert link.keys.claimed and link.state == ST_AUTHED, "unsigned: nothing"
+    assert drain(link, 0, session) == []
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session)
+    assert link.keys.claimed and not _key_file_gone(link), "ready is not forgetting"
+    assert len(refuse_words(drain(link, 0, session), wire.REFUSE_UNCLAIM)) == 1
+    # The "ready" lost: the table asks again, the same answer, the key still kept.
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session, 100)
+    assert len(refuse_words(drain(link, 100, session), wire.REFUSE_UNCLAIM)) == 1
+    assert link.keys.claimed
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "x"), session, 200)
+    assert not link.keys.claimed and _key_file_gone(link)
+    assert len(refuse_words(drain(link, 200, session), wire.REFUSE_UNCLAIM_DONE)) == 1
+    # ... said again when that word was lost and the table says it again.
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "x"), session, 250)
+    assert len(refuse_words(drain(link, 250, session), wire.REFUSE_UNCLAIM_DONE)) == 1
     # The table ends the session (REFUSE 7): the device starts over, unclaimed.
     send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_REKEY, "x"), session, 300)
     frames = drain(link, 300)
     assert link.state != ST_AUTHED
     assert [f.msg_type for f in frames][:2] == [wire.HELLO, wire.PING]
     assert not frames[1].authenticated, "unclaimed: its boot PING unsigned"
+
+
+def test_an_unclaim_whose_answers_are_all_lost_leaves_the_device_claimed_and_obeying_none():
+    """The issue's run: every answer of the device lost for the table's patience; the table
+    gives up and says both keep the key, then reconnects. The device still holds its key, the
+    table's claim opens a session again, and a stranger's unsigned SET_DIAL is not obeyed."""
+    link, cmds, session = open_session()
+    for ms in range(0, 5000, 100):  # the table's 5 s of asking; nothing comes back
+        send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session, ms)
+        drain(link, ms, session)  # the answers, lost
+    assert link.keys.claimed, "both keep the key, as the table says"
+    link.on_disconnect()
+    link.on_connect(6000)
+    before = len(cmds.dials)
+    send(link, wire.SET_DIAL, 0, wire.set_dial_payload(0, 12, 0, 20), None, 6010)
+    assert len(cmds.dials) == before, "a stranger's unsigned SET_DIAL is not obeyed"
+    session2, _ = claim(link, cmds, new_key=False, now=6020, nh=b"hostnon2")
+    assert session2 is not None and link.state == ST_AUTHED, "the table's claim still opens"
+
+
+def test_a_late_ready_from_an_earlier_session_and_a_replayed_forget_change_nothing():
+    """A table's REFUSE 9 arriving in a session where no unclaim was asked (late, or a replay
+    within the session) is not obeyed; one replayed from an earlier session fails its MAC."""
+    link, cmds, session = open_session()
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM, "x"), session)
+    drain(link, 0, session)
+    old_forget = wire.pack(
+        wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "x"), session[1]
+    )
+    # A new session: the "ready" of the last one does not carry over.
+    link.on_disconnect()
+    link.on_connect(1000)
+    session2, _ = claim(link, cmds, new_key=False, now=1000, nh=b"hostnon3")
+    drain(link, 1000, session2)
+    forged = link.forged_new
+    n = len(old_forget)
+    buf = bytearray(old_forget)
+    link.receive(buf, n, 1010)  # replayed from the earlier session: a wrong MAC here
+    assert link.keys.claimed and link.forged_new == forged + 1
+    errors = link.errors
+    send(link, wire.REFUSE, 0, wire.refuse_payload(wire.REFUSE_UNCLAIM_DONE, "x"), session2, 1020)
+    assert link.keys.claimed, "no unclaim asked in this session: REFUSE 9 alone is nothing"
+    assert link.errors == errors + 1
+    assert refuse_words(drain(link, 1020, session2), wire.REFUSE_UNCLAIM_DONE) == []
+    alive(link, cmds, session2, 1100)
 
 
 def test_claim_cost_on_this_vm():
