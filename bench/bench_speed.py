@@ -14,7 +14,9 @@ the same way: ``list(board.legal_moves)``, then ``push`` of the chosen move.
 
 Times are this process's CPU time, in three rounds; in each round every game's block sits
 between two python-chess blocks, and its ratio is its rate over the mean of those two, so the
-machine's load falls on both sides alike.
+machine's load falls on both sides alike. Each round runs twice, with the collector as Python
+sets it and then as the app sets it once loaded (``companion_app/collector.py``: what is
+loaded frozen out of the passes, thresholds raised), and both are printed.
 
 Run: .venv/bin/python bench/bench_speed.py [--quick] [--only KIND ...]
 """
@@ -34,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 import chess  # noqa: E402
 
 from bench.targets import report, target_number  # noqa: E402
+from companion_app.collector import default_collector, tune_collector  # noqa: E402
 from engine import games  # noqa: E402
 from engine.core.kind import GameKind  # noqa: E402
 
@@ -152,34 +155,45 @@ def main() -> int:
         "object), as a device's command arrives; codec per command, untimed in the rates: "
         + ", ".join(f"{k.title} {codec_time(k, logs[k.kind]) * 1e6:.1f} us" for k in kinds)
     )
-    chess_blocks: list[tuple[int, float]] = []
-    mine: dict[str, list[tuple[int, float, float]]] = {k.kind: [] for k in kinds}
+    # Every round runs each collector setting in turn: Python's own, then the app's (frozen
+    # after loading, thresholds raised: companion_app/collector.py), so both meet the same load.
+    settings = {"Python's collector": default_collector, "the app's collector": tune_collector}
+    chess_blocks: dict[str, list[tuple[int, float]]] = {name: [] for name in settings}
+    mine: dict[tuple[str, str], list[tuple[int, float, float]]] = {
+        (name, k.kind): [] for name in settings for k in kinds
+    }
     for _ in range(ROUNDS):
-        chess_blocks.append(time_chess(chess_log))
-        for kind in kinds:
-            n, t = time_kind(logs[kind.kind])
-            chess_blocks.append(time_chess(chess_log))
-            before, after = chess_blocks[-2], chess_blocks[-1]
-            anchor = (before[0] + after[0]) / (before[1] + after[1])
-            mine[kind.kind].append((n, t, anchor))
-    chess_rate = sum(n for n, _ in chess_blocks) / sum(t for _, t in chess_blocks)
-    print(f"python-chess legal_moves + push: {chess_rate:,.0f}/s over {len(chess_blocks)} blocks")
+        for name, set_collector in settings.items():
+            set_collector()
+            blocks = chess_blocks[name]
+            blocks.append(time_chess(chess_log))
+            for kind in kinds:
+                n, t = time_kind(logs[kind.kind])
+                blocks.append(time_chess(chess_log))
+                before, after = blocks[-2], blocks[-1]
+                anchor = (before[0] + after[0]) / (before[1] + after[1])
+                mine[name, kind.kind].append((n, t, anchor))
+    default_collector()
     wanted = target_number(WHAT)
-    ok_all = True
-    for kind in kinds:
-        runs = mine[kind.kind]
-        rate = sum(n for n, _, _ in runs) / sum(t for _, t, _ in runs)
-        anchor = sum(n for n, _, _ in runs) / sum(n / a for n, _, a in runs)
-        ratio = rate / anchor
-        rounds = ", ".join(f"{n / t / a:.2f}" for n, t, a in runs)
-        ok = ratio >= wanted
-        ok_all &= ok
-        figure = (
-            f"{kind.title}: legal + check + apply {rate:,.0f}/s, ratio {ratio:.2f} to "
-            f"python-chess beside it (rounds {rounds}; {len(logs[kind.kind].games)} games, "
-            f"{logs[kind.kind].actions:,} commands)"
+    for name in settings:
+        blocks = chess_blocks[name]
+        chess_rate = sum(n for n, _ in blocks) / sum(t for _, t in blocks)
+        print(
+            f"with {name}: python-chess legal_moves + push {chess_rate:,.0f}/s over "
+            f"{len(blocks)} blocks"
         )
-        print(report(figure, WHAT, ok))
+        for kind in kinds:
+            runs = mine[name, kind.kind]
+            rate = sum(n for n, _, _ in runs) / sum(t for _, t, _ in runs)
+            anchor = sum(n for n, _, _ in runs) / sum(n / a for n, _, a in runs)
+            ratio = rate / anchor
+            rounds = ", ".join(f"{n / t / a:.2f}" for n, t, a in runs)
+            figure = (
+                f"  {kind.title}, {name}: legal + check + apply {rate:,.0f}/s, ratio "
+                f"{ratio:.2f} to python-chess beside it (rounds {rounds}; "
+                f"{len(logs[kind.kind].games)} games, {logs[kind.kind].actions:,} commands)"
+            )
+            print(report(figure, WHAT, ratio >= wanted))
     return 0
 
 
