@@ -6,7 +6,8 @@ counted and its time is in the rate, the ones that finished, the ones that stopp
 one could win any more (Game.stalemate) and the ones still going at the cap are reported
 apart, and actions per second over all of them. Then, for Zeal: legal generation + apply by
 permanents in play in 8-player games, replay of one real 10,000-command game (bench/
-long_play.py: the resume after a crash) and undo. Every game's legal generation + check +
+long_play.py: the resume after a crash) and undo of the last command at 100, 10,000 and
+50,000 commands of one long game. Every game's legal generation + check +
 apply against python-chess is bench_speed.py.
 
 Times are this process's CPU time (steadier than the wall clock on a machine shared with other
@@ -40,6 +41,8 @@ ROUNDS = 3
 CAP = 3000  # actions: a game still going after this many is "capped", not a game played
 RANDOM_GAMES = "random full two-player games, every game"
 REPLAY = "replay of a 10,000-command game"
+UNDO = "undo of the last command in a long game"
+UNDO_AT = (100, 10_000, 50_000)  # commands into the long game
 
 clock = time.process_time  # for rounds and whole games
 
@@ -125,9 +128,23 @@ def board_size(seconds: float) -> list[tuple[int, float, int]]:
     return [(b, spent[b] / count[b] * 1e6, count[b]) for b in sorted(count)]
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def undo_last(long: ZealGame, times: int) -> dict[int, list[float]]:
+    """Wall seconds of ``undo`` of the last command, at each length of UNDO_AT: the long game
+    cut there, the log and history read first as a redraw reads them (and held, as a widget
+    holds what it drew), then undone, then the command applied again (untimed). Lengths
+    alternate, so the machine's load falls on all of them alike."""
+    actions = list(long.history)
+    cut = {n: ZealGame.replay(long.setup, actions[:n]) for n in UNDO_AT}
+    spent: dict[int, list[float]] = {n: [] for n in UNDO_AT}
+    held: list[object] = []
+    for _ in range(times):
+        for n, game in cut.items():
+            held[:] = [game.log, game.history]
+            t0 = time.perf_counter()
+            action = game.undo()
+            spent[n].append(time.perf_counter() - t0)
+            game.apply(action)
+    return spent
 
 
 def main() -> int:
@@ -178,29 +195,29 @@ def main() -> int:
         + " (no target; the rise is mostly more targets to list)"
     )
 
-    # Replay of one real 10,000-command game (the resume after a crash) and undo.
-    game, _ = long_game(10_000)
-    actions = list(game.history)
+    # Replay of one real 10,000-command game (the resume after a crash), and undo of the last
+    # command at 100, 10,000 and 50,000 commands (the same long game, cut at each length).
+    game, _ = long_game(max(UNDO_AT))
+    actions = list(game.history)[:10_000]
     wall, cpu = time.perf_counter(), clock()
-    ZealGame.replay(game.setup, actions)
+    replayed = ZealGame.replay(game.setup, actions)
     wall, cpu = time.perf_counter() - wall, clock() - cpu
     figure = (
-        f"replay of one {len(actions):,}-command Zeal game (4 players, turn {game.state.turn}; "
-        f"as a resume replays it: explain + perform each): {cpu:.3f} s of CPU time "
-        f"({wall:.3f} s wall on this shared machine; the verdict is on CPU time)"
+        f"replay of one {len(actions):,}-command Zeal game (4 players, turn "
+        f"{replayed.state.turn}; as a resume replays it: explain + perform each): {cpu:.3f} s of "
+        f"CPU time ({wall:.3f} s wall on this shared machine; the verdict is on CPU time)"
     )
     print(report(figure, REPLAY, cpu <= target_number(REPLAY)))
-    undo: list[float] = []
-    replayed = ZealGame.replay(game.setup, actions[:3000])
-    while len(replayed.history):
-        t0 = time.perf_counter()
-        replayed.undo()
-        undo.append(time.perf_counter() - t0)
-    print(
-        f"undo (whole-state snapshot), 3,000 commands back: p50 {pct(undo, 0.5) * 1e6:.1f} us, "
-        f"p99 {pct(undo, 0.99) * 1e6:.1f} us, mean {statistics.mean(undo) * 1e6:.1f} us "
-        "(no target)"
+    undo = undo_last(game, 100 if quick else 400)
+    median = {n: statistics.median(v) for n, v in undo.items()}
+    ratio = median[UNDO_AT[-1]] / median[UNDO_AT[0]]
+    figure = (
+        "undo of the last command (Game.undo, after a redraw's read of the log and history, "
+        "held across it), median: "
+        + ", ".join(f"at {n:,} {median[n] * 1e6:.2f} us" for n in UNDO_AT)
+        + f"; at {UNDO_AT[-1]:,} / at {UNDO_AT[0]:,}: {ratio:.2f}x"
     )
+    print(report(figure, UNDO, ratio <= target_number(UNDO)))
     return 0
 
 

@@ -1,18 +1,22 @@
 """Per-event cost in a long game: one real command through the session's whole path at command
-100 and at command 50,000 (target: the same at both).
+100, 10,000 and 50,000 (target: the same at 50,000 as at 100); the session's undo of the last
+command and the resume at the same lengths.
 
 The long game (bench/long_play.py) is a 4-player hidden-hands Zeal game of random legal play
 and dial turns, as a table plays it: every command is a real one, and the state, history and
-log grow as a long evening's game does. Two sessions are opened on it, one resumed 100
-commands in and one 50,000 (each saved in a CommandStore on a temporary file and resumed as
+log grow as a long evening's game does. Three sessions are opened on it, resumed 100,
+10,000 and 50,000 commands in (each saved in a CommandStore on a temporary file and resumed as
 the app resumes a game), and each event is the game's next real command through
 ``GameSession.command``: the check, the SQLite commit (WAL, synchronous=FULL), the engine's
 apply, the session's history, the dial resync (a dial at every seat), the stalemate check,
 and then the redraw the frame runs (``redraw.redraw``: seats, choices, prompts, log rows,
-story, the history plot's samples). Events alternate between the two sessions, so the shared
+story, the history plot's samples). Events alternate between the sessions, so the shared
 machine's noise falls on both alike. Times are CPU time (the SQLite fsync's wait is not the
 game's), with wall time beside them. The resume itself (the replay, which also samples the
 history) and the first redraw after it are printed apart: they happen once, not per event.
+Undo: after the events, the last command is taken back (``GameSession.undo_last``: the engine's
+snapshot, the store's row, the session's history; then the redraw) and given again, the sessions
+alternating; the undo's CPU time, redraw included, is compared at 50,000 and at 100.
 
 Run: .venv/bin/python bench/bench_long_game.py [--quick]
 """
@@ -44,7 +48,9 @@ from engine.zeal import actions as za  # noqa: E402
 from hardware.registry import TagRegistry  # noqa: E402
 
 WHAT = "per-event cost in a long game"
-SIZES = (100, 50_000)
+SIZES = (100, 10_000, 50_000)
+UNDO = "undo of the last command in a long game"
+RESUME_WHAT = "resume of a long game"
 
 
 def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
@@ -88,6 +94,23 @@ def one_event(session: GameSession, rnd: random.Random) -> tuple[float, float, f
     return mid - cpu, end - mid, time.perf_counter() - wall
 
 
+def undo_once(session: GameSession) -> float:
+    """CPU s of the session's undo of the last command and the redraw after it; the command
+    is then given again (untimed), so the game keeps its length."""
+    game = session.game
+    assert game is not None
+    session._refresh()  # a redraw has read the log and history, as one always has
+    action = game.history[-1]
+    t0 = time.process_time()
+    if not session.undo_last():
+        raise AssertionError(f"the long game's undo was refused: {session.message}")
+    session._refresh()
+    spent = time.process_time() - t0
+    if not session.command(action):
+        raise AssertionError(f"the undone command was refused again: {session.message}")
+    return spent
+
+
 def ms(values: list[float]) -> str:
     ordered = sorted(values)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
@@ -118,6 +141,10 @@ def main() -> int:
                 cmd[n].append(c)
                 draw[n].append(d)
                 wall[n].append(w)
+        undo: dict[int, list[float]] = {n: [] for n in SIZES}
+        for _ in range(events // 3):
+            for n in SIZES:
+                undo[n].append(undo_once(sessions[n]))
         for s in sessions.values():
             s.store.close()
     for n in SIZES:
@@ -132,10 +159,32 @@ def main() -> int:
             f"{FIRST_FRAME[n] * 1000:.1f} ms (the log's newest {LOG_ROWS} commands worded; "
             "no target for either)"
         )
+    first, last = SIZES[0], SIZES[-1]
+    resumed = RESUME[last] / RESUME[first]
+    print(
+        report(
+            "resume (CPU): "
+            + ", ".join(f"at {n:,} {RESUME[n] * 1000:.0f} ms" for n in SIZES)
+            + f"; at {last:,} / at {first:,}: {resumed:.1f}x",
+            RESUME_WHAT,
+            resumed <= target_number(RESUME_WHAT),
+        )
+    )
+    undone = {n: statistics.median(undo[n]) for n in SIZES}
+    print(
+        report(
+            "session undo of the last command + its redraw (CPU), median: "
+            + ", ".join(f"at {n:,} {undone[n] * 1000:.2f} ms" for n in SIZES)
+            + f"; at {last:,} / at {first:,}: {undone[last] / undone[first]:.2f}x "
+            f"({events // 3} undos each)",
+            UNDO,
+            undone[last] / undone[first] <= target_number(UNDO),
+        )
+    )
     whole = {
         n: statistics.median([a + b for a, b in zip(cmd[n], draw[n], strict=True)]) for n in SIZES
     }
-    ratio = whole[SIZES[1]] / whole[SIZES[0]]
+    ratio = whole[last] / whole[first]
     limit = target_number(WHAT)
     print(
         report(

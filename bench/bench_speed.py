@@ -5,14 +5,18 @@ Random two-player games of every registered game (engine.games) are played first
 their commands kept (the same games in every run: seeds from 10,000 on, until 20,000 commands). Then each game is played again from its start, and only what the app does
 for a command is timed: list every legal action (as the explorer, hints and previews do), check
 the command (``explain``, as the table controller does before it logs it), apply it. The command
-is the recorded action object, not one of the objects just listed, as a command that comes from
-a device is: nothing the engine listed is trusted without the check. python-chess's games are
-recorded and replayed the same way: ``list(board.legal_moves)``, then ``push`` of the chosen
-move.
+is an equal copy of the recorded one, made through the game's codec (``action_to_dict`` then
+``action_from_dict``, as a saved or a device's command arrives) before the clock starts: never
+one of the objects the engine just listed, so the check cannot pass on identity (the bench
+counts, untimed, the commands that are a listed object and refuses to run if any is). The
+codec's own time per command is printed apart. python-chess's games are recorded and replayed
+the same way: ``list(board.legal_moves)``, then ``push`` of the chosen move.
 
 Times are this process's CPU time, in three rounds; in each round every game's block sits
 between two python-chess blocks, and its ratio is its rate over the mean of those two, so the
-machine's load falls on both sides alike.
+machine's load falls on both sides alike. Each round runs twice, with the collector as Python
+sets it and then as the app sets it once loaded (``companion_app/collector.py``: what is
+loaded frozen out of the passes, thresholds raised), and both are printed.
 
 Run: .venv/bin/python bench/bench_speed.py [--quick] [--only KIND ...]
 """
@@ -32,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 import chess  # noqa: E402
 
 from bench.targets import report, target_number  # noqa: E402
+from companion_app.collector import default_collector, tune_collector  # noqa: E402
 from engine import games  # noqa: E402
 from engine.core.kind import GameKind  # noqa: E402
 
@@ -54,14 +59,41 @@ class Recorded:
 
 def record_kind(kind: GameKind, commands: int, seed0: int) -> Recorded:
     """Random games from seed ``seed0`` on until they hold ``commands`` commands: the same games
-    in every run, so runs (and versions of the engine) compare."""
+    in every run, so runs (and versions of the engine) compare. Each command kept is an equal
+    copy made through the game's codec, as a command arrives from a save or a device."""
     recorded = Recorded()
     seed = seed0
     while recorded.actions < commands:
         game = kind.random_game(seed, 2, CAP).game
-        recorded.games.append((type(game), game.setup, game.initial_state, list(game.history)))
+        copies = [kind.action_from_dict(kind.action_to_dict(a)) for a in game.history]
+        if copies != list(game.history):
+            raise AssertionError(f"{kind.title}: the codec's copy of a command is not equal to it")
+        recorded.games.append((type(game), game.setup, game.initial_state, copies))
         seed += 1
     return recorded
+
+
+def codec_time(kind: GameKind, recorded: Recorded) -> float:
+    """CPU s per command to make its copy through the codec (to a dict and back)."""
+    actions = [a for g in recorded.games for a in g[3]]
+    encode, decode = kind.action_to_dict, kind.action_from_dict
+    start = clock()
+    for action in actions:
+        decode(encode(action))
+    return (clock() - start) / len(actions)
+
+
+def listed_share(recorded: Recorded) -> float:
+    """The share of commands that are (by identity) an object the engine listed just before,
+    counted untimed: 0 when the copies are the device's kind of command."""
+    same = 0
+    for cls, setup, state, actions in recorded.games:
+        game = cls.start(setup, state)
+        for action in actions:
+            if any(listed is action for listed in game.legal_actions()):
+                same += 1
+            game.apply(action)
+    return same / recorded.actions
 
 
 def time_kind(recorded: Recorded) -> tuple[int, float]:
@@ -114,34 +146,54 @@ def main() -> int:
     )
     chess_log = record_chess(commands, 1)
     logs = {k.kind: record_kind(k, commands, 10_000) for k in kinds}
-    chess_blocks: list[tuple[int, float]] = []
-    mine: dict[str, list[tuple[int, float, float]]] = {k.kind: [] for k in kinds}
-    for _ in range(ROUNDS):
-        chess_blocks.append(time_chess(chess_log))
-        for kind in kinds:
-            n, t = time_kind(logs[kind.kind])
-            chess_blocks.append(time_chess(chess_log))
-            before, after = chess_blocks[-2], chess_blocks[-1]
-            anchor = (before[0] + after[0]) / (before[1] + after[1])
-            mine[kind.kind].append((n, t, anchor))
-    chess_rate = sum(n for n, _ in chess_blocks) / sum(t for _, t in chess_blocks)
-    print(f"python-chess legal_moves + push: {chess_rate:,.0f}/s over {len(chess_blocks)} blocks")
-    wanted = target_number(WHAT)
-    ok_all = True
     for kind in kinds:
-        runs = mine[kind.kind]
-        rate = sum(n for n, _, _ in runs) / sum(t for _, t, _ in runs)
-        anchor = sum(n for n, _, _ in runs) / sum(n / a for n, _, a in runs)
-        ratio = rate / anchor
-        rounds = ", ".join(f"{n / t / a:.2f}" for n, t, a in runs)
-        ok = ratio >= wanted
-        ok_all &= ok
-        figure = (
-            f"{kind.title}: legal + check + apply {rate:,.0f}/s, ratio {ratio:.2f} to "
-            f"python-chess beside it (rounds {rounds}; {len(logs[kind.kind].games)} games, "
-            f"{logs[kind.kind].actions:,} commands)"
+        share = listed_share(logs[kind.kind])
+        if share:
+            raise AssertionError(f"{kind.title}: {share:.1%} of the commands are listed objects")
+    print(
+        "every command is an equal copy made through its game's codec (0.0 % of them a listed "
+        "object), as a device's command arrives; codec per command, untimed in the rates: "
+        + ", ".join(f"{k.title} {codec_time(k, logs[k.kind]) * 1e6:.1f} us" for k in kinds)
+    )
+    # Every round runs each collector setting in turn: Python's own, then the app's (frozen
+    # after loading, thresholds raised: companion_app/collector.py), so both meet the same load.
+    settings = {"Python's collector": default_collector, "the app's collector": tune_collector}
+    chess_blocks: dict[str, list[tuple[int, float]]] = {name: [] for name in settings}
+    mine: dict[tuple[str, str], list[tuple[int, float, float]]] = {
+        (name, k.kind): [] for name in settings for k in kinds
+    }
+    for _ in range(ROUNDS):
+        for name, set_collector in settings.items():
+            set_collector()
+            blocks = chess_blocks[name]
+            blocks.append(time_chess(chess_log))
+            for kind in kinds:
+                n, t = time_kind(logs[kind.kind])
+                blocks.append(time_chess(chess_log))
+                before, after = blocks[-2], blocks[-1]
+                anchor = (before[0] + after[0]) / (before[1] + after[1])
+                mine[name, kind.kind].append((n, t, anchor))
+    default_collector()
+    wanted = target_number(WHAT)
+    for name in settings:
+        blocks = chess_blocks[name]
+        chess_rate = sum(n for n, _ in blocks) / sum(t for _, t in blocks)
+        print(
+            f"with {name}: python-chess legal_moves + push {chess_rate:,.0f}/s over "
+            f"{len(blocks)} blocks"
         )
-        print(report(figure, WHAT, ok))
+        for kind in kinds:
+            runs = mine[name, kind.kind]
+            rate = sum(n for n, _, _ in runs) / sum(t for _, t, _ in runs)
+            anchor = sum(n for n, _, _ in runs) / sum(n / a for n, _, a in runs)
+            ratio = rate / anchor
+            rounds = ", ".join(f"{n / t / a:.2f}" for n, t, a in runs)
+            figure = (
+                f"  {kind.title}, {name}: legal + check + apply {rate:,.0f}/s, ratio "
+                f"{ratio:.2f} to python-chess beside it (rounds {rounds}; "
+                f"{len(logs[kind.kind].games)} games, {logs[kind.kind].actions:,} commands)"
+            )
+            print(report(figure, WHAT, ratio >= wanted))
     return 0
 
 

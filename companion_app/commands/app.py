@@ -87,6 +87,13 @@ def run(args: argparse.Namespace) -> int:
         app.start_names = names
     if args.screenshot:
         app.screenshot_then_quit = args.screenshot
+    from kivy.clock import Clock
+
+    from companion_app.collector import tune_collector
+
+    # At the first frame everything is loaded (screens, kv rules, catalogs, the resumed game):
+    # frozen out of the collector's passes, which are then rarer (companion_app/collector.py).
+    Clock.schedule_once(lambda _dt: tune_collector(), 0)
     asyncio.run(app.run_async())
     # Everything is saved: each command was committed as it was made and on_stop committed
     # the last burst; closing folds the WAL in, so the saves are one file again.
