@@ -165,10 +165,13 @@ class DeviceEvents:
             card = s.catalog.get(reaction.card_id)
         except KeyError:
             return
+        if s.table is None:
+            return
+        game = s.table.game
         reason = None if reaction.ok else reaction.message
-        view = s.adapter.card_view(card, reaction.player, reason, played=reaction.ok)
-        if reaction.ok and s.table is not None:
-            done = s.adapter.scan_done(s.table.game, reaction.player, reaction.card_id)
+        view = s.adapter.card_at_table(game, card, reaction.player, reason, played=reaction.ok)
+        if reaction.ok:
+            done = s.adapter.scan_done(game, reaction.player, reaction.card_id)
             view = dataclasses.replace(view, done=done)
         s.scans = {**s.scans, reaction.player: view}
 

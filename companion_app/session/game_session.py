@@ -530,7 +530,7 @@ class GameSession(EventDispatcher):
             self.say(f"This tag names a card we don't know ({card_id}).", ok=False)
             return None
         reason = game.explain(self.adapter.scan_action(game, seat, card_id))
-        view = self.adapter.card_view(card, seat, reason)
+        view = self.adapter.card_at_table(game, card, seat, reason)
         self.scans = {**self.scans, seat: view}
         self.redraw()
         return view

@@ -122,4 +122,4 @@ def story_lines(s: SessionForRedraw, entries: Sequence[LogEntry]) -> list[str]:
 def card_now(s: SessionForRedraw, game: AnyGame, seat: int, card_id: str) -> CardView:
     """A scanned card not played yet, asked of the engine again: it may have become playable."""
     reason = game.explain(s.adapter.scan_action(game, seat, card_id))
-    return s.adapter.card_view(s.catalog.get(card_id), seat, reason)
+    return s.adapter.card_at_table(game, s.catalog.get(card_id), seat, reason)

@@ -26,6 +26,8 @@ class EnrolFace(BoxLayout):
 
 
 class EnrolPopup(ModalView):
+    # Names every card (of the catalog, a deck): where no hidden card is told (issue 33).
+    lists_every_card = True
     session = ObjectProperty(None, rebind=True)
     card_names = ListProperty([])
     title = StringProperty("")

@@ -1,0 +1,37 @@
+"""The game-sense rules the explorer checks after every step (issue 33), one module each:
+hidden stays hidden (check_hidden), the right player (check_seats), no window skipped
+(check_windows), keys go where they were typed (check_keys). ``after_step`` is the one hook
+the runner calls with what it saw; each rule keeps its memory for one exploration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.app.explorer import check_hidden
+
+
+@dataclass
+class Memory:
+    outcome: Any
+    hidden: check_hidden.HiddenWatch = field(default_factory=check_hidden.HiddenWatch)
+
+
+def _memory(explorer: Any) -> Memory:
+    memory = getattr(explorer, "_step_rules", None)
+    if memory is None or memory.outcome is not explorer.outcome:
+        memory = Memory(explorer.outcome)
+        explorer._step_rules = memory
+    return memory
+
+
+def after_step(explorer: Any, shown: Iterable[tuple[str, Any, list[Any]]]) -> list[tuple[str, str]]:
+    """(kind, problem) for every rule broken now; ``shown`` is (where, root, its visible
+    texts) for the screen and every popup over it."""
+    memory = _memory(explorer)
+    session = explorer.session
+    shown = list(shown)
+    out = [("hidden", p) for p in check_hidden.check(memory.hidden, session, shown)]
+    return out
