@@ -94,7 +94,9 @@ def lists_every_card(root: Any) -> bool:
     return False
 
 
-def check(watch: HiddenWatch, session: Any, shown: Iterable[tuple[str, Any, list[Any]]]) -> list[str]:
+def check(
+    watch: HiddenWatch, session: Any, shown: Iterable[tuple[str, Any, list[Any]]]
+) -> list[str]:
     """The explorer's step: every visible text, the log and the broadcast view."""
     game = session.game
     if game is None:

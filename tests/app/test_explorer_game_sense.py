@@ -1,0 +1,34 @@
+"""The explorer's game-sense rules (issue 33, tests/app/explorer/step_rules.py), each caught on
+a planted failure: a text, a scan, a page or a key built to be wrong."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+
+from tests.app.explorer.check_hidden import HiddenWatch  # noqa: E402
+
+BLADE = {"zero_blade": "Zero's Blade Armgear"}
+
+
+def test_a_hidden_card_named_on_the_table_in_the_log_or_the_broadcast_is_caught() -> None:
+    watch = HiddenWatch()
+    assert watch.look({}, [("scoreboard", "Alena to act")]) == []
+    # Scanned into a hand: the table says so without the face...
+    assert watch.look(BLADE, [("scoreboard", "Alena scanned a hand card")]) == []
+    # ...a panel, a log line or the broadcast that names it is a leak.
+    assert watch.look(BLADE, [("scoreboard", "Zero's Blade Armgear")])
+    assert watch.look(BLADE, [], said=["Alena played Zero's Blade Armgear"])
+    assert watch.look(BLADE, [("the broadcast", "Action card: Zero's Blade Armgear")])
+
+
+def test_a_card_named_while_public_may_stay_named_once_hidden_again() -> None:
+    """Flipped over in a test (public), back in a hand next turn (hidden): the old log line
+    and the log screen's row showing it are not leaks; a new text naming it is."""
+    watch = HiddenWatch()
+    line = "Flipped over: Zero's Blade Armgear against Phantom's Ulster"
+    assert watch.look({}, [("scoreboard", line)], said=[line]) == []
+    assert watch.look(BLADE, [("scoreboard", line)], said=[line]) == []
+    assert watch.look(BLADE, [("log", f"Turn 1 · test: {line}")], said=[line]) == []
+    assert watch.look(BLADE, [("scoreboard", "Hand: Zero's Blade Armgear")], said=[line])
