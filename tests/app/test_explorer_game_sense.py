@@ -32,3 +32,30 @@ def test_a_card_named_while_public_may_stay_named_once_hidden_again() -> None:
     assert watch.look(BLADE, [("scoreboard", line)], said=[line]) == []
     assert watch.look(BLADE, [("log", f"Turn 1 · test: {line}")], said=[line]) == []
     assert watch.look(BLADE, [("scoreboard", "Hand: Zero's Blade Armgear")], said=[line])
+
+
+class _Device:
+    def __init__(self) -> None:
+        self.values = [0, 0]
+        self.tags: list[bytes | None] = [None]
+
+
+class _Session:
+    unknown_tag = None
+    game = None
+
+
+def test_typing_that_reaches_a_dial_a_reader_or_the_enrol_popup_is_caught() -> None:
+    from tests.app.explorer.check_keys import snapshot, what_moved
+
+    device, session = _Device(), _Session()
+    before = snapshot(session, device)
+    assert what_moved(session, device, before) == []
+    device.values[1] = -1  # "s" turned dial 2
+    device.tags[0] = b"\x01"  # "1" laid a card
+    session.unknown_tag = (None, "00")  # "0" offered the enrol popup
+    assert what_moved(session, device, before) == [
+        "a dial turned",
+        "a card was laid on a reader",
+        "the enrol popup was offered",
+    ]

@@ -21,3 +21,15 @@ def test_zg_hidden_hands_no_face_down_card_is_named_until_the_test_flips_it(
     assert notes["leaks"] == []
     assert notes["panels"] == ["A card, face down"]
     assert len(notes["named_after_spin"]) == 2
+
+
+def test_keys_typed_into_a_field_reach_that_field_only(tmp_path: Path) -> None:
+    """Item 5: a broker's host typed on the Broadcast page turned a dial, digits scanned
+    cards and "0" offered to enrol a tag."""
+    notes = run_journey(
+        "tests.app.journeys_keys:typing_on_the_broadcast_page",
+        OUTPUT / "keys",
+        db=tmp_path / "g.sqlite",
+    )["notes"]
+    assert notes["moved"] == []
+    assert notes["field"] == notes["typed"]

@@ -214,7 +214,7 @@ class Explorer:
                     await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
             await self._check_assistant(game, opened_on_purpose)
-        for kind, problem in step_rules.after_step(self, shown):
+        for kind, problem in await step_rules.after_step(self, shown):
             await self.fail(kind, problem)
         for error in self.errors.seen:
             await self.fail("log", f"the app logged an error: {error[:600]}")

@@ -10,13 +10,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.app.explorer import check_hidden
+from tests.app.explorer import check_hidden, check_keys
 
 
 @dataclass
 class Memory:
     outcome: Any
     hidden: check_hidden.HiddenWatch = field(default_factory=check_hidden.HiddenWatch)
+    typed: set[str] = field(default_factory=set)  # the fields typed into (check_keys)
 
 
 def _memory(explorer: Any) -> Memory:
@@ -27,11 +28,14 @@ def _memory(explorer: Any) -> Memory:
     return memory
 
 
-def after_step(explorer: Any, shown: Iterable[tuple[str, Any, list[Any]]]) -> list[tuple[str, str]]:
+async def after_step(
+    explorer: Any, shown: Iterable[tuple[str, Any, list[Any]]]
+) -> list[tuple[str, str]]:
     """(kind, problem) for every rule broken now; ``shown`` is (where, root, its visible
     texts) for the screen and every popup over it."""
     memory = _memory(explorer)
     session = explorer.session
     shown = list(shown)
     out = [("hidden", p) for p in check_hidden.check(memory.hidden, session, shown)]
+    out += [("keys", p) for p in await check_keys.check(memory.typed, explorer, shown)]
     return out
