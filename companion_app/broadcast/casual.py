@@ -49,6 +49,7 @@ class CasualBroadcast:
         self.broadcast: TableBroadcast | None = None
         self.link: Link | None = None
         self.where = ""
+        self.name = ""
 
     @property
     def on(self) -> bool:
@@ -70,7 +71,30 @@ class CasualBroadcast:
             self.session, self.link, topic, name.strip(), table_key(self.folder)
         )
         self.where = f"{host}:{port}"
-        return f"Broadcasting this table as {name.strip()} through {self.where}"
+        self.name = name.strip()
+        return self.state()
+
+    def state(self) -> str:
+        """What is true of the broadcast now, in words (issue 33: the page said "Broadcasting"
+        with nothing listening): connected, refused, nothing answering, or still trying."""
+        link = self.link
+        if link is None or self.broadcast is None:
+            return "Off: nobody outside this table sees the game."
+        if link.connected.is_set():
+            return (
+                f"Broadcasting this table as {self.name}: connected to the broker at {self.where}."
+            )
+        if link.refused:
+            return (
+                f"Not broadcasting: the broker at {self.where} refused this table "
+                f"({link.refused}); trying again."
+            )
+        if link.failures or link.connects:
+            return (
+                f"Not connected: no broker answers at {self.where}; trying again every "
+                "2 seconds (the game is shown as soon as it answers)."
+            )
+        return f"Connecting to the broker at {self.where}..."
 
     def stop(self) -> None:
         if self.broadcast is not None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
 from tests.app.test_app_offscreen import OUTPUT, run_journey
 
 
@@ -33,3 +36,23 @@ def test_keys_typed_into_a_field_reach_that_field_only(tmp_path: Path) -> None:
     )["notes"]
     assert notes["moved"] == []
     assert notes["field"] == notes["typed"]
+
+
+@pytest.mark.skipif(find_mosquitto() is None, reason=INSTALL_HINT)
+def test_the_broadcast_page_says_whether_a_broker_is_connected(tmp_path: Path) -> None:
+    """Item 12: "Broadcasting this table ... through 127.0.0.1:18839" with nothing listening,
+    still after 20 s. Now: connecting, then not connected; connected once a real Mosquitto
+    listens there; not connected again when it is killed; off when stopped."""
+    notes = run_journey(
+        "tests.app.journeys_broadcast_state:broadcast_with_and_without_a_broker",
+        OUTPUT / "broadcast_state",
+        db=tmp_path / "g.sqlite",
+    )["notes"]
+    first, nobody, connected, lost, off = notes["said"]
+    # Loopback refuses at once: the page may already say so when the tap returns.
+    assert first.startswith(("Connecting to the broker at", "Not connected")), first
+    assert notes["where"] in first
+    assert nobody.startswith("Not connected: no broker answers at " + notes["where"])
+    assert connected.startswith("Broadcasting this table as table7: connected")
+    assert lost.startswith("Not connected")
+    assert off.startswith("Stopped")
