@@ -100,9 +100,11 @@ def _public(game: ZgGame) -> set[str]:
     return seen
 
 
-def _last_is(game: ZgGame, kind: type, card_id: str) -> bool:
+def _drawn_for_tie(game: ZgGame, card_id: str) -> bool:
+    """The last command drew ``card_id`` to break a tie: in the open (Basic Rule 3)."""
     history = game.history
-    return bool(history) and isinstance(history[-1], kind) and history[-1].card == card_id
+    last = history[-1] if history else None
+    return isinstance(last, za.BreakTie) and last.card == card_id
 
 
 class ZgAdapter(GameAdapter):
@@ -495,7 +497,7 @@ class ZgAdapter(GameAdapter):
             return False
         if card_id in self.hidden_cards(game):
             return True
-        if zg.state.phase == "tiebreak" or _last_is(zg, za.BreakTie, card_id):
+        if zg.state.phase == "tiebreak" or _drawn_for_tie(zg, card_id):
             return False
         return card_id not in _public(zg)
 
