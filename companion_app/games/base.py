@@ -252,6 +252,16 @@ class GameAdapter(ABC):
         """What a short press of the seat's dial button means (pass, by default)."""
         return self.pass_action(game, seat)
 
+    def card_owners(self, record: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
+        """Card id -> the seats whose deck, as enrolled at setup (the engine's setup record:
+        ``players[i]["deck"]``), holds it: a card on a shared reader is its owner's."""
+        owners: dict[str, set[int]] = {}
+        for seat, player in enumerate(record.get("players") or ()):
+            deck = player.get("deck") if isinstance(player, Mapping) else None
+            for card_id in deck or ():
+                owners.setdefault(str(card_id), set()).add(seat)
+        return {card: tuple(sorted(seats)) for card, seats in owners.items()}
+
     def reader_player(self, game: AnyGame) -> int | None:
         """Who a shared reader's scan is for: the player who may act now."""
         return game.acting_player()

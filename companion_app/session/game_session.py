@@ -70,6 +70,9 @@ class GameSession(EventDispatcher):
     log_rows = ListProperty([])  # list[LogRow], newest last
     story = ListProperty([])  # the engine's own log lines, newest last (the last 40)
     scans = DictProperty({})  # seat -> CardView in front of that player
+    # (commands played, {seat: action}): a card on a shared reader whose owner is asked
+    # ("Mine" on each panel that could play it); gone once anything else is played.
+    whose = ObjectProperty(None, allownone=True)
     picking = DictProperty({})  # seat -> TargetRequest: that player chooses a target now
     message_seat = NumericProperty(-1)  # whose refusal or prompt the message is (-1: all)
     unknown_tag = ObjectProperty(None, allownone=True)  # (seat, uid hex) to offer enrolment
@@ -294,6 +297,8 @@ class GameSession(EventDispatcher):
         self.table = TableController(
             game, self.adapter, self.seat_map, self.cards, self.catalog, self.store, self.game_id
         )
+        self.table.owners = self.adapter.card_owners(self.adapter.engine.setup_to_dict(setup))
+        self.whose = None
         self._times = times
         self._rows.clear()
         self._bursts.discard()

@@ -56,3 +56,17 @@ def test_the_broadcast_page_says_whether_a_broker_is_connected(tmp_path: Path) -
     assert connected.startswith("Broadcasting this table as table7: connected")
     assert lost.startswith("Not connected")
     assert off.startswith("Stopped")
+
+
+def test_a_card_on_a_shared_reader_is_its_owners_or_the_actors(tmp_path: Path) -> None:
+    """Item 3: a card of Alena's enrolled deck laid on the shared reader while Anton holds
+    priority is Alena's (refused on her panel: not her priority), not played for Anton; in
+    an eight-player mulligan a card goes to the player deciding, not the turn's player."""
+    notes = run_journey(
+        "tests.app.journeys_seats:owner_and_actor", OUTPUT / "seats", db=tmp_path / "g.sqlite"
+    )["notes"]
+    owner = notes["owner"]
+    assert owner["played_for"] in ([], [0]), owner
+    assert owner["panels"] == [0], owner
+    assert notes["mulligan_actor"] != notes["mulligan_active"]
+    assert notes["mulligan"]["panels"] == [notes["mulligan_actor"]], notes["mulligan"]
