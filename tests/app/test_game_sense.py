@@ -70,3 +70,22 @@ def test_a_card_on_a_shared_reader_is_its_owners_or_the_actors(tmp_path: Path) -
     assert owner["panels"] == [0], owner
     assert notes["mulligan_actor"] != notes["mulligan_active"]
     assert notes["mulligan"]["panels"] == [notes["mulligan_actor"]], notes["mulligan"]
+
+
+def test_the_ritual_page_faces_each_decider_and_hands_back_the_table_with_its_result(
+    tmp_path: Path,
+) -> None:
+    """Item 7: Anton's "No more sabotage" faced Alena's... the other way round: the window is
+    Alena's and the page faced Anton; the component order faced the wrong seat; when done
+    the page showed no result and stayed open."""
+    notes = run_journey(
+        "tests.app.journeys_facing:ritual_with_a_sabotage_window",
+        OUTPUT / "facing",
+        db=tmp_path / "g.sqlite",
+    )["notes"]
+    facing = notes["facing"]
+    assert facing["perform"] == 1  # Anton performs
+    assert facing["sabotage_decider"] == 0 and facing["sabotage"] == 0  # Alena's window
+    assert facing["components"] == 1  # Anton orders his components
+    assert notes["said"].startswith("Anton's ritual is done: strength ")
+    assert notes["said"].endswith(f"energy {notes['energy']}")
