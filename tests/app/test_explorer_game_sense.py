@@ -59,3 +59,50 @@ def test_typing_that_reaches_a_dial_a_reader_or_the_enrol_popup_is_caught() -> N
         "a card was laid on a reader",
         "the enrol popup was offered",
     ]
+
+
+def test_a_scan_played_for_another_seat_than_the_readers_or_the_owners_is_caught() -> None:
+    from engine.zeal import actions as za
+    from tests.app.explorer.check_seats import wrong_player
+
+    names = ["Alena", "Anton"]
+    fine = wrong_player([("wisp", 0)], [za.PlayCard(0, "wisp")], {}, names)
+    assert fine == []
+    assert wrong_player([("wisp", 0)], [za.PlayCard(1, "wisp")], {}, names) == [
+        "wisp laid on Alena's reader was played for Anton"
+    ]
+    # A shared reader (no seat): the owner's, where an enrolled deck says.
+    assert wrong_player([("wisp", None)], [za.PlayCard(1, "wisp")], {"wisp": (0,)}, names)
+    assert wrong_player([("wisp", None)], [za.PlayCard(1, "wisp")], {}, names) == []
+
+
+class _Page:
+    def __init__(self, facing: int, decider: int) -> None:
+        self.facing = facing
+        self._decider = decider
+
+    def seat_to_face(self) -> int:
+        return self._decider
+
+
+def test_a_page_facing_a_seat_that_no_longer_decides_is_caught() -> None:
+    from tests.app.explorer.check_seats import stale_page
+
+    assert stale_page(_Page(0, 0), "ritual", ["ritual"]) == []
+    assert stale_page(_Page(1, 0), "ritual", ["ritual"]) == [
+        "ritual faces seat 2, but seat 1 decides now"
+    ]
+    assert stale_page(_Page(1, 0), "menu", ["ritual"]) == []  # not a game's own page
+
+
+def test_a_popup_turned_off_the_window_is_caught() -> None:
+    from types import SimpleNamespace
+
+    from tests.app.explorer.check_seats import off_window
+
+    inside = SimpleNamespace(text="Enrol", rect=(100, 100, 300, 150))
+    off = SimpleNamespace(text="Enrol", rect=(100, 700, 300, 916))
+    assert off_window("EnrolPopup", [inside], 1280, 800) == []
+    assert off_window("EnrolPopup", [off], 1280, 800) == [
+        "EnrolPopup: 'Enrol' is drawn outside the window"
+    ]

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.app.explorer import check_hidden, check_keys
+from tests.app.explorer import check_hidden, check_keys, check_seats
 
 
 @dataclass
@@ -18,6 +18,7 @@ class Memory:
     outcome: Any
     hidden: check_hidden.HiddenWatch = field(default_factory=check_hidden.HiddenWatch)
     typed: set[str] = field(default_factory=set)  # the fields typed into (check_keys)
+    scans: check_seats.Scans = field(default_factory=check_seats.Scans)
 
 
 def _memory(explorer: Any) -> Memory:
@@ -38,4 +39,5 @@ async def after_step(
     shown = list(shown)
     out = [("hidden", p) for p in check_hidden.check(memory.hidden, session, shown)]
     out += [("keys", p) for p in await check_keys.check(memory.typed, explorer, shown)]
+    out += [("player", p) for p in check_seats.check(memory.scans, explorer, shown)]
     return out
