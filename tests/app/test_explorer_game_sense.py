@@ -106,3 +106,15 @@ def test_a_popup_turned_off_the_window_is_caught() -> None:
     assert off_window("EnrolPopup", [off], 1280, 800) == [
         "EnrolPopup: 'Enrol' is drawn outside the window"
     ]
+
+
+def test_a_step_passed_by_itself_while_a_player_could_still_play_is_caught() -> None:
+    from tests.app.explorer.check_windows import skipped
+
+    names = ["Alena", "Anton"]
+    assert skipped(True, False, [], names) == []  # nobody could act: a quiet moment
+    assert skipped(False, False, [(0, "ambush")], names) == []  # it waits
+    assert skipped(True, True, [(0, "ambush")], names) == []  # the table chose a countdown
+    assert skipped(True, False, [(1, "ambush")], names) == [
+        "the table would pass this step by itself while Anton could still play a card"
+    ]

@@ -103,3 +103,19 @@ def test_the_enrol_popup_faces_its_seat_inside_the_window(tmp_path: Path, size: 
     for seat, popup in notes["popups"].items():
         assert popup["rotation"] == popup["want"], (seat, popup)
         assert popup["outside"] == [], (seat, popup)
+
+
+def test_deeds_tactics_waits_for_the_players_unless_the_table_chose_a_countdown(
+    tmp_path: Path,
+) -> None:
+    """Item 4: the Tactics step passed by itself after about 4 s while a player had Cards in
+    play open; with hidden hands a player holding a tactic missed it."""
+    notes = run_journey(
+        "tests.app.journeys_windows:tactics_waits_for_the_players",
+        OUTPUT / "windows",
+        db=tmp_path / "g.sqlite",
+    )["notes"]
+    assert notes["waited"] == ["tactics", 0, ""]
+    assert notes["menu_says"] == "Open windows pass: after 4 s"
+    assert notes["band_says"].startswith("Next step in")
+    assert notes["after"] != "tactics"

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.app.explorer import check_hidden, check_keys, check_seats
+from tests.app.explorer import check_hidden, check_keys, check_seats, check_windows
 
 
 @dataclass
@@ -40,4 +40,5 @@ async def after_step(
     out = [("hidden", p) for p in check_hidden.check(memory.hidden, session, shown)]
     out += [("keys", p) for p in await check_keys.check(memory.typed, explorer, shown)]
     out += [("player", p) for p in check_seats.check(memory.scans, explorer, shown)]
+    out += [("window", p) for p in check_windows.check(explorer)]
     return out
