@@ -36,7 +36,9 @@ class RitualScreen(FacingScreen):
             # Issue 33: done, the page says the ritual's result and hands back the table.
             name = game.state.players[game.state.active].name
             energy = game.state.players[game.state.active].energy
-            said = next((e.text for e in reversed(game.log) if "ritual's strength is" in e.text), "")
+            said = next(
+                (e.text for e in reversed(game.log) if "ritual's strength is" in e.text), ""
+            )
             strength = said.rsplit(" ", 1)[-1] if said else str(self._strength)
             self.session.say(f"{name}'s ritual is done: strength {strength}, energy {energy}")
             self._strength = None
