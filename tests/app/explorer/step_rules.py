@@ -37,8 +37,11 @@ async def after_step(
     memory = _memory(explorer)
     session = explorer.session
     shown = list(shown)
-    out = [("hidden", p) for p in check_hidden.check(memory.hidden, session, shown)]
-    out += [("keys", p) for p in await check_keys.check(memory.typed, explorer, shown)]
+    out = [("keys", p) for p in await check_keys.check(memory.typed, explorer, shown)]
+    game = session.game
+    if game is None or not isinstance(game, session.adapter.engine.game):
+        return out  # another game chosen on the new-game screen, not started yet
+    out += [("hidden", p) for p in check_hidden.check(memory.hidden, session, shown)]
     out += [("player", p) for p in check_seats.check(memory.scans, explorer, shown)]
     out += [("window", p) for p in check_windows.check(explorer)]
     return out
