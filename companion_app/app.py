@@ -108,6 +108,17 @@ def save_window_png(path: str, done: Callable[[str], None] | None = None) -> Non
 HardwareStarter = Callable[["AltarApp"], Awaitable[None] | None]
 
 
+def _typing() -> bool:
+    """A text field anywhere on screen (a page, a popup's search box) has the keyboard: the
+    keys are that field's, never the simulator's or the game's."""
+    from kivy.core.window import Window
+    from kivy.uix.textinput import TextInput
+
+    return any(
+        isinstance(w, TextInput) and w.focus for root in Window.children for w in root.walk()
+    )
+
+
 class AltarApp(App):
     title = "Altar"
 
@@ -219,6 +230,8 @@ class AltarApp(App):
             return False
         if self.sm is not None and self.sm.current in ("newgame", "catalog", "simulator"):
             return False  # typing a name must not turn a dial
+        if _typing():
+            return False  # issue 33: a broker's host typed on a page is for its field only
         session = self.session
         quick = session.adapter.quick_cards(session.catalog)
         return keyboard_simulator(link.simulated[0], key, text or "", quick)

@@ -51,6 +51,7 @@ class CasualBroadcast:
         self.link: Link | None = None
         self.where = ""
         self.code = ""  # this tablet's key code, as the page's operator sees it
+        self.name = ""
 
     @property
     def on(self) -> bool:
@@ -74,10 +75,37 @@ class CasualBroadcast:
         )
         self.where = f"{host}:{port}"
         self.code = channel.key_code(keys.public_key(key))
-        return (
-            f"Broadcasting this table as {name.strip()} through {self.where}. "
-            f"Its key code is {self.code}: the page's operator admits that code."
-        )
+        self.name = name.strip()
+        return self.said()
+
+    def state(self) -> str:
+        """What is true of the broadcast now, in words (issue 33: the page said "Broadcasting"
+        with nothing listening): connected, refused, nothing answering, or still trying."""
+        link = self.link
+        if link is None or self.broadcast is None:
+            return "Off: nobody outside this table sees the game."
+        if link.connected.is_set():
+            return (
+                f"Broadcasting this table as {self.name}: connected to the broker at {self.where}."
+            )
+        if link.refused:
+            return (
+                f"Not broadcasting: the broker at {self.where} refused this table "
+                f"({link.refused}); trying again."
+            )
+        if link.failures or link.connects:
+            return (
+                f"Not connected: no broker answers at {self.where}; trying again every "
+                "2 seconds (the game is shown as soon as it answers)."
+            )
+        return f"Connecting to the broker at {self.where}..."
+
+    def said(self) -> str:
+        """The state, and while on, the key code the page's operator admits this table by."""
+        state = self.state()
+        if self.broadcast is None:
+            return state
+        return f"{state} Its key code is {self.code}: the page's operator admits that code."
 
     def _casual_game(self) -> bool:
         """A tournament's game is broadcast by the tournament (to its own broker, under its

@@ -252,6 +252,16 @@ class GameAdapter(ABC):
         """What a short press of the seat's dial button means (pass, by default)."""
         return self.pass_action(game, seat)
 
+    def card_owners(self, record: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
+        """Card id -> the seats whose deck, as enrolled at setup (the engine's setup record:
+        ``players[i]["deck"]``), holds it: a card on a shared reader is its owner's."""
+        owners: dict[str, set[int]] = {}
+        for seat, player in enumerate(record.get("players") or ()):
+            deck = player.get("deck") if isinstance(player, Mapping) else None
+            for card_id in deck or ():
+                owners.setdefault(str(card_id), set()).add(seat)
+        return {card: tuple(sorted(seats)) for card, seats in owners.items()}
+
     def reader_player(self, game: AnyGame) -> int | None:
         """Who a shared reader's scan is for: the player who may act now."""
         return game.acting_player()
@@ -284,6 +294,31 @@ class GameAdapter(ABC):
         return False
 
     # --- cards, history, screens -------------------------------------------------------------
+
+    def hidden_cards(self, game: AnyGame) -> frozenset[str]:
+        """The cards the table knows of that the rules keep face down now (a hand scanned at
+        the start, an action card before its test): no text on the table, in the log or in
+        the broadcast names them. Vile's face-down sets are told by their kind (card_view)."""
+        return frozenset()
+
+    def face_down(self, game: AnyGame, seat: int, card_id: str) -> bool:
+        """A card scanned for ``seat`` that the table acknowledges without its face: one the
+        rules keep hidden (by default, one of ``hidden_cards``)."""
+        return card_id in self.hidden_cards(game)
+
+    def card_at_table(
+        self, game: AnyGame, card: CardInfo, seat: int, reason: str | None, played: bool = False
+    ) -> CardView:
+        """A scanned card as the table shows it: its face (``card_view``), or only that it was
+        scanned when the rules keep it hidden (``face_down``)."""
+        view = self.card_view(card, seat, reason, played)
+        if not self.face_down(game, seat, card.id):
+            return view
+        return CardView(
+            seat, card.id, "A card, face down", "", "", "", (),
+            "Its face stays hidden: the rules keep it secret.",
+            view.playable, view.reason, view.played, view.done,
+        )  # fmt: skip
 
     @abstractmethod
     def card_view(

@@ -50,6 +50,20 @@ class BroadcastScreen(Screen):
             self.status = f"Not started: {e}."
             return
         self.on = True
+        self._watch()
+
+    def _watch(self) -> None:
+        """The connection changes in paho's thread: the page reads it twice a second while the
+        broadcast is on, so what it says stays true (connected, refused, nobody answering)."""
+
+        def look(_dt: float) -> bool:
+            casual = getattr(self, "_broadcast", None)
+            if casual is None or not casual.on:
+                return False
+            self.status = casual.said()
+            return True
+
+        self.session.clock.schedule_interval(look, 0.5)
 
     def back(self, *_args: Any) -> None:
         App.get_running_app().show("menu")

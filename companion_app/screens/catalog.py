@@ -17,6 +17,8 @@ from companion_app.commands.args import CATALOG_LIMIT, BadInput, read_text_file
 
 
 class CatalogScreen(Screen):
+    # Names every card (of the catalog, a deck): where no hidden card is told (issue 33).
+    lists_every_card = True
     session = ObjectProperty(None, rebind=True)
     lines = ListProperty([])
     filter_text = StringProperty("")

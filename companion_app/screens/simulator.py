@@ -19,6 +19,8 @@ from hardware.sim_script import SCRIPT_HELP, run_command
 
 
 class SimulatorScreen(Screen):
+    # Names every card (of the catalog, a deck): where no hidden card is told (issue 33).
+    lists_every_card = True
     session = ObjectProperty(None, rebind=True)
     dial_values = ListProperty([0, 0])
     card_names = ListProperty([])

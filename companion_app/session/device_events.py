@@ -24,6 +24,7 @@ class SessionForEvents(Protocol):
     shown at each seat, and the ways back out (a word, a sound, device commands)."""
 
     scans: Mapping[int, CardView]  # seat -> the card scanned in front of that player
+    whose: tuple[int, Mapping[int, Any]] | None  # a shared reader's card, its owner asked
     unknown_tag: tuple[int | None, str] | None  # (seat, uid hex) offered for enrolment
 
     @property
@@ -58,6 +59,8 @@ class SessionForEvents(Protocol):
     def dismiss_card(self, seat: int) -> None: ...
 
     def applied(self) -> None: ...
+
+    def redraw(self) -> None: ...
 
     def resync_dials(self) -> None: ...
 
@@ -120,6 +123,9 @@ class DeviceEvents:
                 s.play(reaction.player, reaction.needs_targets)
             else:
                 self._show_scanned(reaction)
+        if reaction.whose is not None:
+            s.whose = (len(game.history), reaction.whose)
+            s.redraw()  # the question goes on each panel that could play it
         if reaction.unknown_uid is not None:
             seat = event.seat if isinstance(event, TagPresented) else None
             s.unknown_tag = (seat, reaction.unknown_uid.hex())
@@ -165,10 +171,13 @@ class DeviceEvents:
             card = s.catalog.get(reaction.card_id)
         except KeyError:
             return
+        if s.table is None:
+            return
+        game = s.table.game
         reason = None if reaction.ok else reaction.message
-        view = s.adapter.card_view(card, reaction.player, reason, played=reaction.ok)
-        if reaction.ok and s.table is not None:
-            done = s.adapter.scan_done(s.table.game, reaction.player, reaction.card_id)
+        view = s.adapter.card_at_table(game, card, reaction.player, reason, played=reaction.ok)
+        if reaction.ok:
+            done = s.adapter.scan_done(game, reaction.player, reaction.card_id)
             view = dataclasses.replace(view, done=done)
         s.scans = {**s.scans, reaction.player: view}
 

@@ -34,6 +34,7 @@ from companion_app.session.clock import AppClock
 from companion_app.session.device_events import DeviceEvents
 from companion_app.session.history import HistoryRecorder
 from companion_app.session.log_window import LogWindow
+from companion_app.session.open_windows import who_could_play
 from companion_app.session.redraw import redraw
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
@@ -70,6 +71,9 @@ class GameSession(EventDispatcher):
     log_rows = ListProperty([])  # list[LogRow], newest last
     story = ListProperty([])  # the engine's own log lines, newest last (the last 40)
     scans = DictProperty({})  # seat -> CardView in front of that player
+    # (commands played, {seat: action}): a card on a shared reader whose owner is asked
+    # ("Mine" on each panel that could play it); gone once anything else is played.
+    whose = ObjectProperty(None, allownone=True)
     picking = DictProperty({})  # seat -> TargetRequest: that player chooses a target now
     message_seat = NumericProperty(-1)  # whose refusal or prompt the message is (-1: all)
     unknown_tag = ObjectProperty(None, allownone=True)  # (seat, uid hex) to offer enrolment
@@ -95,6 +99,10 @@ class GameSession(EventDispatcher):
     # Quiet moments advance by themselves after this many seconds, unless something new
     # happens first (0: never).
     auto_advance_s = NumericProperty(4.0)
+    # The table's choice (Menu): a window in which a player could still play a card from a
+    # hidden hand (a tactic, a response) passes by itself too, its countdown on the band.
+    # Off: such a window waits for every player's pass (issue 33).
+    open_windows_pass = BooleanProperty(False)
     auto_text = StringProperty("")  # "Next step in 4 s" while a quiet moment counts down
     timer_text = StringProperty("")
 
@@ -294,6 +302,8 @@ class GameSession(EventDispatcher):
         self.table = TableController(
             game, self.adapter, self.seat_map, self.cards, self.catalog, self.store, self.game_id
         )
+        self.table.owners = self.adapter.card_owners(self.adapter.engine.setup_to_dict(setup))
+        self.whose = None
         self._times = times
         self._rows.clear()
         self._bursts.discard()
@@ -531,7 +541,7 @@ class GameSession(EventDispatcher):
             self.say(f"This tag names a card we don't know ({card_id}).", ok=False)
             return None
         reason = game.explain(self.adapter.scan_action(game, seat, card_id))
-        view = self.adapter.card_view(card, seat, reason)
+        view = self.adapter.card_at_table(game, card, seat, reason)
         self.scans = {**self.scans, seat: view}
         self.redraw()
         return view
@@ -613,9 +623,20 @@ class GameSession(EventDispatcher):
     def _auto_advance(self, moves: int) -> None:
         game = self.game
         # Anything new since (a scan, a tap, an undo) and the countdown starts again instead.
-        if game is None or len(game.history) != moves or not self.adapter.quiet(game):
+        if game is None or len(game.history) != moves or not self._quiet(game):
             return
         self.next_step()
+
+    def _quiet(self, game: AnyGame) -> bool:
+        """The adapter's quiet moment, and no player could still play a card in it, unless
+        the table chose that open windows pass by themselves (open_windows.py)."""
+        if not self.adapter.quiet(game):
+            return False
+        return self.open_windows_pass or not who_could_play(game, self.adapter)
+
+    def toggle_open_windows(self) -> None:
+        self.open_windows_pass = not self.open_windows_pass
+        self.redraw()
 
     # --- the optional turn timer ------------------------------------------------------------
 
@@ -667,7 +688,7 @@ class GameSession(EventDispatcher):
         if game is None:
             return
         redraw(self, game, self._rows, self._times, self._history)
-        self._auto.arm(len(game.history), self.adapter.quiet(game), self._auto_advance)
+        self._auto.arm(len(game.history), self._quiet(game), self._auto_advance)
         self.auto_text = self._auto.text
         self.revision += 1
 

@@ -18,6 +18,7 @@ from engine.core.records import LogEntry
 __all__ = ["LogRow", "SessionForRedraw", "card_now", "redraw", "story_lines"]
 
 STORY_LINES = 40  # the engine's log lines kept for the log screen
+MINE = "Mine: play it"  # the answer to "whose card is this?" on each panel that could
 
 
 @runtime_checkable
@@ -40,6 +41,7 @@ class SessionForRedraw(Protocol):
     story: Sequence[str]
     history: Sequence[HistorySample]
     scans: Mapping[int, CardView]
+    whose: tuple[int, Mapping[int, Any]] | None
 
     @property
     def game(self) -> AnyGame | None: ...
@@ -81,6 +83,12 @@ def redraw(
         for action in game.legal_actions()
         if (label := adapter.choice_label(game, action)) is not None
     ]
+    if s.whose is not None:
+        at, could = s.whose
+        if at != len(game.history):
+            s.whose = None  # something else was played: the question is gone
+        else:
+            s.choices = [*s.choices, *((MINE, action) for action in could.values())]
     # The engine's prompt text already names the player.
     prompts = game.prompts()
     s.prompt_lines = [p.text for p in prompts]
@@ -122,4 +130,4 @@ def story_lines(s: SessionForRedraw, entries: Sequence[LogEntry]) -> list[str]:
 def card_now(s: SessionForRedraw, game: AnyGame, seat: int, card_id: str) -> CardView:
     """A scanned card not played yet, asked of the engine again: it may have become playable."""
     reason = game.explain(s.adapter.scan_action(game, seat, card_id))
-    return s.adapter.card_view(s.catalog.get(card_id), seat, reason)
+    return s.adapter.card_at_table(game, s.catalog.get(card_id), seat, reason)

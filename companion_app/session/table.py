@@ -81,6 +81,9 @@ class Reaction:
     unknown_uid: bytes | None = None  # set when a tag is not enrolled: the app offers to enrol it
     # A scanned card whose action asks for targets: not applied yet; the app asks its player.
     needs_targets: Any = None
+    # A card on a shared reader that more than one player could play, its owner unknown:
+    # seat -> what it would do for that seat; the app asks whose it is (issue 33).
+    whose: dict[int, Any] | None = None
 
 
 class TableController:
@@ -102,6 +105,9 @@ class TableController:
         self.catalog = catalog
         self.log = log
         self.game_id = game_id
+        # card id -> the seats whose enrolled deck holds it (GameAdapter.card_owners): a card
+        # on a shared reader is its owner's.
+        self.owners: dict[str, tuple[int, ...]] = {}
         # Called after every change of state (the Kivy session schedules a redraw here).
         self.on_change: Callable[[], None] = lambda: None
         # A dial answers every SET_DIAL with a DIAL event: hardware/ tells those from turns.
@@ -202,11 +208,6 @@ class TableController:
             player=player,
         )
 
-    def _player_for_reader(self, event: TagPresented) -> int | None:
-        if event.seat is not None:
-            return event.seat
-        return self.adapter.reader_player(self.game)  # a shared reader: whoever may act
-
     def _scan(self, event: TagPresented) -> Reaction:
         refuse = (FeedbackCommand(event.device, event.reader, False),)
         card_id = self.cards.card_for(event.uid, event.card_ref)
@@ -223,17 +224,16 @@ class TableController:
                 f"The tag says this is card '{card_id}', which is not in the card catalog.",
                 device_commands=refuse,
             )
-        player = self._player_for_reader(event)
-        if player is None:
-            return Reaction(False, "No player can play a card now.", device_commands=refuse)
+        if event.seat is None:
+            shared = self._shared_reader(card_id, refuse)
+            if isinstance(shared, Reaction):
+                return shared
+            player = shared
+        else:
+            player = event.seat
         action = self.adapter.scan_action(self.game, player, card_id)
-        why = self.game.explain(action)
+        why = self._refusal(action)
         request = self.adapter.target_request(self.game, action)
-        if request is not None and request.options and why is not None:
-            # Refused only for want of a target? Then asking for one is the answer.
-            first = self.adapter.with_target(self.game, action, request.options[0].value)
-            if self.game.explain(first) is None:
-                why = None
         if why is not None:
             return Reaction(False, why, player=player, card_id=card_id, device_commands=refuse)
         if request is not None:
@@ -254,6 +254,46 @@ class TableController:
             *self.dial_commands(),
         )
         return Reaction(True, words, player=player, card_id=card_id, device_commands=commands)
+
+    def _refusal(self, action: Any) -> str | None:
+        """Why the engine refuses ``action``; None when it takes it, or when only a target
+        is missing (asking for one is then the answer)."""
+        why = self.game.explain(action)
+        request = self.adapter.target_request(self.game, action)
+        if request is not None and request.options and why is not None:
+            first = self.adapter.with_target(self.game, action, request.options[0].value)
+            if self.game.explain(first) is None:
+                return None
+        return why
+
+    def _shared_reader(self, card_id: str, refuse: tuple[DeviceCommand, ...]) -> int | Reaction:
+        """Whose a card on a shared reader is (issue 33): its owner's where an enrolled deck
+        says; else the one player who could play it now; more than one, and the table asks;
+        none, and the player who may act is told why not (nothing is played)."""
+        owners = self.owners.get(card_id, ())
+        if len(owners) == 1:
+            return owners[0]
+        seats = owners or tuple(range(len(self.game.player_names())))
+        could = {
+            seat: action
+            for seat in seats
+            if self._refusal(action := self.adapter.scan_action(self.game, seat, card_id)) is None
+        }
+        if len(could) == 1:
+            return next(iter(could))
+        if could:
+            names = ", ".join(self._name(seat) for seat in could)
+            return Reaction(
+                True,
+                f"Whose card is this? {names} could play it: its owner taps Mine.",
+                card_id=card_id,
+                whose=could,
+            )
+        # Nobody: the refusal is told to the player who may act now, in the engine's words.
+        player = self.adapter.reader_player(self.game)
+        if player is None:
+            return Reaction(False, "No player can play a card now.", device_commands=refuse)
+        return player
 
     def _button(self, event: ButtonPressed) -> Reaction:
         # A dial's button passes for its seat: the quickest "no response" at the table.

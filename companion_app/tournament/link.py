@@ -74,6 +74,7 @@ class Link:
         self.connects = 0  # how many times we (re)connected: a drop shows here
         self.overflowed = 0  # messages dropped because the owner had not read the inbox
         self.refused = ""  # why the broker last refused us ("Not authorized", ...)
+        self.failures = 0  # connections that failed (nothing listening): a page says so
         self._on_connect_hook = on_connect
         self.client = mqtt.Client(
             callback_api_version=CallbackAPIVersion.VERSION2,
@@ -83,6 +84,7 @@ class Link:
         self.client.reconnect_delay_set(min_delay=1, max_delay=2)
         self.client.on_connect = self._connected
         self.client.on_disconnect = self._disconnected
+        self.client.on_connect_fail = self._connect_failed
         self.client.on_message = self._message
         self.client.on_socket_open = self._socket_open
         if username is not None:
@@ -130,6 +132,9 @@ class Link:
 
     def _disconnected(self, _c: object, _u: object, _f: object, _rc: object, _p: object) -> None:
         self.connected.clear()
+
+    def _connect_failed(self, _c: object, _u: object) -> None:
+        self.failures += 1
 
     def _message(self, _c: object, _u: object, msg: mqtt.MQTTMessage) -> None:
         try:

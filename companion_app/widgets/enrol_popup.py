@@ -26,6 +26,8 @@ class EnrolFace(BoxLayout):
 
 
 class EnrolPopup(ModalView):
+    # Names every card (of the catalog, a deck): where no hidden card is told (issue 33).
+    lists_every_card = True
     session = ObjectProperty(None, rebind=True)
     card_names = ListProperty([])
     title = StringProperty("")
@@ -64,6 +66,12 @@ class EnrolPopup(ModalView):
         short = min(Window.size)
         face = (short * 0.92, short * 0.55)
         self.size = face if self.rotation in (0, 180) else (face[1], face[0])
+
+    def on_open(self) -> None:
+        # Issue 33: ModalView centres itself as it opens, after the face was placed for the
+        # popup's old position: a face turned for a seat at a short edge stayed where the
+        # popup had been, off the top of the window. Placed again where the popup now is.
+        self._place()
 
     def _place(self, *_args: Any) -> None:
         self.turner.place(self.x, self.y, self.width, self.height, int(self.rotation))

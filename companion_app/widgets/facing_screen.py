@@ -33,6 +33,10 @@ class FacingScreen(Screen):
 
     def _revised(self) -> None:
         if self.manager is not None and self.manager.current == self.name:
+            if self.seat_to_face() != self._decider:
+                # Issue 33: the decision passed to another seat (a sabotage window opens for
+                # the opponent, the component order is the performer's): the page follows.
+                self.face_decider()
             self.game_moved()
 
     def game_moved(self) -> None:
@@ -52,8 +56,11 @@ class FacingScreen(Screen):
         """How many sit round the table: the game's seats (a page for others says its own)."""
         return len(self.session.seats) if self.session is not None else 0
 
+    _decider: int | None = None  # the seat the page last turned to by itself
+
     def face_decider(self) -> None:
         seat = self.seat_to_face()
+        self._decider = seat
         self.facing = seat if seat is not None else -1
         self.face()
 

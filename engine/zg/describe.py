@@ -27,6 +27,8 @@ def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
     if isinstance(action, za.BreakTie):
         return f"{me} drew {card(action.card)} to break the tie"
     if isinstance(action, za.PlayCard):
+        if state.hidden:  # Basic Rule 4: "picks (but does not reveal) 1 action card"
+            return f"{me} played an action card"
         return f"{me} played {card(action.card)}"
     if isinstance(action, za.Move):
         return f"{me} moved {action.distance}"
@@ -40,6 +42,8 @@ def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
         what = state.terrain[action.terrain].name if ok else "terrain"
         return f"{me} attacked {what} with end {END_NAMES[action.end]}"
     if isinstance(action, za.DrawTarget):
+        if state.hidden:  # Basic Rule 5: drawn face down, named once flipped over
+            return f"{me} drew the target card"
         return f"{me} drew {card(action.card)} as the target card"
     if isinstance(action, za.Spin):
         return f"{me} spun the target card: end {END_NAMES[action.end]} faces"

@@ -120,11 +120,19 @@ def _play(state: GameState, catalog: Catalog, action: za.PlayCard, log: Log) -> 
         earlier = [catalog.find(c) for c in p.played]
         if any(c is not None and c.part == "footgear" and c.colour == card.colour for c in earlier):
             move += 3
-            log.say(state, seat, f"Dash: {card.name} moves 3 more")
-    log.say(state, seat, f"{p.name} played {card.name} (Move {move}, Range {card.range})")
+            log.say(state, seat, f"Dash: {_named(state, card.name)} moves 3 more")
+    if state.hidden:  # Basic Rule 4: "picks (but does not reveal) 1 action card"
+        log.say(state, seat, f"{p.name} played an action card, face down")
+    else:
+        log.say(state, seat, f"{p.name} played {card.name} (Move {move}, Range {card.range})")
     players = state.players_with(seat, played=p.played + (action.card,), **taken)
     pulse = new_pulse(action.card, move, False, -1)  # not moved yet, no "attack again"
     return evolve(state, players=players, phase="act", pulse=pulse)
+
+
+def _named(state: GameState, name: str) -> str:
+    """A card's name, or "the action card" while the rules keep it face down."""
+    return "the action card" if state.hidden else name
 
 
 def _prime(state: GameState, catalog: Catalog, action: za.RuleOfPrime, log: Log) -> GameState:

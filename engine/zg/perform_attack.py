@@ -188,6 +188,10 @@ def _drawn(state: GameState, catalog: Catalog, target: str, from_hand: bool, log
     if a.foe >= 0 and target in a.cover:
         log.say(state, attacker(state), f"The target card, {name}, is in cover: the attack fails")
         return end_pulse(state, catalog, log, target_back=True)
+    if state.hidden and not a.locked:
+        # Basic Rule 5: drawn "face down"; it is named when flipped over, after the spin.
+        log.say(state, None, f"Target card drawn{_from_hand(from_hand)}, face down")
+        return state
     log.say(state, None, f"Target card{_from_hand(from_hand)}: {name}")
     return state
 
@@ -251,6 +255,10 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
             action.player,
             f"{name} spun the target card: end {END_NAMES[action.end]} faces{bolsters}",
         )
+        if state.hidden and state.pulse is not None:
+            # Basic Rule 5: "Flip over your cards": only now are both cards named.
+            mine, theirs = catalog.get(state.pulse.card).name, catalog.get(a.target).name
+            log.say(state, None, f"Flipped over: {mine} against {theirs}")
         return _after_spin(state, a, catalog, log, target_end=action.end, bolsters=action.bolsters)
     if isinstance(action, za.Bolster):
         log.say(state, action.player, f"{name} bolstered dot {_dots(action.dots)}")

@@ -155,6 +155,7 @@ async def undo_holds_the_advance(d: Any) -> None:
     s = d.session
     clock = ManualClock()  # the countdown runs on the journey's clock, not the machine's
     s.clock = clock
+    s.open_windows_pass = True  # the table chose that open windows pass (issue 33)
     for seat in (0, 1):
         assert s.command(za.KeepHand(seat))
     assert s.command(za.Develop(0, "devotion"))  # the start of combat: a quiet window

@@ -101,6 +101,7 @@ class EventsSide(TargetsSide):
         self.sounds = Sounds(tmp_path / "sounds")
         self.scans: dict[int, CardView] = {}
         self.unknown_tag: tuple[int | None, str] | None = None
+        self.whose: tuple[int, Any] | None = None
         self.scan_pickers: list[Callable[[str], bool]] = []
         self.targeting = Targeting(self)
         self.sent: list[Any] = []

@@ -48,6 +48,7 @@ class Screens:
     story: Sequence[str] = ()
     history: Sequence[HistorySample] = ()
     scans: Mapping[int, CardView] = field(default_factory=dict)
+    whose: Any = None
 
     @property
     def game(self) -> AnyGame:

@@ -191,6 +191,7 @@ def test_a_quiet_step_advances_by_itself_unless_something_happens(
 
     clock = ManualClock()  # the countdown runs on the test's clock, not the machine's
     session.clock = clock
+    session.open_windows_pass = True  # the table chose it: a response window passes too
     for _ in range(2):
         session.command(za.KeepHand(session.game.acting_player()))
     active = session.game.state.active
@@ -211,6 +212,28 @@ def test_a_quiet_step_advances_by_itself_unless_something_happens(
     clock.advance(0.1)
     assert session.game.state.step.value == "commit"
     assert type(session.game.history[-1]).__name__ == "Pass"
+
+
+def test_a_window_a_player_could_still_play_in_never_passes_by_itself_unless_chosen(
+    session: GameSession,
+) -> None:
+    """Issue 33: with hidden hands anyone with priority may hold a response: the start of
+    combat waits for every pass unless the table chose that open windows pass."""
+    from companion_app.session.clock import ManualClock
+
+    clock = ManualClock()
+    session.clock = clock
+    for _ in range(2):
+        session.command(za.KeepHand(session.game.acting_player()))
+    session.command(za.Develop(session.game.state.active, "devotion"))
+    Clock.tick()
+    assert session.game.state.step.value == "combat_start"
+    assert session.auto_text == ""
+    clock.advance(10 * session.auto_advance_s)
+    assert session.game.state.step.value == "combat_start"
+    session.toggle_open_windows()
+    Clock.tick()
+    assert session.auto_text.startswith("Next step in")
 
 
 def test_auto_advance_can_be_turned_off(session: GameSession) -> None:

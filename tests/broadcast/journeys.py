@@ -34,6 +34,7 @@ async def broadcast_page(d: Any) -> None:
     page.ids.name.text = "kitchen"
     await d.tap(page.ids.toggle)
     await d.until(lambda: page.on, "broadcasting")
+    await d.until(lambda: "connected" in page.status, "the page says it is connected")
     d.notes["started"] = page.status
     await d.screenshot("broadcast_page_on")
     assert s.command(za.SetDevotion(0, current=6))

@@ -278,6 +278,18 @@ class VileAdapter(GameAdapter):
 
     # --- cards, history, screens ------------------------------------------------------------
 
+    def hidden_cards(self, game: AnyGame) -> frozenset[str]:
+        """The components and sabotage cards set face down ("Set": Placing a card face-down
+        in your ritual/sabotage zone), until a ritual flips them or a sabotage is played."""
+        return frozenset(
+            c for p in _vile(game).state.players for c in p.ritual_zone + p.sabotage_zone
+        )
+
+    def face_down(self, game: AnyGame, seat: int, card_id: str) -> bool:
+        """Never the generic face-down panel: card_view already shows a component or a
+        sabotage card by its kind alone ("A component card"), as it lies on the table."""
+        return False
+
     def card_view(
         self, card: CardInfo, seat: int, reason: str | None, played: bool = False
     ) -> CardView:

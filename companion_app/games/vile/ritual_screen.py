@@ -24,10 +24,26 @@ class RitualScreen(FacingScreen):
     lines = ListProperty([])
 
     def on_pre_enter(self, *_args: Any) -> None:
+        self._strength = None
         self.rebuild()
         self.face_decider()
 
+    _strength: int | None = None  # the ritual's strength while one is under way
+
     def game_moved(self) -> None:
+        game = self.session.game if self.session else None
+        if isinstance(game, VileGame) and self._strength is not None and _ended(game):
+            # Issue 33: done, the page says the ritual's result and hands back the table.
+            name = game.state.players[game.state.active].name
+            energy = game.state.players[game.state.active].energy
+            said = next(
+                (e.text for e in reversed(game.log) if "ritual's strength is" in e.text), ""
+            )
+            strength = said.rsplit(" ", 1)[-1] if said else str(self._strength)
+            self.session.say(f"{name}'s ritual is done: strength {strength}, energy {energy}")
+            self._strength = None
+            App.get_running_app().show("scoreboard")
+            return
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -38,6 +54,9 @@ class RitualScreen(FacingScreen):
             self.title, self.lines = "No game of Vile Incantations", []
             return
         self.title, self.lines = ritual_steps(game)
+        ritual = game.state.ritual
+        if ritual is not None:
+            self._strength = ritual.strength  # kept after it ends, for game_moved to say
         for label, action in self.session.choices:
             in_ritual = game.state.ritual is not None or game.state.gathers
             if isinstance(action, RITUAL_ACTIONS) or (isinstance(action, va.Pass) and in_ritual):
@@ -55,3 +74,9 @@ class RitualScreen(FacingScreen):
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")
+
+
+def _ended(game: VileGame) -> bool:
+    """The ritual walked through is over: applied, or the game won by it."""
+    state = game.state
+    return state.ritual is None and not state.gathers

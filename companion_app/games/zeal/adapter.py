@@ -176,8 +176,13 @@ class ZealAdapter(GameAdapter):
         return targeting.with_target(action, value)
 
     def reader_player(self, game: AnyGame) -> int | None:
+        """The player with priority; with none (the mulligan, Develop), the one who acts
+        now (issue 33: at eight players a mulligan's scan went to the turn's player)."""
         state = _zeal(game).state
-        return state.priority if state.priority is not None else state.active
+        if state.priority is not None:
+            return state.priority
+        acting = game.acting_player()
+        return acting if acting is not None else state.active
 
     # --- the band -------------------------------------------------------------------------
 

@@ -86,6 +86,27 @@ def _stances(game: ZgGame, seat: int) -> list[za.Stance]:
     return [a for a in game.legal_actions() if isinstance(a, za.Stance)]
 
 
+def _public(game: ZgGame) -> set[str]:
+    """zGear cards every player has seen and may see named: slagged, targetlocked, and the
+    two cards of a test once the target card is spun (Basic Rule 5: "Flip over your cards")."""
+    state = game.state
+    seen = {c for p in state.players for c in p.slag}
+    seen |= {p.lock_card for p in state.players if p.lock_card}
+    a, pulse = state.attack, state.pulse
+    if a is not None and pulse is not None and a.target_end >= 0:
+        seen |= {pulse.card, a.target}
+    if pulse is not None and pulse.again_foe >= 0:
+        seen.add(pulse.card)  # attacking again: the card was flipped in the last test
+    return seen
+
+
+def _drawn_for_tie(game: ZgGame, card_id: str) -> bool:
+    """The last command drew ``card_id`` to break a tie: in the open (Basic Rule 3)."""
+    history = game.history
+    last = history[-1] if history else None
+    return isinstance(last, za.BreakTie) and last.card == card_id
+
+
 class ZgAdapter(GameAdapter):
     kind = "zg"
     demo = demo_script
@@ -266,7 +287,9 @@ class ZgAdapter(GameAdapter):
         if p.slag:
             lines.append("Slagged: " + ", ".join(zg.catalog.get(c).name for c in p.slag))
         if state.active == seat and state.pulse is not None:
-            lines.append(f"Action card: {zg.catalog.get(state.pulse.card).name}")
+            card = state.pulse.card
+            shown = "face down" if card in self.hidden_cards(zg) else zg.catalog.get(card).name
+            lines.append(f"Action card: {shown}")
         if state.last_test and state.phase == "result" and state.active == seat:
             lines.append(f"Test: {state.last_test}")
         return SeatSummary(badges, lines)
@@ -434,6 +457,49 @@ class ZgAdapter(GameAdapter):
         return text.startswith("Test:") or text.endswith("is slagged") or "defeated" in text
 
     # --- cards, history ---------------------------------------------------------------------
+
+    def hidden_cards(self, game: AnyGame) -> frozenset[str]:
+        """With hidden hands: the hand cards scanned at the start (Basic Rule 3: "Do not reveal
+        your cards"), the action card from its play (Basic Rule 4: "picks (but does not
+        reveal)") and the target card from its draw (Basic Rule 5: face down), until the
+        spin, after which both are flipped over for the test."""
+        zg = _zg(game)
+        if not zg.state.hidden:
+            return frozenset()
+        hidden: set[str] = set()
+        action_card = target = ""
+        cover: tuple[str, ...] = ()
+        for action in zg.history:
+            if isinstance(action, za.ScanHand):
+                hidden.add(action.card)
+            elif isinstance(action, za.PlayCard):
+                hidden.add(action.card)
+                action_card = action.card
+            elif isinstance(action, za.Attack):
+                cover = action.cover
+            elif isinstance(action, za.DrawTarget):
+                target = action.card
+                if target not in cover:  # a card in cover is shown (Core Exceptions 4)
+                    hidden.add(target)
+            elif isinstance(action, za.Spin):
+                hidden -= {action_card, target}  # flipped over for the test
+            elif isinstance(action, za.BreakTie):
+                hidden.discard(action.card)  # drawn and compared in the open
+        return frozenset(hidden - _public(zg))
+
+    def face_down(self, game: AnyGame, seat: int, card_id: str) -> bool:
+        """With hidden hands every zGear card scanned is a hand card, an action card or a
+        target card, all face down, except one shown to everyone: slagged, a targetlock, the
+        cards of a test already flipped, a tie-break's draw."""
+        zg = _zg(game)
+        card = zg.catalog.find(card_id)
+        if not zg.state.hidden or card is None or card.type == "character":
+            return False
+        if card_id in self.hidden_cards(game):
+            return True
+        if zg.state.phase == "tiebreak" or _drawn_for_tie(zg, card_id):
+            return False
+        return card_id not in _public(zg)
 
     def card_view(
         self, card: CardInfo, seat: int, reason: str | None, played: bool = False

@@ -63,7 +63,9 @@ def choices(game: ZgGame) -> AttackChoices:
         foes = tuple(s for s in state.alive() if s != seat)
         terrain = tuple(i for i, t in enumerate(state.terrain) if t.standing)
         card = game.catalog.get(pulse.card)
-        title = f"{names[seat]} declares an attack: {card.name}"
+        # Basic Rule 5: "Read the name of your card's attack, but don't show the card".
+        shown = (card.attack or "an attack") if state.hidden else card.name
+        title = f"{names[seat]} declares an attack: {shown}"
     return AttackChoices(seat, title, foes, terrain, sneak, high)
 
 

@@ -94,6 +94,12 @@ def test_view(game: ZgGame) -> TestView | None:
             PairView(_dot(d.colour, d.blaze, d.words()), _dot("", "", "?"), False, 0, "")
             for d in attack_end
         )
+        if state.hidden:
+            # Basic Rules 4-5: the action card and its end stay face down until the spin.
+            attacker = f"{names[seat]}: the action card, face down"
+            pairs = tuple(
+                PairView(_dot("", "", "?"), _dot("", "", "?"), False, 0, "") for _ in attack_end
+            )
         return TestView(title, attacker, waiting, pairs, "", state.phase, decider)
     target = game.catalog.get(a.target)
     owner = names[a.foe] if a.foe >= 0 else names[seat]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.drive import Driver
-from tests.app.explorer import checks, visits
+from tests.app.explorer import checks, step_rules, visits
 from tests.app.explorer.hands import Hands, NoGesture
 
 EXPLORER_DEVICE = b"\xe5\x9d\x00\x01"
@@ -168,9 +168,11 @@ class Explorer:
         await self.d.draw()
         self.outcome.frames += 1
         seen_all: list[checks.Seen] = []
+        shown = []  # (where, root, its texts) for the game-sense rules (step_rules.py)
         for name, root in self._roots():
             seen = list(checks.visible(root))
             seen_all += seen
+            shown.append((name, root, seen))
             if name not in self.outcome.screens:
                 self.outcome.screens.append(name)
             for s in seen:
@@ -212,6 +214,8 @@ class Explorer:
                     await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
             await self._check_assistant(game, opened_on_purpose)
+        for kind, problem in await step_rules.after_step(self, shown):
+            await self.fail(kind, problem)
         for error in self.errors.seen:
             await self.fail("log", f"the app logged an error: {error[:600]}")
         self.errors.seen.clear()

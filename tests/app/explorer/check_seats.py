@@ -1,0 +1,115 @@
+"""The right player (issue 33): a card laid on a reader is played for the seat the reader is
+for (a shared reader: the card's owner where an enrolled deck says), never for another; a
+page of the game's own faces the seat that decides now (its ``seat_to_face``), not the one
+that decided when it opened; a popup lies inside the window, however it is turned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+SLACK = 2.0
+
+
+@dataclass
+class Scans:
+    """The cards laid on readers since the last look: (card id, seat the reader is for)."""
+
+    seen: list[tuple[str, int | None]] = field(default_factory=list)
+    history: int = -1  # commands played at the last look
+
+    def taker(self, session: Any) -> Any:
+        def see(event: Any) -> bool:
+            from hardware.events import TagPresented
+
+            if isinstance(event, TagPresented):
+                stamped = session.seat_map.stamp(event)
+                card = session.cards.card_for(stamped.uid, stamped.card_ref)
+                if card is not None:
+                    self.seen.append((card, stamped.seat))
+            return False  # seen, never taken: the table handles it as ever
+
+        return see
+
+
+def _card(action: Any) -> str | None:
+    for name in ("card", "card_id"):
+        value = getattr(action, name, None)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def wrong_player(
+    scans: Sequence[tuple[str, int | None]],
+    played: Sequence[Any],
+    owners: dict[str, tuple[int, ...]],
+    names: Sequence[str],
+) -> list[str]:
+    """Commands made from a scan (an action naming the card) for another seat than the
+    reader's, or than the owner's on a shared reader."""
+    out = []
+    for action in played:
+        card = _card(action)
+        player = getattr(action, "player", None)
+        if card is None or player is None:
+            continue
+        for scanned, seat in scans:
+            if scanned != card:
+                continue
+            mine = owners.get(card, ())
+            want = seat if seat is not None else (mine[0] if len(mine) == 1 else None)
+            if want is not None and player != want:
+                who = names[want] if 0 <= want < len(names) else f"seat {want + 1}"
+                out.append(
+                    f"{card} laid on {who}'s reader was played for "
+                    f"{names[player] if 0 <= player < len(names) else player}"
+                )
+    return out
+
+
+def stale_page(root: Any, name: str, own_pages: Iterable[str]) -> list[str]:
+    """A game's own page facing another seat than the one that decides now."""
+    if name not in set(own_pages) or not hasattr(root, "seat_to_face"):
+        return []
+    want = root.seat_to_face()
+    if want is None or root.facing == want:
+        return []
+    return [f"{name} faces seat {root.facing + 1}, but seat {want + 1} decides now"]
+
+
+def off_window(name: str, seen: Iterable[Any], width: float, height: float) -> list[str]:
+    """Texts of a popup drawn outside the window (turned off an edge)."""
+    out = []
+    for s in seen:
+        x0, y0, x1, y1 = s.rect
+        if x0 < -SLACK or y0 < -SLACK or x1 > width + SLACK or y1 > height + SLACK:
+            out.append(f"{name}: '{s.text[:40]}' is drawn outside the window")
+    return out
+
+
+def check(scans: Scans, explorer: Any, shown: list[tuple[str, Any, list[Any]]]) -> list[str]:
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    session = explorer.session
+    game = session.game
+    out: list[str] = []
+    if game is None:
+        return out
+    if scans.history < 0:
+        session.event_takers.append(scans.taker(session))
+    history = list(game.history)
+    if 0 <= scans.history < len(history):
+        owners = session.table.owners if session.table is not None else {}
+        out += wrong_player(scans.seen, history[scans.history :], owners, game.player_names())
+    scans.history = len(history)
+    scans.seen.clear()
+    own = [e.name for e in session.adapter.screens()]
+    for name, root, seen in shown:
+        out += stale_page(root, name, own)
+        if isinstance(root, ModalView):
+            out += off_window(name, seen, Window.width, Window.height)
+    return out
