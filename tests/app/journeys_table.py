@@ -214,3 +214,27 @@ async def pages_face_2(d: Any) -> None:
 
 async def pages_face_4(d: Any) -> None:
     await _pages_face_the_actor(d, 4)
+
+
+async def cannon_button(d: Any) -> None:
+    """Conversion Cannon in play for Alena with devotion to spend: the Actions page's button
+    names its whole cost, the card from her hand as well as the devotion."""
+    await _start(d, 2)
+    s = d.session
+    for command in (
+        za.KeepHand(0),
+        za.KeepHand(1),
+        za.Develop(0, "devotion"),
+        za.SetDevotion(0, current=6),
+        za.MoveCard(0, "conversion_cannon", "play"),
+        za.MoveCard(1, "psychopomp", "play"),
+    ):
+        assert s.command(command), s.message
+    d.app.show("zeal_actions")
+    page = d.screen("zeal_actions")
+    await d.until(lambda: d.app.sm.current == "zeal_actions", "the Actions page")
+    await d.until(lambda: page.ids.actions.children, "its buttons")
+    await d.frames(3)
+    d.notes["buttons"] = [b.text for b in page.ids.actions.children][::-1]
+    d.notes["cut"] = [b.text for b in page.ids.actions.children if b.texture_size[1] + 8 > b.height]
+    await d.screenshot("cannon_button")

@@ -69,3 +69,19 @@ def test_no_text_on_the_table_is_below_the_reading_floor_or_breaks_a_word(
     result = run_journey("tests.app.journeys_reading:reading", out, tmp_path / "g", size)
     assert result["notes"]["problems"] == []
     keep_and_compare(out, "table")
+
+
+def test_zeal_activated_ability__the_actions_button_names_the_card_paid_from_hand(
+    tmp_path: Path,
+) -> None:
+    """Conversion Cannon ("1, put a card from your hand on the bottom of its owner's deck"):
+    its button said only "(1 devotion)"; it names the whole cost, and reads whole."""
+    out = OUTPUT / "table" / "cannon_button"
+    result = run_journey("tests.app.journeys_table:cannon_button", out, tmp_path / "g")
+    buttons = result["notes"]["buttons"]
+    cannon = [b for b in buttons if b.startswith("Use Conversion Cannon")]
+    assert cannon == [
+        "Use Conversion Cannon (1 devotion and put a card from your hand on the bottom of its"
+        " owner's deck): deal 2 damage to target character"
+    ], buttons
+    assert result["notes"]["cut"] == []

@@ -236,3 +236,27 @@ def test_journey__the_attacker_taps_her_hunters_blocker_and_her_excess_path(
     assert notes["bases_up"] == [False, False, False, True, True, True]
     assert notes["attack_unreadable"] == [] and notes["damage_unreadable"] == []
     keep_and_compare(out, "zeal_combat")
+
+
+def test_damage_to_bases__two_attackers_at_one_base_journey(tmp_path: Path) -> None:
+    """Combat: Dealing Combat Damage to Bases, through the real widgets: a base the attacker
+    above defeats is not offered to the next (naming it made the engine pick another and
+    the excess row vanished); the next one's excess row opens where damage is left; a
+    chosen excess base stays chosen when the base row above is cycled round and back."""
+    out = OUTPUT / "zeal" / "combat_two_at_one_base"
+    result = run_journey(
+        "tests.app.journeys_zeal_combat:two_attackers_one_base", out, tmp_path / "g"
+    )
+    notes = result["notes"]
+    offered = notes["bull_options"]
+    # The juggernaut defeats base 3 and leaves base 4 with 1 to go: base 3 is gone.
+    assert offered == [
+        "Asterion Bull hits the base closest to falling",
+        *(f"Asterion Bull hits Anton's base {n}" for n in (1, 2, 4, 5, 6)),
+    ], offered
+    rows = notes["rows_at_base_4"]
+    assert rows[-1][0] == "2 left over from Anton's base 4:", rows
+    cycled = notes["rows_after_cycle"]
+    assert ["3 left over from Anton's base 3:", "its excess goes to Anton's base 4"] in cycled
+    assert cycled == rows, (cycled, rows)
+    assert notes["unreadable"] == []
