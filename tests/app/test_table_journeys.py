@@ -85,3 +85,18 @@ def test_zeal_activated_ability__the_actions_button_names_the_card_paid_from_han
         " owner's deck): deal 2 damage to target character"
     ], buttons
     assert result["notes"]["cut"] == []
+
+
+def test_zeal_targets__a_picker_with_many_targets_keeps_every_button_readable_and_tappable(
+    tmp_path: Path,
+) -> None:
+    """Siege Bolt at four players: 18 bases and "No target" in Alena's picker were squeezed
+    into 7-pixel buttons. Each keeps a finger's height and a readable size (the rows
+    scroll), no two overlap, and a tap on one picks that one."""
+    out = OUTPUT / "table" / "many_targets"
+    notes = run_journey("tests.app.journeys_pickers:many_bases", out, tmp_path / "g")["notes"]
+    assert len(notes["labels"]) == 19, notes["labels"]
+    assert min(notes["heights"]) >= 40, notes["heights"]
+    assert min(notes["font"]) >= 15, notes["font"]
+    assert notes["overlaps"] == []
+    assert notes["tapped"] == "Anton's base 6" and notes["targets"] == ["base:1:5"]
