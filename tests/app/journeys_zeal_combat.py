@@ -163,3 +163,48 @@ async def two_attackers_one_base(d: Any) -> None:
         await d.tap(next(r for r in combat.rows if r.label == jug).children[0])
     d.notes["rows_after_cycle"] = [[r.label, r.choice_text] for r in combat.rows]
     d.notes["unreadable"] = _unreadable(combat)
+
+
+async def assimilate(d: Any) -> None:
+    """Keywords: Assimilate. Alena's Hive Assimilator (2), unblocked, hits Anton's base 2:
+    the forecast says the base is assimilated; once dealt, the base stands on Alena's panel
+    (from Anton) and no longer on Anton's."""
+    s = d.session
+    s.clock = ManualClock()
+    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
+
+    def command(action: za.Action) -> None:
+        assert s.command(action), s.message
+
+    ids = to_attackers(lambda: s.game, command, [("hive_assimilator",), ()])
+    hive = ids["hive_assimilator"][0]
+    to_damage(lambda: s.game, command, za.DeclareAttackers(0, ((hive, 1),)))
+    combat = d.screen("combat")
+    d.app.show("combat")
+    await d.until(
+        lambda: d.app.sm.current == "combat" and combat.phase == "damage", "the damage rows"
+    )
+    await _row(
+        d, combat, "Hive Assimilator (sample) (2)", "Hive Assimilator (sample) hits Anton's base 2"
+    )
+    await d.until(lambda: combat.ready, "the engine accepts the damage")
+    d.notes["forecast"] = combat.prediction
+    await d.tap(combat.ids.confirm)
+    await d.until(
+        lambda: s.game.state.players[1].bases[1].controller == 0, "the base is assimilated"
+    )
+    if d.app.sm.current != "scoreboard":
+        d.app.show("scoreboard")
+    await d.frames(4)
+
+    def tile(seat: int, key: str) -> list[Any]:
+        t = board.panels[seat].tiles.get(key)
+        return [t.title, t.note, t.dimmed] if t is not None else []
+
+    d.notes["anton_base_2"] = tile(1, "base:1")
+    d.notes["alena_taken"] = tile(0, "base:1:1")
+    d.notes["alena_keys"] = sorted(k for k in board.panels[0].tiles if k.startswith("base:"))
+    await d.screenshot("assimilated")

@@ -260,3 +260,16 @@ def test_damage_to_bases__two_attackers_at_one_base_journey(tmp_path: Path) -> N
     assert ["3 left over from Anton's base 3:", "its excess goes to Anton's base 4"] in cycled
     assert cycled == rows, (cycled, rows)
     assert notes["unreadable"] == []
+
+
+def test_keywords_assimilate__the_forecast_says_it_and_the_base_stands_on_the_takers_panel(
+    tmp_path: Path,
+) -> None:
+    """Keywords: Assimilate, through the real widgets: the forecast said only "Nothing is
+    damaged"; the assimilated base still stood on Anton's panel and never on Alena's."""
+    out = OUTPUT / "zeal" / "assimilate"
+    notes = run_journey("tests.app.journeys_zeal_combat:assimilate", out, tmp_path / "g")["notes"]
+    assert "Anton's base 2 is assimilated by Alena" in notes["forecast"], notes["forecast"]
+    assert notes["anton_base_2"] == ["Base 2", "to Alena", True]  # dimmed: no longer his
+    assert notes["alena_taken"] == ["Anton's base 2", "from Anton", False]
+    assert len([k for k in notes["alena_keys"] if k.startswith("base:")]) == 7

@@ -26,6 +26,7 @@ from companion_app.games.zeal import (
     tournament_players,
 )
 from companion_app.games.zeal.glossary import glossary_text
+from companion_app.games.zeal.targeting import base_key, base_of
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
 from engine.zeal import Step, ZealGame, cult_deck
@@ -94,7 +95,10 @@ class ZealAdapter(GameAdapter):
             CounterView("devotion", "Devotion", p.devotion, 0, top, big=True),
             CounterView("max_devotion", "Max", p.max_devotion, 0, top),
         ]
+        state = _zeal(game).state
+        names = [q.name for q in state.players]
         for i, b in enumerate(p.bases):
+            taken = b.controller != seat  # Assimilate: its tile is on the taker's panel
             out.append(
                 CounterView(
                     f"base:{i}",
@@ -103,11 +107,30 @@ class ZealAdapter(GameAdapter):
                     0,
                     None,
                     group="bases",
-                    dimmed=not b.face_up,
-                    toggles=True,
-                    note="dmg" if b.face_up else "face down",
+                    dimmed=taken or not b.face_up,
+                    toggles=not taken,
+                    note=f"to {names[b.controller]}"
+                    if taken
+                    else ("dmg" if b.face_up else "face down"),
                 )
             )
+        # Keywords: Assimilate: the bases this seat took from others stand with its own.
+        for owner, other in enumerate(state.players):
+            for i, b in enumerate(other.bases):
+                if owner != seat and b.controller == seat:
+                    out.append(
+                        CounterView(
+                            base_key(seat, owner, i),
+                            f"{names[owner]}'s base {b.defense}",  # told from its own
+                            b.damage,
+                            0,
+                            None,
+                            group="bases",
+                            dimmed=not b.face_up,
+                            toggles=True,
+                            note=f"from {names[owner]}",
+                        )
+                    )
         # What the table can't see at a glance: the characters and devices in play, each
         # with its combat score now and the damage on it (a tap adjusts the damage).
         for m in p.in_play:
@@ -145,7 +168,8 @@ class ZealAdapter(GameAdapter):
         if key == "max_devotion":
             return za.SetDevotion(seat, maximum=value)
         if key.startswith("base:"):
-            return za.SetBase(seat, int(key[5:]), damage=value)
+            owner, index = base_of(seat, key)
+            return za.SetBase(owner, index, damage=value)
         if key.startswith("perm:"):
             return za.SetDamage(seat, int(key[5:]), value)
         raise ValueError(f"Zeal has no counter {key!r}")
@@ -153,9 +177,11 @@ class ZealAdapter(GameAdapter):
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
         if not key.startswith("base:"):
             return None
-        index = int(key[5:])
-        base = _zeal(game).state.players[seat].bases[index]
-        return za.SetBase(seat, index, face_up=not base.face_up)
+        owner, index = base_of(seat, key)
+        base = _zeal(game).state.players[owner].bases[index]
+        if base.controller != seat:
+            return None  # taken by Assimilate: its tile on the taker's panel turns it
+        return za.SetBase(owner, index, face_up=not base.face_up)
 
     # --- devices --------------------------------------------------------------------------
 
@@ -299,7 +325,11 @@ class ZealAdapter(GameAdapter):
             HistorySeries("Devotion", tuple(p.devotion for p in players)),
             HistorySeries("Max devotion", tuple(p.max_devotion for p in players)),
             HistorySeries(
-                "Bases standing", tuple(sum(b.face_up for b in p.bases) for p in players)
+                "Bases standing",
+                tuple(
+                    sum(b.face_up and b.controller == seat for q in players for b in q.bases)
+                    for seat in range(len(players))
+                ),
             ),
         )
 
