@@ -238,3 +238,43 @@ async def cannon_button(d: Any) -> None:
     d.notes["buttons"] = [b.text for b in page.ids.actions.children][::-1]
     d.notes["cut"] = [b.text for b in page.ids.actions.children if b.texture_size[1] + 8 > b.height]
     await d.screenshot("cannon_button")
+
+
+async def pass_this_turn(d: Any) -> None:
+    """Three players. The quiet start of combat passes for Alena by itself and stops at
+    Anton's window; Anton and then Bea tap "Pass this turn" on their own panels. Alena
+    plays a card in her Commit: the table passes for both in its window, each pass theirs in
+    the log; their panels say so and offer "Stop passing", which Anton taps."""
+    await _start(d, 3)
+    s = d.session
+    clock = s.clock
+    for command in (za.KeepHand(0), za.KeepHand(1), za.KeepHand(2), za.Develop(0, "devotion")):
+        assert s.command(command), s.message
+    await d.until(lambda: s.auto_text.startswith("Next step in"), "the countdown starts")
+    clock.advance(s.auto_advance_s)
+    await d.until(lambda: s.game.state.priority == 1, "Alena's quiet step passed for her")
+    await d.frames(3)
+    clock.advance(3 * s.auto_advance_s)
+    await d.frames(2)
+    d.notes["held_for_anton"] = [s.game.state.priority, s.game.state.step.value, s.auto_text]
+    d.notes["anton_buttons"] = [b.text for seat, b in decision_buttons(d) if seat == 1]
+    await d.screenshot("pass_this_turn_offered")
+    await tap_choice(d, "Pass this turn")
+    await d.until(lambda: s.game.state.priority == 2, "Bea's window")
+    await tap_choice(d, "Pass this turn")
+    await d.until(lambda: s.game.state.step.value == "commit", "on to Alena's Commit")
+    moves = len(s.game.history)
+    assert s.command(za.SetDevotion(0, current=6)), s.message
+    assert s.command(za.PlayCard(0, "psychopomp")), s.message
+    await d.until(lambda: s.game.state.players[0].in_play, "Psychopomp resolves")
+    d.notes["made"] = [repr(a) for a in s.game.history[moves:]]
+    await d.frames(3)
+    board = scoreboard(d)
+    d.notes["prompts"] = [board.panels[1].decision, board.panels[2].decision]
+    d.notes["stop"] = sorted(seat for seat, b in decision_buttons(d) if b.text == "Stop passing")
+    await d.screenshot("pass_this_turn_marked")
+    stop = next(b for seat, b in decision_buttons(d) if seat == 1 and b.text == "Stop passing")
+    await d.until(board.panels[1].takes_taps, "Anton's buttons take taps")
+    await d.tap(stop)
+    await d.until(lambda: 1 not in s.passing.marks, "Anton takes his windows back")
+    d.notes["after_stop"] = sorted(s.passing.marks)

@@ -100,3 +100,24 @@ def test_zeal_targets__a_picker_with_many_targets_keeps_every_button_readable_an
     assert min(notes["font"]) >= 15, notes["font"]
     assert notes["overlaps"] == []
     assert notes["tapped"] == "Anton's base 6" and notes["targets"] == ["base:1:5"]
+
+
+def test_zeal_priority__each_player_passes_for_the_rest_of_the_turn_for_themselves(
+    tmp_path: Path,
+) -> None:
+    """Issue 33: every action asked a Pass of each opponent (a four-player turn: 1-2 minutes
+    of taps), and the quiet-moment countdown passed the opponents' windows while one of them
+    fetched a response card. Now the countdown passes only its own player's quiet step and
+    stops at Anton's window; "Pass this turn" on a player's own panel passes for them in
+    every later window of the turn (each pass theirs in the log), "Stop passing" takes it
+    back; nobody's window is passed by anyone else."""
+    out = OUTPUT / "table" / "pass_this_turn"
+    notes = run_journey("tests.app.journeys_table:pass_this_turn", out, tmp_path / "g")["notes"]
+    assert notes["held_for_anton"] == [1, "combat_start", ""], notes["held_for_anton"]
+    assert sorted(notes["anton_buttons"]) == ["Pass", "Pass this turn"]
+    assert notes["made"][-2:] == ["Pass(player=1)", "Pass(player=2)"], notes["made"]
+    assert notes["prompts"] == [
+        "Anton passes for the rest of this turn",
+        "Bea passes for the rest of this turn",
+    ]
+    assert notes["stop"] == [1, 2] and notes["after_stop"] == [2]

@@ -234,6 +234,14 @@ class ZealAdapter(GameAdapter):
     def pass_action(self, game: AnyGame, seat: int) -> za.Action | None:
         return za.Pass(seat) if _zeal(game).state.priority == seat else None
 
+    def response_pass(self, game: AnyGame, seat: int) -> za.Action | None:
+        """Priority in another player's turn is a window to respond in (Priority): its Pass
+        is what "Pass this turn" passes. The active player's own steps are never passed."""
+        state = _zeal(game).state
+        if state.over or state.priority != seat or state.active == seat:
+            return None
+        return za.Pass(seat)
+
     def due_screen(self, game: AnyGame) -> str | None:
         """The Actions page when triggered actions wait for their player (to order, target
         or decline them); the combat assistant when a declaration is due and someone has a
