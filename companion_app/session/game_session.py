@@ -595,7 +595,13 @@ class GameSession(EventDispatcher):
         return self.targeting.pick(seat, index)
 
     def cancel_pick(self, seat: int) -> None:
+        """The player cancelled choosing a target: nothing was played, and the picker's
+        question leaves their panel with it."""
+        request = self.picking.get(seat)
         self.targeting.cancel(seat)
+        if request is not None and self.message_seat == seat and self.message == request.prompt:
+            self.say("")
+        self.redraw()
 
     def dismiss_card(self, seat: int) -> None:
         self.scans = {k: v for k, v in self.scans.items() if k != seat}

@@ -61,3 +61,32 @@ async def many_bases(d: Any) -> None:
     await d.tap(target)
     await d.until(lambda: 0 not in s.picking, "the tap picks a base")
     d.notes["targets"] = list(s.game.state.stack[-1].targets) if s.game.state.stack else []
+
+
+async def cancelled(d: Any) -> None:
+    """Siege Bolt's picker on Alena's panel, cancelled: nothing is played, and the picker's
+    question no longer stands on her panel."""
+    s = d.session
+    s.clock = ManualClock()
+    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
+    for command in (
+        za.KeepHand(0),
+        za.KeepHand(1),
+        za.Develop(0, "devotion"),
+        za.SetDevotion(0, current=6),
+    ):
+        assert s.command(command), s.message
+    s.show_card(0, "siege_bolt")
+    await d.until(lambda: board.card_panels[0].parent is not None, "the card is shown")
+    await d.tap(board.card_panels[0].ids.play)
+    await d.until(lambda: 0 in s.picking, "Siege Bolt asks for a base")
+    await d.frames(2)
+    d.notes["asked"] = board.panels[0].decision
+    moves = len(s.game.history)
+    await d.tap(board.pickers[0].ids.cancel)
+    await d.until(lambda: 0 not in s.picking, "the picker is gone")
+    await d.frames(3)
+    d.notes["after"] = [board.panels[0].decision, len(s.game.history) - moves]

@@ -121,3 +121,14 @@ def test_zeal_priority__each_player_passes_for_the_rest_of_the_turn_for_themselv
         "Bea passes for the rest of this turn",
     ]
     assert notes["stop"] == [1, 2] and notes["after_stop"] == [2]
+
+
+def test_zeal_targets__a_cancelled_picker_takes_its_question_with_it(tmp_path: Path) -> None:
+    """Cancel on a target picker: nothing is played and the panel no longer asks for the
+    target (the question stayed after the picker had gone)."""
+    out = OUTPUT / "table" / "cancelled_picker"
+    notes = run_journey("tests.app.journeys_pickers:cancelled", out, tmp_path / "g")["notes"]
+    asked = notes["asked"]
+    assert asked.startswith("Siege Bolt (sample): choose"), asked
+    after, played = notes["after"]
+    assert played == 0 and after != asked and "choose" not in after, notes["after"]
