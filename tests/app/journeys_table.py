@@ -278,3 +278,23 @@ async def pass_this_turn(d: Any) -> None:
     await d.tap(stop)
     await d.until(lambda: 1 not in s.passing.marks, "Anton takes his windows back")
     d.notes["after_stop"] = sorted(s.passing.marks)
+
+
+async def eliminated_turn(d: Any) -> None:
+    """Three players; Anton's last base turned face down (More than two players: he is out).
+    Alena's turn ends: the band says Anton's turn is passed over, and Bea's begins."""
+    await _start(d, 3)
+    s = d.session
+    for command in (za.KeepHand(0), za.KeepHand(1), za.KeepHand(2), za.Develop(0, "devotion")):
+        assert s.command(command), s.message
+    for index in range(6):
+        assert s.answer_ending(True) if s.ending else True
+        assert s.command(za.SetBase(1, index, face_up=False)), s.message
+    for _ in range(40):
+        if s.game.state.turn > 1:
+            break
+        assert s.pass_priority(), s.message
+    await d.frames(4)
+    d.notes["turn"] = [s.game.state.turn, s.game.state.active]
+    d.notes["band"] = s.news
+    await d.screenshot("eliminated_turn")

@@ -132,3 +132,12 @@ def test_zeal_targets__a_cancelled_picker_takes_its_question_with_it(tmp_path: P
     assert asked.startswith("Siege Bolt (sample): choose"), asked
     after, played = notes["after"]
     assert played == 0 and after != asked and "choose" not in after, notes["after"]
+
+
+def test_zeal_more_than_two_players__the_band_says_an_eliminated_players_turn_is_skipped(
+    tmp_path: Path,
+) -> None:
+    out = OUTPUT / "table" / "eliminated_turn"
+    notes = run_journey("tests.app.journeys_table:eliminated_turn", out, tmp_path / "g")["notes"]
+    assert notes["turn"] == [2, 2], notes["turn"]  # Bea's turn, Anton's passed over
+    assert "Anton is out of the game: no turn" in notes["band"], notes["band"]

@@ -272,7 +272,8 @@ class ZealAdapter(GameAdapter):
         defeated, players out. The damage on characters is on their seats' panels, so the
         band's line stays short enough to read whole."""
         text = entry.text
-        if text.endswith((" dies", " is defeated and turned face down", " is out of the game")):
+        ends = (" dies", " is defeated and turned face down", " is out of the game", ": no turn")
+        if text.endswith(ends):  # ": no turn": an eliminated player's turn passed over
             return True
         return entry.step == Step.COMBAT_DAMAGE.label and "'s base " in text
 
