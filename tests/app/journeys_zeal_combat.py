@@ -208,3 +208,37 @@ async def assimilate(d: Any) -> None:
     d.notes["alena_taken"] = tile(0, "base:1:1")
     d.notes["alena_keys"] = sorted(k for k in board.panels[0].tiles if k.startswith("base:"))
     await d.screenshot("assimilated")
+
+
+async def who_attacks(d: Any) -> None:
+    """Combat: in the window after attackers are declared, and after blockers, each
+    character's tile says what it does and the panels who attacks and who is attacked."""
+    s = d.session
+    s.clock = ManualClock()
+    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
+
+    def command(action: za.Action) -> None:
+        assert s.command(action), s.message
+
+    ids = to_attackers(lambda: s.game, command, [("iron_juggernaut",), ("cult_zealot",)])
+    jug, zealot = ids["iron_juggernaut"][0], ids["cult_zealot"][0]
+    command(za.DeclareAttackers(0, ((jug, 1),)))
+    d.app.show("scoreboard")
+    await d.frames(4)
+    d.notes["attack_window"] = [
+        board.panels[0].tiles[f"perm:{jug}"].title,
+        list(board.panels[0].view.badges),
+        list(board.panels[1].view.badges),
+    ]
+    for _ in range(6):
+        if s.game.state.awaiting == "blockers":
+            break
+        command(za.Pass(s.game.acting_player()))
+    command(za.DeclareBlockers(1, ((zealot, jug),)))
+    d.app.show("scoreboard")
+    await d.frames(4)
+    d.notes["block_window"] = board.panels[1].tiles[f"perm:{zealot}"].title
+    await d.screenshot("who_attacks")

@@ -273,3 +273,16 @@ def test_keywords_assimilate__the_forecast_says_it_and_the_base_stands_on_the_ta
     assert notes["anton_base_2"] == ["Base 2", "to Alena", True]  # dimmed: no longer his
     assert notes["alena_taken"] == ["Anton's base 2", "from Anton", False]
     assert len([k for k in notes["alena_keys"] if k.startswith("base:")]) == 7
+
+
+def test_combat__the_table_shows_who_attacks_and_who_blocks_in_the_windows_to_respond(
+    tmp_path: Path,
+) -> None:
+    """Combat, through the real widgets: after attackers and blockers are declared the
+    table showed nothing of it (only the combat assistant, closed by then, had)."""
+    out = OUTPUT / "zeal" / "who_attacks"
+    notes = run_journey("tests.app.journeys_zeal_combat:who_attacks", out, tmp_path / "g")["notes"]
+    title, alena, anton = notes["attack_window"]
+    assert title == "Iron Juggernaut (sample) 4 attacks Anton"
+    assert "Attacking" in alena and "Attacked" in anton, notes["attack_window"]
+    assert notes["block_window"] == "Cult Zealot (sample) 2 blocks Iron Juggernaut (sample)"

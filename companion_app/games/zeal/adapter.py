@@ -56,6 +56,24 @@ QUIET_STEPS = (
 )
 
 
+def _in_combat(state: Any) -> dict[int, str]:
+    """What each character does in the combat under way, for its tile during the windows
+    to respond (Combat): "attacks Anton", "blocks Ghoul", "flanks Acolyte"."""
+    combat = state.combat
+    if combat is None or state.over:
+        return {}
+    names = [p.name for p in state.players]
+    perms = {m.id: m for q in state.players for m in q.in_play}
+
+    def name(pid: int) -> str:
+        return perms[pid].name if pid in perms else "a card gone"
+
+    doing = {a: f"attacks {names[d]}" for a, d in combat.attackers if d is not None}
+    doing.update({b: f"blocks {name(a)}" for b, a in combat.blocks if b in perms})
+    doing.update({f: f"flanks {name(b)}" for f, b in combat.flanks if f in perms})
+    return doing
+
+
 def _zeal(game: AnyGame) -> ZealGame:
     assert isinstance(game, ZealGame), "the Zeal adapter was handed another game"
     return game
@@ -133,11 +151,13 @@ class ZealAdapter(GameAdapter):
                     )
         # What the table can't see at a glance: the characters and devices in play, each
         # with its combat score now and the damage on it (a tap adjusts the damage).
+        doing = _in_combat(state)
         for m in p.in_play:
+            title = f"{m.name} {m.combat}" if m.is_character else m.name
             out.append(
                 CounterView(
                     f"perm:{m.id}",
-                    f"{m.name} {m.combat}" if m.is_character else m.name,
+                    f"{title} {doing[m.id]}" if m.id in doing else title,
                     m.damage,
                     0,
                     None,
@@ -154,6 +174,12 @@ class ZealAdapter(GameAdapter):
         # a narrow panel at 8 players.
         badges = ["Out"] if p.eliminated else []
         badges.append(f"Hand {p.hand_size}")
+        combat = state.combat
+        if combat is not None and not state.over:  # who attacks, who is attacked, all along
+            if seat == state.active and combat.attackers:
+                badges.append("Attacking")
+            elif any(d == seat for _a, d in combat.attackers):
+                badges.append("Attacked")
         lines = [
             f"{m.name} {m.combat}" + (f" ({m.damage} dmg)" if m.damage else "") for m in p.in_play
         ]
