@@ -298,3 +298,26 @@ async def eliminated_turn(d: Any) -> None:
     d.notes["turn"] = [s.game.state.turn, s.game.state.active]
     d.notes["band"] = s.news
     await d.screenshot("eliminated_turn")
+
+
+async def simulator_tag(d: Any) -> None:
+    """The simulator panel: "tag 1 psychopomp" places that card on the reader (a card
+    reference, as its own words say it takes); the keys 1-9 are named by their cards."""
+    await _start(d, 2)
+    s = d.session
+    d.app.show("simulator")
+    sim = d.screen("simulator")
+    await d.until(lambda: d.app.sm.current == "simulator", "the simulator panel")
+    d.notes["keys"] = sim.keys_help
+    d.notes["help"] = sim.script_help
+    for line in ("tag 1 psychopomp", "tag 1 Nobody's Card"):
+        sim.ids.command.text = line
+        await d.tap(sim.ids.run)
+        await d.frames(3)
+        d.notes[line] = sim.status
+    device = d.app.hardware_link.simulated[0]
+    d.notes["on_reader"] = device.tags[0] is not None
+    await d.until(lambda: 0 in s.scans or 1 in s.scans, "the scan reaches the table")
+    d.notes["scanned"] = [v.card_id for v in s.scans.values()]
+    d.app.show("simulator")
+    await d.screenshot("simulator")

@@ -141,3 +141,18 @@ def test_zeal_more_than_two_players__the_band_says_an_eliminated_players_turn_is
     notes = run_journey("tests.app.journeys_table:eliminated_turn", out, tmp_path / "g")["notes"]
     assert notes["turn"] == [2, 2], notes["turn"]  # Bea's turn, Anton's passed over
     assert "Anton is out of the game: no turn" in notes["band"], notes["band"]
+
+
+def test_simulator_panel__tag_takes_a_card_by_name_and_the_number_keys_are_named(
+    tmp_path: Path,
+) -> None:
+    """The simulator's tag command refused a card reference (only a UID in hex) and nothing
+    said which card each of the keys 1-9 places."""
+    out = OUTPUT / "table" / "simulator_tag"
+    notes = run_journey("tests.app.journeys_table:simulator_tag", out, tmp_path / "g")["notes"]
+    assert notes["tag 1 psychopomp"] == "Done: tag 1 psychopomp", notes
+    assert notes["scanned"] == ["psychopomp"] and notes["on_reader"]
+    assert notes["tag 1 Nobody's Card"].startswith('No card called "Nobody\'s Card"'), notes
+    assert "tag R CARD" in notes["help"] and "tag 1 burn" in notes["help"]
+    keys = notes["keys"]
+    assert "The keys 1-9 place: 1 " in keys, keys
