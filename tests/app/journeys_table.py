@@ -321,3 +321,68 @@ async def simulator_tag(d: Any) -> None:
     d.notes["scanned"] = [v.card_id for v in s.scans.values()]
     d.app.show("simulator")
     await d.screenshot("simulator")
+
+
+async def tap_where_pass_was(d: Any) -> None:
+    """Anton's Pass is taken elsewhere (Next step on the band) just as his finger comes
+    down on it: his panel's decision line goes, the tiles move under the finger, and the
+    tap must not change the tile now there (a Max was raised)."""
+    from kivy.tests.common import UnitTestTouch
+
+    from companion_app.widgets import seat_panel
+
+    # The calm made long, so that however slowly this machine draws, the finger comes down
+    # within it (the test is of what a tap does then, not of how long the calm lasts).
+    seat_panel.CALM_S = 30.0
+    await _start(d, 2)
+    s = d.session
+    for command in (
+        za.KeepHand(0),
+        za.KeepHand(1),
+        za.SetDevotion(1, current=2, maximum=2),  # room to go down as well as up
+        za.Develop(0, "devotion"),
+        za.Pass(0),
+    ):
+        assert s.command(command), s.message
+    board = scoreboard(d)
+    await d.until(
+        lambda: any(b.text == "Pass" for seat, b in decision_buttons(d) if seat == 1), "Pass"
+    )
+    await d.frames(3)
+    button = next(b for seat, b in decision_buttons(d) if seat == 1 and b.text == "Pass")
+    # Points across the button, in the window (the finger lands somewhere on it).
+    spots = [
+        d.window_pos(button, (button.x + button.width * f, button.center_y))
+        for f in (0.1, 0.3, 0.5, 0.7, 0.9)
+    ]
+    values = {k: t.value for k, t in board.panels[1].tiles.items()}
+    moves = len(s.game.history)
+    assert s.command(za.Pass(1))
+    await d.frames(4)
+    assert not board.panels[1].has_decision, board.panels[1].decision
+    await d.frames(2)
+
+    def zone(x: float, y: float) -> tuple[str, int] | None:
+        """The tile under a window point, and its side there (-1, +1; 0: the middle)."""
+        for k, t in board.panels[1].tiles.items():
+            lx, ly = t.parent.to_widget(x, y)
+            if t.collide_point(lx, ly):
+                return k, t.side_of(lx - t.x)
+        return None
+
+    # Where the finger lands: on a tile's minus or plus, now that the tiles moved there.
+    landing = [(x, y, z) for x, y in spots if (z := zone(x, y)) is not None and z[1] != 0]
+    assert landing, [zone(x, y) for x, y in spots]
+    x, y, (key, _side) = landing[0]
+    under = [key]
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    await d.frames(1)
+    touch.touch_up()
+    await d.frames(2)
+    s.flush_bursts()
+    await d.frames(2)
+    d.notes["under"] = under
+    d.notes["changed"] = [
+        k for k, t in board.panels[1].tiles.items() if values.get(k) != t.value
+    ] + [repr(a) for a in s.game.history[moves + 1 :]]

@@ -156,3 +156,13 @@ def test_simulator_panel__tag_takes_a_card_by_name_and_the_number_keys_are_named
     assert "tag R CARD" in notes["help"] and "tag 1 burn" in notes["help"]
     keys = notes["keys"]
     assert "The keys 1-9 place: 1 " in keys, keys
+
+
+def test_a_tap_meant_for_a_pass_that_just_went_changes_no_tile(tmp_path: Path) -> None:
+    """Issue 33: a tap meant for a Pass that had just gone raised a Max (the tiles moved up
+    under the finger as the decision line went). For a moment after, the tiles take none."""
+    out = OUTPUT / "table" / "tap_where_pass_was"
+    result = run_journey("tests.app.journeys_table:tap_where_pass_was", out, tmp_path / "g")
+    notes = result["notes"]
+    assert notes["under"], "a tile moved under the Pass button's place"  # else no test
+    assert notes["changed"] == [], notes
