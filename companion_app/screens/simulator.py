@@ -24,12 +24,15 @@ SCREEN_HELP = SCRIPT_HELP.replace(
     "  tag R CARD        place a card on reader R (its id or name: tag 1 burn)\n"
     "  tag R UID [REF]   place a tag (UID in hex) on reader R, optionally carrying altar:REF",
 ).replace("\n  wait S            pause S seconds (scripts only)", "")
-KEYS = "Keys on the scoreboard: Up/Down turn dial 1, W/S dial 2, 0 an unknown tag, Space lifts it"
+KEYS = (
+    "Keys on the scoreboard: Up/Down turn dial 1, W/S dial 2, E/D dial 3, R/F dial 4, "
+    "0 an unknown tag, Space lifts it"
+)
 
 
 class SimulatorScreen(Screen):
     session = ObjectProperty(None, rebind=True)
-    dial_values = ListProperty([0, 0])
+    dial_values = ListProperty([0, 0, 0, 0])
     card_names = ListProperty([])
     status = StringProperty("")
     script_help = StringProperty(SCREEN_HELP)
@@ -59,7 +62,8 @@ class SimulatorScreen(Screen):
         device = self._device()
         if device is not None:
             self.dial_values = list(device.values)
-            self.status = f"Simulated device {device.device}: 2 dials, 1 reader"
+            dials, readers = len(device.values), len(device.tags)
+            self.status = f"Simulated device {device.device}: {dials} dials, {readers} reader"
 
     def turn(self, dial: int, delta: int) -> None:
         device = self._device()

@@ -386,3 +386,28 @@ async def tap_where_pass_was(d: Any) -> None:
     d.notes["changed"] = [
         k for k, t in board.panels[1].tiles.items() if values.get(k) != t.value
     ] + [repr(a) for a in s.game.history[moves + 1 :]]
+
+
+async def four_dials(d: Any) -> None:
+    """Four players on simulated hardware: Bea's and Carl's dials exist too (the simulator
+    had two), turned from the simulator panel and by keys (E/D, R/F) on the table."""
+    await _start(d, 4)
+    s = d.session
+    for seat in range(4):
+        assert s.command(za.KeepHand(seat)), s.message
+    for seat in (2, 3):
+        assert s.command(za.SetDevotion(seat, maximum=5)), s.message
+    board = scoreboard(d)
+    d.app.show("simulator")
+    sim = d.screen("simulator")
+    await d.until(lambda: d.app.sm.current == "simulator", "the simulator panel")
+    await d.frames(2)
+    d.notes["status"] = sim.status
+    await d.tap(sim.ids.dial2_up)  # Dial 3: Bea's
+    await d.until(lambda: board.panels[2].tiles["devotion"].value == "1", "Bea's dial turns")
+    await d.screenshot("four_dials")
+    d.app.show("scoreboard")
+    await d.until(lambda: d.app.sm.current == "scoreboard", "the table")
+    await d.key(ord("r"), "r")  # dial 4 up: Carl's
+    await d.until(lambda: board.panels[3].tiles["devotion"].value == "1", "Carl's dial turns")
+    d.notes["devotion"] = [board.panels[seat].tiles["devotion"].value for seat in range(4)]

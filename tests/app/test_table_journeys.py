@@ -166,3 +166,12 @@ def test_a_tap_meant_for_a_pass_that_just_went_changes_no_tile(tmp_path: Path) -
     notes = result["notes"]
     assert notes["under"], "a tile moved under the Pass button's place"  # else no test
     assert notes["changed"] == [], notes
+
+
+def test_simulated_hardware__seats_3_and_4_have_a_virtual_dial(tmp_path: Path) -> None:
+    """`make run` at four players: seats 3 and 4 had no virtual dial (the simulated device
+    had two). Now four, on the simulator panel and on keys E/D and R/F."""
+    out = OUTPUT / "table" / "four_dials"
+    notes = run_journey("tests.app.journeys_table:four_dials", out, tmp_path / "g")["notes"]
+    assert "4 dials" in notes["status"], notes["status"]
+    assert notes["devotion"] == ["0", "0", "1", "1"], notes["devotion"]
