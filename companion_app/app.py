@@ -205,7 +205,9 @@ class AltarApp(App):
     def _save_and_quit(self, path: str) -> None:
         save_window_png(path, lambda _path: self.stop())
 
-    def show(self, name: str) -> None:
+    def show(self, name: str, follow_due: bool = True) -> None:
+        """Shows screen ``name``; back at the table, a screen that fell due meanwhile opens
+        (unless ``follow_due`` is False: Escape, Android's Back, goes to the table itself)."""
         if self.sm is not None:
             if self.session.has_game:
                 self.session.flush_bursts()
@@ -215,7 +217,8 @@ class AltarApp(App):
                 # menu) opens on the way back to the table: a test whose target card was
                 # drawn meanwhile is still waiting for its spin.
                 missed, self._missed_due = self._missed_due, ""
-                if missed and missed == self.session.due_screen and self.sm.has_screen(missed):
+                due = missed and missed == self.session.due_screen
+                if follow_due and due and self.sm.has_screen(missed):
                     self.sm.current = missed
 
     def open_menu(self) -> None:
@@ -228,7 +231,7 @@ class AltarApp(App):
             # Escape (Android's Back): back to the table from any screen; on the table, ask
             # before leaving. Never quit at once.
             if self.sm.current != "scoreboard" and self.session.has_game:
-                self.show("scoreboard")
+                self.show("scoreboard", follow_due=False)
                 return True
             return self._on_request_close()
         if key == 283:  # F2
