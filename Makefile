@@ -22,8 +22,9 @@ BROWSER_DEBS := chromium
 pytest: broker
 bench: broker
 
+# `make run DB=/tmp/scratch.sqlite`: a scratch saves file instead of your own (default: yours).
 run: setup-app debs
-	$(BIN)/altar app --simulator
+	$(BIN)/altar app --simulator $(if $(DB),--db "$(DB)")
 
 demo: setup-app
 	$(BIN)/altar demo

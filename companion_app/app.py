@@ -154,6 +154,7 @@ class AltarApp(App):
         self.screenshot_then_quit: str | None = None
         self._leaving = False
         self._signalled = False  # stopped by SIGTERM or SIGINT (stop_now)
+        self._missed_due = ""  # a screen that fell due while another page was shown
 
     def build(self) -> ScreenManager:
         load_kv()
@@ -204,11 +205,21 @@ class AltarApp(App):
     def _save_and_quit(self, path: str) -> None:
         save_window_png(path, lambda _path: self.stop())
 
-    def show(self, name: str) -> None:
+    def show(self, name: str, follow_due: bool = True) -> None:
+        """Shows screen ``name``; back at the table, a screen that fell due meanwhile opens
+        (unless ``follow_due`` is False: Escape, Android's Back, goes to the table itself)."""
         if self.sm is not None:
             if self.session.has_game:
                 self.session.flush_bursts()
             self.sm.current = name
+            if name == "scoreboard":
+                # What fell due while the players looked at another page (the log, the
+                # menu) opens on the way back to the table: a test whose target card was
+                # drawn meanwhile is still waiting for its spin.
+                missed, self._missed_due = self._missed_due, ""
+                due = missed and missed == self.session.due_screen
+                if follow_due and due and self.sm.has_screen(missed):
+                    self.sm.current = missed
 
     def open_menu(self) -> None:
         self.show("menu")
@@ -220,7 +231,7 @@ class AltarApp(App):
             # Escape (Android's Back): back to the table from any screen; on the table, ask
             # before leaving. Never quit at once.
             if self.sm.current != "scoreboard" and self.session.has_game:
-                self.show("scoreboard")
+                self.show("scoreboard", follow_due=False)
                 return True
             return self._on_request_close()
         if key == 283:  # F2
@@ -240,8 +251,12 @@ class AltarApp(App):
         """A game's screen that is due (a combat declaration with real choices) opens by
         itself from the table; going back to the table leaves it closed until the next one."""
         sm = self.sm
-        if name and sm is not None and sm.current == "scoreboard" and sm.has_screen(name):
+        if not name or sm is None or not sm.has_screen(name):
+            self._missed_due = ""
+        elif sm.current == "scoreboard":
             self.show(name)
+        elif sm.current != name:
+            self._missed_due = name
 
     def _on_request_close(self, *_args: Any, **_kwargs: Any) -> bool:
         """Closing the window (or Android's Back on the table) asks first while a game is on.

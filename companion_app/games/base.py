@@ -276,6 +276,13 @@ class GameAdapter(ABC):
     def pass_action(self, game: AnyGame, seat: int) -> Any | None:
         """The seat's "pass" / "done" now, if the game has one."""
 
+    def response_pass(self, game: AnyGame, seat: int) -> Any | None:
+        """The seat's pass in a window where it may only respond to what another player
+        did (not a step of its own, not a declaration): what the table passes for a player
+        who said "Pass this turn" (session/passing.py). None: no such window now, or the game
+        has none."""
+        return None
+
     def due_screen(self, game: AnyGame) -> str | None:
         """A screen of the game's own that opens by itself now (Zeal's combat assistant when
         a declaration with real choices is due); None: the table."""

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 TABLE_ID = b"ALT1"
 SIM_DEVICE_ID = b"\x51\x4d\x00\x01"
+# Four virtual dials, one for each of the first four seats (a four-player Zeal or Z-G game
+# had none for seats 3 and 4); a seat past them plays by taps on its panel.
+SIM_DIALS = 4
 # The simulated device is in this process: only a loaded machine makes its hello or its claim
 # (X25519 in pure Python on both ends) slow, so the table waits for them far longer than for a
 # real device, which may really be away.
@@ -196,13 +199,13 @@ class HardwareLink:
 
 
 async def simulator_side(app: AltarApp, device: SimulatedDevice | None = None) -> None:
-    """A simulated device, claimed, its dial n given seat n: by default two virtual devotion
+    """A simulated device, claimed, its dial n given seat n: by default four virtual devotion
     dials and one card reader the table shares. A device with several readers (the table
     explorer's, a dial and a reader for every seat) gives reader n to seat n too."""
     manager = DeviceManager(TABLE_ID, keys_path=None)
     link = HardwareLink(app.session, manager, patience=SIM_PATIENCE_S)
     if device is None:
-        device = SimulatedDevice(device_id=SIM_DEVICE_ID, dials=2, readers=1)
+        device = SimulatedDevice(device_id=SIM_DEVICE_ID, dials=SIM_DIALS, readers=1)
     link.simulated.append(device)
     # The simulated decks' tags are enrolled already: every card of every game has one.
     for kind, _title in playable():

@@ -35,6 +35,7 @@ from companion_app.session.device_events import DeviceEvents
 from companion_app.session.history import HistoryRecorder
 from companion_app.session.log_window import LogWindow
 from companion_app.session.open_windows import who_could_play
+from companion_app.session.passing import MAX_PASSES, Passing, PassThisTurn, StopPassing
 from companion_app.session.redraw import redraw
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
@@ -156,6 +157,7 @@ class GameSession(EventDispatcher):
         # One redraw per frame at most, however many events arrive in between.
         self.redraw = Clock.create_trigger(self._refresh, 0)
         self._auto = AutoAdvance(self._schedule_once, self.auto_advance_s)
+        self.passing = Passing()  # seats that pass for the rest of the turn
         self._timer = TurnTimer(lambda: self.clock.time())
         self._timer_event: Any = None
         self.sounds = Sounds()
@@ -333,8 +335,10 @@ class GameSession(EventDispatcher):
 
     def command(self, action: Any) -> bool:
         """Check, log, apply. False (with a message in players' words) when refused."""
-        self.require_game()
+        game = self.require_game()
         assert self.table is not None
+        if isinstance(action, PassThisTurn | StopPassing):
+            return self._say_passing(game, action)
         try:
             # The table controller writes the command to SQLite before applying it.
             self.table.apply(action)
@@ -345,8 +349,39 @@ class GameSession(EventDispatcher):
         self.applied()
         return True
 
+    def _say_passing(self, game: AnyGame, action: PassThisTurn | StopPassing) -> bool:
+        """A player says they pass for the rest of this turn (passing now), or takes it back."""
+        self.passing.follow(game)
+        if isinstance(action, StopPassing):
+            self.passing.unmark(action.player)
+            self.redraw()
+            return True
+        now = self.adapter.response_pass(game, action.player)
+        if now is None or game.acting_player() != action.player:
+            self.say("Only the player whose window it is can pass for this turn.", ok=False)
+            return False
+        self.passing.mark(action.player)
+        if not self.command(now):
+            self.passing.unmark(action.player)
+            return False
+        return True
+
+    def _pass_for_those_who_said(self) -> None:
+        """The passes the table makes for the seats that said "Pass this turn", each logged
+        as theirs, until a window is someone else's to close."""
+        assert self.table is not None
+        for _ in range(MAX_PASSES):
+            action = self.passing.due(self.require_game(), self.adapter)
+            if action is None:
+                return
+            try:
+                self.table.apply(action)
+            except IllegalAction:
+                return
+
     def applied(self) -> None:
         """Book-keeping after the table applied one or more commands."""
+        self._pass_for_those_who_said()
         game = self.require_game()
         while len(self._times) < len(game.history):
             self._times.append(time.time())
@@ -394,6 +429,10 @@ class GameSession(EventDispatcher):
         # The rows before it stay as they were worded (a command's row is never worded again).
         self._rows.forget_from(len(game.history))
         self._auto.hold(len(game.history))  # the pass just taken back must not come back
+        # A pass the table made for a seat, taken back: the window is theirs again.
+        who = game.acting_player()
+        if who is not None:
+            self.passing.unmark(who)
         self._history.taken_back(game)
         self._after_rewrite()
         return True
@@ -567,7 +606,13 @@ class GameSession(EventDispatcher):
         return self.targeting.pick(seat, index)
 
     def cancel_pick(self, seat: int) -> None:
+        """The player cancelled choosing a target: nothing was played, and the picker's
+        question leaves their panel with it."""
+        request = self.picking.get(seat)
         self.targeting.cancel(seat)
+        if request is not None and self.message_seat == seat and self.message == request.prompt:
+            self.say("")
+        self.redraw()
 
     def dismiss_card(self, seat: int) -> None:
         self.scans = {k: v for k, v in self.scans.items() if k != seat}
@@ -625,7 +670,15 @@ class GameSession(EventDispatcher):
         # Anything new since (a scan, a tap, an undo) and the countdown starts again instead.
         if game is None or len(game.history) != moves or not self._quiet(game):
             return
-        self.next_step()
+        # Everyone passes, as the band's Next step, but it stops at a window a player said
+        # nothing about (a player may be fetching a response card).
+        before = game.status()
+        for _ in range(2 * len(game.player_names()) + 2):
+            now = game.status()
+            if (now.phase, now.turn) != (before.phase, before.turn):
+                return
+            if self.passing.own_window(game, self.adapter) or not self.pass_priority():
+                return
 
     def _quiet(self, game: AnyGame) -> bool:
         """The adapter's quiet moment, and no player could still play a card in it, unless
@@ -688,7 +741,13 @@ class GameSession(EventDispatcher):
         if game is None:
             return
         redraw(self, game, self._rows, self._times, self._history)
-        self._auto.arm(len(game.history), self._quiet(game), self._auto_advance)
+        self.choices = [*self.choices, *self.passing.choices(game, self.adapter)]
+        marked = self.passing.prompts(game.player_names())
+        if marked:
+            self.seat_prompts = {**self.seat_prompts, **marked}
+        # A quiet moment passes by itself, but never a window a player said nothing about.
+        quiet = self._quiet(game) and not self.passing.own_window(game, self.adapter)
+        self._auto.arm(len(game.history), quiet, self._auto_advance)
         self.auto_text = self._auto.text
         self.revision += 1
 

@@ -58,6 +58,7 @@ class SeatPanel(BoxLayout):
         self._layout: tuple[tuple[str, str], ...] = ()  # (group, key) of the tiles built
         self._choices: list[tuple[str, Any]] = []
         self._calm_until = 0.0
+        self._tiles_calm_until = 0.0
 
     def on_view(self, _inst: Any, view: SeatView | None) -> None:
         if view is None:
@@ -94,8 +95,8 @@ class SeatPanel(BoxLayout):
             if c.big:
                 tile.accent = self.colour
                 tile.size_hint_x = 1.6
-            tile.bind(on_step=lambda _t, d, k=c.key: self.dispatch("on_nudge", k, d))
-            tile.bind(on_toggle=lambda _t, k=c.key: self.dispatch("on_toggle", k))
+            tile.bind(on_step=lambda _t, d, k=c.key: self._tile_tapped("on_nudge", k, d))
+            tile.bind(on_toggle=lambda _t, k=c.key: self._tile_tapped("on_toggle", k))
             if c.group == "main":
                 main.add_widget(tile)
             else:
@@ -147,6 +148,19 @@ class SeatPanel(BoxLayout):
                 box.add_widget(button)
             self._choices = list(choices)
         self.has_decision = bool(text or choices)
+
+    def on_has_decision(self, *_args: Any) -> None:
+        """The decision line came or went: the tiles below it moved. A finger on its way to
+        the Pass that just went must not land on the tile now in its place (a Max raised)."""
+        self._tiles_calm_until = Clock.get_time() + CALM_S
+
+    def tiles_take_taps(self) -> bool:
+        """Whether the tiles take a tap now: the calm after they moved has passed."""
+        return Clock.get_time() >= getattr(self, "_tiles_calm_until", 0.0)
+
+    def _tile_tapped(self, event: str, *args: Any) -> None:
+        if self.tiles_take_taps():
+            self.dispatch(event, *args)
 
     def takes_taps(self) -> bool:
         """Whether its decision buttons take a tap now: the calm after new ones has passed

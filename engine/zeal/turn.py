@@ -108,6 +108,15 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
     nxt = next_seat(state.active, len(state.players), skip)
     if nxt is None:
         nxt = state.active
+    if skip:
+        # More than two players: an eliminated player takes no more turns; the table is told whose
+        # turn is passed over, so nobody waits for it.
+        count = len(state.players)
+        seat = (state.active + 1) % count
+        while seat != nxt and seat != state.active:
+            if seat in skip:
+                ctx.say(state, None, f"{state.players[seat].name} is out of the game: no turn")
+            seat = (seat + 1) % count
     # The same tuple when no one has anything of this turn's to forget: what was worked out
     # from it still holds.
     players = state.players

@@ -19,10 +19,7 @@ from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
 from engine.zg.rules import explain
 from engine.zg.setup import MAX_PLAYERS
-from engine.zg.state import STANCES, GameState
-
-# Rules Options 8: the most a figure may move in each stance (kneeling, none).
-_STANCE_MOVE = {"kneel": 0, "attack": 1, "defense": 1, "prone": 1}
+from engine.zg.state import STANCE_MOVE, STANCES, GameState
 
 
 def _scannable(state: GameState, catalog: Catalog, seat: int) -> list[str]:
@@ -125,7 +122,7 @@ def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) ->
     if again < 0:
         if not pulse.moved and not p.knocked_down:
             # Rules Options 8: kneeling, no move; attack, defense and prone, at most 1.
-            out += _moves(seat, min(_STANCE_MOVE.get(p.stance, 99), pulse.move_left))
+            out += _moves(seat, min(STANCE_MOVE.get(p.stance, 99), pulse.move_left))
         if pulse.move_left >= 3:
             if p.knocked_down:
                 out.append(_stand_up(seat))

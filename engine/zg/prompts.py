@@ -6,7 +6,7 @@ from engine.core.records import Prompt
 from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
 from engine.zg.perform_attack import current_test
-from engine.zg.state import GameState
+from engine.zg.state import STANCE_MOVE, GameState, PlayerState
 
 
 def prompts(state: GameState, catalog: Catalog) -> list[Prompt]:
@@ -58,7 +58,7 @@ def _doing(state: GameState, catalog: Catalog, seat: int, name: str) -> str:
             foe = state.players[pulse.again_foe].name
             return f"{name}: attack {foe} again with {card.name}, or end the pulse"
         reach = "hand to hand: touch the foe" if card.range == 0 else f"Range {card.range}"
-        move = "" if pulse.moved else f"move up to {pulse.move_left}, then "
+        move = "" if pulse.moved else _move_words(p, pulse.move_left)
         return f"{name}: {move}attack if in range ({reach}), or end the pulse"
     a = state.attack
     assert a is not None
@@ -74,6 +74,19 @@ def _doing(state: GameState, catalog: Catalog, seat: int, name: str) -> str:
     if phase == "result":
         return f"{state.players[attacker(state)].name}: {state.last_test}; accept it or retest"
     return f"{name}: sacrifice your character card to save {catalog.get(a.target).name}?"
+
+
+def _move_words(p: PlayerState, move_left: int) -> str:
+    """How far the figure may move now, as the engine allows it (legal.py): a knocked-down
+    figure stands up first (Rules Options 5); kneeling, no move; attack, defense and prone,
+    at most 1 a card (Rules Options 8)."""
+    if p.knocked_down:
+        return "stand up (3 Move) or stay down, " if move_left >= 3 else "knocked down, no move, "
+    most = min(STANCE_MOVE.get(p.stance, move_left), move_left)
+    if most <= 0:
+        return f"no move ({p.stance}ing), " if p.stance == "kneel" else "no move left, "
+    stance = f" ({p.stance} stance)" if p.stance in STANCE_MOVE else ""
+    return f"move up to {most}{stance}, then "
 
 
 def _count(n: int, word: str) -> str:

@@ -36,6 +36,8 @@ STEP_WORDS = {
 }
 END_NAMES = ("A", "B")  # a card's two ends, as the cards print them
 STANCES = ("stand", "kneel", "attack", "defense", "prone")  # Rules Options 8
+# Rules Options 8: the most a figure may move in each stance (kneeling, none).
+STANCE_MOVE = {"kneel": 0, "attack": 1, "defense": 1, "prone": 1}
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,7 +138,14 @@ class Driver:
         await self.frames(2)
 
     async def tap_side(self, tile: Any, side: int, hold: float = 0.0) -> None:
-        """Tap a counter tile's minus (-1) or plus (+1) zone."""
+        """Tap a counter tile's minus (-1) or plus (+1) zone, once its panel's tiles take
+        taps (they ignore them for a moment after the decision line above them came or
+        went: seat_panel.CALM_S), waited for as an event, not a sleep."""
+        panel = tile.parent
+        while panel is not None and not hasattr(panel, "tiles_take_taps"):
+            panel = panel.parent if panel.parent is not panel else None
+        if panel is not None:
+            await self.until(panel.tiles_take_taps, "the panel's tiles take taps")
         fx = {-1: 0.15, 0: 0.5, 1: 0.85}[side]
         await self.tap(tile, at=(tile.x + tile.width * fx, tile.y + tile.height * 0.5), hold=hold)
 

@@ -215,3 +215,200 @@ async def pages_face_2(d: Any) -> None:
 
 async def pages_face_4(d: Any) -> None:
     await _pages_face_the_actor(d, 4)
+
+
+async def cannon_button(d: Any) -> None:
+    """Conversion Cannon in play for Alena with devotion to spend: the Actions page's button
+    names its whole cost, the card from her hand as well as the devotion."""
+    await _start(d, 2)
+    s = d.session
+    for command in (
+        za.KeepHand(0),
+        za.KeepHand(1),
+        za.Develop(0, "devotion"),
+        za.SetDevotion(0, current=6),
+        za.MoveCard(0, "conversion_cannon", "play"),
+        za.MoveCard(1, "psychopomp", "play"),
+    ):
+        assert s.command(command), s.message
+    d.app.show("zeal_actions")
+    page = d.screen("zeal_actions")
+    await d.until(lambda: d.app.sm.current == "zeal_actions", "the Actions page")
+    await d.until(lambda: page.ids.actions.children, "its buttons")
+    await d.frames(3)
+    d.notes["buttons"] = [b.text for b in page.ids.actions.children][::-1]
+    d.notes["cut"] = [b.text for b in page.ids.actions.children if b.texture_size[1] + 8 > b.height]
+    await d.screenshot("cannon_button")
+
+
+async def pass_this_turn(d: Any) -> None:
+    """Three players. The quiet start of combat passes for Alena by itself and stops at
+    Anton's window; Anton and then Bea tap "Pass this turn" on their own panels. Alena
+    plays a card in her Commit: the table passes for both in its window, each pass theirs in
+    the log; their panels say so and offer "Stop passing", which Anton taps."""
+    await _start(d, 3)
+    s = d.session
+    clock = s.clock
+    for command in (za.KeepHand(0), za.KeepHand(1), za.KeepHand(2), za.Develop(0, "devotion")):
+        assert s.command(command), s.message
+    await d.until(lambda: s.auto_text.startswith("Next step in"), "the countdown starts")
+    clock.advance(s.auto_advance_s)
+    await d.until(lambda: s.game.state.priority == 1, "Alena's quiet step passed for her")
+    await d.frames(3)
+    clock.advance(3 * s.auto_advance_s)
+    await d.frames(2)
+    d.notes["held_for_anton"] = [s.game.state.priority, s.game.state.step.value, s.auto_text]
+    d.notes["anton_buttons"] = [b.text for seat, b in decision_buttons(d) if seat == 1]
+    await d.screenshot("pass_this_turn_offered")
+    await tap_choice(d, "Pass this turn")
+    await d.until(lambda: s.game.state.priority == 2, "Bea's window")
+    await tap_choice(d, "Pass this turn")
+    await d.until(lambda: s.game.state.step.value == "commit", "on to Alena's Commit")
+    moves = len(s.game.history)
+    assert s.command(za.SetDevotion(0, current=6)), s.message
+    assert s.command(za.PlayCard(0, "psychopomp")), s.message
+    await d.until(lambda: s.game.state.players[0].in_play, "Psychopomp resolves")
+    d.notes["made"] = [repr(a) for a in s.game.history[moves:]]
+    await d.frames(3)
+    board = scoreboard(d)
+    d.notes["prompts"] = [board.panels[1].decision, board.panels[2].decision]
+    d.notes["stop"] = sorted(seat for seat, b in decision_buttons(d) if b.text == "Stop passing")
+    await d.screenshot("pass_this_turn_marked")
+    stop = next(b for seat, b in decision_buttons(d) if seat == 1 and b.text == "Stop passing")
+    await d.until(board.panels[1].takes_taps, "Anton's buttons take taps")
+    await d.tap(stop)
+    await d.until(lambda: 1 not in s.passing.marks, "Anton takes his windows back")
+    d.notes["after_stop"] = sorted(s.passing.marks)
+
+
+async def eliminated_turn(d: Any) -> None:
+    """Three players; Anton's last base turned face down (More than two players: he is out).
+    Alena's turn ends: the band says Anton's turn is passed over, and Bea's begins."""
+    await _start(d, 3)
+    s = d.session
+    for command in (za.KeepHand(0), za.KeepHand(1), za.KeepHand(2), za.Develop(0, "devotion")):
+        assert s.command(command), s.message
+    for index in range(6):
+        assert s.answer_ending(True) if s.ending else True
+        assert s.command(za.SetBase(1, index, face_up=False)), s.message
+    for _ in range(40):
+        if s.game.state.turn > 1:
+            break
+        assert s.pass_priority(), s.message
+    await d.frames(4)
+    d.notes["turn"] = [s.game.state.turn, s.game.state.active]
+    d.notes["band"] = s.news
+    await d.screenshot("eliminated_turn")
+
+
+async def simulator_tag(d: Any) -> None:
+    """The simulator panel: "tag 1 psychopomp" places that card on the reader (a card
+    reference, as its own words say it takes); the keys 1-9 are named by their cards."""
+    await _start(d, 2)
+    s = d.session
+    d.app.show("simulator")
+    sim = d.screen("simulator")
+    await d.until(lambda: d.app.sm.current == "simulator", "the simulator panel")
+    d.notes["keys"] = sim.keys_help
+    d.notes["help"] = sim.script_help
+    for line in ("tag 1 psychopomp", "tag 1 Nobody's Card"):
+        sim.ids.command.text = line
+        await d.tap(sim.ids.run)
+        await d.frames(3)
+        d.notes[line] = sim.status
+    device = d.app.hardware_link.simulated[0]
+    d.notes["on_reader"] = device.tags[0] is not None
+    await d.until(lambda: 0 in s.scans or 1 in s.scans, "the scan reaches the table")
+    d.notes["scanned"] = [v.card_id for v in s.scans.values()]
+    d.app.show("simulator")
+    await d.screenshot("simulator")
+
+
+async def tap_where_pass_was(d: Any) -> None:
+    """Anton's Pass is taken elsewhere (Next step on the band) just as his finger comes
+    down on it: his panel's decision line goes, the tiles move under the finger, and the
+    tap must not change the tile now there (a Max was raised)."""
+    from kivy.tests.common import UnitTestTouch
+
+    from companion_app.widgets import seat_panel
+
+    # The calm made long, so that however slowly this machine draws, the finger comes down
+    # within it (the test is of what a tap does then, not of how long the calm lasts).
+    seat_panel.CALM_S = 30.0
+    await _start(d, 2)
+    s = d.session
+    for command in (
+        za.KeepHand(0),
+        za.KeepHand(1),
+        za.SetDevotion(1, current=2, maximum=2),  # room to go down as well as up
+        za.Develop(0, "devotion"),
+        za.Pass(0),
+    ):
+        assert s.command(command), s.message
+    board = scoreboard(d)
+    await d.until(
+        lambda: any(b.text == "Pass" for seat, b in decision_buttons(d) if seat == 1), "Pass"
+    )
+    await d.frames(3)
+    button = next(b for seat, b in decision_buttons(d) if seat == 1 and b.text == "Pass")
+    # Points across the button, in the window (the finger lands somewhere on it).
+    spots = [
+        d.window_pos(button, (button.x + button.width * f, button.center_y))
+        for f in (0.1, 0.3, 0.5, 0.7, 0.9)
+    ]
+    values = {k: t.value for k, t in board.panels[1].tiles.items()}
+    moves = len(s.game.history)
+    assert s.command(za.Pass(1))
+    await d.frames(4)
+    assert not board.panels[1].has_decision, board.panels[1].decision
+    await d.frames(2)
+
+    def zone(x: float, y: float) -> tuple[str, int] | None:
+        """The tile under a window point, and its side there (-1, +1; 0: the middle)."""
+        for k, t in board.panels[1].tiles.items():
+            lx, ly = t.parent.to_widget(x, y)
+            if t.collide_point(lx, ly):
+                return k, t.side_of(lx - t.x)
+        return None
+
+    # Where the finger lands: on a tile's minus or plus, now that the tiles moved there.
+    landing = [(x, y, z) for x, y in spots if (z := zone(x, y)) is not None and z[1] != 0]
+    assert landing, [zone(x, y) for x, y in spots]
+    x, y, (key, _side) = landing[0]
+    under = [key]
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    await d.frames(1)
+    touch.touch_up()
+    await d.frames(2)
+    s.flush_bursts()
+    await d.frames(2)
+    d.notes["under"] = under
+    d.notes["changed"] = [
+        k for k, t in board.panels[1].tiles.items() if values.get(k) != t.value
+    ] + [repr(a) for a in s.game.history[moves + 1 :]]
+
+
+async def four_dials(d: Any) -> None:
+    """Four players on simulated hardware: Bea's and Carl's dials exist too (the simulator
+    had two), turned from the simulator panel and by keys (E/D, R/F) on the table."""
+    await _start(d, 4)
+    s = d.session
+    for seat in range(4):
+        assert s.command(za.KeepHand(seat)), s.message
+    for seat in (2, 3):
+        assert s.command(za.SetDevotion(seat, maximum=5)), s.message
+    board = scoreboard(d)
+    d.app.show("simulator")
+    sim = d.screen("simulator")
+    await d.until(lambda: d.app.sm.current == "simulator", "the simulator panel")
+    await d.frames(2)
+    d.notes["status"] = sim.status
+    await d.tap(sim.ids.dial2_up)  # Dial 3: Bea's
+    await d.until(lambda: board.panels[2].tiles["devotion"].value == "1", "Bea's dial turns")
+    await d.screenshot("four_dials")
+    d.app.show("scoreboard")
+    await d.until(lambda: d.app.sm.current == "scoreboard", "the table")
+    await d.key(ord("r"), "r")  # dial 4 up: Carl's
+    await d.until(lambda: board.panels[3].tiles["devotion"].value == "1", "Carl's dial turns")
+    d.notes["devotion"] = [board.panels[seat].tiles["devotion"].value for seat in range(4)]

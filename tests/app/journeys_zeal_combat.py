@@ -11,7 +11,7 @@ from companion_app.session.clock import ManualClock
 from engine.zeal import actions as za
 from tests.app.explorer.checks import reading, visible
 from tests.app.journeys import scoreboard
-from tests.app.zeal_combat_positions import to_attackers
+from tests.app.zeal_combat_positions import to_attackers, to_damage
 
 
 async def _row(d: Any, combat: Any, label: str, option: str) -> None:
@@ -123,3 +123,122 @@ async def hunt_and_excess(d: Any) -> None:
     )
     d.notes["damage_history"] = repr(s.game.history[-1])
     d.notes["bases_up"] = [b.face_up for b in s.game.state.players[1].bases]
+
+
+async def two_attackers_one_base(d: Any) -> None:
+    """Combat: Dealing Combat Damage to Bases, one attacker at a time. Alena's juggernaut (4)
+    and bull (3) are unblocked at Anton, whose base 3 has 1 to go. The juggernaut at base 3
+    defeats it and carries on; the bull's row then offers only the bases still standing. The
+    juggernaut's excess base, chosen, is kept while its base row is cycled round and back."""
+    s = d.session
+    s.clock = ManualClock()
+    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    await d.until(lambda: len(scoreboard(d).panels) == 2, "a panel per seat")
+
+    def command(action: za.Action) -> None:
+        assert s.command(action), s.message
+
+    ids = to_attackers(lambda: s.game, command, [("iron_juggernaut", "asterion_bull"), ()])
+    attack = tuple((ids[c][0], 1) for c in ("iron_juggernaut", "asterion_bull"))
+    to_damage(lambda: s.game, command, za.DeclareAttackers(0, attack))
+    command(za.SetBase(1, 2, damage=2))
+    combat = d.screen("combat")
+    d.app.show("combat")
+    await d.until(
+        lambda: d.app.sm.current == "combat" and combat.phase == "damage", "the damage rows"
+    )
+    jug, bull = "Iron Juggernaut (sample) (4)", "Asterion Bull (3)"
+    await _row(d, combat, jug, "Iron Juggernaut (sample) hits Anton's base 3")
+    await _row(d, combat, "3 left over from Anton's base 3:", "its excess goes to Anton's base 4")
+    bull_row = next(r for r in combat.rows if r.label == bull).spec
+    d.notes["bull_options"] = [bull_row.text(i) for i in range(len(bull_row.options))]
+    # The bull at base 4 (the juggernaut's excess left it 1 to go): 2 left over, a row for it.
+    await _row(d, combat, bull, "Asterion Bull hits Anton's base 4")
+    d.notes["rows_at_base_4"] = [[r.label, r.choice_text] for r in combat.rows]
+    await d.screenshot("two_at_one_base")
+    # The juggernaut's base row cycled once round, back to base 3.
+    label = next(r for r in combat.rows if r.label == jug)
+    for _ in range(len(label.spec.options)):
+        await d.tap(next(r for r in combat.rows if r.label == jug).children[0])
+    d.notes["rows_after_cycle"] = [[r.label, r.choice_text] for r in combat.rows]
+    d.notes["unreadable"] = _unreadable(combat)
+
+
+async def assimilate(d: Any) -> None:
+    """Keywords: Assimilate. Alena's Hive Assimilator (2), unblocked, hits Anton's base 2:
+    the forecast says the base is assimilated; once dealt, the base stands on Alena's panel
+    (from Anton) and no longer on Anton's."""
+    s = d.session
+    s.clock = ManualClock()
+    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
+
+    def command(action: za.Action) -> None:
+        assert s.command(action), s.message
+
+    ids = to_attackers(lambda: s.game, command, [("hive_assimilator",), ()])
+    hive = ids["hive_assimilator"][0]
+    to_damage(lambda: s.game, command, za.DeclareAttackers(0, ((hive, 1),)))
+    combat = d.screen("combat")
+    d.app.show("combat")
+    await d.until(
+        lambda: d.app.sm.current == "combat" and combat.phase == "damage", "the damage rows"
+    )
+    await _row(
+        d, combat, "Hive Assimilator (sample) (2)", "Hive Assimilator (sample) hits Anton's base 2"
+    )
+    await d.until(lambda: combat.ready, "the engine accepts the damage")
+    d.notes["forecast"] = combat.prediction
+    await d.tap(combat.ids.confirm)
+    await d.until(
+        lambda: s.game.state.players[1].bases[1].controller == 0, "the base is assimilated"
+    )
+    if d.app.sm.current != "scoreboard":
+        d.app.show("scoreboard")
+    await d.frames(4)
+
+    def tile(seat: int, key: str) -> list[Any]:
+        t = board.panels[seat].tiles.get(key)
+        return [t.title, t.note, t.dimmed] if t is not None else []
+
+    d.notes["anton_base_2"] = tile(1, "base:1")
+    d.notes["alena_taken"] = tile(0, "base:1:1")
+    d.notes["alena_keys"] = sorted(k for k in board.panels[0].tiles if k.startswith("base:"))
+    await d.screenshot("assimilated")
+
+
+async def who_attacks(d: Any) -> None:
+    """Combat: in the window after attackers are declared, and after blockers, each
+    character's tile says what it does and the panels who attacks and who is attacked."""
+    s = d.session
+    s.clock = ManualClock()
+    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
+
+    def command(action: za.Action) -> None:
+        assert s.command(action), s.message
+
+    ids = to_attackers(lambda: s.game, command, [("iron_juggernaut",), ("cult_zealot",)])
+    jug, zealot = ids["iron_juggernaut"][0], ids["cult_zealot"][0]
+    command(za.DeclareAttackers(0, ((jug, 1),)))
+    d.app.show("scoreboard")
+    await d.frames(4)
+    d.notes["attack_window"] = [
+        board.panels[0].tiles[f"perm:{jug}"].title,
+        list(board.panels[0].view.badges),
+        list(board.panels[1].view.badges),
+    ]
+    for _ in range(6):
+        if s.game.state.awaiting == "blockers":
+            break
+        command(za.Pass(s.game.acting_player()))
+    command(za.DeclareBlockers(1, ((zealot, jug),)))
+    d.app.show("scoreboard")
+    await d.frames(4)
+    d.notes["block_window"] = board.panels[1].tiles[f"perm:{zealot}"].title
+    await d.screenshot("who_attacks")

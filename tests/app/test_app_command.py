@@ -58,3 +58,20 @@ def test_a_bad_size_is_refused_in_words(tmp_path: Path) -> None:
     )
     assert proc.returncode != 0
     assert proc.returncode == 2 and "--size: must look like 1280x800" in proc.stderr
+
+
+def test_make_run_takes_a_scratch_saves_file() -> None:
+    """`make run DB=PATH` starts the app on PATH (a try-out must not touch the player's own
+    saves); without DB, the default. Checked on what make would run (-n: nothing is run)."""
+
+    def app_line(*extra: str) -> str:
+        proc = subprocess.run(
+            ["make", "-n", "run", *extra], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        return next(line for line in proc.stdout.splitlines() if "altar app" in line)
+
+    assert app_line("DB=/tmp/scratch games.sqlite").endswith(
+        'altar app --simulator --db "/tmp/scratch games.sqlite"'
+    )
+    assert "--db" not in app_line()

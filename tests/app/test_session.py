@@ -8,6 +8,7 @@ from kivy.clock import Clock
 
 from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
+from companion_app.session.passing import PassThisTurn
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 
@@ -205,13 +206,24 @@ def test_a_quiet_step_advances_by_itself_unless_something_happens(
     session.command(za.SetDevotion(active, current=3))
     session._auto_advance(moves)
     assert session.game.state.step.value == "combat_start"
-    # Left alone, the quiet step passes for everyone: nobody had characters to attack with.
+    # Left alone, the quiet step passes for its player, and stops at the window of an
+    # opponent who said nothing (issue 33: a player fetching a response card lost it).
     Clock.tick()  # the redraw after the change arms a new countdown
     clock.advance(session.auto_advance_s - 0.1)
     assert session.game.state.step.value == "combat_start"
     clock.advance(0.1)
+    other = 1 - active
+    assert session.game.history[-1] == za.Pass(active)
+    assert session.game.state.priority == other and session.game.state.step.value == "combat_start"
+    Clock.tick()
+    assert session.auto_text == ""  # no countdown over the opponent's own window
+    clock.advance(3 * session.auto_advance_s)
+    assert session.game.state.priority == other
+    # Their panel offers "Pass this turn": it passes now, and the step moves on.
+    assert ("Pass this turn", PassThisTurn(other)) in session.choices
+    assert session.command(PassThisTurn(other))
     assert session.game.state.step.value == "commit"
-    assert type(session.game.history[-1]).__name__ == "Pass"
+    assert session.game.history[-1] == za.Pass(other)
 
 
 def test_a_window_a_player_could_still_play_in_never_passes_by_itself_unless_chosen(

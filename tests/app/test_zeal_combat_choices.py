@@ -236,3 +236,53 @@ def test_journey__the_attacker_taps_her_hunters_blocker_and_her_excess_path(
     assert notes["bases_up"] == [False, False, False, True, True, True]
     assert notes["attack_unreadable"] == [] and notes["damage_unreadable"] == []
     keep_and_compare(out, "zeal_combat")
+
+
+def test_damage_to_bases__two_attackers_at_one_base_journey(tmp_path: Path) -> None:
+    """Combat: Dealing Combat Damage to Bases, through the real widgets: a base the attacker
+    above defeats is not offered to the next (naming it made the engine pick another and
+    the excess row vanished); the next one's excess row opens where damage is left; a
+    chosen excess base stays chosen when the base row above is cycled round and back."""
+    out = OUTPUT / "zeal" / "combat_two_at_one_base"
+    result = run_journey(
+        "tests.app.journeys_zeal_combat:two_attackers_one_base", out, tmp_path / "g"
+    )
+    notes = result["notes"]
+    offered = notes["bull_options"]
+    # The juggernaut defeats base 3 and leaves base 4 with 1 to go: base 3 is gone.
+    assert offered == [
+        "Asterion Bull hits the base closest to falling",
+        *(f"Asterion Bull hits Anton's base {n}" for n in (1, 2, 4, 5, 6)),
+    ], offered
+    rows = notes["rows_at_base_4"]
+    assert rows[-1][0] == "2 left over from Anton's base 4:", rows
+    cycled = notes["rows_after_cycle"]
+    assert ["3 left over from Anton's base 3:", "its excess goes to Anton's base 4"] in cycled
+    assert cycled == rows, (cycled, rows)
+    assert notes["unreadable"] == []
+
+
+def test_keywords_assimilate__the_forecast_says_it_and_the_base_stands_on_the_takers_panel(
+    tmp_path: Path,
+) -> None:
+    """Keywords: Assimilate, through the real widgets: the forecast said only "Nothing is
+    damaged"; the assimilated base still stood on Anton's panel and never on Alena's."""
+    out = OUTPUT / "zeal" / "assimilate"
+    notes = run_journey("tests.app.journeys_zeal_combat:assimilate", out, tmp_path / "g")["notes"]
+    assert "Anton's base 2 is assimilated by Alena" in notes["forecast"], notes["forecast"]
+    assert notes["anton_base_2"] == ["Base 2", "to Alena", True]  # dimmed: no longer his
+    assert notes["alena_taken"] == ["Anton's base 2", "from Anton", False]
+    assert len([k for k in notes["alena_keys"] if k.startswith("base:")]) == 7
+
+
+def test_combat__the_table_shows_who_attacks_and_who_blocks_in_the_windows_to_respond(
+    tmp_path: Path,
+) -> None:
+    """Combat, through the real widgets: after attackers and blockers are declared the
+    table showed nothing of it (only the combat assistant, closed by then, had)."""
+    out = OUTPUT / "zeal" / "who_attacks"
+    notes = run_journey("tests.app.journeys_zeal_combat:who_attacks", out, tmp_path / "g")["notes"]
+    title, alena, anton = notes["attack_window"]
+    assert title == "Iron Juggernaut (sample) 4 attacks Anton"
+    assert "Attacking" in alena and "Attacked" in anton, notes["attack_window"]
+    assert notes["block_window"] == "Cult Zealot (sample) 2 blocks Iron Juggernaut (sample)"

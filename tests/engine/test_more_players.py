@@ -105,6 +105,8 @@ def test_more_players__eliminated_player_is_skipped() -> None:
     game.apply(za.Pass(0))
     game.apply(za.Pass(2))
     assert game.state.active == 2 and game.state.turn == 2
+    # The table is told whose turn was passed over (issue 33: nothing said it).
+    assert "Anton is out of the game: no turn" in [e.text for e in game.log[-4:]]
 
 
 SHIELD = """

@@ -80,7 +80,7 @@ async def opening(d: Any) -> Any:
     await d.screenshot(f"zg_test_{_size(d)}")
     await d.tap(screen.ids.accept)
     await d.until(lambda: game.state.phase != "result", "the test is accepted")
-    await d.tap(screen.ids.back)
+    # The test over, the page goes back to the table by itself (its result is on the band).
     await d.until(lambda: d.app.sm.current == "scoreboard", "back at the table")
     return game
 

@@ -26,6 +26,7 @@ from companion_app.games.zeal import (
     tournament_players,
 )
 from companion_app.games.zeal.glossary import glossary_text
+from companion_app.games.zeal.targeting import base_key, base_of
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
 from engine.zeal import Step, ZealGame, cult_deck
@@ -53,6 +54,24 @@ QUIET_STEPS = (
     Step.FLANKING,
     Step.END_OF_TURN,
 )
+
+
+def _in_combat(state: Any) -> dict[int, str]:
+    """What each character does in the combat under way, for its tile during the windows
+    to respond (Combat): "attacks Anton", "blocks Ghoul", "flanks Acolyte"."""
+    combat = state.combat
+    if combat is None or state.over:
+        return {}
+    names = [p.name for p in state.players]
+    perms = {m.id: m for q in state.players for m in q.in_play}
+
+    def name(pid: int) -> str:
+        return perms[pid].name if pid in perms else "a card gone"
+
+    doing = {a: f"attacks {names[d]}" for a, d in combat.attackers if d is not None}
+    doing.update({b: f"blocks {name(a)}" for b, a in combat.blocks if b in perms})
+    doing.update({f: f"flanks {name(b)}" for f, b in combat.flanks if f in perms})
+    return doing
 
 
 def _zeal(game: AnyGame) -> ZealGame:
@@ -94,7 +113,10 @@ class ZealAdapter(GameAdapter):
             CounterView("devotion", "Devotion", p.devotion, 0, top, big=True),
             CounterView("max_devotion", "Max", p.max_devotion, 0, top),
         ]
+        state = _zeal(game).state
+        names = [q.name for q in state.players]
         for i, b in enumerate(p.bases):
+            taken = b.controller != seat  # Assimilate: its tile is on the taker's panel
             out.append(
                 CounterView(
                     f"base:{i}",
@@ -103,18 +125,39 @@ class ZealAdapter(GameAdapter):
                     0,
                     None,
                     group="bases",
-                    dimmed=not b.face_up,
-                    toggles=True,
-                    note="dmg" if b.face_up else "face down",
+                    dimmed=taken or not b.face_up,
+                    toggles=not taken,
+                    note=f"to {names[b.controller]}"
+                    if taken
+                    else ("dmg" if b.face_up else "face down"),
                 )
             )
+        # Keywords: Assimilate: the bases this seat took from others stand with its own.
+        for owner, other in enumerate(state.players):
+            for i, b in enumerate(other.bases):
+                if owner != seat and b.controller == seat:
+                    out.append(
+                        CounterView(
+                            base_key(seat, owner, i),
+                            f"{names[owner]}'s base {b.defense}",  # told from its own
+                            b.damage,
+                            0,
+                            None,
+                            group="bases",
+                            dimmed=not b.face_up,
+                            toggles=True,
+                            note=f"from {names[owner]}",
+                        )
+                    )
         # What the table can't see at a glance: the characters and devices in play, each
         # with its combat score now and the damage on it (a tap adjusts the damage).
+        doing = _in_combat(state)
         for m in p.in_play:
+            title = f"{m.name} {m.combat}" if m.is_character else m.name
             out.append(
                 CounterView(
                     f"perm:{m.id}",
-                    f"{m.name} {m.combat}" if m.is_character else m.name,
+                    f"{title} {doing[m.id]}" if m.id in doing else title,
                     m.damage,
                     0,
                     None,
@@ -131,6 +174,12 @@ class ZealAdapter(GameAdapter):
         # a narrow panel at 8 players.
         badges = ["Out"] if p.eliminated else []
         badges.append(f"Hand {p.hand_size}")
+        combat = state.combat
+        if combat is not None and not state.over:  # who attacks, who is attacked, all along
+            if seat == state.active and combat.attackers:
+                badges.append("Attacking")
+            elif any(d == seat for _a, d in combat.attackers):
+                badges.append("Attacked")
         lines = [
             f"{m.name} {m.combat}" + (f" ({m.damage} dmg)" if m.damage else "") for m in p.in_play
         ]
@@ -145,7 +194,8 @@ class ZealAdapter(GameAdapter):
         if key == "max_devotion":
             return za.SetDevotion(seat, maximum=value)
         if key.startswith("base:"):
-            return za.SetBase(seat, int(key[5:]), damage=value)
+            owner, index = base_of(seat, key)
+            return za.SetBase(owner, index, damage=value)
         if key.startswith("perm:"):
             return za.SetDamage(seat, int(key[5:]), value)
         raise ValueError(f"Zeal has no counter {key!r}")
@@ -153,9 +203,11 @@ class ZealAdapter(GameAdapter):
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
         if not key.startswith("base:"):
             return None
-        index = int(key[5:])
-        base = _zeal(game).state.players[seat].bases[index]
-        return za.SetBase(seat, index, face_up=not base.face_up)
+        owner, index = base_of(seat, key)
+        base = _zeal(game).state.players[owner].bases[index]
+        if base.controller != seat:
+            return None  # taken by Assimilate: its tile on the taker's panel turns it
+        return za.SetBase(owner, index, face_up=not base.face_up)
 
     # --- devices --------------------------------------------------------------------------
 
@@ -213,6 +265,14 @@ class ZealAdapter(GameAdapter):
     def pass_action(self, game: AnyGame, seat: int) -> za.Action | None:
         return za.Pass(seat) if _zeal(game).state.priority == seat else None
 
+    def response_pass(self, game: AnyGame, seat: int) -> za.Action | None:
+        """Priority in another player's turn is a window to respond in (Priority): its Pass
+        is what "Pass this turn" passes. The active player's own steps are never passed."""
+        state = _zeal(game).state
+        if state.over or state.priority != seat or state.active == seat:
+            return None
+        return za.Pass(seat)
+
     def due_screen(self, game: AnyGame) -> str | None:
         """The Actions page when triggered actions wait for their player (to order, target
         or decline them); the combat assistant when a declaration is due and someone has a
@@ -243,7 +303,8 @@ class ZealAdapter(GameAdapter):
         defeated, players out. The damage on characters is on their seats' panels, so the
         band's line stays short enough to read whole."""
         text = entry.text
-        if text.endswith((" dies", " is defeated and turned face down", " is out of the game")):
+        ends = (" dies", " is defeated and turned face down", " is out of the game", ": no turn")
+        if text.endswith(ends):  # ": no turn": an eliminated player's turn passed over
             return True
         return entry.step == Step.COMBAT_DAMAGE.label and "'s base " in text
 
@@ -304,7 +365,11 @@ class ZealAdapter(GameAdapter):
             HistorySeries("Devotion", tuple(p.devotion for p in players)),
             HistorySeries("Max devotion", tuple(p.max_devotion for p in players)),
             HistorySeries(
-                "Bases standing", tuple(sum(b.face_up for b in p.bases) for p in players)
+                "Bases standing",
+                tuple(
+                    sum(b.face_up and b.controller == seat for q in players for b in q.bases)
+                    for seat in range(len(players))
+                ),
             ),
         )
 

@@ -68,6 +68,22 @@ def excess_after(
     return Excess(amount, after, near) if near else None
 
 
+def standing_after(
+    game: ZealGame, seat: int, earlier: Sequence[tuple[int, int, int]], defender: int
+) -> set[BaseRef]:
+    """The bases of ``defender`` still standing once the attackers named before (``earlier``)
+    have dealt their damage, excess and all: a base one of them defeats is not there for the
+    next attacker to hit (the engine would pick another for it)."""
+    state = game.state
+    combat = state.combat
+    if combat is not None and earlier:
+        named = list(dict.fromkeys(a for a, _o, _i in earlier))
+        state, _conquerors = base_damage.damage_bases(
+            Ctx(game.catalog), state, combat, named, za.AssignDamage(seat, bases=tuple(earlier))
+        )
+    return {(o, i) for o, i, _b in standing_bases(state, defender)}
+
+
 def _next_bases(
     state: GameState, defender: int, last: BaseRef | None
 ) -> list[tuple[int, int, BaseState]]:

@@ -98,7 +98,8 @@ def _quiet_move(game: ZealGame) -> za.Action | None:
 
 
 def describe_changes(before: object, after: object) -> list[str]:
-    """Deaths, damage on characters and bases, bases defeated, players out."""
+    """Deaths, damage on characters and bases, bases defeated or assimilated (Assimilate:
+    control of a defeated base changes hands), players out."""
     lines: list[str] = []
     b_players = before.players  # type: ignore[attr-defined]
     a_players = after.players  # type: ignore[attr-defined]
@@ -110,9 +111,15 @@ def describe_changes(before: object, after: object) -> list[str]:
                 lines.append(f"{perm.name} ({pl.name}) dies")
             elif now.damage > perm.damage:
                 lines.append(f"{perm.name} ({pl.name}) takes {now.damage - perm.damage} damage")
+    names = [p.name for p in a_players]
     for old, new in zip(b_players, a_players, strict=True):
         for ob, nb in zip(old.bases, new.bases, strict=False):
-            if ob.face_up and not nb.face_up:
+            if nb.controller != ob.controller:  # Assimilate: taken, not turned face down
+                lines.append(
+                    f"{names[ob.controller]}'s base {ob.defense} is assimilated by "
+                    f"{names[nb.controller]}"
+                )
+            elif ob.face_up and not nb.face_up:
                 lines.append(f"{new.name}'s base {ob.defense} is defeated")
             elif nb.damage > ob.damage:
                 lines.append(f"{new.name}'s base {ob.defense} takes {nb.damage - ob.damage}")

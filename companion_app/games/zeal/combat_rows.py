@@ -10,10 +10,12 @@ lists the rows those choices open, ``declaration(game, chosen)`` the action they
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from companion_app.games.zeal import combat_beneath
+from companion_app.games.zeal.combat_excess import standing_after
 from companion_app.games.zeal.combat_row import EXCESS, HUNT, Row
 from engine.zeal import ZealGame, combat
 from engine.zeal import actions as za
@@ -56,7 +58,8 @@ def rows(game: ZealGame, chosen: Mapping[Any, Any] | None = None) -> tuple[Row, 
     now, seat = phase(game), declarer(game)
     listed: list[Row] = []
     earlier: list[tuple[int, int, int]] = []  # bases named by the attackers above
-    for row in _own_rows(game):
+    for own in _own_rows(game):
+        row = _still_standing(game, seat, own, earlier) if now == "damage" else own
         listed.append(row)
         value = chosen.get(row.key)
         if value is None or value not in row.values():
@@ -72,6 +75,21 @@ def rows(game: ZealGame, chosen: Mapping[Any, Any] | None = None) -> tuple[Row, 
                 if isinstance(v := chosen.get(r.key), tuple) and v in r.values()
             ]
     return tuple(listed)
+
+
+def _still_standing(
+    game: ZealGame, seat: int, row: Row, earlier: list[tuple[int, int, int]]
+) -> Row:
+    """An attacker's base row offers only the bases still standing once the attackers named
+    above it have hit theirs (Dealing Combat Damage to Bases: one at a time): a base they
+    defeat is gone, and naming it would leave the base and its excess to the engine."""
+    combat_now = game.state.combat
+    defender = combat_now.defender_of(row.permanent_id) if combat_now is not None else None
+    if not earlier or defender is None or not any(isinstance(v, tuple) for v in row.values()):
+        return row
+    standing = standing_after(game, seat, earlier, defender)
+    kept = tuple(o for o in row.options if not isinstance(o[1], tuple) or o[1][1:] in standing)
+    return row if kept == row.options else dataclasses.replace(row, options=kept)
 
 
 # The last position's own rows: the rows are listed again after every choice (a tap, or each

@@ -60,7 +60,7 @@ class ChoiceRow(BoxLayout):
         self.chosen = (self.chosen + 1) % max(1, len(self.spec.options))
         self.choice_text = self.spec.text(self.chosen)
         if self.screen is not None:
-            self.screen.choices_changed()
+            self.screen.choices_changed(self)
 
     @property
     def value(self) -> Any:
@@ -136,6 +136,7 @@ class CombatScreen(FacingScreen):
         box = self.ids.rows
         box.clear_widgets()
         self.rows = []
+        self._remembered: dict[Any, Any] = {}
         if game is None or game.kind != "zeal":
             self.title, self.phase, self.prediction, self.problem = "No game", "", "", ""
             self.ready = False
@@ -161,14 +162,18 @@ class CombatScreen(FacingScreen):
     def chosen(self) -> dict[Any, Any]:
         return {row.key: row.value for row in self.rows}
 
-    def choices_changed(self) -> None:
+    def choices_changed(self, tapped: ChoiceRow | None = None) -> None:
         """A row moved on: list the rows its choices open now. A row whose choices are the
         same stays as it is (the button a finger is on stays under it); one that changed is
         listed again with its choice kept where still offered, which may open or close rows
-        below it in turn, so this repeats until the list holds still."""
+        below it in turn, so this repeats until the list holds still. What a player chose in
+        a row is remembered while the row is gone or does not offer it (a base cycled
+        through bases with no excess, and back, finds its excess base still chosen)."""
         game = self.session.game if self.session else None
         if game is None or game.kind != "zeal":
             return
+        if tapped is not None:
+            self._remembered[tapped.key] = tapped.value
         for _ in range(8):  # each pass settles at least one more row from the top
             specs = rows(game, self.chosen())
             if [r.spec for r in self.rows] == list(specs):
@@ -184,8 +189,10 @@ class CombatScreen(FacingScreen):
         for spec in specs:
             row = old.get(spec.key)
             if row is None or row.spec != spec:
-                value = row.value if row is not None else None
                 values = spec.values()
+                value = self._remembered.get(spec.key, row.value if row is not None else None)
+                if value not in values and row is not None:
+                    value = row.value
                 row = ChoiceRow(
                     spec, chosen=values.index(value) if value in values else 0, screen=self
                 )

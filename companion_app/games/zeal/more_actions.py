@@ -44,9 +44,17 @@ def label(game: ZealGame, action: Any) -> str:
         name = perm.name + (f" #{same.index(perm.id) + 1}" if len(same) > 1 else "")
         if 0 <= action.ability < len(activated):
             ability = activated[action.ability]
-            return f"Use {name} ({ability.cost} devotion): {describe(ability)}"
+            return f"Use {name} ({cost_words(ability)}): {describe(ability)}"
         return f"Use {name}"
     raise ValueError(f"the Actions page makes no {type(action).__name__}")
+
+
+def cost_words(ability: Any) -> str:
+    """The whole cost of an activated ability: its devotion and what is paid by hand
+    (Conversion Cannon: "1 devotion and put a card from your hand on the bottom of its
+    owner's deck"), so a player sees before tapping that a card must go too."""
+    devotion = f"{ability.cost} devotion"
+    return f"{devotion} and {ability.cost_text}" if ability.cost_text else devotion
 
 
 def page_actions(game: ZealGame) -> list[tuple[str, Any]]:

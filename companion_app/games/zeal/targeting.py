@@ -17,6 +17,18 @@ from engine.zeal.ops import parse_base_ref, parse_discard_ref, thing
 from engine.zeal.targets import ability_target_kinds, card_target_kinds, kind_words
 
 
+def base_key(seat: int, owner: int, index: int) -> str:
+    """The tile key of a base on ``seat``'s panel: "base:<index>" for its own, and
+    "base:<owner>:<index>" for one it took from another player (Keywords: Assimilate)."""
+    return f"base:{index}" if owner == seat else f"base:{owner}:{index}"
+
+
+def base_of(seat: int, key: str) -> tuple[int, int]:
+    """(owner, index) of the base a tile key on ``seat``'s panel names (base_key)."""
+    parts = key.split(":")
+    return (seat, int(parts[1])) if len(parts) == 2 else (int(parts[1]), int(parts[2]))
+
+
 def _kinds_and_source(game: ZealGame, action: Any) -> tuple[str, tuple[str, ...], str] | None:
     """(what is being played, the target kinds it declares, the source kind)."""
     state, catalog = game.state, game.catalog
@@ -125,8 +137,9 @@ def _option(game: ZealGame, target: Any) -> TargetOption:
         if item is not None:
             return TargetOption(f"{words} (being played)", target, item.controller, item.card_id)
     base = parse_base_ref(state, target)
-    if base is not None:
-        return TargetOption(words, target, base[0], None, f"base:{base[1]}")
+    if base is not None:  # tapped on the panel of the seat that controls it (Assimilate)
+        seat = state.players[base[0]].bases[base[1]].controller
+        return TargetOption(words, target, seat, None, base_key(seat, *base))
     in_discard = parse_discard_ref(state, target)
     if in_discard is not None:
         return TargetOption(words, target, in_discard[0], in_discard[1])

@@ -61,6 +61,11 @@ def standing(game: ZgGame, seat: int) -> int:
     return held
 
 
+def _on_table(game: ZgGame, seat: int) -> int:
+    """The seat's zGear on the table now (its action card, the target card drawn from it)."""
+    return standing(game, seat) - game.state.players[seat].zgear
+
+
 def _roster_size(game: ZgGame, seat: int) -> int:
     p = game.state.players[seat]
     return max(len(p.roster), standing(game, seat) + len(p.slag), 10)
@@ -179,7 +184,7 @@ class ZgAdapter(GameAdapter):
                 "zgear",
                 "zGear",
                 standing(zg, seat),
-                0,
+                _on_table(zg, seat),
                 _roster_size(zg, seat),
                 big=True,
                 note="standing",
@@ -221,7 +226,7 @@ class ZgAdapter(GameAdapter):
                 )
             )
         moves = _move_range(zg, seat)
-        if moves:
+        if moves and max(moves) > 0:  # kneeling (or Move 0): no tile, "No move" on the band
             # How far the figure moved, by taps (Basic Rule 4): one tile, not a button per
             # distance, so four players' panels keep room for their words.
             out.append(CounterView("move", "Move", 0, 0, max(moves), group="pulse"))
@@ -330,15 +335,22 @@ class ZgAdapter(GameAdapter):
     # --- devices --------------------------------------------------------------------------
 
     def dial(self, game: AnyGame, seat: int) -> DialSpec:
+        """The standing zGear; never below the cards on the table now (the action card, the
+        target card), which no turn of a dial takes away."""
         zg = _zg(game)
-        return DialSpec(standing(zg, seat), 0, _roster_size(zg, seat), "zGear")
+        return DialSpec(standing(zg, seat), _on_table(zg, seat), _roster_size(zg, seat), "zGear")
 
     def dial_action(self, game: AnyGame, seat: int, value: int) -> za.Action:
-        """The dial sets the standing zGear: the deck count follows (the hand is what it is)."""
+        """The dial sets the standing zGear: the deck count follows, and once the deck is
+        empty the hand (fewer than the hand holds are standing: the table says so), so the
+        tile always shows what the dial was turned to."""
         zg = _zg(game)
         p = zg.state.players[seat]
-        on_table = standing(zg, seat) - p.zgear
-        return za.SetMarkers(seat, seat, deck_size=max(0, value - on_table - p.hand_size))
+        held = max(0, value - _on_table(zg, seat))
+        hand = min(p.hand_size, held)
+        if hand == p.hand_size:
+            return za.SetMarkers(seat, seat, deck_size=held - hand)
+        return za.SetMarkers(seat, seat, hand_size=hand, deck_size=held - hand)
 
     def scan_action(self, game: AnyGame, seat: int, card_id: str) -> za.Action:
         """A scan means what the moment asks: a hand card at Start, the tie-break draw, the

@@ -18,6 +18,7 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
+from companion_app.games.zg.adapter import TEST_PHASES
 from companion_app.games.zg.dot_view import LEGEND, RGB, placement, test_view
 from companion_app.widgets.facing_screen import FacingScreen
 from engine.zg import actions as za
@@ -74,7 +75,14 @@ class DotTestScreen(FacingScreen):
         self.refresh()
 
     def game_moved(self) -> None:
+        """Once the test is over (accepted: its result is on the band) the page goes back to
+        the table, where the next decision is: the character card to sacrifice for a
+        slagged card (Core Exceptions 1), an attack again, the next pulse."""
+        was = self.phase
         self.refresh()
+        over = was in TEST_PHASES and self.phase not in TEST_PHASES
+        if over and self.manager is not None and self.manager.current == self.name:
+            self.back()
 
     def seat_to_face(self) -> int | None:
         """Who decides now, at their seat's edge as their panel is (-1: upright);
