@@ -49,6 +49,9 @@ class SeatPanel(BoxLayout):
     groups = NumericProperty(1)  # rows of small counters below the big ones
     narrow = BooleanProperty(False)  # too narrow for a question and its buttons side by side
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
+    # A card panel or target picker in front of the seat: the small counters make room for
+    # it at the bottom, so the name, the decisions and the big number stay in view.
+    card_open = BooleanProperty(False)
 
     __events__ = ("on_nudge", "on_toggle", "on_card_play", "on_card_dismiss")
 
@@ -91,6 +94,7 @@ class SeatPanel(BoxLayout):
         grids: dict[str, GridLayout] = {}
         for c in counters:
             tile = CounterTile(title=c.label, toggles=c.toggles)
+            tile.big = c.big  # what must stay in view when a card is shown (tests look)
             if c.big:
                 tile.accent = self.colour
                 tile.size_hint_x = 1.6

@@ -82,6 +82,7 @@ class DeedsAdapter(GameAdapter):
     kind = "deeds"
     demo = demo_script
     log_folds = (da.Pass,)
+    turn_word = "Round"  # the rulebook plays in rounds: attacker and defender swap each one
 
     # --- setting up ---------------------------------------------------------------------
 
@@ -301,6 +302,16 @@ class DeedsAdapter(GameAdapter):
         if mode(g) == "block" and any(len(r.options) > 1 for r in rows(g)):
             return "deeds_battle"
         return None
+
+    def notable(self, entry: LogEntry) -> bool:
+        """A battle's result and Hunger's loss stay on the band for a while (4.4, Hunger):
+        damage to a base, units lost in the battle."""
+        text = entry.text
+        return (
+            "'s base takes " in text
+            or " went hungry: " in text
+            or (entry.step.startswith("Battle") and "'s graveyard" in text)
+        )
 
     def quiet(self, game: AnyGame) -> bool:
         """The Tactics step with nothing waiting: the band counts down and both pass."""

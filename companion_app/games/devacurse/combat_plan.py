@@ -41,10 +41,16 @@ def plan(game: DevacurseGame) -> Plan:
     combat = state.combat
     if combat is None or state.phase not in (SOLDIER_COMBAT, HERO_COMBAT):
         return Plan(
-            "No combat now: soldier combat (IV.A) and hero combat (IV.B) come here", -1, "", ()
+            "No combat now: soldier combat (rule IV.A) and hero combat (rule IV.B) come here",
+            -1,
+            "",
+            (),
         )
     cat = game.catalog
-    section = "IV.B hero combat" if state.phase == HERO_COMBAT else "IV.A soldier combat"
+    # The section is cited, not used as a name: players know the step by its words.
+    section = (
+        "Hero combat (rule IV.B)" if state.phase == HERO_COMBAT else "Soldier combat (rule IV.A)"
+    )
     attacker, defender = combat.attacker, 1 - combat.attacker
     names = [p.name for p in state.players]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.drive import Driver
-from tests.app.explorer import checks, visits
+from tests.app.explorer import check_layout, check_results, checks, visits
 from tests.app.explorer.hands import Hands, NoGesture
 
 EXPLORER_DEVICE = b"\xe5\x9d\x00\x01"
@@ -103,6 +103,7 @@ class Explorer:
         self._seen_problems: set[str] = set()
         self._shots: dict[str, str] = {}
         self._visited: set[str] = set()
+        self.said = check_results.Said()  # results and undos the band must tell
 
     @property
     def app(self) -> Any:
@@ -211,6 +212,11 @@ class Explorer:
                 if board.banner.collide_point(*at) and not board.banner._in_band(at):
                     await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
+            board = self.d.screen("scoreboard")
+            for problem in self.said.look(self.session, sm.current, board):
+                await self.fail("results", problem)
+            for problem in check_layout.layout(self.session, board, sm.current):
+                await self.fail("layout", problem)
             await self._check_assistant(game, opened_on_purpose)
         for error in self.errors.seen:
             await self.fail("log", f"the app logged an error: {error[:600]}")
