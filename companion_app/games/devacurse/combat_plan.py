@@ -59,7 +59,16 @@ def plan(game: DevacurseGame) -> Plan:
         if u is None:
             return str(unit_id)
         stat = "AP" if u.hero else "DF"
-        return f"{name(cat, u)} (AT {attack(cat, u)}, {stat} {remaining(cat, u)})"
+        return f"{named(u)} (AT {attack(cat, u)}, {stat} {remaining(cat, u)})"
+
+    def named(u: Any) -> str:
+        """A unit's name; with two of one card on a side, which one: the order they were
+        called in (two identical "Temple Guard" rows could not be told apart)."""
+        own = name(cat, u)
+        twins = [t.id for t in state.players[u.owner].units if name(cat, t) == own]
+        if len(twins) < 2:
+            return own
+        return f"{own}, called {_nth(sorted(twins).index(u.id))}"
 
     rows: list[Row] = []
     if combat.step == ATTACK:

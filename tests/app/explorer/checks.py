@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tests.app.explorer.words import text_problems
+from tests.app.explorer.words import refusal_problems, text_problems
 
 FLOOR_SP = 15  # the reading floor (docs/app.md): nothing a player needs is smaller
 SLACK = 2.0  # pixels of rounding forgiven
@@ -206,6 +206,27 @@ def wording(seen: Iterable[Seen], device_labels: Iterable[str] = ()) -> list[str
         for label in labels:
             text = text.replace(label, "the device")
         out += [f"'{s.text[:50]}': {p}" for p in text_problems(text)]
+    return out + duplicate_rows(seen)
+
+
+def duplicate_rows(seen: Iterable[Seen]) -> list[str]:
+    """Two rows of one list that read the same ("Temple Guard (AT 1, DF 2)" twice): which is
+    which? Rows are the children of one box, or their labels; a count ("0") or a sign is not
+    a row, and the band's copy for the far side (turned) is not a second row."""
+    by_list: dict[tuple[int, str, int], int] = {}
+    out = []
+    for s in seen:
+        if len(s.text.split()) < 2 or not any(c.isalpha() for c in s.text):
+            continue
+        parent = s.widget.parent
+        for holder in (parent, getattr(parent, "parent", None)):
+            if holder is None:
+                continue
+            key = (id(holder), s.text, s.rotation)  # a twin turned for the far side is not
+            by_list[key] = by_list.get(key, 0) + 1
+            if by_list[key] == 2:
+                out.append(f"'{s.text[:40]}' is twice in one list: which is which?")
+                break
     return out
 
 
@@ -230,6 +251,8 @@ def wrong_seat(session: Any, board: Any) -> list[str]:
     message, seat = session.message, session.message_seat
     if not message or not board.panels:
         return out
+    if not session.message_ok:
+        out += refusal_problems(message)
     band_text = board.ids.prompt.text
     if seat >= 0:
         if seat >= len(board.panels):
