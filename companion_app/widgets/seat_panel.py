@@ -48,6 +48,7 @@ class SeatPanel(BoxLayout):
     seat = NumericProperty(0)
     groups = NumericProperty(1)  # rows of small counters below the big ones
     narrow = BooleanProperty(False)  # too narrow for a question and its buttons side by side
+    buttons_share = NumericProperty(0.21)  # the decision buttons' width beside the question
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
     # A card panel or target picker in front of the seat: the small counters make room for
     # it at the bottom, so the name, the decisions and the big number stay in view.
@@ -150,6 +151,7 @@ class SeatPanel(BoxLayout):
                 button.bind(on_release=lambda _b, a=action: self._decide(command, a))
                 box.add_widget(button)
             self._choices = list(choices)
+            self.buttons_share = _share([label for label, _a in choices])
         self.has_decision = bool(text or choices)
 
     def takes_taps(self) -> bool:
@@ -181,6 +183,16 @@ class SeatPanel(BoxLayout):
 
     def on_card_dismiss(self) -> None:
         pass
+
+
+def _share(labels: list[str]) -> float:
+    """How wide the decision buttons are beside the question (the question's width is 1):
+    by the length of their words, so "Done: Ambush (sample)" is not squeezed into three
+    lines while a lone "Pass" leaves the question its room."""
+    if not labels:
+        return 0.21
+    wanted = sum(0.05 + 0.012 * len(label) for label in labels)
+    return min(0.9, max(min(0.62, 0.21 * len(labels)), wanted))
 
 
 class CounterRow(GridLayout):

@@ -56,7 +56,7 @@ def _what(state: GameState, catalog: Catalog, seat: int) -> str:
         return f"{me}: flash (!) events, then end the turn (VI)"
     combat = state.combat
     assert combat is not None
-    section = "IV.B" if phase == HERO_COMBAT else "IV.A"
+    section = "rule IV.B" if phase == HERO_COMBAT else "rule IV.A"
     fighters = "heroes" if phase == HERO_COMBAT else "soldiers"
     if combat.step == ATTACK:
         return f"{me}: attack with {fighters}, or not ({section})"

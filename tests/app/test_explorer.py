@@ -277,3 +277,16 @@ def test_a_card_panel_over_the_big_number_a_short_button_and_an_unlabelled_tile_
     assert not check_layout.short_buttons(root)
     panel.tiles["gear"].title = ""
     assert check_layout.unlabelled_tiles(board)
+
+
+def test_a_sign_the_font_cannot_draw_is_caught() -> None:
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    from tests.app.explorer import checks
+
+    root = FloatLayout(size=(800, 600))
+    root.add_widget(Label(text="Flip sabotage card 1 \u2192 Bone Totem", size_hint=(None, None)))
+    assert checks.missing_glyphs(checks.visible(root))
+    root.children[0].text = "Turn 1 \u00b7 Flip sabotage card 1 on Bone Totem \u2212 1"
+    assert not checks.missing_glyphs(checks.visible(root))

@@ -176,7 +176,7 @@ def test_band__labels_never_name_a_face_down_sabotage_card() -> None:
     labels = [ADAPTER.choice_label(game, a) for a in game.legal_actions()]
     assert "No more sabotage" in labels
     assert "Flip sabotage card 2" in labels
-    assert "Flip sabotage card 1 \u2192 Bone Totem" in labels
+    assert "Flip sabotage card 1 on Bone Totem" in labels
     assert not any(x and ("Undertow" in x or "Riptide" in x) for x in labels)
 
 

@@ -150,7 +150,8 @@ class DeedsAdapter(GameAdapter):
             card = g.catalog.get(x.card_id)
             attack = stats.attack_of(state, g.catalog, x)
             defense = stats.defense_of(state, g.catalog, x)
-            on = " (on)" if x.attached_to is not None else ""
+            host = next((h for h in state.cards if h.id == x.attached_to), None)
+            on = f", on {g.catalog.get(host.card_id).name}" if host is not None else ""
             out.append(
                 CounterView(
                     f"card:{x.id}",
@@ -241,7 +242,8 @@ class DeedsAdapter(GameAdapter):
         if isinstance(action, da.KeepHand):
             return "Keep hand"
         if isinstance(action, da.Mulligan):
-            return f"Mulligan all {action.count}"
+            # One button per count: any number may go back (rulebook: Setup), not "all".
+            return f"Mulligan {action.count} card{'' if action.count == 1 else 's'}"
         if isinstance(action, da.Regroup):
             # Six pairs share the band's narrow choice row: two short lines each.
             return f"+{SHORT[action.first]}\n+{SHORT[action.second]}"

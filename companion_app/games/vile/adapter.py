@@ -115,7 +115,7 @@ class VileAdapter(GameAdapter):
         ]
         for m in state.controlled(seat):
             extra = f" +{m.plus}" if m.plus else ""
-            extra += f" xp{m.experience}" if m.experience else ""
+            extra += f", {m.experience} experience" if m.experience else ""
             out.append(
                 CounterView(
                     f"monster:{m.id}",

@@ -79,7 +79,8 @@ def _targets(game: VileGame, targets: tuple[va.Target, ...]) -> str:
         game.catalog.get(t).name if isinstance(t, str) and t in game.catalog else _monster(game, t)
         for t in targets
     ]
-    return f" \u2192 {', '.join(names)}" if names else ""
+    # In words: the table's font draws no arrow (it showed a box).
+    return f" on {', '.join(names)}" if names else ""
 
 
 def _pass_words(game: VileGame) -> str:

@@ -179,7 +179,7 @@ class Explorer:
                     await self.fail("reading", f"{name}: {problem}")
             for problem in checks.overlaps(seen):
                 await self.fail("overlap", f"{name}: {problem}")
-            for problem in checks.wording(seen, self._device_labels()):
+            for problem in checks.wording(seen, self._device_labels(), name):
                 await self.fail("words", f"{name}: {problem}")
             if _for_all(root):
                 for problem in checks.one_edge_only(seen, name):

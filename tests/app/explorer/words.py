@@ -106,6 +106,7 @@ def plural_disagreements(text: str) -> list[str]:
 _BARE_PAIR = re.compile(r"^\W*\d+\s*/\s*\d+\b")
 # A word in brackets saying again what the sentence said ("costs 3 devotion (cost)").
 _BRACKETED = re.compile(r"\(([a-z]+)\)")
+_ASIDES = re.compile(r"\([^()]*\)|\[[^\]]*\]")
 # One player named twice around a verb ("Alena set Alena: deck size 6").
 _NAME_TWICE = re.compile(r"\b([A-Z][a-z]+) [a-z]+ \1\b(?!')")
 
@@ -116,11 +117,13 @@ def unlabelled(text: str) -> list[str]:
     found = []
     if _BARE_PAIR.search(text):
         found.append(f"{text.strip()[:20]!r}: numbers with no label")
-    before = text.lower()
+    # Earlier words outside brackets: "Rifleman (sample) blocks Crawler (sample)" says each
+    # card's "(sample)" once, and a catalog's "[tactic]" is a column of its own.
     for match in _BRACKETED.finditer(text):
         word = match.group(1)
-        earlier = re.findall(r"[a-z]+", before[: match.start()])
-        if any(len(word) > 2 and (w.startswith(word) or word.startswith(w)) for w in earlier):
+        before = _ASIDES.sub(" ", text.lower()[: match.start()])
+        earlier = re.findall(r"[a-z]+", before)
+        if any(len(w) > 2 and (w.startswith(word) or word.startswith(w)) for w in earlier):
             found.append(f"{match.group(0)!r} says again what the text said")
     for match in _NAME_TWICE.finditer(text):
         found.append(f"{match.group(0)!r}: the same player named twice")
