@@ -290,3 +290,20 @@ def test_a_sign_the_font_cannot_draw_is_caught() -> None:
     assert checks.missing_glyphs(checks.visible(root))
     root.children[0].text = "Turn 1 \u00b7 Flip sabotage card 1 on Bone Totem \u2212 1"
     assert not checks.missing_glyphs(checks.visible(root))
+
+
+def test_a_big_number_shrunk_to_the_size_of_a_label_is_caught() -> None:
+    from types import SimpleNamespace
+
+    import companion_app.app as app_module
+    from tests.app.explorer import check_layout
+
+    app_module.load_kv()
+    panel = _panel()
+    tile = panel.tiles["gear"]
+    session = SimpleNamespace(seats=[SimpleNamespace(name="Vera")])
+    board = SimpleNamespace(panels=[panel])
+    tile.size = (60, 44)  # squeezed by the decisions above it: the number at about 22 px
+    assert check_layout.small_big_numbers(session, board)
+    tile.size = (200, 160)
+    assert not check_layout.small_big_numbers(session, board)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 TAP_FLOOR_DP = 32  # a button lower than this is a slip of a finger, not a button
+BIG_FLOOR_SP = 28  # a seat's big number is read from across the table
 
 
 def _rect(widget: Any) -> tuple[float, float, float, float]:
@@ -72,6 +73,28 @@ def short_buttons(root: Any) -> list[str]:
     return out
 
 
+def small_big_numbers(session: Any, board: Any) -> list[str]:
+    """A seat's big number drawn hardly larger than its labels (Vile's acting player's energy
+    at about 22 px once its decisions took the room)."""
+    from kivy.metrics import sp
+
+    out = []
+    for seat, panel in enumerate(board.panels):
+        for tile in panel.tiles.values():
+            if not getattr(tile, "big", False):
+                continue
+            value = next(
+                (w for w in tile.children if w.text == tile.value and getattr(w, "bold", False)),
+                None,
+            )
+            if value is not None and value.font_size < sp(BIG_FLOOR_SP) - 0.5:
+                name = session.seats[seat].name if seat < len(session.seats) else seat
+                out.append(
+                    f"{name}'s big number ({tile.title}) is {value.font_size / sp(1):.0f} sp"
+                )
+    return out
+
+
 def unlabelled_tiles(board: Any) -> list[str]:
     """A number on a seat's panel with no title: which count is it?"""
     out = []
@@ -86,4 +109,9 @@ def layout(session: Any, board: Any, screen: str) -> list[str]:
     """The layout rules on the table (only while it is the screen in view)."""
     if screen != "scoreboard" or not board.panels:
         return []
-    return covered(session, board) + short_buttons(board) + unlabelled_tiles(board)
+    return (
+        covered(session, board)
+        + short_buttons(board)
+        + small_big_numbers(session, board)
+        + unlabelled_tiles(board)
+    )
