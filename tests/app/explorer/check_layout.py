@@ -80,6 +80,8 @@ def small_big_numbers(session: Any, board: Any) -> list[str]:
 
     out = []
     for seat, panel in enumerate(board.panels):
+        if getattr(panel, "card_open", False):
+            continue  # a card in front of the seat: the number stays in view, smaller
         for tile in panel.tiles.values():
             if not getattr(tile, "big", False):
                 continue
