@@ -258,8 +258,10 @@ class DevacurseAdapter(GameAdapter):
         if g.explain(evolve(action, from_prayer=True)) is not None:
             return None
         option = TargetOption("From a closed prayer", True, seat=action.player)
+        card = g.catalog.find(action.card_id)
+        named = card.name if card is not None else "This soldier"
         return TargetRequest(
-            "Called from the hand, or from a closed prayer?",
+            f"{named}: called from the hand, or from a closed prayer?",
             (option,),
             optional=True,
             none_label="From the hand",
