@@ -259,6 +259,8 @@ def duplicate_rows(seen: Iterable[Seen]) -> list[str]:
             continue
         if isinstance(s.widget, Button):
             continue  # each row's own "stays back": the row's name tells them apart
+        if type(s.widget.parent).__name__ == "CounterTile":
+            continue  # a tile's note ("face down" on two bases): the tile's title names it
         parent = s.widget.parent
         for holder in (parent, getattr(parent, "parent", None)):
             if holder is None:
