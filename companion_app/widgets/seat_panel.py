@@ -31,6 +31,7 @@ from companion_app.session.views import SeatView
 from companion_app.widgets.counter import CounterTile
 
 CALM_S = 0.6  # how long new decision buttons ignore taps
+STACK_LETTERS = 80  # decisions longer than this, together, go below the question
 
 
 class SeatPanel(BoxLayout):
@@ -49,6 +50,9 @@ class SeatPanel(BoxLayout):
     groups = NumericProperty(1)  # rows of small counters below the big ones
     narrow = BooleanProperty(False)  # too narrow for a question and its buttons side by side
     buttons_share = NumericProperty(0.21)  # the decision buttons' width beside the question
+    # Decisions too long to stand beside the question (Devacurse's "Alena's Temple Guard
+    # blocks Anton's Temple Guard; ..."): the question goes above them, as on a narrow panel.
+    stacked = BooleanProperty(False)
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
     # A card panel or target picker in front of the seat: the small counters make room for
     # it at the bottom, so the name, the decisions and the big number stay in view.
@@ -152,6 +156,7 @@ class SeatPanel(BoxLayout):
                 box.add_widget(button)
             self._choices = list(choices)
             self.buttons_share = _share([label for label, _a in choices])
+            self.stacked = sum(len(label) for label, _a in choices) > STACK_LETTERS
         self.has_decision = bool(text or choices)
 
     def takes_taps(self) -> bool:
