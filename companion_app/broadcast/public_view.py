@@ -29,7 +29,7 @@ def log_lines(game: AnyGame, adapter: GameAdapter, count: int = LOG_LINES) -> li
     passes told once."""
     log = game.log
     recent = log[max(0, len(log) - 4 * count) :]
-    return story(recent, adapter.folds_line, game.player_names())[-count:]
+    return story(recent, adapter.folds_line, game.player_names(), adapter.turn_word)[-count:]
 
 
 def public_view(

@@ -168,6 +168,9 @@ class GameAdapter(ABC):
     # A game with tournaments: its stand-in players module (``StandIns``: seeded drafts and
     # games) for `altar tournament join --stand-ins`, the demo and the bench.
     tournament_players: ModuleType | None = None
+    # What the rulebook calls the count on the band ("Turn 3", or "Round 3" in a game played
+    # in rounds).
+    turn_word: str = "Turn"
 
     @property
     def engine(self) -> GameKind:

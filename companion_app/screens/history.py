@@ -54,7 +54,7 @@ class HistoryScreen(FacingScreen):
             if 0 <= winner < len(names):
                 head = f"{names[winner]} wins: {head}"
         else:
-            head = f"Turn {last.turn} so far"
+            head = f"{session.adapter.turn_word} {last.turn} so far"
         lines = [head]
         each = []
         for s in session.seats:

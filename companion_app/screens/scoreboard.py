@@ -91,6 +91,7 @@ class ScoreboardScreen(Screen):
             picker.request = request
             # Only in the tree while shown: a hidden panel must not take the seat's taps.
             turner = self.turners[seat]
+            self.panels[seat].card_open = card is not None or request is not None
             for widget, shown in ((card_panel, card is not None), (picker, request is not None)):
                 if not shown and widget.parent is not None:
                     turner.remove_widget(widget)
@@ -104,6 +105,8 @@ class ScoreboardScreen(Screen):
         for seat in range(count):
             panel = SeatPanel()
             panel.bind(on_nudge=self._nudge, on_toggle=self._toggle)
+            # A card shown in front of the seat takes the room its small counters leave.
+            panel.ids.rows.bind(pos=self._place_cards, size=self._place_cards)
             # A refusal on a seat's panel, tapped, shows the rule behind it to that player.
             panel.ids.decision.bind(
                 on_touch_down=lambda label, touch, s=seat: (
@@ -167,14 +170,26 @@ class ScoreboardScreen(Screen):
     def on_size(self, *_args: Any) -> None:
         self.layout_seats()
 
+    def _place_cards(self, *_args: Any) -> None:
+        """A scanned card covers the lower part of the panel, nearest its player: the room of
+        the small counters (the panel gives them that room while a card shows), leaving the
+        name, the decisions and the big number in view; a target picker takes the same place."""
+        if not len(self.panels) == len(self.turners) == len(self.card_panels) == len(self.pickers):
+            return  # the panels are being built
+        for panel, turner, card, picker in zip(
+            self.panels, self.turners, self.card_panels, self.pickers, strict=True
+        ):
+            rows = panel.ids.rows
+            top = rows.top if panel.card_open else turner.height * 0.5
+            card.size = picker.size = (turner.width, max(top, turner.height * 0.3))
+            card.pos = picker.pos = (0, 0)
+
     def layout_seats(self) -> None:
         count = len(self.turners)
         if not count:
             return
         w, h = self.size
-        for frame, turner, card in zip(
-            seat_frames(count, w, h), self.turners, self.card_panels, strict=True
-        ):
+        for frame, turner in zip(seat_frames(count, w, h), self.turners, strict=True):
             gap = 4
             turner.place(
                 frame.x + gap,
@@ -183,12 +198,7 @@ class ScoreboardScreen(Screen):
                 frame.box_height - 2 * gap,
                 frame.rotation,
             )
-            # A scanned card covers the lower part of the panel, nearest its player, leaving
-            # the name and the big number in view; a target picker takes the same place.
-            card.size = (turner.width, turner.height * 0.62)
-            card.pos = (0, 0)
-        for picker, card in zip(self.pickers, self.card_panels, strict=True):
-            picker.size, picker.pos = card.size, card.pos
+        self._place_cards()
         band = middle_band(count, w, h)
         self.ids.band_turner.place(band.x, band.y, band.box_width, band.box_height, band.rotation)
         if self.banner is not None:

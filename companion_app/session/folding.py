@@ -39,7 +39,10 @@ def who(seats: Iterable[int | None], names: Sequence[str]) -> str:
 
 
 def story(
-    entries: Iterable[LogEntry], folds: Callable[[LogEntry], bool], names: Sequence[str]
+    entries: Iterable[LogEntry],
+    folds: Callable[[LogEntry], bool],
+    names: Sequence[str],
+    turn_word: str = "Turn",
 ) -> list[str]:
     """The engine's own lines as the log screen words them, a run of the lines ``folds``
     holds for (the adapter's passes) told once: "Turn 3 · Main: Alena, Anton: 4 passes"."""
@@ -51,5 +54,7 @@ def story(
             if len(run) == 1
             else f"{who((e.player for e in run), names)}: {len(run)} passes"
         )
-        lines.append(f"Turn {last.turn} · {last.step}: {text}")
+        # Before the first turn (setup, mulligans) the count is not given: "Turn 0".
+        count = f"{turn_word} {last.turn} · " if last.turn > 0 else ""
+        lines.append(f"{count}{last.step}: {text}")
     return lines

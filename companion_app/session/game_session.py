@@ -419,8 +419,9 @@ class GameSession(EventDispatcher):
         game = self.require_game()
         self.flush_bursts()
         assert self.table is not None
+        shown = self._rows.text_of(len(game.history) - 1)  # as the log worded it
         try:
-            self.table.undo()  # restores the engine's snapshot and drops the logged command
+            action = self.table.undo()  # restores the engine's snapshot, drops the command
         except IllegalAction as e:
             self.say(str(e), ok=False)
             return False
@@ -435,6 +436,7 @@ class GameSession(EventDispatcher):
             self.passing.unmark(who)
         self._history.taken_back(game)
         self._after_rewrite()
+        self._say_taken_back(shown or game.describe(action))
         return True
 
     def undo_entry(self, index: int) -> bool:
@@ -446,6 +448,7 @@ class GameSession(EventDispatcher):
             self.say("That entry is no longer in the log.", ok=False)
             return False
         kept = actions[:index] + actions[index + 1 :]
+        shown = self._rows.text_of(index)
         assert self.game_id is not None and self.table is not None
         history = HistoryRecorder(self.adapter)
         try:
@@ -461,7 +464,13 @@ class GameSession(EventDispatcher):
         self._rows.clear()  # every row from ``index`` on is another command now
         self._auto.hold(len(kept))
         self._after_rewrite()
+        self._say_taken_back(shown or game.describe(actions[index]))
         return True
+
+    def _say_taken_back(self, what: str) -> None:
+        """Undo says what it took back, on the band for everyone: a tap on Undo by the
+        wrong hand must not go unnoticed."""
+        self.say(f"Took back: {what}")
 
     def _after_rewrite(self) -> None:
         game = self.require_game()
@@ -724,6 +733,8 @@ class GameSession(EventDispatcher):
         words for another seat are dispatched again, since the property would not change."""
         self.message_ok = ok
         self.message_seat = seat
+        # A refusal is a sentence to a player, whatever wording the engine's rule gave it.
+        text = text[:1].upper() + text[1:]
         if self.message == text:
             self.property("message").dispatch(self)
         else:

@@ -46,6 +46,12 @@ class LogWindow:
         an undo and a new command in the same frame don't keep the old row."""
         del self._rows[max(0, index - self._start) :]
 
+    def text_of(self, index: int) -> str:
+        """The words a kept row gave command ``index`` ("" when it is not kept): what the
+        log showed, for the notice that says what an undo took back."""
+        at = index - self._start
+        return self._rows[at].text if 0 <= at < len(self._rows) else ""
+
     def rows(self, game: AnyGame, adapter: GameAdapter, times: Sequence[float]) -> list[LogRow]:
         """The newest ``size`` commands' rows, oldest first."""
         history = game.history

@@ -75,7 +75,9 @@ def redraw(
     s.seats = seat_views(game, adapter, list(s.colours))
     names = game.player_names()
     whose = f" \u00b7 {names[status.active]}'s turn" if status.active is not None else ""
-    s.step_text = f"Turn {status.turn} \u00b7 {status.phase}{whose}"
+    # Before the first turn (a mulligan) there is no count to give: "Turn 0" is a program's.
+    count = f"{adapter.turn_word} {status.turn} \u00b7 " if status.turn > 0 else ""
+    s.step_text = f"{count}{status.phase}{whose}"
     actor = game.acting_player()
     s.priority_text = f"{names[actor]} to act" if actor is not None else ""
     s.choices = [
@@ -124,7 +126,7 @@ def story_lines(s: SessionForRedraw, entries: Sequence[LogEntry]) -> list[str]:
     """The engine's own lines for the log screen, the newest STORY_LINES, with a run of the
     lines the adapter folds (its passes) told once: "Turn 3 · Main: Alena, Anton: 4 passes"."""
     names = s.game.player_names() if s.game is not None else []
-    return story(entries, s.adapter.folds_line, names)[-STORY_LINES:]
+    return story(entries, s.adapter.folds_line, names, s.adapter.turn_word)[-STORY_LINES:]
 
 
 def card_now(s: SessionForRedraw, game: AnyGame, seat: int, card_id: str) -> CardView:

@@ -11,6 +11,9 @@ from companion_app.session.sounds import Sounds
 
 # How long a notable result (a combat's damage and deaths) stays on the band.
 NEWS_S = 10.0
+# The band has two short lines for the news: the newest results that fit in about this many
+# letters, and how many more the log holds, rather than a line cut in the middle.
+NEWS_CHARS = 70
 
 
 @runtime_checkable
@@ -56,7 +59,7 @@ class TableNews:
         self._seen_log = len(log)
         if not fresh:
             return
-        s.news = "; ".join(reversed(fresh[-4:]))  # newest first: the deaths come last
+        s.news = headline(fresh)
         if self._event is not None:
             self._event.cancel()
         self._event = self._schedule(lambda _dt: setattr(s, "news", ""), NEWS_S)
@@ -68,3 +71,18 @@ class TableNews:
         elif not over and active != self._last_active and active is not None:
             self.session.sounds.play("turn")
         self._last_active, self._was_over = active, over
+
+
+def headline(fresh: list[str]) -> str:
+    """The newest results first (the deaths come last), as many as fit NEWS_CHARS, then how
+    many more are in the log: "Psychopomp dies; Alena's base 6 takes 2 (and 1 more in the
+    log)"."""
+    newest = list(reversed(fresh))
+    shown = [newest[0]]
+    for line in newest[1:]:
+        if len("; ".join(shown + [line])) > NEWS_CHARS:
+            break
+        shown.append(line)
+    more = len(newest) - len(shown)
+    tail = f" (and {more} more in the log)" if more else ""
+    return "; ".join(shown) + tail

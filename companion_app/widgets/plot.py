@@ -70,8 +70,8 @@ class HistoryPlot(Widget):
         turns = self.turns()
         marks = [(str(top), self.x - 36, self.top - 10), ("0", self.x - 36, self.y - 10)]
         if turns:
-            marks.append((f"turn {turns[0]}", self.x, self.y - 26))
-            marks.append((f"turn {turns[-1]}", self.right - 60, self.y - 26))
+            marks.append((_turn(turns[0]), self.x, self.y - 26))
+            marks.append((_turn(turns[-1]), self.right - 60, self.y - 26))
         for text, x, y in marks:
             self.add_widget(
                 Label(
@@ -82,3 +82,8 @@ class HistoryPlot(Widget):
                     color=(0.7, 0.7, 0.75, 1),
                 )
             )
+
+
+def _turn(turn: int) -> str:
+    """A mark under the axis: a turn, or the start (before the first turn: not "turn 0")."""
+    return f"turn {turn}" if turn > 0 else "start"

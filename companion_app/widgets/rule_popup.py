@@ -8,6 +8,7 @@ line for the far side, a seat's panel for its player.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kivy.core.window import Window
@@ -58,6 +59,19 @@ class RulePopup(ModalView):
         self.turner.place(self.x, self.y, self.width, self.height, int(self.rotation))
 
 
+# A section that starts with its number ("IV.A Soldier combat", "2. Draw").
+_NUMBERED = re.compile(r"^((?:[IVX]+|\d+)(?:\.[A-Z0-9]+)*)\.?\s+(.+)$")
+
+
+def _cited(section: str) -> str:
+    """The rulebook's section as a citation: "Rulebook, section IV.A: Soldier combat", not
+    "IV.A Soldier combat" (a section number read as the step's name)."""
+    numbered = _NUMBERED.match(section)
+    if numbered is None:
+        return f"Rulebook: {section}"
+    return f"Rulebook, section {numbered.group(1)}: {numbered.group(2)}"
+
+
 def show_rule(session: Any, widget: Any, seat: int | None = None) -> RulePopup | None:
     """The rule that applies now, facing the edge ``widget`` reads from."""
     game = session.game
@@ -65,7 +79,7 @@ def show_rule(session: Any, widget: Any, seat: int | None = None) -> RulePopup |
         return None
     note = session.adapter.rule_now(game, seat)
     words = note.words if note is not None else "This game has no rule note for this moment."
-    section = f"Rulebook: {note.section}" if note is not None else ""
+    section = _cited(note.section) if note is not None else ""
     turned = facing_rotation(widget) in (90, 270)
     w, h = Window.size
     # A quarter-turned popup swaps its sides: keep it inside the window either way.

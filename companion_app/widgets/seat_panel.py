@@ -31,6 +31,7 @@ from companion_app.session.views import SeatView
 from companion_app.widgets.counter import CounterTile
 
 CALM_S = 0.6  # how long new decision buttons ignore taps
+STACK_LETTERS = 80  # decisions longer than this, together, go below the question
 
 
 class SeatPanel(BoxLayout):
@@ -48,7 +49,14 @@ class SeatPanel(BoxLayout):
     seat = NumericProperty(0)
     groups = NumericProperty(1)  # rows of small counters below the big ones
     narrow = BooleanProperty(False)  # too narrow for a question and its buttons side by side
+    buttons_share = NumericProperty(0.21)  # the decision buttons' width beside the question
+    # Decisions too long to stand beside the question (Devacurse's "Alena's Temple Guard
+    # blocks Anton's Temple Guard; ..."): the question goes above them, as on a narrow panel.
+    stacked = BooleanProperty(False)
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
+    # A card panel or target picker in front of the seat: the small counters make room for
+    # it at the bottom, so the name, the decisions and the big number stay in view.
+    card_open = BooleanProperty(False)
 
     __events__ = ("on_nudge", "on_toggle", "on_card_play", "on_card_dismiss")
 
@@ -92,6 +100,7 @@ class SeatPanel(BoxLayout):
         grids: dict[str, GridLayout] = {}
         for c in counters:
             tile = CounterTile(title=c.label, toggles=c.toggles)
+            tile.big = c.big  # what must stay in view when a card is shown (tests look)
             if c.big:
                 tile.accent = self.colour
                 tile.size_hint_x = 1.6
@@ -147,6 +156,8 @@ class SeatPanel(BoxLayout):
                 button.bind(on_release=lambda _b, a=action: self._decide(command, a))
                 box.add_widget(button)
             self._choices = list(choices)
+            self.buttons_share = _share([label for label, _a in choices])
+            self.stacked = sum(len(label) for label, _a in choices) > STACK_LETTERS
         self.has_decision = bool(text or choices)
 
     def on_has_decision(self, *_args: Any) -> None:
@@ -191,6 +202,16 @@ class SeatPanel(BoxLayout):
 
     def on_card_dismiss(self) -> None:
         pass
+
+
+def _share(labels: list[str]) -> float:
+    """How wide the decision buttons are beside the question (the question's width is 1):
+    by the length of their words, so "Done: Ambush (sample)" is not squeezed into three
+    lines while a lone "Pass" leaves the question its room."""
+    if not labels:
+        return 0.21
+    wanted = sum(0.05 + 0.012 * len(label) for label in labels)
+    return min(0.9, max(min(0.62, 0.21 * len(labels)), wanted))
 
 
 class CounterRow(GridLayout):

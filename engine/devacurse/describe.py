@@ -23,7 +23,7 @@ def describe(state: GameState, catalog: Catalog, action: da.Action) -> str:
 
     match action:
         case da.Bless():
-            return f"{who} enters {action.amount} blessings"
+            return f"{who} enters {action.amount} blessing{'' if action.amount == 1 else 's'}"
         case da.Draw():
             return f"{who} draws {action.count}"
         case da.Pass():

@@ -59,7 +59,10 @@ def _perform(state: GameState, catalog: Catalog, action: da.Action, log: Log) ->
         return adjust(state, catalog, action, log.add)
     match action:
         case da.Bless():
-            log.add(seat, f"{p.name} enters {action.amount} blessings from prayers")
+            log.add(
+                seat,
+                f"{p.name} enters {action.amount} {plural(action.amount, 'blessing')} from prayers",
+            )
             return set_player(state, seat, evolve(p, blessings=p.blessings + action.amount))
         case da.Draw():
             log.add(seat, f"{p.name} draws {action.count}")
@@ -80,7 +83,10 @@ def _perform(state: GameState, catalog: Catalog, action: da.Action, log: Log) ->
             unit = Unit(state.next_id, card.id, seat, hero=False, called=state.spiral)
             p = evolve(p, blessings=p.blessings - card.cost, soldiers=(*p.soldiers, unit))
             where = " from a closed prayer" if action.from_prayer else ""
-            log.add(seat, f"{p.name} calls {card.name}{where} for {card.cost} blessings")
+            log.add(
+                seat,
+                f"{p.name} calls {card.name}{where} for {card.cost} {plural(card.cost, 'blessing')}",
+            )
             return set_player(state, seat, p, next_id=state.next_id + 1)
         case da.CallHero():
             card = catalog.get(action.card_id)
@@ -252,3 +258,8 @@ def _event(state: GameState, catalog: Catalog, action: da.PlayEvent, log: Log) -
     note = f"{card.name}: {card.text or 'resolve its text'}"
     log.add(seat, f"resolve by hand: {note}")
     return evolve(state, notes=(*state.notes, note))
+
+
+def plural(count: int, noun: str) -> str:
+    """The noun as its count wants it: "1 blessing", "3 blessings"."""
+    return noun if count == 1 else f"{noun}s"

@@ -46,17 +46,17 @@ def _what(state: GameState, catalog: Catalog, seat: int) -> str:
         )
     if phase == CALLING:
         return (
-            f"{me} calls soldiers (III.A), then may equip or bolster; "
+            f"{me} calls soldiers (rule III.A), then may equip or bolster; "
             f"{them} may play flash (!) events only"
         )
     if phase == HEROES:
         first = " (no hero can be called in the first spiral)" if state.spiral == 1 else ""
-        return f"{me} sets heroes (III.B){first}; {them} may play flash (!) events only"
+        return f"{me} sets heroes (rule III.B){first}; {them} may play flash (!) events only"
     if phase == END:
         return f"{me}: flash (!) events, then end the turn (VI)"
     combat = state.combat
     assert combat is not None
-    section = "IV.B" if phase == HERO_COMBAT else "IV.A"
+    section = "rule IV.B" if phase == HERO_COMBAT else "rule IV.A"
     fighters = "heroes" if phase == HERO_COMBAT else "soldiers"
     if combat.step == ATTACK:
         return f"{me}: attack with {fighters}, or not ({section})"
@@ -66,6 +66,6 @@ def _what(state: GameState, catalog: Catalog, seat: int) -> str:
         )
         return f"{me}: block {attackers} with prompt soldiers or heroes, or not ({section})"
     if combat.step == ASSIGN:
-        return f"{me}: assign each attacking hero to one blocker (IV.B)"
+        return f"{me}: assign each attacking hero to one blocker (rule IV.B)"
     result = "; ".join(forecast(state, catalog).words(tuple(p.name for p in state.players)))
     return f"{me}: resolve the combat ({section}), flash (!) events first: {result}"

@@ -74,17 +74,17 @@ def explain(
             return _combat_step(state, action, ATTACK) or attack_problem(state, action)
         case da.Block():
             if state.phase != SOLDIER_COMBAT:
-                return "blockers are declared this way in soldier combat (IV.A) only"
+                return "blockers are declared this way in soldier combat (rule IV.A) only"
             return _combat_step(state, action, BLOCK) or block_problem(state, action)
         case da.HeroBlock():
             if state.phase != HERO_COMBAT:
-                return "blockers are declared this way in hero combat (IV.B) only"
+                return "blockers are declared this way in hero combat (rule IV.B) only"
             return _combat_step(state, action, BLOCK) or hero_block_problem(state, action)
         case da.AssignHeroes():
             return _combat_step(state, action, ASSIGN) or assign_problem(state, action)
         case da.DamageOrder():
             if state.phase != SOLDIER_COMBAT:
-                return "the damage order is set in soldier combat (IV.A) only"
+                return "the damage order is set in soldier combat (rule IV.A) only"
             return _combat_step(state, action, DAMAGE) or damage_order_problem(
                 state, catalog, action
             )
@@ -163,7 +163,7 @@ def call_soldier_problem(state: GameState, catalog: Catalog, action: da.CallSold
 
 def call_hero_problem(state: GameState, catalog: Catalog, action: da.CallHero) -> str | None:
     if state.spiral == 1:
-        return "no hero can be called in the first turn spiral: the Cenotaph is empty (III.B)"
+        return "no hero can be called in the first turn spiral: the Cenotaph is empty (rule III.B)"
     card, problem = _card(catalog, action.card_id, "hero")
     if card is None:
         return problem
@@ -188,7 +188,9 @@ def upgrade_problem(state: GameState, catalog: Catalog, action: da.UpgradeHero) 
     if unit.level == 2:
         return f"{card.name} is at level 2 already"
     if unit.called >= state.spiral:
-        return f"{card.name} was called this spiral: it may go to level 2 from the next (III.B)"
+        return (
+            f"{card.name} was called this spiral: it may go to level 2 from the next (rule III.B)"
+        )
     return _pay(p, card.upgrade_cost, f"upgrading {card.name}")
 
 
@@ -286,7 +288,7 @@ def assign_problem(state: GameState, action: da.AssignHeroes) -> str | None:
     assert combat is not None
     heroes = [h for h, _ in action.assignment]
     if len(set(heroes)) != len(heroes):
-        return "a hero fights one blocker only (IV.B)"
+        return "a hero fights one blocker only (rule IV.B)"
     lawful = lawful_blockers(state, combat.blockers)
     defender = 1 - combat.attacker
     for hero, blocker in action.assignment:
@@ -297,10 +299,10 @@ def assign_problem(state: GameState, action: da.AssignHeroes) -> str | None:
         if blocker not in lawful:
             return (
                 f"a hero cannot fight a hero while {_name(state, defender)} has a prompt "
-                "soldier (IV.B)"
+                "soldier (rule IV.B)"
             )
     if lawful and set(heroes) != set(combat.attackers):
-        return "every attacking hero must be assigned to a blocker it may fight (IV.B)"
+        return "every attacking hero must be assigned to a blocker it may fight (rule IV.B)"
     return None
 
 

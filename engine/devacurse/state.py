@@ -20,10 +20,10 @@ OVER = "over"
 PHASES = (PRAYERS, CALLING, HEROES, SOLDIER_COMBAT, HERO_COMBAT, END, OVER)
 PHASE_LABELS = {
     PRAYERS: "prayers (part 1, entered)",
-    CALLING: "soldier calling (III.A)",
-    HEROES: "hero guardian setting (III.B)",
-    SOLDIER_COMBAT: "soldier combat (IV.A)",
-    HERO_COMBAT: "hero combat (IV.B)",
+    CALLING: "soldier calling (rule III.A)",
+    HEROES: "hero guardian setting (rule III.B)",
+    SOLDIER_COMBAT: "soldier combat (rule IV.A)",
+    HERO_COMBAT: "hero combat (rule IV.B)",
     END: "end of turn (VI)",
     OVER: "game over",
 }
@@ -58,9 +58,9 @@ class Unit:
     hero: bool
     damage: int = 0  # soldiers: healed at refresh (V); heroes: damage counters (AP lost)
     prompt: bool = True
-    level: int = 1  # heroes: 1 when called, 2 once upgraded (III.B)
+    level: int = 1  # heroes: 1 when called, 2 once upgraded (rule III.B)
     called: int = 0  # the spiral it was called in
-    equipment: tuple[str, ...] = ()  # equipment events on it (III.A)
+    equipment: tuple[str, ...] = ()  # equipment events on it (rule III.A)
     bolster_at: int = 0  # until the end of the turn (bolster events)
     bolster_df: int = 0
 

@@ -39,6 +39,12 @@ def describe(action: za.Action, game: ZealGame) -> str:
         return f"{who} developed: {'drew a card' if action.choice == 'draw' else '+1 maximum devotion'}"
     if isinstance(action, za.DeclareAttackers | za.DeclareBlockers | za.DeclareFlankers):
         return f"{who} {_declaration(action, game, names)}"
+    if isinstance(action, za.Activate):
+        # The card by name: "activated a card's action" left the table guessing which.
+        perm = game.state.permanent(action.permanent_id)
+        card = perm.name if perm is not None else game.named.get(action.permanent_id, "")
+        if card:
+            return f"{who} activated {card}'s action"
     kind = type(action).__name__
     words = {
         "KeepHand": "kept their hand",

@@ -66,7 +66,9 @@ def perform_adjustment(
         state = evolve(state, defeated_this_turn=state.defeated_this_turn + (seat,))
     state = state.with_player(seat, **changes)
     words = ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in changes.items())
-    log.say(state, action.player, f"{who} set {p.name}: {words} (adjustment)")
+    # "Alena set Alena: deck size 6" named the player twice.
+    whose = "their own" if seat == action.player else f"{p.name}'s"
+    log.say(state, action.player, f"{who} set {whose} {words} (adjustment)")
     if "hand_size" in changes or "deck_size" in changes:
         state = defeat_if_down(state, seat, catalog, log)
     return _settle(check_victory(state, log), catalog, log)

@@ -31,7 +31,10 @@ def describe(action: za.Action, state: GameState, catalog: Catalog) -> str:
             return f"{me} played an action card"
         return f"{me} played {card(action.card)}"
     if isinstance(action, za.Move):
-        return f"{me} moved {action.distance}"
+        if not action.distance:
+            return f"{me} did not move"  # "Carl moved 0"
+        lengths = "card length" if action.distance == 1 else "card lengths"
+        return f"{me} moved {action.distance} {lengths}"
     if isinstance(action, za.Stance):
         return f"{me} took the {action.stance} stance"
     if isinstance(action, za.Attack):

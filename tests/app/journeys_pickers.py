@@ -58,6 +58,11 @@ async def many_bases(d: Any) -> None:
     d.notes["overlaps"] = overlaps
     target = buttons[5]
     d.notes["tapped"] = target.text
+    # The rows scroll when they outgrow the picker (the card's room in front of a seat is the
+    # small counters' only, so the big number stays in view): a player swipes the row into
+    # view first, as the scroll does here, at once.
+    picker.ids.scroll.scroll_to(target, padding=0, animate=False)
+    await d.frames(3)
     await d.tap(target)
     await d.until(lambda: 0 not in s.picking, "the tap picks a base")
     d.notes["targets"] = list(s.game.state.stack[-1].targets) if s.game.state.stack else []

@@ -143,3 +143,167 @@ def test_numbers_and_nouns_that_disagree_are_caught() -> None:
     assert plural_disagreements("Cost 1 blessings")
     assert plural_disagreements("Alena: 3 card left")
     assert not plural_disagreements("1 pass, 2 cards, 1 bonus, 11 points")
+
+
+# --- issue 33: the words a check can catch, results said, layout -------------------------------
+
+
+def test_the_issue_33_words_are_caught_and_their_fixes_pass() -> None:
+    from tests.app.explorer.words import refusal_problems, text_problems
+
+    for bad in (
+        "Anton is done (III.A)",  # a section number left bare
+        "IV.A soldier combat: Anton chooses attackers",
+        "Press dial 0's button",
+        "Turn 0 · Mulligan",
+        "Round 1, match r1m1",
+        "Howler xp1",
+        "costs 3 devotion (cost)",
+        "Alena set Alena: deck size 6",
+        "3 / 0",
+        "2/0 (on)",
+        "1 hand cards left",
+        "Anton enters 1 blessings",
+    ):
+        assert text_problems(bad), bad
+    for good in (
+        "Soldier combat (rule IV.A): Anton chooses attackers",
+        "Rulebook, section IV.A: Soldier combat",
+        "Turn 1 · Mulligan",
+        "Impulse 972, 1st  Pulse 1/3",
+        "Raging Dead 2/2",
+        "Anton enters 1 blessing",
+    ):
+        assert not text_problems(good), good
+    assert refusal_problems("it is Alena's turn to act")
+    assert not refusal_problems("It is Alena's turn to act")
+
+
+def test_two_identical_rows_of_one_list_are_caught() -> None:
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    from tests.app.explorer import checks
+
+    root = FloatLayout(size=(800, 600))
+    rows = BoxLayout(orientation="vertical", size=(400, 200), size_hint=(None, None))
+    for _ in range(2):
+        row = BoxLayout()
+        row.add_widget(Label(text="Temple Guard (AT 1, DF 2)"))
+        rows.add_widget(row)
+    root.add_widget(rows)
+    assert checks.duplicate_rows(checks.visible(root))
+    rows.children[0].children[0].text = "Temple Guard, called 2nd (AT 1, DF 2)"
+    assert not checks.duplicate_rows(checks.visible(root))
+
+
+def test_a_result_not_on_the_band_and_a_silent_undo_are_caught() -> None:
+    from engine.core.records import LogEntry
+    from tests.app.explorer.check_results import results_in, undo_unsaid, unsaid
+
+    hunger = LogEntry(
+        3, "Deploy and Retreat", 0, "Raging Dead went hungry: 5 damage to Alena's base (15 left)"
+    )
+    said = results_in("deeds", [LogEntry(3, "Deploy", 0, "Alena passes"), hunger])
+    assert said == [hunger.text]
+    assert unsaid(said, "Anton to act", "Anton to act", "scoreboard")  # nobody saw it
+    assert unsaid(said, hunger.text, hunger.text, "deeds_battle")  # the table is not in view
+    assert unsaid(said, hunger.text, "", "scoreboard")  # one edge only
+    assert not unsaid(
+        said,
+        hunger.text + " (and 1 more in the log)",
+        hunger.text + " (and 1 more in the log)",
+        "scoreboard",
+    )
+    # A card discarded in Deploy goes to the graveyard too: no battle's result.
+    assert not results_in("deeds", [LogEntry(3, "Deploy", 0, "Rifleman goes to Alena's graveyard")])
+    assert undo_unsaid("Alena plays Cult Zealot", "")
+    assert not undo_unsaid("Alena plays Cult Zealot", "Took back: Alena plays Cult Zealot")
+
+
+def _panel() -> Any:
+    """A seat panel's parts the layout check reads, as real widgets: a big tile and a
+    decision button in a layout that stands for the panel."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.button import Button
+    from kivy.uix.floatlayout import FloatLayout
+
+    from companion_app.widgets.counter import CounterTile
+
+    panel = FloatLayout(size=(500, 400), size_hint=(None, None))
+    big = CounterTile(title="zGear", value="10", size_hint=(None, None), size=(200, 120))
+    big.pos = (0, 200)
+    big.big = True
+    buttons = BoxLayout(size_hint=(None, None), size=(200, 60), pos=(220, 200))
+    buttons.add_widget(Button(text="End A faces"))
+    buttons.do_layout()  # no clock ticks here: lay the button out now
+    panel.add_widget(big)
+    panel.add_widget(buttons)
+    panel.tiles = {"gear": big}
+    panel.ids = {"decide_buttons": buttons}
+    return panel
+
+
+def test_a_card_panel_over_the_big_number_a_short_button_and_an_unlabelled_tile_are_caught() -> (
+    None
+):
+    from types import SimpleNamespace
+
+    from kivy.uix.button import Button
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.widget import Widget
+
+    import companion_app.app as app_module
+    from tests.app.explorer import check_layout
+
+    app_module.load_kv()
+    turner = FloatLayout(size=(500, 400))
+    panel = _panel()
+    turner.add_widget(panel)
+    turner.panel = panel
+    card = Widget(size_hint=(None, None), size=(500, 300), pos=(0, 0))
+    turner.add_widget(card)
+    session = SimpleNamespace(seats=[SimpleNamespace(name="Alena")])
+    board = SimpleNamespace(turners=[turner], panels=[panel])
+    found = check_layout.covered(session, board)
+    assert any("big number (zGear)" in p for p in found) and any("End A faces" in p for p in found)
+    card.height = 180  # the card takes the small counters' room only
+    assert not check_layout.covered(session, board)
+    root = FloatLayout(size=(400, 400))
+    root.add_widget(Button(text="Keep", size_hint=(None, None), size=(120, 20)))
+    assert check_layout.short_buttons(root)
+    root.children[0].height = 60
+    assert not check_layout.short_buttons(root)
+    panel.tiles["gear"].title = ""
+    assert check_layout.unlabelled_tiles(board)
+
+
+def test_a_sign_the_font_cannot_draw_is_caught() -> None:
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    from tests.app.explorer import checks
+
+    root = FloatLayout(size=(800, 600))
+    root.add_widget(Label(text="Flip sabotage card 1 \u2192 Bone Totem", size_hint=(None, None)))
+    assert checks.missing_glyphs(checks.visible(root))
+    root.children[0].text = "Turn 1 \u00b7 Flip sabotage card 1 on Bone Totem \u2212 1"
+    assert not checks.missing_glyphs(checks.visible(root))
+
+
+def test_a_big_number_shrunk_to_the_size_of_a_label_is_caught() -> None:
+    from types import SimpleNamespace
+
+    import companion_app.app as app_module
+    from tests.app.explorer import check_layout
+
+    app_module.load_kv()
+    panel = _panel()
+    tile = panel.tiles["gear"]
+    session = SimpleNamespace(seats=[SimpleNamespace(name="Vera")])
+    board = SimpleNamespace(panels=[panel])
+    tile.size = (60, 44)  # squeezed by the decisions above it: the number at about 22 px
+    assert check_layout.small_big_numbers(session, board)
+    tile.size = (200, 160)
+    assert not check_layout.small_big_numbers(session, board)

@@ -116,9 +116,11 @@ def test_IV_A_damage_order__refused_to_the_defender_in_the_engines_words(
     guard, colossus = _ids(game, ANTON)["temple_guard"], _ids(game, ANTON)["storm_colossus"]
     legionary = _ids(game, ALENA)["iron_legionary"]
     assert not s.command(da.DamageOrder(ANTON, legionary, (colossus, guard)))
-    assert s.message == "it is Alena's turn to act (soldier combat (IV.A))" and not s.message_ok
+    assert (
+        s.message == "It is Alena's turn to act (soldier combat (rule IV.A))" and not s.message_ok
+    )
     assert not s.command(da.DamageOrder(ALENA, legionary, (colossus,)))
-    assert s.message.startswith("list each blocker of Iron Legionary once")
+    assert s.message.startswith("List each blocker of Iron Legionary once")
     assert game.state.combat is not None
     assert game.state.combat.blocks == ((guard, legionary), (colossus, legionary))
 

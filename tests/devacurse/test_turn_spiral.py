@@ -388,7 +388,7 @@ def test_IV_A__the_attacking_player_orders_the_damage_among_several_blockers() -
 @pytest.mark.parametrize(
     ("action", "why"),
     [
-        (da.DamageOrder(1, 1, (12, 11)), "it is Alena's turn to act (soldier combat (IV.A))"),
+        (da.DamageOrder(1, 1, (12, 11)), "it is Alena's turn to act (soldier combat (rule IV.A))"),
         (da.DamageOrder(0, 1, (12,)), "list each blocker of Iron Legionary once"),
         (da.DamageOrder(0, 1, (12, 12)), "list each blocker of Iron Legionary once"),
         (da.DamageOrder(0, 2, (12, 11)), "number 2 is not attacking"),

@@ -175,8 +175,8 @@ def test_band__labels_never_name_a_face_down_sabotage_card() -> None:
     game.apply(va.PerformRitual(ALENA))
     labels = [ADAPTER.choice_label(game, a) for a in game.legal_actions()]
     assert "No more sabotage" in labels
-    assert "Flip sabotage card 2" in labels
-    assert "Flip sabotage card 1 \u2192 Bone Totem" in labels
+    assert "Flip the 2nd sabotage card" in labels
+    assert "Flip the 1st sabotage card on Bone Totem" in labels
     assert not any(x and ("Undertow" in x or "Riptide" in x) for x in labels)
 
 

@@ -90,7 +90,7 @@ def test_set_sabotage__the_scan_asks_how_much_to_stockpile_and_the_worked_exampl
     _to_antons_ritual(session)
     Clock.tick()
     flips = [(label, a) for label, a in session.choices if isinstance(a, va.FlipSabotage)]
-    assert [label for label, _a in flips] == ["Flip sabotage card 1"]
+    assert [label for label, _a in flips] == ["Flip the sabotage card"]
     assert session.command(flips[0][1])
     alena = game.state.players[ALENA]
     assert (alena.stockpile, alena.exhausted) == (0, 5)  # the 2 stockpiled + 3 from cultists

@@ -134,7 +134,7 @@ def test_core7_augment__more_than_three_is_refused_in_the_engines_words(
     game = _to_the_attack(s)
     d = replace(plan.first(game), augments=4)
     assert not _declare(s, d)
-    assert s.message == "declare 0 to 3 augments"
+    assert s.message == "Declare 0 to 3 augments"
     assert game.state.attack is None
 
 
@@ -168,12 +168,12 @@ def test_core6_bolster__refused_in_the_engines_words(options_off: GameSession) -
     assert _declare(s, plan.first(game))
     assert s.command(ADAPTER.scan_action(game, ANTON, TARGET))
     assert not s.command(za.Spin(ANTON, 0, bolsters=4))
-    assert s.message == "declare 0 to 3 bolsters" and game.state.phase == "spin"
+    assert s.message == "Declare 0 to 3 bolsters" and game.state.phase == "spin"
     assert s.command(za.Spin(ANTON, 0, bolsters=2))
     place = placement(game)
     assert place is not None
     assert not s.command(place.action((0,)))  # one dot for two bolsters
-    assert s.message == "place 2 bolsters: one dot for each"
+    assert s.message == "Place 2 bolsters: one dot for each"
 
 
 def test_core6_bolster__terrain_has_no_one_to_bolster_it(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def test_core6_bolster__terrain_has_no_one_to_bolster_it(tmp_path: Path) -> None
     assert s.command(za.AttackTerrain(ALENA, 0, 0))
     assert s.command(za.DrawTarget(ALENA, "zero_jet"))  # from her own deck
     assert not s.command(za.Spin(ALENA, 0, bolsters=1))
-    assert s.message == "terrain has no one to bolster it"
+    assert s.message == "Terrain has no one to bolster it"
 
 
 def test_core5_core7_terrain__the_attack_screen_names_terrain_and_its_augments(
@@ -235,7 +235,7 @@ def test_option1_high_ground__refused_when_the_option_is_not_in_play(
     game = _to_the_attack(s)
     assert not plan.choices(game).high_ground_rule  # the screen shows it off
     assert not _declare(s, replace(plan.first(game), high_ground=True))
-    assert s.message == "high ground is not one of this game's optional rules"
+    assert s.message == "High ground is not one of this game's optional rules"
 
 
 # --- Rules Options 2: sneak attack -------------------------------------------------------------
@@ -260,7 +260,7 @@ def test_option2_sneak_attack__refused_when_the_option_is_not_in_play(
     s = options_off
     game = _to_the_attack(s)
     assert not _declare(s, replace(plan.first(game), sneak=True))
-    assert s.message == "sneak attacks are not one of this game's optional rules"
+    assert s.message == "Sneak attacks are not one of this game's optional rules"
 
 
 def test_option2_sneak_attack__not_with_a_card_used_last_turn(options_on: GameSession) -> None:
@@ -284,7 +284,7 @@ def test_option2_sneak_attack__not_with_a_card_used_last_turn(options_on: GameSe
     assert s.command(za.PickHand(ANTON, impulse=321))
     assert s.command(za.PlayCard(ALENA, ACTION_CARD)), s.message
     assert not _declare(s, replace(plan.first(game), sneak=True))
-    assert s.message == "you can't sneak attack with a card that you used last turn"
+    assert s.message == "You can't sneak attack with a card that you used last turn"
     assert _declare(s, plan.first(game))  # the same attack, not sneaking, is allowed
 
 

@@ -83,6 +83,7 @@ class DeedsAdapter(GameAdapter):
     kind = "deeds"
     demo = demo_script
     log_folds = (da.Pass,)
+    turn_word = "Round"  # the rulebook plays in rounds: attacker and defender swap each one
 
     # --- setting up ---------------------------------------------------------------------
 
@@ -150,7 +151,8 @@ class DeedsAdapter(GameAdapter):
             card = g.catalog.get(x.card_id)
             attack = stats.attack_of(state, g.catalog, x)
             defense = stats.defense_of(state, g.catalog, x)
-            on = " (on)" if x.attached_to is not None else ""
+            host = next((h for h in state.cards if h.id == x.attached_to), None)
+            on = f", on {g.catalog.get(host.card_id).name}" if host is not None else ""
             out.append(
                 CounterView(
                     f"card:{x.id}",
@@ -241,7 +243,8 @@ class DeedsAdapter(GameAdapter):
         if isinstance(action, da.KeepHand):
             return "Keep hand"
         if isinstance(action, da.Mulligan):
-            return f"Mulligan all {action.count}"
+            # One button per count: any number may go back (rulebook: Setup), not "all".
+            return f"Mulligan {action.count} card{'' if action.count == 1 else 's'}"
         if isinstance(action, da.Regroup):
             # Six pairs share the band's narrow choice row: two short lines each.
             return f"+{SHORT[action.first]}\n+{SHORT[action.second]}"
@@ -304,6 +307,16 @@ class DeedsAdapter(GameAdapter):
         if mode(g) == "block" and any(len(r.options) > 1 for r in rows(g)):
             return "deeds_battle"
         return None
+
+    def notable(self, entry: LogEntry) -> bool:
+        """A battle's result and Hunger's loss stay on the band for a while (4.4, Hunger):
+        damage to a base, units lost in the battle."""
+        text = entry.text
+        return (
+            "'s base takes " in text
+            or " went hungry: " in text
+            or (entry.step.startswith("Battle") and "'s graveyard" in text)
+        )
 
     def quiet(self, game: AnyGame) -> bool:
         """The Tactics step with nothing waiting: the band counts down and both pass."""

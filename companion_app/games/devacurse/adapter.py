@@ -27,6 +27,7 @@ from companion_app.games.base import (
 from companion_app.games.devacurse import demo_script
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.evolve import evolve
+from engine.core.records import LogEntry
 from engine.devacurse import DevacurseGame
 from engine.devacurse import actions as da
 from engine.devacurse.card_model import Card, Catalog
@@ -257,8 +258,10 @@ class DevacurseAdapter(GameAdapter):
         if g.explain(evolve(action, from_prayer=True)) is not None:
             return None
         option = TargetOption("From a closed prayer", True, seat=action.player)
+        card = g.catalog.find(action.card_id)
+        named = card.name if card is not None else "This soldier"
         return TargetRequest(
-            "Called from the hand, or from a closed prayer?",
+            f"{named}: called from the hand, or from a closed prayer?",
             (option,),
             optional=True,
             none_label="From the hand",
@@ -397,7 +400,7 @@ class DevacurseAdapter(GameAdapter):
     def glossary(self, keyword: str) -> str:
         if keyword == "pierce":
             return (
-                "Pierce (IV.A): a negative DF - AT is normally the same as zero; with Pierce, "
+                "Pierce (rule IV.A): a negative DF - AT is normally the same as zero; with Pierce, "
                 "what the blockers do not absorb goes to the defending player's Faith."
             )
         return super().glossary(keyword)
@@ -414,6 +417,16 @@ class DevacurseAdapter(GameAdapter):
         from companion_app.games.devacurse.player_model import DevacursePlayerModel
 
         return DevacursePlayerModel(self)
+
+    def notable(self, entry: LogEntry) -> bool:
+        """A combat's result stays on the band for a while (IV.A, IV.B): Faith lost, units
+        that die or are destroyed, and who survived a hit."""
+        text = entry.text
+        return (
+            (" loses " in text and text.endswith(" Faith"))
+            or " dies: " in text
+            or text.endswith((" is destroyed", " and survives"))
+        )
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule of the moment, with its section (rules_at_hand.py)."""

@@ -41,10 +41,16 @@ def plan(game: DevacurseGame) -> Plan:
     combat = state.combat
     if combat is None or state.phase not in (SOLDIER_COMBAT, HERO_COMBAT):
         return Plan(
-            "No combat now: soldier combat (IV.A) and hero combat (IV.B) come here", -1, "", ()
+            "No combat now: soldier combat (rule IV.A) and hero combat (rule IV.B) come here",
+            -1,
+            "",
+            (),
         )
     cat = game.catalog
-    section = "IV.B hero combat" if state.phase == HERO_COMBAT else "IV.A soldier combat"
+    # The section is cited, not used as a name: players know the step by its words.
+    section = (
+        "Hero combat (rule IV.B)" if state.phase == HERO_COMBAT else "Soldier combat (rule IV.A)"
+    )
     attacker, defender = combat.attacker, 1 - combat.attacker
     names = [p.name for p in state.players]
 
@@ -53,7 +59,16 @@ def plan(game: DevacurseGame) -> Plan:
         if u is None:
             return str(unit_id)
         stat = "AP" if u.hero else "DF"
-        return f"{name(cat, u)} (AT {attack(cat, u)}, {stat} {remaining(cat, u)})"
+        return f"{named(u)} (AT {attack(cat, u)}, {stat} {remaining(cat, u)})"
+
+    def named(u: Any) -> str:
+        """A unit's name; with two of one card on a side, which one: the order they were
+        called in (two identical "Temple Guard" rows could not be told apart)."""
+        own = name(cat, u)
+        twins = [t.id for t in state.players[u.owner].units if name(cat, t) == own]
+        if len(twins) < 2:
+            return own
+        return f"{own}, called {_nth(sorted(twins).index(u.id))}"
 
     rows: list[Row] = []
     if combat.step == ATTACK:

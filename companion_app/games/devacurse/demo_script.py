@@ -51,7 +51,7 @@ async def script(demo: Demo) -> None:
     )
     await demo.until(lambda: state().players[1].faith == 18, "table", "Anton's Faith is 18")
 
-    demo.say("Everyone is done setting up; order passes to Anton at hero setting (III.B).")
+    demo.say("Everyone is done setting up; order passes to Anton at hero setting (rule III.B).")
     for seat in (0, 1, 0, 1):
         await demo.act(da.Pass(seat))
     demo.say("IV.A: Anton has order and does not attack; Alena attacks, Anton does not block.")

@@ -74,12 +74,16 @@ def monster_name(game: VileGame, monster_id: object, owner: bool = True) -> str:
     return name
 
 
+_ORDINALS = ("the 1st", "the 2nd", "the 3rd", "the 4th", "the 5th", "the 6th", "the 7th", "the 8th")
+
+
 def _targets(game: VileGame, targets: tuple[va.Target, ...]) -> str:
     names = [
         game.catalog.get(t).name if isinstance(t, str) and t in game.catalog else _monster(game, t)
         for t in targets
     ]
-    return f" \u2192 {', '.join(names)}" if names else ""
+    # In words: the table's font draws no arrow (it showed a box).
+    return f" on {', '.join(names)}" if names else ""
 
 
 def _pass_words(game: VileGame) -> str:
@@ -127,8 +131,9 @@ def choice_words(game: VileGame, action: Any) -> str | None:
     if isinstance(action, va.FlipSabotage):
         # Named by its place only: the performer must not read which card it is before it flips.
         zone = state.players[action.player].sabotage_zone
-        place = zone.index(action.card_id) + 1
-        return f"Flip sabotage card {place}{_targets(game, action.targets)}"
+        place = _ORDINALS[zone.index(action.card_id)] if len(zone) > 1 else "the"
+        # By its place in words ("Flip sabotage card 1" read as a card's number).
+        return f"Flip {place} sabotage card{_targets(game, action.targets)}"
     if isinstance(action, va.Activate):
         return f"{_monster(game, action.monster_id)}'s ability{_targets(game, action.targets)}"
     if isinstance(action, va.PlayCard) and len(action.targets) > 0:

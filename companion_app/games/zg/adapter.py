@@ -238,7 +238,9 @@ class ZgAdapter(GameAdapter):
             out.append(
                 CounterView(
                     "stance",
-                    "Stance",
+                    # The stance by name: a small tile shows no note, and "Stance 1" says
+                    # nothing (Rules Options 8 names five stances).
+                    f"{p.stance.capitalize()} stance",
                     now + 1,
                     min(allowed) + 1,
                     max(allowed) + 1,
@@ -531,7 +533,7 @@ class ZgAdapter(GameAdapter):
             seat=seat,
             card_id=card.id,
             name=card.name,
-            kind=f"zGear ({card.part})" if card.part else "zGear",
+            kind=f"zGear: {card.part}" if card.part else "zGear",
             cost=f"Impulse {card.impulse}",
             stats=f"Move {card.move}, {reach}",
             keywords=card.powerups,

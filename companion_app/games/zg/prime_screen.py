@@ -62,7 +62,9 @@ class PrimeScreen(FacingScreen):
         self.you_label = f"You: {names[self.you]}"
         self.foe_label = f"Foe: {names[self.foe]}"
         self.card_label = self._card_words(game, self.card, self.end, "scan your card")
-        self.foe_card_label = self._card_words(game, self.foe_card, self.foe_end, "scan the foe's")
+        self.foe_card_label = self._card_words(
+            game, self.foe_card, self.foe_end, "scan the foe's card"
+        )
 
     @staticmethod
     def _card_words(game: ZgGame, card_id: str, end: int, missing: str) -> str:

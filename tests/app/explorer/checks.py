@@ -6,11 +6,12 @@ planted failures in ``selftest.py`` show each one firing on a widget built to be
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tests.app.explorer.words import text_problems
+from tests.app.explorer.words import refusal_problems, text_problems
 
 FLOOR_SP = 15  # the reading floor (docs/app.md): nothing a player needs is smaller
 SLACK = 2.0  # pixels of rounding forgiven
@@ -196,16 +197,79 @@ def overlaps(seen: Iterable[Seen]) -> list[str]:
     return out
 
 
-def wording(seen: Iterable[Seen], device_labels: Iterable[str] = ()) -> list[str]:
+# Pages whose rows may read the same: a log (two scans are two lines), a plot's axis, one
+# deck list per player, the devices. On the table and a game's own pages two rows that read
+# the same are two things a player can't tell apart.
+LISTS = ("log", "history", "newgame", "catalog", "devices", "simulator", "a list")
+
+
+def wording(seen: Iterable[Seen], device_labels: Iterable[str] = (), screen: str = "") -> list[str]:
     """The words rules (words.py) on every visible text; a device's own id (printed on its
     box, the name players know it by) is not an internal name."""
+    seen = list(seen)
     labels = [d for d in device_labels if d]
     out = []
     for s in seen:
         text = s.text
+        if getattr(s.widget, "markup", False):  # "[color=e84c3d]Alena[/color]": Kivy's, not read
+            text = re.sub(r"\[/?[a-z]+(?:=[^\]]*)?\]", "", text)
         for label in labels:
             text = text.replace(label, "the device")
         out += [f"'{s.text[:50]}': {p}" for p in text_problems(text)]
+    twins = duplicate_rows(seen) if screen not in LISTS else []
+    return out + twins + missing_glyphs(seen)
+
+
+_GLYPHS: dict[tuple[str, str], bool] = {}
+
+
+def _drawn_as(char: str, font: str) -> bytes:
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=char, font_size=24, font_name=font)
+    core.refresh()
+    return bytes(core.texture.pixels)
+
+
+def missing_glyphs(seen: Iterable[Seen]) -> list[str]:
+    """Signs the label's font has no glyph for (an arrow drawn as a box): each character
+    beyond plain Latin is drawn alone and compared with a character no font has."""
+    out = []
+    for s in seen:
+        font = s.widget.font_name
+        for char in {c for c in s.text if ord(c) > 0x24F}:
+            key = (char, font)
+            if key not in _GLYPHS:
+                _GLYPHS[key] = _drawn_as(char, font) == _drawn_as("\U000f0000", font)
+            if _GLYPHS[key]:
+                out.append(f"'{s.text[:40]}': its font has no '{char}' (U+{ord(char):04X})")
+    return out
+
+
+def duplicate_rows(seen: Iterable[Seen]) -> list[str]:
+    """Two rows of one list that read the same ("Temple Guard (AT 1, DF 2)" twice): which is
+    which? Rows are the children of one box, or their labels; a count ("0") or a sign is not
+    a row, and the band's copy for the far side (turned) is not a second row."""
+    by_list: dict[tuple[int, str, int], int] = {}
+    out = []
+    from kivy.uix.button import Button
+
+    for s in seen:
+        if len(s.text.split()) < 2 or not any(c.isalpha() for c in s.text):
+            continue
+        if isinstance(s.widget, Button):
+            continue  # each row's own "stays back": the row's name tells them apart
+        if type(s.widget.parent).__name__ == "CounterTile":
+            continue  # a tile's note ("face down" on two bases): the tile's title names it
+        parent = s.widget.parent
+        for holder in (parent, getattr(parent, "parent", None)):
+            if holder is None:
+                continue
+            key = (id(holder), s.text, s.rotation)  # a twin turned for the far side is not
+            by_list[key] = by_list.get(key, 0) + 1
+            if by_list[key] == 2:
+                out.append(f"'{s.text[:40]}' is twice in one list: which is which?")
+                break
     return out
 
 
@@ -230,6 +294,8 @@ def wrong_seat(session: Any, board: Any) -> list[str]:
     message, seat = session.message, session.message_seat
     if not message or not board.panels:
         return out
+    if not session.message_ok:
+        out += refusal_problems(message)
     band_text = board.ids.prompt.text
     if seat >= 0:
         if seat >= len(board.panels):

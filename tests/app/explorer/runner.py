@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.drive import Driver
-from tests.app.explorer import checks, step_rules, visits
+from tests.app.explorer import check_layout, check_results, checks, step_rules, visits
 from tests.app.explorer.hands import Hands, NoGesture
 
 EXPLORER_DEVICE = b"\xe5\x9d\x00\x01"
@@ -103,6 +103,7 @@ class Explorer:
         self._seen_problems: set[str] = set()
         self._shots: dict[str, str] = {}
         self._visited: set[str] = set()
+        self.said = check_results.Said()  # results and undos the band must tell
 
     @property
     def app(self) -> Any:
@@ -180,7 +181,7 @@ class Explorer:
                     await self.fail("reading", f"{name}: {problem}")
             for problem in checks.overlaps(seen):
                 await self.fail("overlap", f"{name}: {problem}")
-            for problem in checks.wording(seen, self._device_labels()):
+            for problem in checks.wording(seen, self._device_labels(), name):
                 await self.fail("words", f"{name}: {problem}")
             if _for_all(root):
                 for problem in checks.one_edge_only(seen, name):
@@ -213,6 +214,11 @@ class Explorer:
                 if board.banner.collide_point(*at) and not board.banner._in_band(at):
                     await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
+            board = self.d.screen("scoreboard")
+            for problem in self.said.look(self.session, sm.current, board):
+                await self.fail("results", problem)
+            for problem in check_layout.layout(self.session, board, sm.current):
+                await self.fail("layout", problem)
             await self._check_assistant(game, opened_on_purpose)
         for kind, problem in await step_rules.after_step(self, shown):
             await self.fail(kind, problem)

@@ -47,7 +47,7 @@ async def visit_everything(x: Any) -> None:
 
         if popup.rotation != facing_rotation(label):
             await x.fail("facing", "the rule at hand does not face the edge it was tapped from")
-        if not popup.section.startswith("Rulebook: "):
+        if not popup.section.startswith("Rulebook"):
             await x.fail("screens", f"the rule at hand names no section: {popup.words!r}")
         await d.tap(hands.find_button("Close", "popup"))
         await hands.popups_gone()

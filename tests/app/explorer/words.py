@@ -13,8 +13,15 @@ _ENUM = re.compile(r"\b(?:[A-Z][a-z]+\.)?[A-Z]{2,}(?:_[A-Z0-9]+)+\b")
 # A tag's or id's hex ("04deadbeef0001"); not a device's own label ("Device e59d0001"), the
 # name printed on the box that players match with the Devices screen.
 _HEX = re.compile(r"(?<!Device )\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
-# A rulebook's section number used as a step's name ("III.A calling").
-_SECTION_AS_NAME = re.compile(r"(?:^|[\s:(])[IVX]{1,4}\.[A-Z]\b(?!\))")
+# A rulebook's section number used as a step's name ("III.A calling") or left bare for the
+# player to decode ("(III.A)"); "rule III.A" and "section IV.A" say what it is.
+_SECTION_AS_NAME = re.compile(
+    r"(?<!\brule )(?<!\brules )(?<!\bsection )(?:^|(?<=[\s:(]))[IVX]{1,4}\.[A-Z]\b"
+)
+# A device or a count numbered from zero, as a program counts ("dial 0's button", "Turn 0").
+_FROM_ZERO = re.compile(r"\b(?:dial|reader|seat|player|turn|round) 0\b", re.IGNORECASE)
+# A code fused with its number ("match r1m1", "Howler xp1").
+_CODE = re.compile(r"\b[a-z]+\d+(?:[a-z]+\d+)*\b")
 # A permanent's number where it has a name ("card 4 at Alena"), an end by index ("end 0").
 _NUMBERED = re.compile(r"\b(?:card|permanent|end|perm) \d+\b", re.IGNORECASE)
 _ENGINE = re.compile(r"\bengine\b", re.IGNORECASE)
@@ -34,6 +41,8 @@ def internal_names(text: str) -> list[str]:
         (_NUMBERED, "a number where a name belongs"),
         (_ENGINE, 'the word "engine"'),
         (_PHASE_KEY, "an internal phase name"),
+        (_FROM_ZERO, "counted from zero"),
+        (_CODE, "a code where words belong"),
     ):
         for match in pattern.finditer(text):
             found.append(f"{what}: {match.group(0).strip()!r}")
@@ -93,6 +102,42 @@ def plural_disagreements(text: str) -> list[str]:
     return found
 
 
+# A number over a number with no word before it ("3 / 0", "2/0 (on)"): which is which?
+_BARE_PAIR = re.compile(r"^\W*\d+\s*/\s*\d+\b")
+# A word in brackets saying again what the sentence said ("costs 3 devotion (cost)").
+_BRACKETED = re.compile(r"\(([a-z]+)\)")
+_ASIDES = re.compile(r"\([^()]*\)|\[[^\]]*\]")
+# One player named twice around a verb ("Alena set Alena: deck size 6").
+_NAME_TWICE = re.compile(r"\b([A-Z][a-z]+) [a-z]+ \1\b(?!')")
+
+
+def unlabelled(text: str) -> list[str]:
+    """Values a player can't place: a bare "3 / 0", a bracketed word repeating the sentence,
+    a player named twice."""
+    found = []
+    if _BARE_PAIR.search(text):
+        found.append(f"{text.strip()[:20]!r}: numbers with no label")
+    # Earlier words outside brackets: "Rifleman (sample) blocks Crawler (sample)" says each
+    # card's "(sample)" once, and a catalog's "[tactic]" is a column of its own.
+    for match in _BRACKETED.finditer(text):
+        word = match.group(1)
+        before = _ASIDES.sub(" ", text.lower()[: match.start()])
+        earlier = re.findall(r"[a-z]+", before)
+        if any(len(w) > 2 and (w.startswith(word) or word.startswith(w)) for w in earlier):
+            found.append(f"{match.group(0)!r} says again what the text said")
+    for match in _NAME_TWICE.finditer(text):
+        found.append(f"{match.group(0)!r}: the same player named twice")
+    return found
+
+
+def refusal_problems(text: str) -> list[str]:
+    """A refusal is a sentence to a player: it starts with a capital (or a number)."""
+    first = text.strip()[:1]
+    return [f"the refusal {text[:40]!r} starts in lower case"] if first.islower() else []
+
+
 def text_problems(text: str) -> list[str]:
     """Every word problem of one player-facing text."""
-    return internal_names(text) + missing_values(text) + plural_disagreements(text)
+    return (
+        internal_names(text) + missing_values(text) + plural_disagreements(text) + unlabelled(text)
+    )

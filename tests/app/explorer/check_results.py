@@ -1,0 +1,99 @@
+"""Results are said (issue 33): every combat, test, ritual and end-of-round loss ends with
+its result on the band, facing everyone, and Undo says what it took back.
+
+What counts as a result is each game's rulebook's, written here from the engine's log lines
+(not from the adapter's ``notable``, which is what is being checked): a base or Faith hit,
+a unit that dies, a test's outcome, a ritual's energy, Hunger. The checker follows the
+engine's log between two looks at the screen, so it needs no hook in a step.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+# Each game's result lines, as its engine logs them.
+RESULTS: dict[str, re.Pattern[str]] = {
+    "deeds": re.compile(r"'s base takes \d+ damage| went hungry: |'s graveyard$"),
+    "vile": re.compile(
+        r" dies$|^there is no deployed monster| gains \d+ energy \(| performs no ritual$"
+    ),
+    "devacurse": re.compile(r" loses \d+ Faith$| dies: | is destroyed$| and survives$"),
+    "zg": re.compile(r"^Test:| is slagged$"),
+    "zeal": re.compile(r" dies$| is defeated and turned face down$| is out of the game$"),
+}
+# Lines the deeds pattern takes only in a battle (a card discarded in Deploy is no result).
+_BATTLE_ONLY = {"deeds": ("'s graveyard",)}
+
+
+def results_in(kind: str, entries: list[Any]) -> list[str]:
+    """The result lines among ``entries`` (the engine's LogEntry), in the game's words."""
+    pattern = RESULTS.get(kind)
+    if pattern is None:
+        return []
+    out = []
+    for e in entries:
+        if not pattern.search(e.text):
+            continue
+        battle_only = _BATTLE_ONLY.get(kind, ())
+        if any(w in e.text for w in battle_only) and not str(e.step).startswith("Battle"):
+            continue
+        out.append(e.text)
+    return out
+
+
+def unsaid(results: list[str], near: str, far: str, screen: str) -> list[str]:
+    """A step's results not on the band for both long edges: at least one of them there (the
+    band says how many more the log holds), the table in view."""
+    if not results:
+        return []
+    if screen != "scoreboard":
+        return [f"the result '{results[-1][:50]}' is not in view: the table shows {screen}"]
+    if not any(r in near for r in results):
+        return [f"the result '{results[-1][:50]}' is not on the band (it reads '{near[:50]}')"]
+    if near != far:
+        return [f"the result '{results[-1][:50]}' is on the band for one edge only"]
+    return []
+
+
+def undo_unsaid(taken: str, near: str) -> list[str]:
+    """Undo's notice names what it took back (the log's words for it)."""
+    if near.startswith("Took back") and taken and taken in near:
+        return []
+    return [f"Undo took back '{taken[:50]}' but the band says '{near[:50]}'"]
+
+
+@dataclass
+class Said:
+    """What the band must say, from the game's log and history since the last look."""
+
+    game: Any = None
+    log_seen: int = 0
+    history_seen: int = 0
+    last_row: str = ""  # the log screen's words for the newest command, at the last look
+
+    def look(self, session: Any, screen: str, board: Any) -> list[str]:
+        game = session.game
+        if game is None:
+            return []
+        if game is not self.game:  # a new game (or a resumed one): nothing in it is news
+            self._remember(session, game)
+            return []
+        problems: list[str] = []
+        near, far = board.ids.prompt.text, board.ids.prompt_far.text
+        history = len(game.history)
+        if history < self.history_seen:
+            problems += undo_unsaid(self.last_row, near)
+        elif len(game.log) > self.log_seen:
+            fresh = results_in(session.kind, list(game.log[self.log_seen :]))
+            problems += unsaid(fresh, near, far, screen)
+        self._remember(session, game)
+        return problems
+
+    def _remember(self, session: Any, game: Any) -> None:
+        self.game = game
+        self.log_seen = len(game.log)
+        self.history_seen = len(game.history)
+        rows = session.log_rows
+        self.last_row = rows[-1].text if rows else ""

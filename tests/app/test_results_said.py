@@ -1,0 +1,102 @@
+"""Results nobody saw (issue 33, item 8): every game's combat, test, ritual and Hunger results
+go on the band (``GameAdapter.notable``), whole, and Undo says what it took back.
+
+The results are the explorer's own list (tests/app/explorer/check_results.py, written from
+the rulebooks' results), found in the log lines of seeded random games of every game: each
+one the engine writes must be news for the band."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from kivy.clock import Clock
+
+from companion_app.games import adapter_for
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
+from companion_app.session.table_news import NEWS_CHARS, headline
+from engine.zeal import actions as za
+from hardware.registry import TagRegistry
+from tests.app.explorer.check_results import RESULTS, results_in
+from tests.app.player_model_walk import new_game
+
+SEEDS = range(4)
+STEPS = 300
+
+
+def _result_lines(kind: str) -> list[tuple[str, object]]:
+    """(text, entry) of every result line in a few seeded random games of ``kind``."""
+    adapter = adapter_for(kind)
+    found = {}
+    for seed in SEEDS:
+        game = new_game(adapter, seed)
+        rnd = random.Random(seed)
+        for _ in range(STEPS):
+            legal = list(game.legal_actions())
+            if game.outcome() is not None or not legal:
+                break
+            before = len(game.log)
+            game.apply(rnd.choice(legal))
+            fresh = list(game.log[before:])
+            said = set(results_in(kind, fresh))
+            for entry in fresh:
+                if entry.text in said:
+                    found.setdefault(entry.text, entry)
+    return list(found.items())
+
+
+@pytest.mark.parametrize("kind", ["deeds", "vile", "devacurse"])
+def test_every_result_the_engine_logs_goes_on_the_band(kind: str) -> None:
+    adapter = adapter_for(kind)
+    lines = _result_lines(kind)
+    assert lines, f"seeded {kind} games wrote no result at all: the walk is too short"
+    unsaid = [text for text, entry in lines if not adapter.notable(entry)]
+    assert not unsaid, f"{kind}: results the band never shows: {unsaid[:5]}"
+
+
+def test_the_explorer_knows_every_game_s_results() -> None:
+    from engine import games
+
+    assert set(RESULTS) == set(games.kinds())
+
+
+def test_the_band_s_news_is_whole_and_says_how_many_more_are_in_the_log() -> None:
+    lines = [
+        "Drill Sergeant (sample) goes to Alena's graveyard",
+        "Rifleman (sample) goes to Anton's graveyard",
+        "Anton's base takes 4 damage (16 left)",
+    ]
+    news = headline(lines)
+    assert news.startswith("Anton's base takes 4 damage (16 left)")  # the newest first
+    assert news.endswith("(and 2 more in the log)")
+    assert len(news) <= NEWS_CHARS + len(" (and 2 more in the log)")
+    assert headline(lines[:1]) == lines[0]
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> GameSession:
+    s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:"))
+    s.start_new(["Alena", "Anton"], seed=7)
+    Clock.tick()
+    return s
+
+
+def test_undo_says_what_it_took_back_in_the_log_s_words(session: GameSession) -> None:
+    session.command(za.SetDevotion(0, current=2))
+    Clock.tick()  # the redraw words the log's rows
+    row = session.log_rows[-1].text
+    assert session.undo_last()
+    assert session.message == f"Took back: {row}" and session.message_seat == -1
+    session.command(za.SetDevotion(1, current=5))
+    session.command(za.SetDevotion(0, current=3))
+    Clock.tick()
+    first = session.log_rows[0].text
+    assert session.undo_entry(0)
+    assert session.message == f"Took back: {first}"
+
+
+def test_a_refusal_starts_with_a_capital_whatever_the_rule_wrote(session: GameSession) -> None:
+    session.say("you can't play that now", ok=False)
+    assert session.message == "You can't play that now"
