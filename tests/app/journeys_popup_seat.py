@@ -27,7 +27,7 @@ async def enrol_popup_at_each_seat(d: Any) -> None:
         popup = next(w for w in Window.children if isinstance(w, ModalView))
         # Opened: ModalView fades in on Kivy's real clock and places itself (on_open) only at
         # the fade's end, so a loaded machine needs more frames than an idle one.
-        await d.until(lambda: popup._anim_alpha >= 1.0, "the enrol popup opened")
+        await d.until(lambda p=popup: p._anim_alpha >= 1.0, "the enrol popup opened")
         await d.frames(2)
         outside = [
             seen.text[:30]
