@@ -288,3 +288,32 @@ def test_an_undone_win_is_offered_for_resume_again(session: GameSession, tmp_pat
     assert session.undo_entry(len(session.game.history) - 1)
     assert session.game.outcome() is None
     assert session.saved_game() is not None
+
+
+def test_a_resumed_games_log_reads_as_it_did(tmp_path: Path) -> None:
+    """Issue 33 (found by the explorer's restarts, Deeds seed 5): each row of the log is worded
+    in the position its command was made in, so after a resume (or an undo that brings rows
+    back into view) it reads as it did ("Alena ends the Deploy and Retreat phase", not the
+    phase the game is in at the end)."""
+    import random
+
+    def session_on() -> GameSession:
+        registry = lambda _kind: TagRegistry(":memory:")  # noqa: E731
+        return GameSession(CommandStore(str(tmp_path / "d.sqlite")), registry)
+
+    live = session_on()
+    live.start_new(["Alena", "Anton"], seed=5, kind="deeds")
+    rng = random.Random(5)
+    for _ in range(60):
+        game = live.game
+        if game.outcome() is not None:
+            break
+        assert live.command(rng.choice(list(game.legal_actions())))
+        Clock.tick()  # a redraw after each command, as at the table: each row worded at once
+    worded = [r.text for r in live.log_rows]
+    again = session_on()
+    saved = again.saved_game()
+    assert saved is not None
+    again.resume(saved)
+    Clock.tick()
+    assert [r.text for r in again.log_rows] == worded

@@ -28,6 +28,8 @@ def main() -> int:
 
     plans = [Exploration(**p) for p in json.loads(sys.stdin.read())]
     result = asyncio.run(run(plans, size, out, str(out / "games.sqlite")))
+    if result is None:  # stopped on purpose (SIGTERM): launch.py starts it again
+        return 0
     (out / "result.json").write_text(json.dumps(result, indent=2, default=str))
     return 0 if result["ok"] else 1
 
