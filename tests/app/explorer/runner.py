@@ -58,6 +58,7 @@ class Outcome:
     seed: int
     cap: int = 0
     kills: float = 0.0  # the chance a step of a stop and restart
+    check_every: int = 1
     steps: int = 0  # steps made and checked (a "Next step" of many passes is one)
     actions: int = 0  # engine actions in the game's log at its end
     passes: int = 0  # passes made by the band's "Next step"
@@ -80,7 +81,8 @@ class Outcome:
     def replay(self) -> str:
         return (
             f"python -m tests.app.explorer --game {self.game} --players {self.players} "
-            f"--size {self.size} --seed {self.seed} --steps {self.cap} --kills {self.kills}"
+            f"--size {self.size} --seed {self.seed} --steps {self.cap} --kills {self.kills} "
+            f"--check-every {self.check_every}"
         )
 
 
@@ -377,7 +379,13 @@ class Explorer:
                 return self._done()
         else:
             self.outcome = Outcome(
-                plan.game, plan.players, self.size, plan.seed, plan.steps, plan.kill_chance
+                plan.game,
+                plan.players,
+                self.size,
+                plan.seed,
+                plan.steps,
+                plan.kill_chance,
+                plan.check_every,
             )
             self.seed, self.step, self.won_once = plan.seed, 0, False
             self._seen_problems, self.states = set(), set()
@@ -508,6 +516,7 @@ class Explorer:
     async def _visit(self) -> None:
         """Every screen and popup once a game and process, in the middle of a game."""
         self._visited.add(self.plan.game)
+        before = len(self.session.game.history)
         try:
             await visits.visit_everything(self)
             await visits.end_by_hand(self, self.model)
@@ -517,6 +526,11 @@ class Explorer:
             trace = "".join(traceback.format_exception(e))[-1200:]
             await self.fail("screens", f"visiting the screens raised:\n{trace}")
         await self.hands.back_to_table()
+        # The game by hand's adjustments taken back with Undo, one by one: a game left with
+        # all but one base face down would end at the next blow, before its late game.
+        while len(self.session.game.history) > before:
+            if not await self._undo():
+                break
         self._seen = None
 
     async def _make(self, game: Any, action: Any) -> bool:

@@ -1,11 +1,11 @@
-"""The explorer as `make test` runs it: every playable game at its fewest and most players, a
-few steps each on one seed, one orientation per test class.
+"""The explorer as `make test` runs it: every playable game at its fewest, middle and most
+players, one whole game each on a fixed seed, one orientation per test class.
 
 Why one orientation a class: pytest-xdist (`--dist loadscope`) keeps a class's tests on one
 worker, so the landscape and portrait explorations (tests/app/test_explorer_tables.py) run on
 two workers at once, each class starting the one app process its orientation needs (Kivy's
-Window is one per process) and running every exploration in it. Neither class depends on the
-other: both run every plan below.
+Window is one per process) and running every exploration in it, stopped and started again
+at seeded moments and after every undone win (lost.py). Neither class depends on the other.
 """
 
 from __future__ import annotations
@@ -14,32 +14,38 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.app.explorer.launch import ROOT, every_game, run_size, summary
+from tests.app.explorer.launch import ROOT, every_game, never_made, run_size, summary
 
 OUT = ROOT / "test-output" / "explorer-test"
-STEPS = 8  # per game, player count and size: 7 explorations a size, 56 steps
 SEED = 3
-PLANS = every_game(STEPS, seeds=(SEED,))
+CAP = 4000  # steps: far above any whole game here (the longest, Zeal at 8, ends near 900)
+KILL_CHANCE = 0.003  # besides the stop after every undone win
+CHECK_EVERY = 4  # the whole screen at every change of view and every 4 steps besides
+PLANS = every_game((SEED,), CAP, KILL_CHANCE, CHECK_EVERY)
 # A hang guard only: the app process's time is printed, never asserted (a loaded machine is
 # slow, not wrong).
-HANG_S = 1500
+HANG_S = 3000
 
 
-def explore_at(size: str, out: Path = OUT) -> dict[tuple[str, int], Any]:
-    """Every plan at ``size`` in one app process: its outcomes by (game, players), after the
-    summary (seeds, counts, replay commands) is printed and written beside the screenshots."""
+def explore_at(size: str, out: Path = OUT) -> dict[Any, Any]:
+    """Every plan at ``size`` in one app process (started again after each stop): its
+    outcomes by (game, players), after the summary (seeds, counts, replay commands) is
+    printed and written beside the screenshots. The key ``"never made"`` holds the kinds of
+    action the engine listed that no game made."""
     began = time.monotonic()
     result = run_size(size, PLANS, out / size, timeout=HANG_S)
     text = summary([result])
     print(f"\n{text}\nexplorer at {size}: {time.monotonic() - began:.0f} s")
     (out / size / "summary.txt").write_text(text)
     assert result.get("ok"), f"the explorer at {size} failed:\n{result.get('error')}"
-    return {(o["game"], o["players"]): o for o in result["outcomes"]}
+    explored: dict[Any, Any] = {(o["game"], o["players"]): o for o in result["outcomes"]}
+    explored["never made"] = never_made(result["outcomes"])
+    return explored
 
 
-def assert_explored(explored: dict[tuple[str, int], Any], plan: Any, size: str) -> None:
-    """The plan was explored, every step was made through the table and every screen passed
-    every check; a failure names the seed and the command that replays it."""
+def assert_explored(explored: dict[Any, Any], plan: Any, size: str) -> None:
+    """The plan's game was played to its end, every step through the table, and every check
+    passed; a failure names the seed and the command that replays it."""
     o = explored.get((plan.game, plan.players))
     assert o is not None, f"{plan.game} at {plan.players} players ({size}) was not explored"
     problems = [f"[{f['kind']}] step {f['step']}: {f['message']}" for f in o["failures"]]
@@ -48,4 +54,5 @@ def assert_explored(explored: dict[tuple[str, int], Any], plan: Any, size: str) 
         + "\n".join(problems)
         + f"\nreplay: {o['replay']}"
     )
-    assert o["steps"] == plan.steps or o["over"], o
+    assert o["over"], f"{plan.game} at {plan.players} did not end: replay: {o['replay']}"
+    assert o["restarts"], f"the app was never stopped and started again: {o['replay']}"
