@@ -347,7 +347,8 @@ class Explorer:
         return self._seen
 
     def look(self) -> tuple[Any, ...]:
-        """What a change of view is: the screen, its popups, the game's step and who acts."""
+        """What a change of view is: the screen, its popups and the game's step (not who
+        acts: that changes at nearly every step of some games)."""
         from kivy.core.window import Window
 
         game = self.session.game
@@ -356,7 +357,6 @@ class Explorer:
             self.app.sm.current,
             tuple(type(w).__name__ for w in Window.children),
             getattr(status, "phase", None),
-            game.acting_player() if game is not None else None,
         )
 
     # ------------------------------------------------------------------ exploring
