@@ -64,8 +64,11 @@ class Hands:
                 isinstance(w, ModalView) and not getattr(w, "_is_open", True)
                 for w in Window.children
             )
+            # A screen still sliding in takes no taps (Kivy's ScreenManager): a finger waits.
+            sliding = self.app.sm.transition.is_active
             return (
                 not closing
+                and not sliding
                 and not s.redraw.is_triggered
                 and (table is None or not table.echoes.awaiting())
                 and not (pending() if callable(pending) else False)

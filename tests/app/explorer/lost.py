@@ -128,8 +128,22 @@ async def resumed(x: Any, stop: dict[str, Any]) -> bool:
         await x.fail("lost", f"after {how} the app offers game {saved.id}, not {noted['game_id']}")
         return False
     await x.check_screen(opened_on_purpose=True)
+    await x.hands.popups_gone()
+    await x.hands.settle()
     await x.d.tap(x.hands.find_button("Resume the last game", "screen:start"))
-    await x.d.until(lambda: sm.current == "scoreboard", "the game resumes")
+    try:
+        await x.d.until(lambda: sm.current == "scoreboard", "the game resumes", timeout=20)
+    except AssertionError:
+        from kivy.core.window import Window
+
+        summary = getattr(x.d.screen("start"), "summary", "")
+        over = [type(w).__name__ for w in Window.children]
+        await x.fail(
+            "lost",
+            f"after {how} Resume does not resume the game: {summary!r} (on {sm.current}, "
+            f"with {over} on the window)",
+        )
+        return False
     x.session.auto_advance_s = 0
     await x.hands.settle()
     for problem in differences(noted, snapshot(x.session, x.d.screen("scoreboard"))):
