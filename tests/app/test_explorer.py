@@ -143,6 +143,9 @@ def test_numbers_and_nouns_that_disagree_are_caught() -> None:
     assert plural_disagreements("Cost 1 blessings")
     assert plural_disagreements("Alena: 3 card left")
     assert not plural_disagreements("1 pass, 2 cards, 1 bonus, 11 points")
+    # A copy's number is not a count (Zeal's combat rows, two Shade Ambushers).
+    assert not plural_disagreements("Shade Ambusher (sample) #1 stays home")
+    assert not plural_disagreements("Shade Ambusher #3 card")
 
 
 # --- whole games and nothing lost (issue 33), each detector on a planted failure -----------
