@@ -27,16 +27,18 @@ def digest(state: Any) -> str:
     return hashlib.sha256(repr(state).encode()).hexdigest()[:16]
 
 
-def table_texts(board: Any) -> list[str]:
-    """What the seats show, sorted: every visible text of every seat's panel but a card
-    panel (a card just scanned: a moment, not part of the game)."""
+def table_texts(session: Any, board: Any) -> list[str]:
+    """What the seats show, sorted: every visible text of every seat's panel but what is a
+    moment, not part of the game: a card panel (a card just scanned) and the notice or news
+    of the moment ("Anton played Accelerate"; the log keeps it)."""
     from tests.app.explorer.checks import visible
 
+    moment = {session.message, session.news, session.auto_text} - {""}
     return sorted(
         seen.text
         for panel in board.panels
         for seen in visible(panel)
-        if not _in_card_panel(seen.widget)
+        if not _in_card_panel(seen.widget) and seen.text not in moment
     )
 
 
@@ -57,7 +59,7 @@ def snapshot(session: Any, board: Any) -> dict[str, Any]:
         "commands": len(game.history),
         "state": digest(game.state),
         "log": [row.text for row in session.log_rows],
-        "texts": table_texts(board),
+        "texts": table_texts(session, board),
     }
 
 
