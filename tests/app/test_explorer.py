@@ -236,3 +236,13 @@ def test_kinds_listed_but_never_made_are_told() -> None:
     assert never_made(outcomes) == ["Flameout"]
     outcomes[1]["kinds"].append("Flameout")
     assert never_made(outcomes) == []
+
+
+def test_only_other_branches_layout_findings_are_known() -> None:
+    from tests.app.explorer.suite import KNOWN, known
+
+    cut = "the band: 'Alena has no bases left and is out of the game; Al' does not fit its box"
+    assert known({"kind": "reading", "message": cut})
+    assert not known({"kind": "lost", "message": f"after SIGTERM: {cut}"})
+    assert not known({"kind": "reading", "message": "'Accept the test' is cut short"})
+    assert all(kind in ("reading", "overlap", "words") for kind, _p, _w in KNOWN)
