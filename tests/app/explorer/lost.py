@@ -29,8 +29,9 @@ def digest(state: Any) -> str:
 
 def table_texts(session: Any, board: Any) -> list[str]:
     """What the seats show, sorted: every visible text of every seat's panel but what is a
-    moment, not part of the game: a card panel (a card just scanned) and the notice or news
-    of the moment ("Anton played Accelerate"; the log keeps it)."""
+    moment, not part of the game: a card panel (a card just scanned) and the panel's
+    decision line, which shows the notice of the moment ("Anton played Accelerate"; the log
+    keeps it) in place of the prompt (the state's, compared by its digest)."""
     from tests.app.explorer.checks import visible
 
     moment = {session.message, session.news, session.auto_text} - {""}
@@ -38,7 +39,9 @@ def table_texts(session: Any, board: Any) -> list[str]:
         seen.text
         for panel in board.panels
         for seen in visible(panel)
-        if not _in_card_panel(seen.widget) and seen.text not in moment
+        if not _in_card_panel(seen.widget)
+        and seen.text not in moment
+        and seen.text != panel.decision
     )
 
 
