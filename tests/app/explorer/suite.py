@@ -54,6 +54,8 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     ("reading", r"\(sample\).*(is cut short|does not fit its box)", "item 6: card tiles cut"),
     ("reading", r"'(Out  Hand \d+|\d+|−|\+)' (is cut short|spills out)", "item 6: 8 seats"),
     ("reading", r"hits the base closest to f", "item 6: Zeal's combat rows at 8 players"),
+    ("reading", r" → .*does not fit its box", "item 6: Vile's decision buttons cut"),
+    ("overlap", r" → ", "item 6: Vile's decision buttons over the energy"),
 )
 
 
