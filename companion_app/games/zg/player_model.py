@@ -34,7 +34,9 @@ class ZgPlayerModel(PlayerModel):
             return find.by_scan(self.adapter, game, action, action.card)
         if isinstance(action, za.Attack | za.AttackTerrain):
             return find.by_band(self.adapter, game, action) or _attack_screen(game, action)
-        if isinstance(action, za.Spin) and action.bolsters:
+        if isinstance(action, za.Spin):
+            # On the test screen, which covers the table once a target is drawn (a spin on
+            # the seat's panel could not be reached: issue 33, Z-G stopped there).
             return [
                 OpenScreen("test"),
                 *[TapText("+", "screen:test")] * action.bolsters,

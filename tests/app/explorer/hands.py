@@ -206,9 +206,15 @@ class Hands:
                 await reaches(deadline)
             else:
                 await self.d.until(lambda: Clock.get_time() >= deadline, "new buttons take taps")
-        mark = self._reaction_mark()
+        # A page's own choice (Z-G's "Foe: Alena", tapped on to the next foe) answers by
+        # changing its own words, not the session.
+        mark = (*self._reaction_mark(), button.text)
         await self.d.tap(button)
-        await self._until_reaction(mark, f"the tap on {gesture.text!r} is answered")
+        await self.d.until(
+            lambda: (*self._reaction_mark(), button.text) != mark,
+            f"the tap on {gesture.text!r} is answered",
+            timeout=5,
+        )
 
     async def choose_row(self, gesture: g.ChooseRow) -> None:
         from kivy.uix.label import Label

@@ -566,7 +566,16 @@ class Explorer:
         made = list(self.session.game.history)[before:]
         if not made:
             return None  # covered (a card panel over the band): a player taps their Pass
-        wrong = [a for a in made if policy.kind(a) != policy.kind(chosen)]
+        # Each one the table's pass for whoever acted then (a game's own: Devacurse's is to
+        # resolve, or to attack with no one), asked of the position it was made in.
+        game = self.session.game
+        adapter = self.session.adapter
+        wrong = []
+        for index in range(before, len(game.history)):
+            then = type(game).start(game.setup, game.position_before(index))
+            who = then.acting_player()
+            if who is None or adapter.pass_action(then, who) != game.history[index]:
+                wrong.append(game.history[index])
         if wrong:
             await self.fail("step", f'the band\'s "Next step" made {wrong!r}, not only passes')
             return False
