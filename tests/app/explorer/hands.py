@@ -178,6 +178,8 @@ class Hands:
 
     async def tap_counter(self, gesture: g.TapCounter) -> None:
         if self.app.sm.current != "scoreboard":
+            await self.back_to_table()  # a game's page covers the table: Back, as a player
+        if self.app.sm.current != "scoreboard":
             raise NoGesture("the table is hidden")
         tile = self.board.panels[gesture.seat].tiles.get(gesture.key)
         if tile is None:
@@ -191,6 +193,10 @@ class Hands:
     async def tap_text(self, gesture: g.TapText) -> None:
         from kivy.clock import Clock
 
+        if gesture.where.startswith("seat:") and self.app.sm.current != "scoreboard":
+            # A game's page covers the table (Z-G's test screen): a player goes back to the
+            # table (Back) to reach their panel's buttons (Retest).
+            await self.back_to_table()
         button = self.find_button(gesture.text, gesture.where, gesture.match)
         # New decision buttons ignore taps for a moment (seat_panel.CALM_S): wait it out as
         # an event (the panel's own calm deadline), not a fixed sleep.

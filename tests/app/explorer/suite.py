@@ -56,6 +56,13 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     ("reading", r"hits the base closest to f", "item 6: Zeal's combat rows at 8 players"),
     ("reading", r" → .*does not fit its box", "item 6: Vile's decision buttons cut"),
     ("overlap", r" → ", "item 6: Vile's decision buttons over the energy"),
+    ("reading", r"'Attack: .*' does not fit its box", "item 6: Devacurse's attack buttons"),
+    ("words", r"'1 (blessings|hand cards)'", "item 9: '1 blessings', '1 hand cards left'"),
+    ("reading", r"'(Retest|Turn \d+ · pulse|Impulse \d+)", "item 6: Z-G's band and Retest cut"),
+    ("reading", r"zg_attack: 'Zero's", "item 6: Z-G's attack tiles at 4 players"),
+    ("overlap", r"zg_attack: 'Zero's", "item 6: Z-G's attack tiles overlap at 4 players"),
+    ("reading", r"test: '1 strike", "item 6: Z-G's test screen text cut"),
+    ("words", r"section number as a name: 'I+V?\.[A-Z]'", "item 9: 'III.B' as a name"),
 )
 
 
