@@ -62,6 +62,7 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     ("reading", r"zg_attack: 'Zero's", "item 6: Z-G's attack tiles at 4 players"),
     ("overlap", r"zg_attack: 'Zero's", "item 6: Z-G's attack tiles overlap at 4 players"),
     ("reading", r"test: '1 strike", "item 6: Z-G's test screen text cut"),
+    ("overlap", r"'(Retest|Impulse \d+)", "item 6: Z-G's Retest buttons over the seat's tiles"),
     ("words", r"section number as a name: 'I+V?\.[A-Z]'", "item 9: 'III.B' as a name"),
 )
 
