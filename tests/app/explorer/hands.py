@@ -212,12 +212,16 @@ class Hands:
                 await reaches(deadline)
             else:
                 await self.d.until(lambda: Clock.get_time() >= deadline, "new buttons take taps")
-        # A page's own choice (Z-G's "Foe: Alena", tapped on to the next foe) answers by
-        # changing its own words, not the session.
-        mark = (*self._reaction_mark(), button.text)
+
+        # A page's own choice answers by changing its own words (Z-G's "Foe: Alena", tapped
+        # on to the next foe) or its own state (a toggle: "Targetlock"), not the session.
+        def answer() -> tuple[Any, ...]:
+            return (*self._reaction_mark(), button.text, getattr(button, "state", None))
+
+        mark = answer()
         await self.d.tap(button)
         await self.d.until(
-            lambda: (*self._reaction_mark(), button.text) != mark,
+            lambda: answer() != mark,
             f"the tap on {gesture.text!r} is answered",
             timeout=5,
         )

@@ -63,6 +63,9 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     ("overlap", r"zg_attack: 'Zero's", "item 6: Z-G's attack tiles overlap at 4 players"),
     ("reading", r"test: '1 strike", "item 6: Z-G's test screen text cut"),
     ("overlap", r"'(Retest|Impulse \d+)", "item 6: Z-G's Retest buttons over the seat's tiles"),
+    ("reading", r"'Accept the test'", "item 6: Z-G's 'Acce/pt the test'"),
+    ("reading", r"match(es)?, .*: .*does not fit its box", "item 6/8: Z-G's test result cut"),
+    ("reading", r"gear' spills out of its box", "item 6: Z-G's gear names at 3-4 players"),
     ("words", r"section number as a name: 'I+V?\.[A-Z]'", "item 9: 'III.B' as a name"),
 )
 
