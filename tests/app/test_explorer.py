@@ -244,5 +244,5 @@ def test_only_other_branches_layout_findings_are_known() -> None:
     cut = "the band: 'Alena has no bases left and is out of the game; Al' does not fit its box"
     assert known({"kind": "reading", "message": cut})
     assert not known({"kind": "lost", "message": f"after SIGTERM: {cut}"})
-    assert not known({"kind": "reading", "message": "'Accept the test' is cut short"})
+    assert not known({"kind": "reading", "message": "'Keep hand' is cut short"})
     assert all(kind in ("reading", "overlap", "words") for kind, _p, _w in KNOWN)
