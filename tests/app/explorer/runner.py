@@ -322,6 +322,13 @@ class Explorer:
             await self.check_screen(opened_on_purpose=True)
             await self.d.tap(self.hands.find_button(title, "list"))
             await self.hands.settle()
+            # The list, going, still takes taps (as a popup does): a finger waits for it.
+            from kivy.core.window import Window
+
+            await self.d.until(
+                lambda: not any(type(w).__name__ == "DropDown" for w in Window.children),
+                "the list goes",
+            )
         assert self.session.kind == plan.game, (self.session.kind, plan.game)
         for _ in range(10):
             if new.players == plan.players:
