@@ -58,10 +58,12 @@ test-under-load: setup-dev gl-libs broker
 bench: setup-dev
 	$(BIN)/python -m bench
 
-# The table explorer's long run (docs/app.md): every game, both orientations, thousands of
-# steps; prints what it checked and found, with the seed that replays each failure.
+# The table explorer's long run (docs/app.md): 20 new seeds (printed), a whole game each at
+# every game's fewest, middle and most players, both orientations; prints what it played,
+# checked and found, with the command that replays each failure. SEEDS=n for another count.
+SEEDS ?= 20
 explore: setup-dev gl-libs
-	KIVY_NO_ARGS=1 $(BIN)/python -m tests.app.explorer --long
+	KIVY_NO_ARGS=1 $(BIN)/python -m tests.app.explorer --seeds $(SEEDS)
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Altar needs Python 3.11 or newer"'

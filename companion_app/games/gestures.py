@@ -22,6 +22,7 @@ burst's real-time window, so a burst's end does not depend on the clock.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -125,3 +126,10 @@ class PlayerModel(ABC):
         player turned face down), for the explorer to see the question before the end, the
         winner and Undo after it; None when the game has no such end."""
         return None
+
+    def prefer(self, rng: random.Random, game: AnyGame, legal: Sequence[Any]) -> Any:
+        """The action a player who wants the game to move on picks among ``legal`` (attacks,
+        plays, bases: what the game's own random play-outs pick, engine/<kind>/randomplay.py),
+        so the explorer's games end as real ones do. The explorer mixes it with choices of
+        kinds of action not made yet, so every kind the engine lists is still made."""
+        return rng.choice(list(legal))

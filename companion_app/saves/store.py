@@ -61,6 +61,7 @@ INSERT_COMMAND = "INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?,
 # The next command's sequence number: one step down the primary key's index, however long
 # the game (tests/app/test_store.py checks the query plan).
 NEXT_SEQ = "SELECT COALESCE(MAX(seq), -1) + 1 FROM commands WHERE game_id = ?"
+REOPEN = "UPDATE games SET finished = NULL WHERE id = ?"
 
 
 class StoreError(Exception):
@@ -122,19 +123,35 @@ class CommandStore:
             raise
         return int(n)
 
-    def remove_last(self, game_id: int) -> dict[str, Any] | None:
-        """Undo's half in the log: drop the newest command, return it (None if there is none)."""
-        row = self._db.execute(
-            "SELECT seq, command FROM commands WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-            (game_id,),
-        ).fetchone()
-        if row is None:
-            return None
-        self._db.execute("DELETE FROM commands WHERE game_id = ? AND seq = ?", (game_id, row[0]))
-        return dict(json.loads(row[1]))
+    def remove_last(self, game_id: int, reopen: bool = False) -> dict[str, Any] | None:
+        """Undo's half in the log: drop the newest command, return it (None if there is none).
 
-    def replace_commands(self, game_id: int, commands: list[dict[str, Any]]) -> None:
-        """Rewrite the whole log in one transaction (undoing an entry in the middle)."""
+        ``reopen``: the game is no longer at its end (an undone win), so it is no longer
+        finished either, in the same transaction: a stop between the two would otherwise
+        leave a game that goes on marked finished, never offered for resume (issue 33)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            row = self._db.execute(
+                "SELECT seq, command FROM commands WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if row is not None:
+                self._db.execute(
+                    "DELETE FROM commands WHERE game_id = ? AND seq = ?", (game_id, row[0])
+                )
+            if reopen:
+                self._db.execute(REOPEN, (game_id,))
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        return None if row is None else dict(json.loads(row[1]))
+
+    def replace_commands(
+        self, game_id: int, commands: list[dict[str, Any]], reopen: bool = False
+    ) -> None:
+        """Rewrite the whole log in one transaction (undoing an entry in the middle);
+        ``reopen`` as in ``remove_last``."""
         now = time.time()
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -143,6 +160,8 @@ class CommandStore:
                 INSERT_COMMAND,
                 [(game_id, i, json.dumps(c, sort_keys=True), now) for i, c in enumerate(commands)],
             )
+            if reopen:
+                self._db.execute(REOPEN, (game_id,))
             self._db.execute("COMMIT")
         except BaseException:
             self._db.execute("ROLLBACK")

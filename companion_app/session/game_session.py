@@ -458,7 +458,9 @@ class GameSession(EventDispatcher):
             return False
         self._history = history
         encode = self.adapter.engine.action_to_dict
-        self.store.replace_commands(self.game_id, [encode(a) for a in kept])
+        self.store.replace_commands(
+            self.game_id, [encode(a) for a in kept], reopen=replayed.outcome() is None
+        )
         self.table.game = replayed
         self._times = self._times[:index] + self._times[index + 1 :]
         self._rows.clear()  # every row from ``index`` on is another command now

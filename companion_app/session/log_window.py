@@ -80,10 +80,10 @@ class LogWindow:
         times: Sequence[float],
         i: int,
     ) -> LogRow:
-        # Worded against the position now: replaying to each command's own position would
-        # cost a replay per redraw.
+        # Worded against the position the command was made in (the engine keeps every
+        # position): a row reads the same worded at once, after an undo or after a resume.
         self.worded += 1
         action = history[i]
         at = times[i] if i < len(times) else 0.0
         folds = isinstance(action, adapter.log_folds)
-        return LogRow(i, at, getattr(action, "player", None), game.describe(action), folds)
+        return LogRow(i, at, getattr(action, "player", None), game.describe_made(i), folds)

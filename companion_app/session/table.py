@@ -43,7 +43,7 @@ class CommandLog(Protocol):
 
     def append(self, game_id: int, command: dict[str, Any]) -> int: ...
 
-    def remove_last(self, game_id: int) -> dict[str, Any] | None: ...
+    def remove_last(self, game_id: int, reopen: bool = False) -> dict[str, Any] | None: ...
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,8 @@ class TableController:
     def undo(self) -> Any:
         action = self.game.undo()  # raises IllegalAction when there is nothing to undo
         if self.log is not None and self.game_id is not None:
-            self.log.remove_last(self.game_id)
+            # An undone win reopens the game in the store (it is offered for resume again).
+            self.log.remove_last(self.game_id, reopen=self.game.outcome() is None)
         self.on_change()
         return action
 

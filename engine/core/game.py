@@ -211,6 +211,17 @@ class Game(ABC, Generic[SetupT, S, A]):
             except IllegalAction as exc:
                 raise IllegalAction(exc.message, index=index) from None
 
+    def position_before(self, index: int) -> S:
+        """The position the ``index``th action of the history was applied to."""
+        return self._history.before(index)
+
+    def describe_made(self, index: int) -> str:
+        """The ``index``th action of the history in players' words as of the position it was
+        made in, so a log reads the same however late a row is worded: at once, after an
+        undo brings it back into view, or after a resume replays the game (issue 33)."""
+        action = self._history.actions[index]
+        return self.start(self.setup, self.position_before(index)).describe(action)
+
     def fork(self) -> Self:
         """A separate game from this position, for what-ifs (a combat preview, a hint):
         states are immutable, so nothing is copied; its history starts empty."""

@@ -164,6 +164,10 @@ class History(Generic[S, A]):
     def initial(self) -> S:
         return self._states[0]
 
+    def before(self, index: int) -> S:
+        """The position the ``index``th action was applied to."""
+        return self._states[index]
+
     def newest_first(self) -> Iterator[S]:
         """Every position so far, the current one first, back to the initial one."""
         return reversed(self._states)

@@ -307,3 +307,107 @@ def test_a_big_number_shrunk_to_the_size_of_a_label_is_caught() -> None:
     assert check_layout.small_big_numbers(session, board)
     tile.size = (200, 160)
     assert not check_layout.small_big_numbers(session, board)
+
+    # A copy's number is not a count (Zeal's combat rows, two Shade Ambushers).
+    assert not plural_disagreements("Shade Ambusher (sample) #1 stays home")
+    assert not plural_disagreements("Shade Ambusher #3 card")
+
+
+# --- whole games and nothing lost (issue 33), each detector on a planted failure -----------
+
+
+def _noted(**changes: Any) -> dict[str, Any]:
+    noted = {
+        "game_id": 4,
+        "commands": 12,
+        "state": "abc",
+        "log": ["Alena kept her hand", "Anton passed"],
+        "texts": ["Alena", "Anton", "Hand 5"],
+    }
+    return {**noted, **changes}
+
+
+def test_a_restart_that_loses_anything_is_caught() -> None:
+    from tests.app.explorer.lost import differences
+
+    assert differences(_noted(), _noted()) == []
+    assert "game 5 was offered" in differences(_noted(), _noted(game_id=5))[0]
+    assert any(
+        "11 commands came back of 12" in p for p in differences(_noted(), _noted(commands=11))
+    )
+    assert any("state" in p for p in differences(_noted(), _noted(state="abd")))
+    reworded = _noted(log=["Alena kept her hand", "Anton ended the Battle"])
+    assert any("the log differs" in p for p in differences(_noted(), reworded))
+    assert any(
+        "Hand 4" in p for p in differences(_noted(), _noted(texts=["Alena", "Anton", "Hand 4"]))
+    )
+
+
+def test_the_checkpoint_survives_a_round_trip(tmp_path: Any) -> None:
+    import random
+
+    from tests.app.explorer.lost import read_checkpoint, write_checkpoint
+
+    rng = random.Random(9)
+    rng.random()
+    version, internal, gauss = rng.getstate()
+    write_checkpoint(tmp_path, {"rng": [version, list(internal), gauss], "step": 3})
+    back = read_checkpoint(tmp_path)
+    assert back is not None and back["step"] == 3
+    again = random.Random()
+    again.setstate((back["rng"][0], tuple(back["rng"][1]), back["rng"][2]))
+    assert again.random() == rng.random()  # the restarted explorer draws what it would have
+
+
+class _Passer:
+    """A player model that only ever passes: the explorer must still make the other kinds."""
+
+    def prefer(self, rng: Any, game: Any, legal: Any) -> Any:
+        return next(a for a in legal if type(a).__name__ == "Pass")
+
+
+def test_kinds_of_action_not_made_yet_are_made_whatever_the_model_prefers() -> None:
+    import random
+    from dataclasses import dataclass
+
+    from tests.app.explorer import policy
+
+    @dataclass(frozen=True)
+    class Pass:
+        player: int
+
+    @dataclass(frozen=True)
+    class Attack:
+        player: int
+
+    rng = random.Random(1)
+    legal = [Pass(0), Attack(0)]
+    made = {type(policy.choose(rng, _Passer(), None, legal, ["Pass"])).__name__ for _ in range(20)}
+    assert "Attack" in made
+    made = {
+        type(policy.choose(rng, _Passer(), None, legal, ["Pass", "Attack"])).__name__
+        for _ in range(20)
+    }
+    assert made  # with every kind made, the model's preference (and now and then any) rules
+
+
+def test_kinds_listed_but_never_made_are_told() -> None:
+    from tests.app.explorer.launch import never_made
+
+    outcomes = [
+        {"kinds": ["Pass", "Attack"], "listed": ["Pass", "Attack", "Flameout"]},
+        {"kinds": ["Pass"], "listed": ["Pass"]},
+    ]
+    assert never_made(outcomes) == ["Flameout"]
+    outcomes[1]["kinds"].append("Flameout")
+    assert never_made(outcomes) == []
+
+
+def test_only_other_branches_layout_findings_are_known() -> None:
+    from tests.app.explorer.suite import KNOWN, known
+
+    cut = "the band: 'Alena has no bases left and is out of the game; Al' does not fit its box"
+    assert known({"kind": "reading", "message": cut})
+    assert not known({"kind": "lost", "message": f"after SIGTERM: {cut}"})
+    assert not known({"kind": "reading", "message": "'Keep hand' is cut short"})
+    assert all(kind in ("reading", "overlap", "words") for kind, _p, _w in KNOWN)

@@ -295,3 +295,60 @@ def test_a_message_is_drawn_for_its_own_seat_the_moment_it_arrives(
         ("Alena may not do that", 0),
         ("Alena may not do that", 1),
     ]
+
+
+def test_an_undone_win_is_offered_for_resume_again(session: GameSession, tmp_path: Path) -> None:
+    """Issue 33, list 1: Undo after the winner banner, play on, quit: the next start offers
+    the game again (the store's "finished" follows undo), with every command after the undo."""
+    for _ in range(2):
+        actor = session.game.acting_player()
+        assert actor is not None and session.command(za.KeepHand(actor))
+    for index in range(6):
+        session.toggle(1, f"base:{index}")
+    assert session.answer_ending(True)
+    assert session.game.outcome() is not None and session.saved_game() is None
+    assert session.undo_last()  # the win taken back
+    assert session.game.outcome() is None
+    assert session.command(za.SetDevotion(0, current=2))  # and play on
+    reopened = GameSession(
+        CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:")
+    )
+    saved = reopened.saved_game()
+    assert saved is not None, "the game whose win was undone is not offered for resume"
+    assert saved.id == session.game_id
+    assert saved.commands == logged(session)
+    # Undo through the log's page (an entry in the middle) follows the same rule.
+    session.toggle(1, "base:5")
+    assert session.answer_ending(True) and session.saved_game() is None
+    assert session.undo_entry(len(session.game.history) - 1)
+    assert session.game.outcome() is None
+    assert session.saved_game() is not None
+
+
+def test_a_resumed_games_log_reads_as_it_did(tmp_path: Path) -> None:
+    """Issue 33 (found by the explorer's restarts, Deeds seed 5): each row of the log is worded
+    in the position its command was made in, so after a resume (or an undo that brings rows
+    back into view) it reads as it did ("Alena ends the Deploy and Retreat phase", not the
+    phase the game is in at the end)."""
+    import random
+
+    def session_on() -> GameSession:
+        registry = lambda _kind: TagRegistry(":memory:")  # noqa: E731
+        return GameSession(CommandStore(str(tmp_path / "d.sqlite")), registry)
+
+    live = session_on()
+    live.start_new(["Alena", "Anton"], seed=5, kind="deeds")
+    rng = random.Random(5)
+    for _ in range(60):
+        game = live.game
+        if game.outcome() is not None:
+            break
+        assert live.command(rng.choice(list(game.legal_actions())))
+        Clock.tick()  # a redraw after each command, as at the table: each row worded at once
+    worded = [r.text for r in live.log_rows]
+    again = session_on()
+    saved = again.saved_game()
+    assert saved is not None
+    again.resume(saved)
+    Clock.tick()
+    assert [r.text for r in again.log_rows] == worded

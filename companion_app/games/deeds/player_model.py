@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,6 +30,7 @@ from companion_app.games.gestures import (
     TapText,
 )
 from engine.deeds import actions as da
+from engine.deeds import randomplay
 from engine.deeds.game import DeedsGame
 
 BATTLE = "deeds_battle"
@@ -36,6 +38,10 @@ CARDS = "deeds_cards"
 
 
 class DeedsPlayerModel(PlayerModel):
+    def prefer(self, rng: random.Random, game: AnyGame, legal: Sequence[Any]) -> Any:
+        """Moving the game on as its random play-outs do (engine/deeds/randomplay.py)."""
+        return randomplay.choose(rng, list(legal))
+
     def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
         assert isinstance(game, DeedsGame)
         seat = action.player

@@ -6,6 +6,7 @@ which face-down sabotage card to flip, attacks, blocks) is a button on the playe
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,11 +14,16 @@ from companion_app.games import gesture_search as find
 from companion_app.games.base import AnyGame
 from companion_app.games.gestures import Gesture, PlayerModel
 from engine.vile import actions as va
+from engine.vile import randomplay
 
 SCANNED = (va.Gather, va.SetComponent, va.SetSabotage, va.PlayCard, va.ApplyComponent)
 
 
 class VilePlayerModel(PlayerModel):
+    def prefer(self, rng: random.Random, game: AnyGame, legal: Sequence[Any]) -> Any:
+        """Moving the game on as its random play-outs do (engine/vile/randomplay.py)."""
+        return randomplay.choose(rng, list(legal))
+
     def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
         if isinstance(action, SCANNED) and action.card_id:
             scanned = find.by_scan(self.adapter, game, action, action.card_id)

@@ -6,6 +6,7 @@ buttons on their player's panel."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -15,11 +16,16 @@ from companion_app.games.base import AnyGame
 from companion_app.games.gestures import Gesture, OpenScreen, PlayerModel, Scan, TapText
 from companion_app.games.zg import attack_plan as plan
 from engine.zg import actions as za
+from engine.zg import randomplay
 from engine.zg.flow import impulse_number
 from engine.zg.game import ZgGame
 
 
 class ZgPlayerModel(PlayerModel):
+    def prefer(self, rng: random.Random, game: AnyGame, legal: Sequence[Any]) -> Any:
+        """Moving the game on as its random play-outs do (engine/zg/randomplay.py)."""
+        return randomplay.choose(rng, list(legal))
+
     def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
         assert isinstance(game, ZgGame)
         if isinstance(action, za.PickHand):
@@ -28,7 +34,9 @@ class ZgPlayerModel(PlayerModel):
             return find.by_scan(self.adapter, game, action, action.card)
         if isinstance(action, za.Attack | za.AttackTerrain):
             return find.by_band(self.adapter, game, action) or _attack_screen(game, action)
-        if isinstance(action, za.Spin) and action.bolsters:
+        if isinstance(action, za.Spin):
+            # On the test screen, which covers the table once a target is drawn (a spin on
+            # the seat's panel could not be reached: issue 33, Z-G stopped there).
             return [
                 OpenScreen("test"),
                 *[TapText("+", "screen:test")] * action.bolsters,

@@ -188,13 +188,25 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 
 def overlaps(seen: Iterable[Seen]) -> list[str]:
     """Two visible texts drawn over each other (their letters, not their boxes)."""
+    # Swept from left to right: only texts whose letters start before another's end can
+    # overlap it (every pair was compared before: 2.3 million comparisons in 83 checks of an
+    # 8-player table, the explorer's costliest check). The same pairs are told, in the same
+    # order of each pair.
     items = list(seen)
-    out = []
-    for i, a in enumerate(items):
-        for b in items[i + 1 :]:
+    order = sorted(range(len(items)), key=lambda i: items[i].ink[0])
+    found: list[tuple[int, int]] = []
+    for n, i in enumerate(order):
+        a = items[i]
+        for j in order[n + 1 :]:
+            b = items[j]
+            if b.ink[0] >= a.ink[2]:
+                break
             if _overlap(a.ink, b.ink) > SLACK * 2:
-                out.append(f"'{a.text[:30]}' and '{b.text[:30]}' are drawn over each other")
-    return out
+                found.append((min(i, j), max(i, j)))
+    return [
+        f"'{items[i].text[:30]}' and '{items[j].text[:30]}' are drawn over each other"
+        for i, j in sorted(found)
+    ]
 
 
 # Pages whose rows may read the same: a log (two scans are two lines), a plot's axis, one

@@ -64,8 +64,11 @@ class Hands:
                 isinstance(w, ModalView) and not getattr(w, "_is_open", True)
                 for w in Window.children
             )
+            # A screen still sliding in takes no taps (Kivy's ScreenManager): a finger waits.
+            sliding = self.app.sm.transition.is_active
             return (
                 not closing
+                and not sliding
                 and not s.redraw.is_triggered
                 and (table is None or not table.echoes.awaiting())
                 and not (pending() if callable(pending) else False)
@@ -175,6 +178,8 @@ class Hands:
 
     async def tap_counter(self, gesture: g.TapCounter) -> None:
         if self.app.sm.current != "scoreboard":
+            await self.back_to_table()  # a game's page covers the table: Back, as a player
+        if self.app.sm.current != "scoreboard":
             raise NoGesture("the table is hidden")
         tile = self.board.panels[gesture.seat].tiles.get(gesture.key)
         if tile is None:
@@ -188,18 +193,38 @@ class Hands:
     async def tap_text(self, gesture: g.TapText) -> None:
         from kivy.clock import Clock
 
+        if gesture.where.startswith("seat:") and self.app.sm.current != "scoreboard":
+            # A game's page covers the table (Z-G's test screen): a player goes back to the
+            # table (Back) to reach their panel's buttons (Retest).
+            await self.back_to_table()
         button = self.find_button(gesture.text, gesture.where, gesture.match)
         # New decision buttons ignore taps for a moment (seat_panel.CALM_S): wait it out as
         # an event (the panel's own calm deadline), not a fixed sleep.
         panel = button.parent
         while panel is not None and not hasattr(panel, "_calm_until"):
             panel = panel.parent if panel.parent is not panel else None
-        if panel is not None:
+        if panel is not None and Clock.get_time() < panel._calm_until:
+            # The explorer's driver moves the app's clock on (tick.WarpClock); a journey's
+            # waits for it.
+            reaches = getattr(self.d, "clock_reaches", None)
             deadline = panel._calm_until
-            await self.d.until(lambda: Clock.get_time() >= deadline, "new buttons take taps")
-        mark = self._reaction_mark()
+            if reaches is not None:
+                await reaches(deadline)
+            else:
+                await self.d.until(lambda: Clock.get_time() >= deadline, "new buttons take taps")
+
+        # A page's own choice answers by changing its own words (Z-G's "Foe: Alena", tapped
+        # on to the next foe) or its own state (a toggle: "Targetlock"), not the session.
+        def answer() -> tuple[Any, ...]:
+            return (*self._reaction_mark(), button.text, getattr(button, "state", None))
+
+        mark = answer()
         await self.d.tap(button)
-        await self._until_reaction(mark, f"the tap on {gesture.text!r} is answered")
+        await self.d.until(
+            lambda: answer() != mark,
+            f"the tap on {gesture.text!r} is answered",
+            timeout=5,
+        )
 
     async def choose_row(self, gesture: g.ChooseRow) -> None:
         from kivy.uix.label import Label

@@ -1,9 +1,11 @@
-"""The explorer in the app's own process: sets games up by taps, plays seeded random legal
-actions through the player models' gestures, and checks every screen after every step.
+"""The explorer in the app's own process: sets games up by taps, plays whole games through the
+player models' gestures, and checks the table after every step.
 
 One process per window size (Kivy's Window is one per process); it runs any number of
-explorations (a game, a player count, a seed, a number of steps) one after the other, each
-set up from the new-game screen, and writes what it found to ``OUTDIR/result.json``.
+explorations (a game, a player count, a seed, a cap on steps) one after the other, each set up
+from the new-game screen and played until the game ends by its rules, and writes what it found
+to ``OUTDIR/result.json``. Stopped on purpose by launch.py (lost.py: SIGTERM, kill -9), it is
+started again and goes on from its checkpoint.
 """
 
 from __future__ import annotations
@@ -11,18 +13,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 import traceback
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.app.drive import Driver
-from tests.app.explorer import check_layout, check_results, checks, step_rules, visits
+from tests.app.explorer import check_layout, check_results, checks, lost, policy, step_rules, visits
 from tests.app.explorer.hands import Hands, NoGesture
+from tests.app.explorer.tick import TickDriver, cpu_s
 
 EXPLORER_DEVICE = b"\xe5\x9d\x00\x01"
 SEATS = 8  # a dial and a reader for every seat a game can have
-UNDO_CHANCE = 0.06  # now and then the explorer takes its last step back with Undo
+UNDO_CHANCE = 0.03  # now and then the explorer takes its last step back with Undo
+NEXT_STEP = 0.9  # a pass made as the band's "Next step" (everyone passes to the next step)
 
 
 @dataclass
@@ -30,12 +35,15 @@ class Exploration:
     game: str
     players: int
     seed: int
-    steps: int
+    steps: int  # the cap: far above a whole game's length; reaching it is a failure
+    kill_chance: float = 0.0  # per step: the app stopped and started again (lost.py)
+    check_every: int = 1  # the whole screen checked every N steps, and at every change of view
 
 
 @dataclass
 class Failure:
-    kind: str  # "step", "reading", "overlap", "words", "facing", "assistant", "log", "setup"
+    kind: str  # "step", "reading", "overlap", "words", "facing", "assistant", "log", "setup",
+    # "screens", "lost", "end"
     message: str
     step: int
     seed: int
@@ -48,21 +56,33 @@ class Outcome:
     players: int
     size: str
     seed: int
-    steps: int = 0  # steps made and checked
+    cap: int = 0
+    kills: float = 0.0  # the chance a step of a stop and restart
+    check_every: int = 1
+    steps: int = 0  # steps made and checked (a "Next step" of many passes is one)
+    actions: int = 0  # engine actions in the game's log at its end
+    passes: int = 0  # passes made by the band's "Next step"
     undos: int = 0
     states: int = 0  # distinct positions the engine was in
     screens: list[str] = field(default_factory=list)  # screens opened and checked
     checked: int = 0  # texts checked
     frames: int = 0  # frames drawn, one for each check of the screen
     kinds: list[str] = field(default_factory=list)  # kinds of action made through the table
+    listed: list[str] = field(default_factory=list)  # kinds the engine listed as legal
+    restarts: list[str] = field(default_factory=list)  # "SIGTERM at step 40 (why)"
     failures: list[Failure] = field(default_factory=list)
-    over: bool = False
+    over: bool = False  # the game ended by its rules (or stopped as a draw they allow)
+    won_at: int = 0  # the step at which the game first ended (before Undo took it back)
+    result: str = ""  # how it ended, in the table's words
+    wall_s: float = 0.0
+    cpu_s: float = 0.0
 
     @property
     def replay(self) -> str:
         return (
             f"python -m tests.app.explorer --game {self.game} --players {self.players} "
-            f"--size {self.size} --seed {self.seed} --steps {self.steps}"
+            f"--size {self.size} --seed {self.seed} --steps {self.cap} --kills {self.kills} "
+            f"--check-every {self.check_every}"
         )
 
 
@@ -91,19 +111,52 @@ async def explorer_side(app: Any) -> None:
     )
 
 
+Check = Callable[["Explorer"], Awaitable[None]]
+
+
+async def screen_check(x: Explorer) -> None:
+    """The whole screen (a drawn frame, every rule of checks.py): whenever the view changes
+    (another screen, a popup, another step of the game or player to act), and every
+    ``check_every`` steps besides."""
+    look = x.look()
+    if look != x.last_look or x.step - x.last_full >= x.plan.check_every:
+        await x.check_screen()
+
+
+# The checks made after every step, in order: each is ``async def check(x: Explorer)`` and
+# tells what it finds through ``await x.fail(kind, message)``; ``x.seen()`` gives the texts on
+# screen now (computed once a step). A new check is one line here.
+STEP_CHECKS: list[Check] = [
+    screen_check,
+]
+
+
 class Explorer:
-    def __init__(self, driver: Any, size: str, errors: LogErrors) -> None:
+    def __init__(self, driver: Any, size: str, errors: LogErrors, out_dir: Path) -> None:
         self.d = driver
         self.size = size
         self.errors = errors
+        self.out_dir = out_dir
         self.hands = Hands(driver, driver.app.hardware_link.simulated[0])
         self.outcome: Outcome | None = None
+        self.plan = Exploration("", 0, 0, 0)
+        self.index = 0  # which of the process's plans
         self.step = 0
         self.seed = 0
+        self.rng = random.Random(0)
+        self.model: Any = None
+        self.states: set[str] = set()
+        self.won_once = False
+        self.visit_at = 0
+        self.last_look: tuple[Any, ...] = ()
+        self.last_full = 0
         self._seen_problems: set[str] = set()
         self._shots: dict[str, str] = {}
         self._visited: set[str] = set()
         self.said = check_results.Said()  # results and undos the band must tell
+        self._seen: list[checks.Seen] | None = None
+        self._began = (0.0, 0.0)
+        self.finished: list[dict[str, Any]] = []  # the outcomes of the plans before this
 
     @property
     def app(self) -> Any:
@@ -168,6 +221,7 @@ class Explorer:
         assert self.outcome is not None
         await self.d.draw()
         self.outcome.frames += 1
+        self.last_look, self.last_full = self.look(), self.step
         seen_all: list[checks.Seen] = []
         shown = []  # (where, root, its texts) for the game-sense rules (step_rules.py)
         for name, root in self._roots():
@@ -278,6 +332,13 @@ class Explorer:
             await self.check_screen(opened_on_purpose=True)
             await self.d.tap(self.hands.find_button(title, "list"))
             await self.hands.settle()
+            # The list, going, still takes taps (as a popup does): a finger waits for it.
+            from kivy.core.window import Window
+
+            await self.d.until(
+                lambda: not any(type(w).__name__ == "DropDown" for w in Window.children),
+                "the list goes",
+            )
         assert self.session.kind == plan.game, (self.session.kind, plan.game)
         for _ in range(10):
             if new.players == plan.players:
@@ -294,66 +355,254 @@ class Explorer:
         self.session.auto_advance_s = 0
         await self.hands.settle()
 
+    # ------------------------------------------------------------------ what is on screen
+
+    def seen(self) -> list[checks.Seen]:
+        """Every visible text on screen now (the current screen and any popup), once a step."""
+        if self._seen is None:
+            self._seen = [s for _name, root in self._roots() for s in checks.visible(root)]
+        return self._seen
+
+    def look(self) -> tuple[Any, ...]:
+        """What a change of view is: the screen, its popups and the game's step (not who
+        acts: that changes at nearly every step of some games)."""
+        from kivy.core.window import Window
+
+        game = self.session.game
+        status = game.status() if game is not None else None
+        return (
+            self.app.sm.current,
+            tuple(type(w).__name__ for w in Window.children),
+            getattr(status, "phase", None),
+        )
+
     # ------------------------------------------------------------------ exploring
 
-    async def explore(self, plan: Exploration) -> Outcome:
+    async def explore(self, plan: Exploration, resume: dict[str, Any] | None = None) -> Outcome:
+        """One exploration from its start, or (``resume``) from the checkpoint written before
+        this process's predecessor was stopped."""
         from companion_app.games import adapter_for
 
-        self.outcome = out = Outcome(plan.game, plan.players, self.size, plan.seed)
-        self.seed, self.step = plan.seed, 0
-        self._seen_problems = set()
-        rng = random.Random(plan.seed)
-        try:
-            await self.set_up(plan)
-        except (NoGesture, AssertionError) as e:
-            await self.fail("setup", f"setting up {plan.game} for {plan.players}: {e}")
-            return out
-        model = adapter_for(plan.game).player_model()
-        if model is None:
-            await self.fail("step", f"no player model for {plan.game}")
-            return out
-        await self.check_screen()
-        states: set[str] = set()
-        for step in range(1, plan.steps + 1):
-            self.step = step
+        self.plan = plan
+        self.model = adapter_for(plan.game).player_model()
+        if resume is not None:
+            self.restore(resume)
+            stop = resume["stop"]
+            assert self.outcome is not None
+            self.outcome.restarts.append(f"{stop['signal']} at step {stop['step']} ({stop['why']})")
+            for note in resume.get("notes", []):
+                await self.fail("lost", note)
+            if not await lost.resumed(self, stop):
+                return self._done()
+        else:
+            self.outcome = Outcome(
+                plan.game,
+                plan.players,
+                self.size,
+                plan.seed,
+                plan.steps,
+                plan.kill_chance,
+                plan.check_every,
+            )
+            self.seed, self.step, self.won_once = plan.seed, 0, False
+            self._seen_problems, self.states = set(), set()
+            self.last_look, self.last_full = (), 0
+            self.rng = random.Random(plan.seed)
+            self.visit_at = self.rng.randrange(4, 30)
+            self._began = (time.monotonic(), cpu_s())
+            try:
+                await self.set_up(plan)
+            except (NoGesture, AssertionError) as e:
+                await self.fail("setup", f"setting up {plan.game} for {plan.players}: {e}")
+                return self._done()
+            if self.model is None:
+                await self.fail("step", f"no player model for {plan.game}")
+                return self._done()
+            await self.check_screen()
+        await self._play()
+        return self._done()
+
+    def _done(self) -> Outcome:
+        out = self.outcome
+        assert out is not None
+        out.states = len(self.states)
+        game = self.session.game
+        out.actions = len(game.history) if game is not None else out.actions
+        wall, cpu = self._began
+        out.wall_s, out.cpu_s = round(time.monotonic() - wall, 1), round(cpu_s() - cpu, 1)
+        return out
+
+    async def _play(self) -> None:
+        out, plan, rng = self.outcome, self.plan, self.rng
+        assert out is not None
+        while True:
             game = self.session.game
-            states.add(repr(game.state)[:4000])
-            if game.outcome() is not None:
+            if game is None:  # stopped as a draw the rules allow (no one can win any more)
                 out.over = True
-                break
+                return
+            if game.outcome() is not None:
+                if await self._at_the_end():
+                    return
+                continue
+            if self.step >= plan.steps:
+                await self.fail("end", f"the game did not end in {plan.steps} steps")
+                return
+            self.step += 1
+            self._seen = None
+            self.states.add(lost.digest(game.state))
+            if self.session.stalemate_text:
+                if not await self._stop_as_draw():
+                    return
+                continue
             legal = list(game.legal_actions())
             if not legal:
                 await self.fail("step", "the engine offers no action and the game is not over")
-                break
+                return
+            for action in legal:
+                if policy.kind(action) not in out.listed:
+                    out.listed.append(policy.kind(action))
+            if self.step == self.visit_at and plan.game not in self._visited:
+                await self._visit()
             if len(game.history) and rng.random() < UNDO_CHANCE:
                 if not await self._undo():
-                    break
+                    return
                 out.undos += 1
-                out.steps = step
-                continue
-            action = rng.choice(legal)
-            if not await self._perform(model, game, action):
-                break
-            out.steps = step
-            if type(action).__name__ not in out.kinds:
-                out.kinds.append(type(action).__name__)
-            await self.check_screen()
-        out.states = len(states)
-        if plan.game not in self._visited:
-            self._visited.add(plan.game)
-            try:
-                await visits.visit_everything(self)
-                await visits.end_by_hand(self, model)
-            except (NoGesture, AssertionError) as e:
-                await self.fail("screens", f"visiting the screens: {e}")
-            except Exception as e:  # an app error under a tap: a failure, and the run goes on
-                trace = "".join(traceback.format_exception(e))[-1200:]
-                await self.fail("screens", f"visiting the screens raised:\n{trace}")
-        return out
+            else:
+                action = policy.choose(rng, self.model, game, legal, out.kinds)
+                if not await self._make(game, action):
+                    return
+                if policy.kind(action) not in out.kinds:
+                    out.kinds.append(policy.kind(action))
+            out.steps = self.step
+            self._seen = None
+            for check in STEP_CHECKS:
+                await check(self)
+            if rng.random() < plan.kill_chance:
+                await lost.stop_here(self, rng.choice(lost.SIGNALS), "a seeded moment")
 
-    async def _perform(self, model: Any, game: Any, action: Any) -> bool:
+    async def _at_the_end(self) -> bool:
+        """The game is over: the store marks it finished; the first time, Undo takes the win
+        back (the store's "finished" must follow) and the app is stopped and started again
+        (lost.py); the next time, the exploration ends. True: it ends."""
+        out = self.outcome
+        assert out is not None
+        session = self.session
+        saved = session.saved_game()
+        if saved is not None and saved.id == session.game_id:
+            await self.fail("lost", "the game is over but the store does not mark it finished")
+        if self.won_once:
+            out.over = True
+            out.result = session.outcome_text
+            return True
+        self.won_once = True
+        out.won_at = self.step
+        await self.check_screen(opened_on_purpose=True)
+        if not await self._undo():
+            return True
+        out.undos += 1
+        if session.game.outcome() is not None:
+            await self.fail("step", "Undo on the band does not take the end of the game back")
+            return True
+        saved = session.saved_game()
+        if saved is None or saved.id != session.game_id:
+            await self.fail(
+                "lost",
+                "after Undo took the win back the store still marks the game finished: "
+                "the next start would offer no resume",
+            )
+        await lost.stop_here(self, self.rng.choice(lost.SIGNALS), "after the win was undone")
+        return False  # not reached: the process ends there
+
+    async def _stop_as_draw(self) -> bool:
+        """No one can win any more: the band's "Stop: a draw", asked first, answered yes."""
+        board = self.d.screen("scoreboard")
+        await self.hands.back_to_table()
+        await self.d.tap(board.ids.next_step)
+        await self.hands.settle()
+        await self.check_screen(opened_on_purpose=True)
+        try:
+            await self.d.tap(self.hands.find_button("Stop: a draw", "popup"))
+        except NoGesture as e:
+            await self.fail("end", f"no one can win any more, but stopping as a draw fails: {e}")
+            return False
+        await self.hands.popups_gone()
+        assert self.outcome is not None
+        self.outcome.result = "stopped as a draw: " + self.session.message
+        return True
+
+    async def _visit(self) -> None:
+        """Every screen and popup once a game and process, in the middle of a game."""
+        self._visited.add(self.plan.game)
+        before = len(self.session.game.history)
+        try:
+            await visits.visit_everything(self)
+            await visits.end_by_hand(self, self.model)
+        except (NoGesture, AssertionError) as e:
+            await self.fail("screens", f"visiting the screens: {e}")
+        except Exception as e:  # an app error under a tap: a failure, and the run goes on
+            trace = "".join(traceback.format_exception(e))[-1200:]
+            await self.fail("screens", f"visiting the screens raised:\n{trace}")
+        await self.hands.back_to_table()
+        # The game by hand's adjustments taken back with Undo, one by one: a game left with
+        # all but one base face down would end at the next blow, before its late game.
+        while len(self.session.game.history) > before:
+            if not await self._undo():
+                break
+        self._seen = None
+
+    async def _make(self, game: Any, action: Any) -> bool:
+        """``action`` made at the table: a pass, mostly, as the band's "Next step"."""
+        adapter = self.session.adapter
+        who = game.acting_player()
+        passing = who is not None and adapter.pass_action(game, who) == action
+        if passing and self.rng.random() < NEXT_STEP:
+            made = await self._next_step(action)
+            if made is not None:
+                return made
+        return await self._perform(game, action)
+
+    async def _next_step(self, chosen: Any) -> bool | None:
+        """The band's "Next step": everyone passes until the step changes. None: the band
+        does not offer it now (another screen, a popup, the stalemate's "Stop: a draw")."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
+        board = self.d.screen("scoreboard")
+        button = board.ids.next_step
+        if (
+            self.app.sm.current != "scoreboard"
+            or any(isinstance(w, ModalView) for w in Window.children)
+            or button.text != "Next step"
+            or button.disabled
+        ):
+            return None
+        game = self.session.game
+        before = len(game.history)
+        await self.d.tap(button)
+        await self.hands.settle()
+        made = list(self.session.game.history)[before:]
+        if not made:
+            return None  # covered (a card panel over the band): a player taps their Pass
+        # Each one the table's pass for whoever acted then (a game's own: Devacurse's is to
+        # resolve, or to attack with no one), asked of the position it was made in.
+        game = self.session.game
+        adapter = self.session.adapter
+        wrong = []
+        for index in range(before, len(game.history)):
+            then = type(game).start(game.setup, game.position_before(index))
+            who = then.acting_player()
+            if who is None or adapter.pass_action(then, who) != game.history[index]:
+                wrong.append(game.history[index])
+        if wrong:
+            await self.fail("step", f'the band\'s "Next step" made {wrong!r}, not only passes')
+            return False
+        assert self.outcome is not None
+        self.outcome.passes += len(made)
+        return True
+
+    async def _perform(self, game: Any, action: Any) -> bool:
         words = _words(game, action)
-        gestures = model.gestures(game, action)
+        gestures = self.model.gestures(game, action)
         if gestures is None:
             await self.fail("step", f"no gesture makes {words} ({action!r})")
             return False
@@ -383,6 +632,7 @@ class Explorer:
     async def _undo(self) -> bool:
         before = len(self.session.game.history)
         await self.hands.back_to_table()
+        await self.hands.popups_gone()
         await self.d.tap(self.d.screen("scoreboard").ids.undo)
         await self.hands.settle()
         if len(self.session.game.history) != before - 1:
@@ -391,68 +641,41 @@ class Explorer:
         await self.check_screen()
         return True
 
+    # ------------------------------------------------------------------ stopped and started
 
-class DrawGate:
-    """Lets the window draw only when the explorer looks. Kivy draws a frame at every tick in
-    which anything changed (a button's pressed look, a popup's fade, each step of a redraw),
-    and Mesa's software renderer spends tens of milliseconds of CPU on each: most of the
-    explorer's time went on frames nothing looked at. Closed, the gate stops the window's
-    ``on_draw`` and ``on_flip`` (a handler bound to an event that returns True ends its
-    dispatch); the window still asks for them, so the first frame after it opens shows
-    everything that changed."""
+    def checkpoint(self) -> dict[str, Any]:
+        """Everything the explorer needs to go on in a new process as if it had not stopped."""
+        assert self.outcome is not None
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "index": self.index,
+            "finished": self.finished,
+            "outcome": asdict(self.outcome),
+            "step": self.step,
+            "rng": [version, list(internal), gauss],
+            "states": sorted(self.states),
+            "won_once": self.won_once,
+            "visit_at": self.visit_at,
+            "visited": sorted(self._visited),
+            "seen_problems": sorted(self._seen_problems),
+            "began": [time.monotonic() - self._began[0], cpu_s() - self._began[1]],
+        }
 
-    def __init__(self) -> None:
-        from kivy.core.window import Window
-
-        self.window = Window
-        self.open = False
-        self.drawn = 0  # frames drawn through the gate
-        Window.fbind("on_draw", self._on_draw)
-        Window.fbind("on_flip", self._on_flip)
-
-    def _on_draw(self, *_args: Any) -> bool:
-        if not self.open:
-            return True
-        self.drawn += 1
-        return False
-
-    def _on_flip(self, *_args: Any) -> bool:
-        return not self.open
-
-
-class TickDriver(Driver):
-    """The journeys' driver, waiting on the clock's ticks (where Kivy lays out and runs its
-    callbacks) rather than on drawn frames, with the window drawing only when the explorer
-    looks (``DrawGate``): before each check of the screen and for each screenshot."""
-
-    def __init__(self, app: Any, out: Path) -> None:
-        super().__init__(app, out)
-        self.gate = DrawGate()
-
-    async def frames(self, n: int = 3) -> None:
-        from kivy.clock import Clock
-
-        start = Clock.frames
-        await self.ticks_until(lambda: Clock.frames - start >= n, f"Kivy's clock ticks {n} time(s)")
-
-    async def draw(self) -> None:
-        """One frame of what is on screen now, drawn as the players would see it: every
-        screen the explorer checks is drawn (its labels' letters rendered into their
-        textures, the window's canvas drawn), not only laid out."""
-        drawn = self.gate.drawn
-        self.gate.open = True
-        try:
-            self.gate.window.canvas.ask_update()
-            await self.ticks_until(lambda: self.gate.drawn > drawn, "the window draws a frame")
-        finally:
-            self.gate.open = False
-
-    async def screenshot(self, name: str) -> Path:
-        self.gate.open = True
-        try:
-            return await super().screenshot(name)
-        finally:
-            self.gate.open = False
+    def restore(self, record: dict[str, Any]) -> None:
+        o = dict(record["outcome"])
+        o["failures"] = [Failure(**f) for f in o["failures"]]
+        self.outcome = Outcome(**o)
+        self.seed, self.step = self.outcome.seed, record["step"]
+        version, internal, gauss = record["rng"]
+        self.rng = random.Random()
+        self.rng.setstate((version, tuple(internal), gauss))
+        self.states = set(record["states"])
+        self.won_once, self.visit_at = record["won_once"], record["visit_at"]
+        self._visited = set(record["visited"])
+        self._seen_problems = set(record["seen_problems"])
+        self.last_look, self.last_full = (), 0
+        wall, cpu = record["began"]
+        self._began = (time.monotonic() - wall, cpu_s() - cpu)
 
 
 def _for_all(root: Any) -> bool:
@@ -469,13 +692,16 @@ def _words(game: Any, action: Any) -> str:
         return type(action).__name__
 
 
-async def run(plans: list[Exploration], size: str, out: Path, db: str) -> dict[str, Any]:
+async def run(plans: list[Exploration], size: str, out: Path, db: str) -> dict[str, Any] | None:
+    """Every plan in turn, from the checkpoint if this process's predecessor was stopped on
+    purpose (lost.py). None: this process was stopped on purpose in its turn (SIGTERM)."""
     from kivy.logger import Logger
 
     from companion_app.app import AltarApp
 
     errors = LogErrors()
     Logger.addHandler(errors)
+    resume = lost.read_checkpoint(out)
     app = AltarApp(db_path=db, hardware=explorer_side)
     driver = TickDriver(app, out)
     result: dict[str, Any] = {"size": size, "ok": False, "outcomes": []}
@@ -488,15 +714,31 @@ async def run(plans: list[Exploration], size: str, out: Path, db: str) -> dict[s
                 "the explorer's device gets its seats",
                 timeout=15,
             )
-            explorer = Explorer(driver, size, errors)
-            for plan in plans:
-                outcome = await explorer.explore(plan)
-                result["outcomes"].append({**asdict(outcome), "replay": outcome.replay})
+            explorer = Explorer(driver, size, errors, out)
+            first = 0
+            if resume is not None:
+                explorer.finished = list(resume["finished"])
+                first = resume["index"]
+            for index in range(first, len(plans)):
+                explorer.index = index
+                again = resume if resume is not None and index == first else None
+                outcome = await explorer.explore(plans[index], again)
+                explorer.finished.append({**asdict(outcome), "replay": outcome.replay})
+            result["outcomes"] = explorer.finished
             result["ok"] = True
         except BaseException as e:  # told through result.json
             result["error"] = "".join(traceback.format_exception(e))
         finally:
             app.stop()
 
-    await asyncio.gather(app.run_async(), script())
+    playing = asyncio.ensure_future(script())
+    running = asyncio.ensure_future(app.run_async())
+    await asyncio.wait([running, playing], return_when=asyncio.FIRST_COMPLETED)
+    if app._signalled:  # SIGTERM, asked for (lost.py): launch.py starts the app again
+        playing.cancel()
+        return None
+    if not playing.done():
+        playing.cancel()
+        result["error"] = "the app stopped by itself under the explorer"
+    await asyncio.gather(running, return_exceptions=True)
     return result

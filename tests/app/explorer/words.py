@@ -84,10 +84,11 @@ def missing_values(text: str) -> list[str]:
 
 # Plural words that end in s but are singular ("pass", "bonus"), never flagged after a 1.
 _SINGULAR_S = re.compile(r"(?:ss|us|is|ics|ness|ous)$")
-_ONE_PLURAL = re.compile(r"(?<![\d.])\b1 (?:[a-z]+ )?([a-z]+s)\b")
+# "#1" is a copy's number ("Shade Ambusher #1 stays home"), not a count.
+_ONE_PLURAL = re.compile(r"(?<![\d.#])\b1 (?:[a-z]+ )?([a-z]+s)\b")
 _COUNT_NOUNS = ("card", "blessing", "cultist", "point", "turn", "player", "unit", "pass")
 _MANY_SINGULAR = re.compile(
-    r"\b(?:[02-9]|[1-9]\d+) (?:[a-z]+ )?(" + "|".join(_COUNT_NOUNS) + r")\b(?!s)"
+    r"(?<!#)\b(?:[02-9]|[1-9]\d+) (?:[a-z]+ )?(" + "|".join(_COUNT_NOUNS) + r")\b(?!s)"
 )
 
 
