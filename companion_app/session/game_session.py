@@ -696,7 +696,10 @@ class GameSession(EventDispatcher):
         the table chose that open windows pass by themselves (open_windows.py)."""
         if not self.adapter.quiet(game):
             return False
-        return self.open_windows_pass or not who_could_play(game, self.adapter)
+        if self.open_windows_pass:
+            return True
+        # A seat that said "Pass this turn" has passed ahead: its window is not held open.
+        return not [p for p in who_could_play(game, self.adapter) if p not in self.passing.marks]
 
     def toggle_open_windows(self) -> None:
         self.open_windows_pass = not self.open_windows_pass

@@ -127,6 +127,11 @@ class Effect:
 # Where a card paid from the hand goes: "deck_bottom" (Conversion Cannon: "put a card from
 # your hand on the bottom of its owner's deck") or "discard".
 HAND_COSTS = ("deck_bottom", "discard")
+# The same costs in a player's words, as a button or a card's text says them.
+HAND_COST_WORDS = {
+    "deck_bottom": "put a card from your hand on the bottom of its owner's deck",
+    "discard": "discard a card from your hand",
+}
 
 
 @dataclass(frozen=True, slots=True)

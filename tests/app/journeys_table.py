@@ -248,6 +248,9 @@ async def pass_this_turn(d: Any) -> None:
     the log; their panels say so and offer "Stop passing", which Anton taps."""
     await _start(d, 3)
     s = d.session
+    # The table chose that open windows pass by themselves (Menu): otherwise no window in
+    # which a player could still play a card counts down at all (session/open_windows.py).
+    s.open_windows_pass = True
     clock = s.clock
     for command in (za.KeepHand(0), za.KeepHand(1), za.KeepHand(2), za.Develop(0, "devotion")):
         assert s.command(command), s.message

@@ -11,9 +11,12 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 import pytest  # noqa: E402
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def chromium():  # type: ignore[no-untyped-def]
-    """One Debian Chromium for every page test in this worker (many pages, one browser)."""
+    """One Debian Chromium for the page tests this worker runs one after another (many pages,
+    one browser). Package-scoped, not session-scoped: Playwright's sync API keeps an event
+    loop running on the worker's thread while it is open, and a later test of another package
+    on the same worker that calls asyncio.run (the firmware's host link) would be refused."""
     from playwright.sync_api import sync_playwright
 
     from tests.broadcast.test_pages import CHROMIUM, FLAGS

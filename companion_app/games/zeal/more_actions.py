@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.zeal import ZealGame
 from engine.zeal import actions as za
+from engine.zeal.card_model import HAND_COST_WORDS
 from engine.zeal.triggers import describe
 
 KINDS = (za.PlayTrigger, za.DeclineTrigger, za.Activate)
@@ -53,8 +54,12 @@ def cost_words(ability: Any) -> str:
     """The whole cost of an activated ability: its devotion and what is paid by hand
     (Conversion Cannon: "1 devotion and put a card from your hand on the bottom of its
     owner's deck"), so a player sees before tapping that a card must go too."""
-    devotion = f"{ability.cost} devotion"
-    return f"{devotion} and {ability.cost_text}" if ability.cost_text else devotion
+    paid = [f"{ability.cost} devotion"]
+    if ability.hand_cost:  # paid by the engine as it is played (issue 34)
+        paid.append(HAND_COST_WORDS[ability.hand_cost])
+    if ability.cost_text:  # paid by the players by hand
+        paid.append(ability.cost_text)
+    return " and ".join(paid)
 
 
 def page_actions(game: ZealGame) -> list[tuple[str, Any]]:
