@@ -4,7 +4,7 @@ hand is an open window, never a quiet one. No Kivy, no game named: the engine's 
 the adapter's scan say it.
 
 The quiet-moment countdown (auto_advance.py) passes such a window only when the table chose
-so (Menu, "Open windows pass"), and its countdown is then on the band for every seat.
+so (Menu, "Windows pass"), and its countdown is then on the band for every seat.
 """
 
 from __future__ import annotations

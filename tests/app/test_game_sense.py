@@ -115,6 +115,6 @@ def test_deeds_tactics_waits_for_the_players_unless_the_table_chose_a_countdown(
         db=tmp_path / "g.sqlite",
     )["notes"]
     assert notes["waited"] == ["tactics", 0, ""]
-    assert notes["menu_says"] == "Open windows pass: after 4 s"
+    assert notes["menu_says"] == "Windows pass: in 4 s"
     assert notes["band_says"].startswith("Next step in")
     assert notes["after"] != "tactics"

@@ -86,9 +86,11 @@ def missing_values(text: str) -> list[str]:
 _SINGULAR_S = re.compile(r"(?:ss|us|is|ics|ness|ous)$")
 # "#1" is a copy's number ("Shade Ambusher #1 stays home"), not a count.
 _ONE_PLURAL = re.compile(r"(?<![\d.#])\b1 (?:[a-z]+ )?([a-z]+s)\b")
+_COPY_NUMBER = re.compile(r"\b[A-Z][a-z]+ [A-Z][a-z]+ $")  # a card's name before the number
 _COUNT_NOUNS = ("card", "blessing", "cultist", "point", "turn", "player", "unit", "pass")
 _MANY_SINGULAR = re.compile(
-    r"(?<!#)\b(?:[02-9]|[1-9]\d+) (?:[a-z]+ )?(" + "|".join(_COUNT_NOUNS) + r")\b(?!s)"
+    # "4 card lengths" (Z-G's move) is a measure: the noun there is "lengths".
+    r"(?<!#)\b(?:[02-9]|[1-9]\d+) (?:[a-z]+ )?(" + "|".join(_COUNT_NOUNS) + r")\b(?!s| length)"
 )
 
 
@@ -96,6 +98,8 @@ def plural_disagreements(text: str) -> list[str]:
     """A number and its noun that disagree: "1 ready cultists", "3 card"."""
     found = []
     for match in _ONE_PLURAL.finditer(text):
+        if _COPY_NUMBER.search(text[: match.start()]):
+            continue  # "Andrenid Worker 1 blocks": the copy's number, then a verb
         if not _SINGULAR_S.search(match.group(1)):
             found.append(f"{match.group(0)!r}: one, but plural")
     for match in _MANY_SINGULAR.finditer(text):
