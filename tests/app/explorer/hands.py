@@ -219,12 +219,25 @@ class Hands:
             return (*self._reaction_mark(), button.text, getattr(button, "state", None))
 
         mark = answer()
+        await self._into_view(button)
         await self.d.tap(button)
         await self.d.until(
             lambda: answer() != mark,
             f"the tap on {gesture.text!r} is answered",
             timeout=5,
         )
+
+    async def _into_view(self, button: Any) -> None:
+        """A button in rows that scroll (a target picker with many targets) is swiped into
+        view first, as a player would: a tap on a row scrolled away reaches nothing."""
+        from kivy.uix.scrollview import ScrollView
+
+        holder = button.parent
+        while holder is not None and not isinstance(holder, ScrollView):
+            holder = holder.parent if holder.parent is not holder else None
+        if holder is not None:
+            holder.scroll_to(button, padding=0, animate=False)
+            await self.d.frames(2)
 
     async def choose_row(self, gesture: g.ChooseRow) -> None:
         from kivy.uix.label import Label

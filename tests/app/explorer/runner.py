@@ -454,7 +454,7 @@ class Explorer:
                 if not await self._stop_as_draw():
                     return
                 continue
-            legal = list(game.legal_actions())
+            legal = self._at_this_table(list(game.legal_actions()))
             if not legal:
                 await self.fail("step", "the engine offers no action and the game is not over")
                 return
@@ -479,6 +479,21 @@ class Explorer:
                 await check(self)
             if rng.random() < plan.kill_chance:
                 await lost.stop_here(self, rng.choice(lost.SIGNALS), "a seeded moment")
+
+    def _at_this_table(self, legal: list[Any]) -> list[Any]:
+        """The legal actions the players at a real table can make: with hidden hands the engine
+        lists any card of the catalog for every player, but a card enrolled in one player's
+        deck (GameAdapter.card_owners) is in that player's hands alone, and the table plays it
+        for its owner. The rest, when nothing is left (never an empty list)."""
+        table = self.session.table
+        owners = table.owners if table is not None else {}
+
+        def possible(action: Any) -> bool:
+            card, player = getattr(action, "card_id", None), getattr(action, "player", None)
+            held = owners.get(card, ()) if isinstance(card, str) else ()
+            return not held or player in held
+
+        return [a for a in legal if possible(a)] or legal
 
     async def _at_the_end(self) -> bool:
         """The game is over: the store marks it finished; the first time, Undo takes the win
