@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
@@ -183,10 +182,6 @@ class ScoreboardScreen(Screen):
             rows = panel.ids.rows
             top = rows.top if panel.card_open else turner.height * 0.5
             card.size = picker.size = (turner.width, max(top, turner.height * 0.3))
-            # A picker must hold its question, one row of targets and Cancel, or no target can
-            # be tapped (a short side panel at 8 players left it a sliver): where the small
-            # counters' room is less, it takes what it needs, up to most of the panel.
-            picker.height = max(picker.height, min(dp(220), turner.height * 0.85))
             card.pos = picker.pos = (0, 0)
 
     def layout_seats(self) -> None:
