@@ -138,7 +138,11 @@ async def test_device_over_a_pseudo_terminal():
     await until(lambda: link.awaiting_press, "the table's claim to prove itself", 20000)
     assert link.state != ST_AUTHED and not link.keys.claimed, "nothing kept before the press"
     seq = link.next_seq
+    # Held until the device has seen the press begin (a loaded VM polls its pins late), then let
+    # go: waited for as an event, not a pulse of a guessed length.
+    before = app.pairing_mode.presses
     hw.pins[4].level = 0
+    await until(lambda: app.pairing_mode.presses != before, "the confirming press, seen")
     await asyncio.sleep_ms(60)
     hw.pins[4].level = 1
     await until(lambda: link.state == ST_AUTHED, "the table's claim, confirmed")

@@ -46,7 +46,9 @@ async def test_device_replays_after_the_link_comes_back():
     await until(lambda: app.pairing_mode.open, "pairing mode after a 2 s hold", 4000)
     hw.pins[22].level = 1
     await until(lambda: link.awaiting_press, "the table's claim to prove itself", 20000)
-    hw.pins[22].level = 0  # the players confirm it with a press (issue 35)
+    before = app.pairing_mode.presses
+    hw.pins[22].level = 0  # the players confirm it with a press (issue 35), held until seen
+    await until(lambda: app.pairing_mode.presses != before, "the confirming press, seen")
     await asyncio.sleep_ms(60)
     hw.pins[22].level = 1
     await until(lambda: link.state == ST_AUTHED, "the table's claim")
