@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -320,8 +320,11 @@ class GameAdapter(ABC):
         self, game: AnyGame, card: CardInfo, seat: int, reason: str | None, played: bool = False
     ) -> CardView:
         """A scanned card as the table shows it: its face (``card_view``), or only that it was
-        scanned when the rules keep it hidden (``face_down``)."""
+        scanned when the rules keep it hidden (``face_down``); once ``played``, with what the
+        scan did (``scan_done``)."""
         view = self.card_view(card, seat, reason, played)
+        if played:
+            view = replace(view, done=self.scan_done(game, seat, card.id))
         if not self.face_down(game, seat, card.id):
             return view
         return CardView(

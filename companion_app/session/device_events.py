@@ -3,7 +3,6 @@ right seat; cards put away when lifted; tags enrolled (no Kivy here)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -78,10 +77,11 @@ class DeviceEvents:
     def handle(self, event: Any) -> None:
         """One hardware event: the table controller says what it means; the session shows it.
 
-        Its seat is the one stamped on it (the device manager's seat map); an event that came
-        without a manager is stamped from the same map, which the session holds."""
+        Its seat is the one the device manager stamped on it, once, from the table's one seat
+        map; it is not looked up again here. After it, the dials are brought in line once:
+        with the rest of the book-keeping when it changed the game (``applied``), else alone
+        (a refused turn, a device back after an absence)."""
         s = self.session
-        event = s.seat_map.stamp(event)
         if self._enrolment is not None and isinstance(event, TagPresented):
             self._enrol(event)
             return
@@ -108,7 +108,8 @@ class DeviceEvents:
         game = s.table.game
         before = len(game.history)
         reaction: Reaction = s.table.handle(event)
-        if len(game.history) != before:
+        changed = len(game.history) != before
+        if changed:
             s.applied()
         s.send_to_devices(reaction.device_commands)
         if reaction.message:
@@ -129,7 +130,8 @@ class DeviceEvents:
         if reaction.unknown_uid is not None:
             seat = event.seat if isinstance(event, TagPresented) else None
             s.unknown_tag = (seat, reaction.unknown_uid.hex())
-        s.resync_dials()
+        if not changed:
+            s.resync_dials()
 
     def _at_stop(self, event: DialChanged) -> None:
         """A dial turned against its stop (issue 16): nothing moved, and its player is told
@@ -176,9 +178,6 @@ class DeviceEvents:
         game = s.table.game
         reason = None if reaction.ok else reaction.message
         view = s.adapter.card_at_table(game, card, reaction.player, reason, played=reaction.ok)
-        if reaction.ok:
-            done = s.adapter.scan_done(game, reaction.player, reaction.card_id)
-            view = dataclasses.replace(view, done=done)
         s.scans = {**s.scans, reaction.player: view}
 
     # --- enrolling tags --------------------------------------------------------------------

@@ -2,9 +2,11 @@
 
 A ``TableController`` owns one game and the command log, and reads the table's one seat map
 (``hardware.seats.SeatMap``, the device manager's). It turns each typed event from
-``hardware/`` into an engine action for the seat stamped on it, applies
-it (after writing it to the log), and answers with a ``Reaction``: what to tell the players,
-and which commands to send back to the devices (a dial's value, a green or red light).
+``hardware/`` into an engine action for the seat stamped on it (the device manager stamps it,
+once, as it arrives), checks it with the engine once, applies it (after writing it to the log),
+and answers with a ``Reaction``: what to tell the players, and which lights to send back to
+the devices. What the dials show is brought back in line once after each event, by whoever
+handed it in (``dial_commands``): the session, or the demo.
 
 It holds no rule of its own: whether a card can be played now, and why not, is the engine's
 answer (``is_legal`` / ``explain``); what a dial, a scan or a button means is the game
@@ -13,11 +15,10 @@ adapter's (companion_app/games/). It knows no game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion_app.games.base import AnyGame, GameAdapter
+from companion_app.games.base import AnyGame, GameAdapter, TargetRequest
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction
 from hardware.dial_echo import DialEchoes
@@ -108,8 +109,6 @@ class TableController:
         # card id -> the seats whose enrolled deck holds it (GameAdapter.card_owners): a card
         # on a shared reader is its owner's.
         self.owners: dict[str, tuple[int, ...]] = {}
-        # Called after every change of state (the Kivy session schedules a redraw here).
-        self.on_change: Callable[[], None] = lambda: None
         # A dial answers every SET_DIAL with a DIAL event: hardware/ tells those from turns.
         self.echoes = DialEchoes()
 
@@ -120,17 +119,20 @@ class TableController:
         why = self.game.explain(action)
         if why is not None:
             raise IllegalAction(why)
+        self._commit(action)
+
+    def _commit(self, action: Any) -> None:
+        """Log, then apply, an action the engine has just taken (``explain`` said None): the
+        engine remembers that answer, so it is not asked again."""
         if self.log is not None and self.game_id is not None:
             self.log.append(self.game_id, self._encode(action))
         self.game.apply(action)
-        self.on_change()
 
     def undo(self) -> Any:
         action = self.game.undo()  # raises IllegalAction when there is nothing to undo
         if self.log is not None and self.game_id is not None:
             # An undone win reopens the game in the store (it is offered for resume again).
             self.log.remove_last(self.game_id, reopen=self.game.outcome() is None)
-        self.on_change()
         return action
 
     def dial_commands(self, force: bool = False) -> tuple[SetDialCommand, ...]:
@@ -138,8 +140,8 @@ class TableController:
         counter a dial shows, and its range).
 
         Only dials that show something else, unless ``force`` (after a reconnect, when what a
-        dial shows is unknown). Call after anything that may move a dial's value: a command, an undo,
-        a resume. The caller must send what this returns.
+        dial shows is unknown). Call once after anything that may move a dial's value: an
+        event handled, a command, an undo, a resume. The caller must send what this returns.
         """
         out: list[SetDialCommand] = []
         seats = len(self.game.player_names())
@@ -161,10 +163,9 @@ class TableController:
     def handle(self, event: Event) -> Reaction:
         """React to one hardware event. Never raises for bad input: the reaction says why.
 
-        It goes to the seat stamped on it: the device manager stamps from the table's one
-        seat map, and an event that came some other way (the simulator in process, a test) is
-        stamped here from the same map. A stamp is never second-guessed."""
-        event = self.seats.stamp(event)
+        It goes to the seat stamped on it: the device manager stamps each event once, from the
+        table's one seat map, as it arrives (an event made some other way, a test's, comes
+        stamped by its maker). A stamp is never second-guessed, nor made again here."""
         if isinstance(event, DialChanged):
             return self._dial(event)
         if isinstance(event, TagPresented):
@@ -201,8 +202,10 @@ class TableController:
         action = self.adapter.dial_action(self.game, player, event.value)
         why = self.game.explain(action)
         if why is not None:
-            return Reaction(False, why, player=player, device_commands=self.dial_commands(True))
-        self.apply(action)
+            # The dial was turned to a value the engine refused: it shows something else
+            # than the engine now, so the resync after this event sets it back.
+            return Reaction(False, why, player=player)
+        self._commit(action)
         return Reaction(
             True,
             f"{self._name(player)} set {spec.label} to {event.value} on the dial",
@@ -233,8 +236,7 @@ class TableController:
         else:
             player = event.seat
         action = self.adapter.scan_action(self.game, player, card_id)
-        why = self._refusal(action)
-        request = self.adapter.target_request(self.game, action)
+        why, request = self._verdict(action)
         if why is not None:
             return Reaction(False, why, player=player, card_id=card_id, device_commands=refuse)
         if request is not None:
@@ -248,24 +250,27 @@ class TableController:
             )
         # In the engine's words, as of before it happens: a card set face down is not named.
         words = self.game.describe(action)
-        self.apply(action)
-        # Paying the cost may have moved what a dial shows.
-        commands: tuple[DeviceCommand, ...] = (
-            FeedbackCommand(event.device, event.reader, True),
-            *self.dial_commands(),
-        )
-        return Reaction(True, words, player=player, card_id=card_id, device_commands=commands)
+        self._commit(action)  # ``_verdict`` asked the engine: it took the action as it is
+        # Paying the cost may have moved what a dial shows: the resync after the event says.
+        ok = (FeedbackCommand(event.device, event.reader, True),)
+        return Reaction(True, words, player=player, card_id=card_id, device_commands=ok)
 
-    def _refusal(self, action: Any) -> str | None:
-        """Why the engine refuses ``action``; None when it takes it, or when only a target
-        is missing (asking for one is then the answer)."""
+    def _verdict(self, action: Any) -> tuple[str | None, TargetRequest | None]:
+        """Why the engine refuses ``action`` (None when it takes it, or when only a target
+        is missing: asking for one is then the answer), and the target it asks for, if any:
+        the engine and the adapter each asked once. When the reason is None and no target is
+        asked, the engine took ``action`` as it is."""
         why = self.game.explain(action)
         request = self.adapter.target_request(self.game, action)
         if request is not None and request.options and why is not None:
             first = self.adapter.with_target(self.game, action, request.options[0].value)
             if self.game.explain(first) is None:
-                return None
-        return why
+                return None, request
+        return why, request
+
+    def _refusal(self, action: Any) -> str | None:
+        """Why the engine refuses ``action`` (``_verdict``'s reason)."""
+        return self._verdict(action)[0]
 
     def _shared_reader(self, card_id: str, refuse: tuple[DeviceCommand, ...]) -> int | Reaction:
         """Whose a card on a shared reader is (issue 33): its owner's where an enrolled deck
@@ -310,10 +315,5 @@ class TableController:
         if why is not None:
             return Reaction(False, why, player=player)
         words = self.game.describe(action)
-        self.apply(action)
-        return Reaction(
-            True,
-            words,
-            player=player,
-            device_commands=self.dial_commands(),  # a new turn may move what a dial shows
-        )
+        self._commit(action)  # a new turn may move what a dial shows: the resync after says
+        return Reaction(True, words, player=player)

@@ -131,7 +131,8 @@ class Demo:
             if reaction.message and not reaction.ok:
                 self.refusals.append(reaction.message)
             self.print_new_log()
-            await self.send(reaction.device_commands)
+            # The lights it answered with, then the dials brought in line once after it.
+            await self.send((*reaction.device_commands, *self.table.dial_commands()))
 
     def print_new_log(self) -> None:
         for entry in self.game.log[self._logged :]:

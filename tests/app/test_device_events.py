@@ -21,8 +21,9 @@ def side(tmp_path: Path) -> EventsSide:
     return s
 
 
-def scan(card_id: str) -> TagPresented:
-    return TagPresented(DEVICE, ALENAS_READER, sim_uid(card_id))
+def scan(card_id: str, uid: bytes | None = None) -> TagPresented:
+    """The scan on Alena's reader as the device manager hands it in: stamped with her seat."""
+    return TagPresented(DEVICE, ALENAS_READER, uid or sim_uid(card_id), seat=0)
 
 
 def test_the_small_session_is_what_device_events_ask_for(side: EventsSide) -> None:
@@ -63,7 +64,7 @@ def test_a_screen_that_picks_by_scan_takes_the_card_first(side: EventsSide) -> N
 
 def test_an_unknown_tag_is_offered_for_enrolment_and_enrolled(side: EventsSide) -> None:
     events = DeviceEvents(side)
-    events.handle(TagPresented(DEVICE, ALENAS_READER, UNKNOWN_UID))
+    events.handle(scan("", UNKNOWN_UID))
     assert side.unknown_tag == (0, UNKNOWN_UID.hex())
     assert side.sounds.played == ["scan_refused"]
     assert not events.enrol_unknown("no_such_card")

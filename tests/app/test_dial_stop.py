@@ -41,6 +41,7 @@ def test_turning_devotion_down_at_0_tells_that_player_and_changes_nothing(
         device = SimulatedDevice()
         async with PtySimulator(device) as sim:
             manager = DeviceManager(TABLE, keys_path=None, accept_unclaimed=True)
+            session.use_seat_map(manager.seats)  # as HardwareLink does: the manager stamps
             events = manager.events()
 
             async def next_input() -> DialChanged:
@@ -89,5 +90,5 @@ def test_a_stop_report_for_a_dial_nobody_sits_at_is_ignored(session: GameSession
     played: list[str] = []
     session.sounds.play = played.append  # type: ignore[method-assign]
     session.message = ""
-    session.handle_event(DialChanged("a1b2c3d4", 1, 0, at_stop=True))
+    session.handle_event(session.seat_map.stamp(DialChanged("a1b2c3d4", 1, 0, at_stop=True)))
     assert session.message == "" and played == []

@@ -159,17 +159,17 @@ def test_dials_follow_the_engine_and_are_set_again_after_a_reconnect(
     session.resync_dials()
     assert [(c.dial, c.value) for c in sent] == [(0, 0)]
     # The dial answers what we set: not a turn, nothing logged.
-    session.handle_event(DialChanged("a1b2c3d4", 0, 0))
+    session.handle_event(session.seat_map.stamp(DialChanged("a1b2c3d4", 0, 0)))
     assert logged(session) == []
     # A real turn is logged, and not sent back to the dial that made it.
     sent.clear()
-    session.handle_event(DialChanged("a1b2c3d4", 0, 6))
+    session.handle_event(session.seat_map.stamp(DialChanged("a1b2c3d4", 0, 6)))
     assert logged(session)[-1] == {"type": "SetDevotion", "player": 0, "current": 6}
     assert sent == []
     # Undo moves devotion back: the dial is told.
     session.undo_last()
     assert [(c.dial, c.value) for c in sent] == [(0, 0)]
-    session.handle_event(DialChanged("a1b2c3d4", 0, 0))
+    session.handle_event(session.seat_map.stamp(DialChanged("a1b2c3d4", 0, 0)))
     # The device comes back from an absence: its dial is set again, not trusted.
     sent.clear()
     session.handle_event(DeviceStatus("a1b2c3d4", connected=True, message="back"))

@@ -1,6 +1,7 @@
 """The table glue: hardware events become engine actions for the right seat, or clear refusals.
 
-Runs on the real engine and the real command store; the tag lookup is the one interface the
+Events are handed in stamped with their seat, as the device manager stamps them (the table
+stamps nothing itself). Runs on the real engine and the real command store; the tag lookup is the one interface the
 table asks of hardware's registry (tests/integration runs the real registry end to end).
 """
 
@@ -67,7 +68,7 @@ def to_alenas_commit(table: TableController) -> None:
 
 def test_a_dial_turn_sets_that_seats_current_devotion_and_is_logged(store: CommandStore) -> None:
     table = make_table(store)
-    reaction = table.handle(DialChanged(DEVICE, 1, 4))
+    reaction = table.handle(table.seats.stamp(DialChanged(DEVICE, 1, 4)))
     assert reaction.ok and reaction.player == 1
     assert table.game.state.players[1].devotion == 4
     assert store.last_unfinished().commands[-1]["type"] == "SetDevotion"  # type: ignore[union-attr]
@@ -76,14 +77,14 @@ def test_a_dial_turn_sets_that_seats_current_devotion_and_is_logged(store: Comma
 def test_a_dial_showing_what_the_engine_has_changes_nothing(store: CommandStore) -> None:
     table = make_table(store)
     before = len(table.game.history)
-    assert table.handle(DialChanged(DEVICE, 0, 0)).ok
+    assert table.handle(table.seats.stamp(DialChanged(DEVICE, 0, 0))).ok
     assert len(table.game.history) == before
 
 
 def test_an_unassigned_dial_is_refused_in_words_and_changes_nothing() -> None:
     table = make_table()
     before = table.game.state
-    reaction = table.handle(DialChanged("ffffffff", 0, 3))
+    reaction = table.handle(table.seats.stamp(DialChanged("ffffffff", 0, 3)))
     assert not reaction.ok and "not assigned to a seat" in reaction.message
     assert table.game.state is before
 
@@ -91,7 +92,9 @@ def test_an_unassigned_dial_is_refused_in_words_and_changes_nothing() -> None:
 def test_an_unknown_tag_offers_enrolment_and_lights_red() -> None:
     table = make_table()
     before = table.game.state
-    reaction = table.handle(TagPresented(DEVICE, 0, bytes.fromhex("04deadbeef0001")))
+    reaction = table.handle(
+        table.seats.stamp(TagPresented(DEVICE, 0, bytes.fromhex("04deadbeef0001")))
+    )
     assert not reaction.ok and "not enrolled" in reaction.message
     assert reaction.unknown_uid == bytes.fromhex("04deadbeef0001")
     assert reaction.device_commands == (FeedbackCommand(DEVICE, 0, False),)
@@ -103,7 +106,9 @@ def test_a_card_scanned_at_the_wrong_time_says_why_from_the_engine() -> None:
     table.apply(za.KeepHand(0))
     table.apply(za.KeepHand(1))
     before = table.game.state
-    reaction = table.handle(TagPresented(DEVICE, 0, WISP_UID))  # Develop step: no actions
+    reaction = table.handle(
+        table.seats.stamp(TagPresented(DEVICE, 0, WISP_UID))
+    )  # Develop step: no actions
     assert not reaction.ok
     assert reaction.message == table.game.explain(za.PlayCard(0, "specter_wisp"))
     assert reaction.device_commands == (FeedbackCommand(DEVICE, 0, False),)
@@ -115,11 +120,12 @@ def test_a_card_scanned_in_commit_is_played_and_the_dial_shows_what_is_left(
 ) -> None:
     table = make_table(store)
     to_alenas_commit(table)
-    reaction = table.handle(TagPresented(DEVICE, 0, WISP_UID))
+    reaction = table.handle(table.seats.stamp(TagPresented(DEVICE, 0, WISP_UID)))
     assert reaction.ok, reaction.message
     assert reaction.player == 0 and reaction.card_id == "specter_wisp"
-    assert FeedbackCommand(DEVICE, 0, True) in reaction.device_commands
-    assert SetDialCommand(DEVICE, 0, 0, 0, 13) in reaction.device_commands  # 1 devotion paid
+    assert reaction.device_commands == (FeedbackCommand(DEVICE, 0, True),)
+    # 1 devotion paid: the one resync after the event (the caller's) sets the dial.
+    assert SetDialCommand(DEVICE, 0, 0, 0, 13) in table.dial_commands()
     assert table.game.state.players[0].devotion == 0
     assert store.last_unfinished().commands[-1]["type"] == "PlayCard"  # type: ignore[union-attr]
 
@@ -127,13 +133,13 @@ def test_a_card_scanned_in_commit_is_played_and_the_dial_shows_what_is_left(
 def test_a_card_too_dear_is_refused_with_the_engines_reason() -> None:
     table = make_table()
     to_alenas_commit(table)
-    reaction = table.handle(TagPresented(DEVICE, 0, PSYCHOPOMP_UID))
+    reaction = table.handle(table.seats.stamp(TagPresented(DEVICE, 0, PSYCHOPOMP_UID)))
     assert not reaction.ok and "devotion" in reaction.message
 
 
 def test_undo_takes_the_command_back_out_of_the_log(store: CommandStore) -> None:
     table = make_table(store)
-    table.handle(DialChanged(DEVICE, 0, 5))
+    table.handle(table.seats.stamp(DialChanged(DEVICE, 0, 5)))
     table.undo()
     assert table.game.state.players[0].devotion == 0
     assert store.last_unfinished().commands == []  # type: ignore[union-attr]
@@ -151,7 +157,7 @@ def test_a_short_press_on_a_dial_passes_for_its_seat() -> None:
     table.apply(za.Develop(0, "devotion"))
     priority = table.game.state.priority
     assert priority is not None
-    reaction = table.handle(ButtonPressed(DEVICE, priority, "short"))
+    reaction = table.handle(table.seats.stamp(ButtonPressed(DEVICE, priority, "short")))
     assert reaction.ok and table.game.history[-1] == za.Pass(priority)
 
 
@@ -163,11 +169,11 @@ def test_a_dials_answer_to_a_value_we_set_is_not_a_turn() -> None:
     assert SetDialCommand(DEVICE, 0, 3, 0, 13) in table.dial_commands()
     before = len(table.game.history)
     # The answers arrive late, in order: neither the "1" nor the "3" is the player's hand.
-    assert table.handle(DialChanged(DEVICE, 0, 1)).message == ""
-    assert table.handle(DialChanged(DEVICE, 0, 3)).message == ""
+    assert table.handle(table.seats.stamp(DialChanged(DEVICE, 0, 1))).message == ""
+    assert table.handle(table.seats.stamp(DialChanged(DEVICE, 0, 3))).message == ""
     assert len(table.game.history) == before and table.game.state.players[0].devotion == 3
     # A real turn afterwards still counts.
-    table.handle(DialChanged(DEVICE, 0, 5))
+    table.handle(table.seats.stamp(DialChanged(DEVICE, 0, 5)))
     assert table.game.state.players[0].devotion == 5
 
 

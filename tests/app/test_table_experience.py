@@ -64,11 +64,11 @@ def test_targets__a_spell_played_by_tap_asks_its_player_and_takes_the_tapped_cho
 def test_targets__a_spell_scanned_asks_and_scanning_the_target_picks_it(
     session: GameSession,
 ) -> None:
-    session.handle_event(TagPresented(DEVICE, 0, sim_uid("burn")))
+    session.handle_event(session.seat_map.stamp(TagPresented(DEVICE, 0, sim_uid("burn"))))
     assert 0 in session.picking and not session.game.state.stack  # asked, not played yet
-    session.handle_event(TagRemoved(DEVICE, 0, sim_uid("burn")))
+    session.handle_event(session.seat_map.stamp(TagRemoved(DEVICE, 0, sim_uid("burn"))))
     assert 0 in session.picking  # lifting the spell does not drop the question
-    session.handle_event(TagPresented(DEVICE, 0, sim_uid("psychopomp")))
+    session.handle_event(session.seat_map.stamp(TagPresented(DEVICE, 0, sim_uid("psychopomp"))))
     assert not session.picking
     assert session.game.state.stack[-1].targets == (anton_character(session).id,)
     for seat in (1, 0):  # both pass: Burn resolves and the damage is done
@@ -138,11 +138,13 @@ def test_auto_advance__an_undo_holds_the_countdown_until_something_new_happens()
 
 def test_sounds__a_good_scan_a_refused_one_a_turn_and_the_end(session: GameSession) -> None:
     session.sounds.played.clear()
-    session.handle_event(TagPresented(DEVICE, 0, sim_uid("psychopomp")))  # not her Commit
+    session.handle_event(
+        session.seat_map.stamp(TagPresented(DEVICE, 0, sim_uid("psychopomp")))
+    )  # not her Commit
     assert session.sounds.played == ["scan_refused"]
     assert session.message_seat == 0 and not session.message_ok
     session.sound_on = False
-    session.handle_event(TagPresented(DEVICE, 0, sim_uid("psychopomp")))
+    session.handle_event(session.seat_map.stamp(TagPresented(DEVICE, 0, sim_uid("psychopomp"))))
     assert session.sounds.played == ["scan_refused"]  # muted: nothing more
     session.sound_on = True
     for index in range(6):  # Alena's bases all defeated: Anton wins
@@ -154,7 +156,7 @@ def test_sounds__a_good_scan_a_refused_one_a_turn_and_the_end(session: GameSessi
 
 
 def test_a_scanned_card_goes_away_when_it_is_lifted(session: GameSession) -> None:
-    session.handle_event(TagPresented(DEVICE, 0, sim_uid("psychopomp")))
+    session.handle_event(session.seat_map.stamp(TagPresented(DEVICE, 0, sim_uid("psychopomp"))))
     assert 0 in session.scans
-    session.handle_event(TagRemoved(DEVICE, 0, sim_uid("psychopomp")))
+    session.handle_event(session.seat_map.stamp(TagRemoved(DEVICE, 0, sim_uid("psychopomp"))))
     assert 0 not in session.scans

@@ -102,13 +102,13 @@ def test_a_dial_turn_sets_that_seats_base_health_in_its_range() -> None:
     table = make_table()
     commands = table.dial_commands(force=True)
     assert {(c.value, c.minimum, c.maximum) for c in commands} == {(20, 0, 99)}
-    reaction = table.handle(DialChanged(DEVICE, 1, 14))
+    reaction = table.handle(table.seats.stamp(DialChanged(DEVICE, 1, 14)))
     assert reaction.ok and table.game.state.players[1].base == 14
 
 
 def test_a_scan_deploys_the_card_for_its_cost() -> None:
     table = make_table()
-    reaction = table.handle(TagPresented(DEVICE, 0, b"\x04\x01"))
+    reaction = table.handle(table.seats.stamp(TagPresented(DEVICE, 0, b"\x04\x01")))
     assert reaction.ok and reaction.player == 0
     assert [x.card_id for x in table.game.state.cards] == ["shambler"]
     assert table.game.state.players[0].pool.bio == 0
@@ -116,7 +116,7 @@ def test_a_scan_deploys_the_card_for_its_cost() -> None:
 
 def test_a_refused_scan_says_why_in_words() -> None:
     table = make_table()
-    reaction = table.handle(TagPresented(DEVICE, 0, b"\x04\x02"))
+    reaction = table.handle(table.seats.stamp(TagPresented(DEVICE, 0, b"\x04\x02")))
     assert not reaction.ok
     assert "Necromender: that costs 2 Bio, 1 of any" in reaction.message
 

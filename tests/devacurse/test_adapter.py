@@ -83,7 +83,7 @@ def test_a_burst_of_taps_on_blessings_is_one_command_and_the_penalty_shows(
 def test_a_dial_turn_sets_Faith_and_the_dial_carries_its_range() -> None:
     game = position(SOLDIER_COMBAT)
     table = make_table(game)
-    reaction = table.handle(DialChanged(DEVICE, 1, 12))
+    reaction = table.handle(table.seats.stamp(DialChanged(DEVICE, 1, 12)))
     assert reaction.ok and game.state.players[1].faith == 12
     assert SetDialCommand(DEVICE, 0, 18, 0, 99) in table.dial_commands()  # the other dial
 
@@ -94,10 +94,10 @@ def test_a_scan_calls_a_soldier_for_its_cost_or_is_refused_in_the_engines_words(
     )
     game = position(text)
     table = make_table(game)
-    refused = table.handle(TagPresented(DEVICE, 0, HERO_UID))
+    refused = table.handle(table.seats.stamp(TagPresented(DEVICE, 0, HERO_UID)))
     assert not refused.ok and refused.message == game.explain(da.CallHero(0, "sun_avatar"))
     assert refused.device_commands == (FeedbackCommand(DEVICE, 0, False),)
-    called = table.handle(TagPresented(DEVICE, 0, LEGIONARY_UID))
+    called = table.handle(table.seats.stamp(TagPresented(DEVICE, 0, LEGIONARY_UID)))
     assert called.ok, called.message
     alena = game.state.players[0]
     assert alena.soldiers[-1].card_id == "iron_legionary" and alena.blessings == 0

@@ -118,7 +118,7 @@ def test_session__resume_gives_the_same_seats(session: GameSession, tmp_path: Pa
 
 def test_table__the_dial_sets_energy_within_the_adapters_range() -> None:
     t = make_table(table())
-    reaction = t.handle(DialChanged(DEVICE, 1, 37))
+    reaction = t.handle(t.seats.stamp(DialChanged(DEVICE, 1, 37)))
     assert reaction.ok and t.game.state.players[ANTON].energy == 37
     (command, *_rest) = [c for c in t.dial_commands(force=True) if c.dial == 0]
     assert isinstance(command, SetDialCommand)
@@ -127,7 +127,7 @@ def test_table__the_dial_sets_energy_within_the_adapters_range() -> None:
 
 def test_table__a_scanned_component_is_set_face_down_and_not_named() -> None:
     t = make_table(table(player("Alena", hand_size=5, deck=(), deck_size=10), hidden=True))
-    reaction = t.handle(TagPresented(DEVICE, 0, TOTEM))
+    reaction = t.handle(t.seats.stamp(TagPresented(DEVICE, 0, TOTEM)))
     assert reaction.ok and any(
         isinstance(c, FeedbackCommand) and c.ok for c in reaction.device_commands
     )
@@ -139,8 +139,8 @@ def test_table__a_scanned_component_is_set_face_down_and_not_named() -> None:
 
 def test_table__a_second_component_in_a_turn_is_refused_in_the_engines_words() -> None:
     t = make_table(table(player("Alena", hand_size=5, deck=(), deck_size=10), hidden=True))
-    t.handle(TagPresented(DEVICE, 0, TOTEM))
-    reaction = t.handle(TagPresented(DEVICE, 0, TOTEM))
+    t.handle(t.seats.stamp(TagPresented(DEVICE, 0, TOTEM)))
+    reaction = t.handle(t.seats.stamp(TagPresented(DEVICE, 0, TOTEM)))
     assert not reaction.ok
     assert reaction.message == "Alena has already set a component this turn"
 
@@ -155,15 +155,15 @@ def test_table__a_scanned_sabotage_card_is_flipped_in_the_opponents_ritual() -> 
     t = make_table(game)
     t.apply(va.PerformRitual(ALENA))
     assert ADAPTER.reader_player(t.game) == ANTON
-    assert t.handle(TagPresented(DEVICE, 0, UNDERTOW)).ok
+    assert t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UNDERTOW))).ok
     assert t.game.state.players[ANTON].void == ("kraken_undertow",)
 
 
 def test_table__the_dial_button_moves_on_for_the_seat_that_acts() -> None:
     t = make_table(table())
-    assert t.handle(ButtonPressed(DEVICE, 0, "short")).ok
+    assert t.handle(t.seats.stamp(ButtonPressed(DEVICE, 0, "short"))).ok
     assert t.game.state.phase is Phase.COMBAT
-    assert not t.handle(ButtonPressed(DEVICE, 1, "short")).ok
+    assert not t.handle(t.seats.stamp(ButtonPressed(DEVICE, 1, "short"))).ok
 
 
 def test_band__labels_never_name_a_face_down_sabotage_card() -> None:
@@ -218,7 +218,7 @@ def test_demo__plays_to_a_winner() -> None:
 def test_table__the_scan_message_does_not_name_a_face_down_card() -> None:
     # The table words a scan with the engine's describe(), which never names a set card.
     t = make_table(table(player("Alena", hand_size=5, deck=(), deck_size=10), hidden=True))
-    reaction = t.handle(TagPresented(DEVICE, 0, TOTEM))
+    reaction = t.handle(t.seats.stamp(TagPresented(DEVICE, 0, TOTEM)))
     assert reaction.ok and "Bone Totem" not in reaction.message
 
 

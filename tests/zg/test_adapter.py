@@ -99,7 +99,7 @@ def test_session__resume_gives_the_same_seats(session: GameSession, tmp_path: Pa
 
 def test_table__a_dial_turn_sets_the_standing_zgear_and_its_range_goes_out() -> None:
     t = table()
-    reaction = t.handle(DialChanged(DEVICE, 1, 8))
+    reaction = t.handle(t.seats.stamp(DialChanged(DEVICE, 1, 8)))
     assert reaction.ok
     assert ADAPTER.dial(t.game, 1).value == 8
     commands = [c for c in t.dial_commands(force=True) if isinstance(c, SetDialCommand)]
@@ -109,17 +109,17 @@ def test_table__a_dial_turn_sets_the_standing_zgear_and_its_range_goes_out() -> 
 def test_table__scans_pick_the_hand_then_play_the_action_card_then_draw_the_target() -> None:
     t = table()
     for card in ("zero_blade", "zero_blaster", "zero_jet"):
-        assert t.handle(TagPresented(DEVICE, 0, UID[card])).ok
+        assert t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UID[card]))).ok
     for card in ("phantom_blade", "phantom_sprint", "phantom_jet"):
-        assert t.handle(TagPresented(DEVICE, 0, UID[card])).ok
+        assert t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UID[card]))).ok
     game = t.game
     assert isinstance(game, ZgGame) and game.state.phase == "card"
     first = game.state.order[0]
     hand = "zero_blade" if first == 0 else "phantom_blade"
-    assert t.handle(TagPresented(DEVICE, 0, UID[hand])).ok
+    assert t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UID[hand]))).ok
     t.apply(za.Attack(first, 1 - first, 0))
     target = "phantom_ulster" if first == 0 else "zero_ulster"
-    assert t.handle(TagPresented(DEVICE, 0, UID[target])).ok
+    assert t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UID[target]))).ok
     assert game.state.phase == "spin"
     labels = [ADAPTER.choice_label(game, a) for a in game.legal_actions()]
     assert "End A faces" in labels and "End B faces" in labels
@@ -128,8 +128,10 @@ def test_table__scans_pick_the_hand_then_play_the_action_card_then_draw_the_targ
 def test_table__a_refused_scan_says_why_in_words() -> None:
     t = table()
     for card in ("zero_blade", "zero_blaster", "zero_jet"):
-        t.handle(TagPresented(DEVICE, 0, UID[card]))
-    reaction = t.handle(TagPresented(DEVICE, 0, UID["zero_sensor"]))  # Anton's turn to scan
+        t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UID[card])))
+    reaction = t.handle(
+        t.seats.stamp(TagPresented(DEVICE, 0, UID["zero_sensor"]))
+    )  # Anton's turn to scan
     assert not reaction.ok
     assert "is not one of Anton's zGear cards" in reaction.message
 

@@ -25,10 +25,10 @@ class Scans:
             from hardware.events import TagPresented
 
             if isinstance(event, TagPresented):
-                stamped = session.seat_map.stamp(event)
-                card = session.cards.card_for(stamped.uid, stamped.card_ref)
+                # Stamped by the device manager, once, from the table's seat map.
+                card = session.cards.card_for(event.uid, event.card_ref)
                 if card is not None:
-                    self.seen.append((card, stamped.seat))
+                    self.seen.append((card, event.seat))
             return False  # seen, never taken: the table handles it as ever
 
         return see
