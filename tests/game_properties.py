@@ -1,5 +1,5 @@
 """What every game's property tests check, written once: each game's tests/<kind>/
-test_properties.py (Zeal's is tests/engine/) gives its own game, its random choices
+test_properties.py (Zeal's is tests/zeal/) gives its own game, its random choices
 (engine/<kind>/randomplay.py) and its invariants, and keeps its own special properties there.
 
 - ``play_out``: in a random legal play-out every listed action is legal, one of them applies,

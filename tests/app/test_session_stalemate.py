@@ -12,7 +12,7 @@ from companion_app.session.game_session import GameSession
 from engine import games
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
-from tests.engine.helpers import looping_game
+from tests.zeal.helpers import looping_game
 
 NOTED = "no player has lost a base for good"  # ZealGame.stall_note's words
 

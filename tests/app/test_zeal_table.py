@@ -90,7 +90,7 @@ def test_what_waits_is_told_short_enough_for_the_band() -> None:
 def test_a_card_paid_from_the_hand_leaves_the_hand_on_the_panel() -> None:
     """Conversion Cannon's "put a card from your hand on the bottom of its owner's deck": the
     seat's panel said "Hand 3" after it was paid (issue 34)."""
-    from tests.engine.helpers import table as zeal_at
+    from tests.zeal.helpers import table as zeal_at
 
     game = zeal_at(["conversion_cannon"], ["chalice_keeper"], step="commit", hands=3)
     assert "Hand 3" in ZEAL.summary(game, 0).badges

@@ -50,10 +50,10 @@ async def stalemate_band(d: Any) -> None:
     from companion_app.saves.game_record import setup_record
     from engine import games
     from engine.zeal import actions as za
-    from tests.engine.helpers import looping_game
+    from tests.zeal.helpers import looping_game
 
     s = d.session
-    looping, _ = looping_game()  # tests/engine/test_stalemate.py's loop, where the offer comes
+    looping, _ = looping_game()  # tests/zeal/test_stalemate.py's loop, where the offer comes
     store = s.store
     game_id = store.new_game("zeal", setup_record(games.get("zeal"), looping.setup, (0, 1)))
     store.replace_commands(game_id, [za.to_dict(a) for a in looping.history])

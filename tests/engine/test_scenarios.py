@@ -20,8 +20,7 @@ from engine.scenario import (
     run_scenario,
 )
 from engine.zeal import actions as za
-
-from .helpers import started
+from tests.zeal.helpers import started
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 

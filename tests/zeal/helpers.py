@@ -229,7 +229,7 @@ def looping_game() -> tuple[ZealGame, random.Random]:
     """Seed 10553's random game, played with the plain random choices (no push for an end),
     up to the turn where the table is first offered to stop: every deck and hand empty and no
     base lost for good in 20 turns (turn 191, action 3,692). Played on, it ends by the rules
-    at turn 195 (tests/engine/test_stalemate.py): the offer must claim no proof. With the
+    at turn 195 (tests/zeal/test_stalemate.py): the offer must claim no proof. With the
     random choices' state, to play on."""
     from engine.zeal.randomplay import choose, random_setup
 
