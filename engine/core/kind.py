@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.catalog import CardCatalog
 from engine.core.game import Game
@@ -63,7 +63,102 @@ class GameKind:
     # (seed, players, cap on actions) -> a random play-out, for property tests and benchmarks
     random_game: Callable[[int, int, int], RandomGame]
 
+    @classmethod
+    def of_modules(
+        cls,
+        kind: str,
+        title: str,
+        rules: str,
+        players: tuple[int, int],
+        game: type[AnyGame],
+        *,
+        cards: CardsModule,
+        record: RecordModule,
+        actions: ActionsModule,
+        scenario: ScenarioModule,
+        view: ViewModule,
+        summary: SummaryModule,
+        randomplay: RandomPlayModule,
+    ) -> GameKind:
+        """A game's one declaration (its ``kind.py``): its names, player counts and game
+        class, and the modules of its package that supply the rest, each under the one name
+        every game gives it (the module Protocols below; the type checker holds each module
+        to its Protocol)."""
+        return cls(
+            kind=kind,
+            title=title,
+            rules=rules,
+            min_players=players[0],
+            max_players=players[1],
+            game=game,
+            sample_catalog=cards.sample_catalog,
+            load_catalog=cards.load_catalog,
+            setup_from_dict=record.setup_from_dict,
+            setup_to_dict=record.setup_to_dict,
+            action_from_dict=actions.from_dict,
+            action_to_dict=actions.to_dict,
+            read_scenario=scenario.read_scenario,
+            state_view=view.state_view,
+            position_to_dict=scenario.game_to_dict,
+            summary=summary.summary,
+            random_game=randomplay.random_game,
+        )
+
     def new_game(self, record: Mapping[str, Any], catalog: CardCatalog | None = None) -> AnyGame:
         """A game from a setup record (as the new-game screen or the store makes it)."""
         setup = self.setup_from_dict(record, catalog or self.sample_catalog())
         return self.game.start(setup)
+
+
+# What each module of a game's package supplies to its GameKind (GameKind.of_modules): one name
+# each, the same in every game. Parameters are positional: a game names its own.
+
+
+class CardsModule(Protocol):
+    """``cards.py`` (Deeds: ``card_toml.py``): the shipped catalog and the TOML loader."""
+
+    def sample_catalog(self) -> CardCatalog: ...
+
+    def load_catalog(self, text: str, source: str, /) -> CardCatalog: ...
+
+
+class RecordModule(Protocol):
+    """``record.py``: the setup record, read with the catalog and written (a SetupCodec)."""
+
+    def setup_from_dict(self, record: Mapping[str, Any], catalog: CardCatalog, /) -> Any: ...
+
+    def setup_to_dict(self, setup: Any, /) -> dict[str, Any]: ...
+
+
+class ActionsModule(Protocol):
+    """``actions.py``: an action read from and written as plain data (an ActionCodec)."""
+
+    def from_dict(self, data: Mapping[str, Any], /) -> Any: ...
+
+    def to_dict(self, action: Any, /) -> dict[str, Any]: ...
+
+
+class ScenarioModule(Protocol):
+    """``scenario.py``: a scenario file's game part read; a game written as one."""
+
+    def read_scenario(self, data: dict[str, Any], source: str, /) -> tuple[Any, Any]: ...
+
+    def game_to_dict(self, game: Any, /) -> dict[str, Any]: ...
+
+
+class ViewModule(Protocol):
+    """``view.py``: the state as plain data, for scenario expectations."""
+
+    def state_view(self, state: Any, /) -> dict[str, Any]: ...
+
+
+class SummaryModule(Protocol):
+    """``summary.py``: the position in a few lines of text."""
+
+    def summary(self, game: Any, /) -> list[str]: ...
+
+
+class RandomPlayModule(Protocol):
+    """``randomplay.py``: a seeded random play-out (seed, players, cap on actions)."""
+
+    def random_game(self, seed: int, players: int, max_actions: int, /) -> RandomGame: ...
