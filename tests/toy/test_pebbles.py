@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -51,16 +52,17 @@ def test_the_page_names_everything_a_game_supplies() -> None:
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The page's "Register it": one line in each registry (here for the test's time)."""
     monkeypatch.setitem(games._MODULES, "pebbles", "tests.toy.kind")
-    monkeypatch.setitem(app_games._ADAPTERS, "pebbles", "tests.toy.adapter")
+    monkeypatch.setitem(app_games.ELSEWHERE, "pebbles", "tests.toy.adapter")
     monkeypatch.setattr(app_games, "_LOADED", dict(app_games._LOADED))
 
 
 @pytest.fixture
-def session(tmp_path: Path, registered: None) -> GameSession:
+def session(tmp_path: Path, registered: None) -> Iterator[GameSession]:
     s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:"))
     s.start_new(["Alena", "Anton"], seed=5, kind="pebbles", options={})
     Clock.tick()
-    return s
+    yield s
+    Clock.tick()  # the redraws it asked for, while Pebbles is still registered
 
 
 def test_it_is_registered_and_playable(registered: None) -> None:
