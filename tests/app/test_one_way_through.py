@@ -42,26 +42,43 @@ WISP = b"\x04\x38\x00\x00\x00\x00\x01"  # Specter Wisp: a 1-devotion character
 
 
 class Counts:
-    """Calls counted by name; an adapter's are counted only when they come from outside it
-    (what the rest of the app asks, not how the adapter answers)."""
+    """Calls counted by name, while the session handles the event under test (``wanted``):
+    another event that happens to arrive meanwhile (a device's status) counts for nothing.
+    A seat's stamp is counted for the event stamped. An adapter's calls are counted only when
+    they come from outside it (what the rest of the app asks, not how the adapter answers)."""
 
-    def __init__(self) -> None:
+    def __init__(self, wanted: type) -> None:
+        self.wanted = wanted
         self.calls: Counter[str] = Counter()
+        self.handling: object = None  # the event the session is handling now
         self._inside_adapter = 0
         self._in_link = 0
+
+    def _counting(self) -> bool:
+        return isinstance(self.handling, self.wanted)
 
     def wrap(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         def counted(*args: Any, **kwargs: Any) -> Any:
-            self.calls[name] += 1
+            if self._counting():
+                self.calls[name] += 1
             return fn(*args, **kwargs)
+
+        return counted
+
+    def wrap_stamp(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def counted(seats: SeatMap, event: Event) -> Any:
+            if isinstance(event, self.wanted):
+                self.calls["stamp"] += 1
+            return fn(seats, event)
 
         return counted
 
     def wrap_adapter(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         def counted(*args: Any, **kwargs: Any) -> Any:
-            if not self._inside_adapter:
+            if not self._inside_adapter and self._counting():
                 self.calls[f"adapter.{name}"] += 1
             self._inside_adapter += 1
             try:
@@ -100,10 +117,12 @@ class Counts:
 
 
 @contextmanager
-def counting(monkeypatch: pytest.MonkeyPatch, session: GameSession) -> Iterator[Counts]:
-    counts = Counts()
+def counting(
+    monkeypatch: pytest.MonkeyPatch, session: GameSession, wanted: type
+) -> Iterator[Counts]:
+    counts = Counts(wanted)
     with monkeypatch.context() as m:
-        m.setattr(SeatMap, "stamp", counts.wrap("stamp", SeatMap.stamp))
+        m.setattr(SeatMap, "stamp", counts.wrap_stamp(SeatMap.stamp))
         m.setattr(wire, "unpack", counts.wrap_unpack(wire.unpack))
         m.setattr(HostLink, "receive", counts.wrap_link(HostLink.receive))
         m.setattr(
@@ -171,11 +190,17 @@ def through_the_table(
         events = manager.events()
         manager.add_transport(LoopbackTransport(device))
 
+        counts: Counts | None = None
+
         async def until(done: Callable[[Event], bool]) -> Event:
-            async with asyncio.timeout(10):
+            async with asyncio.timeout(10):  # a bound on a wait, not a speed claim
                 while True:
                     event = await events.__anext__()
+                    if counts is not None:
+                        counts.handling = event
                     session.handle_event(event)
+                    if counts is not None:
+                        counts.handling = None
                     if done(event):
                         return event
 
@@ -183,7 +208,7 @@ def through_the_table(
         # The dials were set on connecting: wait for both answers, so that only the act's
         # frames are counted below.
         await until(lambda _e: not session.table.echoes.awaiting())  # type: ignore[union-attr]
-        with counting(monkeypatch, session) as counts:
+        with counting(monkeypatch, session, wanted) as counts:
             act(device, seat)
             event = await until(lambda e: isinstance(e, wanted))
         await manager.close()
