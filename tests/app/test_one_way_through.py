@@ -190,9 +190,7 @@ def through_the_table(
         events = manager.events()
         manager.add_transport(LoopbackTransport(device))
 
-        counts: Counts | None = None
-
-        async def until(done: Callable[[Event], bool]) -> Event:
+        async def until(done: Callable[[Event], bool], counts: Counts | None = None) -> Event:
             async with asyncio.timeout(10):  # a bound on a wait, not a speed claim
                 while True:
                     event = await events.__anext__()
@@ -210,7 +208,7 @@ def through_the_table(
         await until(lambda _e: not session.table.echoes.awaiting())  # type: ignore[union-attr]
         with counting(monkeypatch, session, wanted) as counts:
             act(device, seat)
-            event = await until(lambda e: isinstance(e, wanted))
+            event = await until(lambda e: isinstance(e, wanted), counts)
         await manager.close()
         return counts, event
 
