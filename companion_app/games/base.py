@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -171,6 +172,8 @@ class GameAdapter(ABC):
     # What the rulebook calls the count on the band ("Turn 3", or "Round 3" in a game played
     # in rounds).
     turn_word: str = "Turn"
+    # The game's player model, "module:Class" (``player_model``): "" while it has none.
+    player_model_class: str = ""
 
     @property
     def engine(self) -> GameKind:
@@ -385,9 +388,12 @@ class GameAdapter(ABC):
 
     def player_model(self) -> Any:
         """The game's player model (companion_app/games/gestures.py): which gestures make
-        each engine action, for the table explorer. Imported lazily by each adapter: the
-        app never needs it. None: no model yet."""
-        return None
+        each engine action, for the table explorer. Declared by ``player_model_class`` and
+        imported only when asked: the app never needs it. None: no model yet."""
+        if not self.player_model_class:
+            return None
+        module, _, name = self.player_model_class.partition(":")
+        return getattr(import_module(module), name)(self)
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Nine cards for the simulator's keys 1-9 (`make run` with a keyboard)."""

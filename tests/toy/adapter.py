@@ -20,6 +20,7 @@ from tests.toy.game import MOST
 
 class PebblesAdapter(GameAdapter):
     kind = "pebbles"
+    player_model_class = "tests.toy.player_model:PebblesPlayerModel"
 
     def counters(self, game: AnyGame, seat: int) -> tuple[CounterView, ...]:
         heap = game.state.heap
@@ -60,11 +61,6 @@ class PebblesAdapter(GameAdapter):
         if heap == 0:
             return RuleNote("Who took the last pebble wins.", "rule 3")
         return RuleNote(f"Take 1 to {min(MOST, heap)} pebbles from the heap.", "rule 2")
-
-    def player_model(self) -> Any:
-        from tests.toy.player_model import PebblesPlayerModel
-
-        return PebblesPlayerModel(self)
 
 
 ADAPTER = PebblesAdapter()

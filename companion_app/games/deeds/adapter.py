@@ -81,6 +81,7 @@ def _number(options: Mapping[str, Any], key: str, default: int) -> int:
 
 class DeedsAdapter(GameAdapter):
     kind = "deeds"
+    player_model_class = "companion_app.games.deeds.player_model:DeedsPlayerModel"
     demo = demo_script
     log_folds = (da.Pass,)
     turn_word = "Round"  # the rulebook plays in rounds: attacker and defender swap each one
@@ -388,12 +389,6 @@ class DeedsAdapter(GameAdapter):
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule that applies now, with the rulebook's section (rules_at_hand.py)."""
         return rules_at_hand.rule_now(_deeds(game), seat)
-
-    def player_model(self) -> Any:
-        """How each action is made at the table, for the table explorer (player_model.py)."""
-        from companion_app.games.deeds.player_model import DeedsPlayerModel
-
-        return DeedsPlayerModel(self)
 
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Cheap units first, then resources and tactics."""

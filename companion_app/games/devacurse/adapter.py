@@ -61,6 +61,7 @@ def _needs_target(card: Card) -> bool:
 
 class DevacurseAdapter(GameAdapter):
     kind = "devacurse"
+    player_model_class = "companion_app.games.devacurse.player_model:DevacursePlayerModel"
     demo = demo_script
     log_folds = (da.Pass,)
 
@@ -412,11 +413,6 @@ class DevacurseAdapter(GameAdapter):
             HistorySeries("Blessings", tuple(p.blessings for p in players)),
             HistorySeries("Soldiers and heroes", tuple(len(p.units) for p in players)),
         )
-
-    def player_model(self) -> Any:
-        from companion_app.games.devacurse.player_model import DevacursePlayerModel
-
-        return DevacursePlayerModel(self)
 
     def notable(self, entry: LogEntry) -> bool:
         """A combat's result stays on the band for a while (IV.A, IV.B): Faith lost, units

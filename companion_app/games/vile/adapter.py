@@ -44,6 +44,7 @@ def _vile(game: AnyGame) -> VileGame:
 
 class VileAdapter(GameAdapter):
     kind = "vile"
+    player_model_class = "companion_app.games.vile.player_model:VilePlayerModel"
     demo = demo_script
     log_folds = (va.Pass,)
 
@@ -362,11 +363,6 @@ class VileAdapter(GameAdapter):
             and state.phase is Phase.COMBAT
             and not any(m.deployed for m in state.controlled(state.active))
         )
-
-    def player_model(self) -> Any:
-        from companion_app.games.vile.player_model import VilePlayerModel
-
-        return VilePlayerModel(self)
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule of the moment, with its section (rules_at_hand.py)."""

@@ -81,6 +81,7 @@ def _zeal(game: AnyGame) -> ZealGame:
 
 class ZealAdapter(GameAdapter):
     kind = "zeal"
+    player_model_class = "companion_app.games.zeal.player_model:ZealPlayerModel"
     demo = demo_script
     tournament_players = tournament_players
     log_folds = (za.Pass,)
@@ -376,12 +377,6 @@ class ZealAdapter(GameAdapter):
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule that applies now, with the rulebook's section (rules_at_hand.py)."""
         return rules_at_hand.rule_now(_zeal(game), seat)
-
-    def player_model(self) -> Any:
-        """How each action is made at the table, for the table explorer (player_model.py)."""
-        from companion_app.games.zeal.player_model import ZealPlayerModel
-
-        return ZealPlayerModel(self)
 
     def screens(self) -> tuple[ExtraScreen, ...]:
         return (

@@ -114,6 +114,7 @@ def _drawn_for_tie(game: ZgGame, card_id: str) -> bool:
 
 class ZgAdapter(GameAdapter):
     kind = "zg"
+    player_model_class = "companion_app.games.zg.player_model:ZgPlayerModel"
     demo = demo_script
 
     # --- setting up -----------------------------------------------------------------------
@@ -427,11 +428,6 @@ class ZgAdapter(GameAdapter):
         if state.phase == "act" and pulse is not None and (pulse.moved or pulse.again_foe >= 0):
             return "zg_attack"
         return None
-
-    def player_model(self) -> Any:
-        from companion_app.games.zg.player_model import ZgPlayerModel
-
-        return ZgPlayerModel(self)
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:
         """The rule of the moment, with its section (rules_at_hand.py)."""
