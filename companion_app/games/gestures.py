@@ -11,8 +11,8 @@ Gestures name what a player sees (a button's text, a seat's panel, a screen), ne
 id, so a gesture that works is one a player could find.
 
 How the explorer finds a game's model: ``GameAdapter.player_model()`` (companion_app/games/
-base.py) returns it; each adapter imports its own ``player_model`` module lazily there (the
-app never needs it), and the default ``None`` means the game has no model yet: the explorer
+base.py) returns it, imported only then from where the adapter's ``player_model_class`` says
+(the app never needs it); none declared means the game has no model yet: the explorer
 fails clearly ("no player model for deeds") rather than skipping the game.
 
 ``TapCounter`` with ``times`` > 1 is one burst of taps; the explorer ends the burst by
