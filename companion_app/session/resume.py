@@ -1,0 +1,206 @@
+"""Resuming a saved game from the store's newest good snapshot, and making those snapshots.
+
+Resume used to replay the whole command log: 18-23 us per command, about a second at 50,000
+(issue 37). Every SNAPSHOT_EVERY commands the session now keeps a snapshot of the game in the
+store (snapshots.py); resume starts the engine from the newest one that passes its checks
+(``Game.resume_from``) and replays only the commands after it. What came before it (earlier
+positions, the log, the history plot's samples, the commands' times) is made or read only when
+something asks (an undo back past it, the history screen), so the game is the one a replay
+from the start makes, in every answer it gives.
+
+A snapshot's body is the engine's state in its plain-data codec (engine/core/state_codec.py:
+nothing in the file is ever run), how many log lines came before it and the newest of them (the
+log screen's story reads those on the first redraw), and how many turns the history plot had
+finished. A body that does not read back, for whatever reason, is passed over like a snapshot
+that fails the store's checks: the game replays from the start.
+
+The snapshot used is at least KEEP commands before the end: the log screen words its newest
+LOG_ROWS commands as of the positions they were made in, and those positions are the ones the
+resume replays, so the first redraw after a resume reaches back past no snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from companion_app.games.base import AnyGame, GameAdapter
+from companion_app.saves.store import CommandStore, SavedGame
+from companion_app.session.history import Before, HistoryRecorder
+from companion_app.session.log_window import LOG_ROWS
+from companion_app.session.redraw import STORY_LINES
+from engine.core.kind import GameKind
+from engine.core.records import LogEntry
+from engine.core.state_codec import StateCodecError, decode_state, encode_state, package_of
+
+# Chosen by measurement (bench/bench_long_game.py, docs in the report of issue 37): a snapshot
+# costs about 0.3-1 ms (the state's codec, one small commit) and saves replaying the commands
+# since the last; every 100 commands the resume replays at most KEEP + 99 commands and the
+# snapshots cost under 1 % of play.
+SNAPSHOT_EVERY = 100
+KEEP = LOG_ROWS
+LOG_TAIL = 3 * STORY_LINES  # the story's lines the first redraw reads (redraw.py)
+KEPT_SNAPSHOTS = 4  # older ones are dropped: an undo back past them replays from the start
+
+
+@dataclass(frozen=True)
+class Body:
+    state: Any
+    log_length: int
+    log_tail: tuple[LogEntry, ...]
+    samples: int
+    last_turn: int
+
+
+def body_of(game: AnyGame, history: HistoryRecorder) -> str | None:
+    """The snapshot's body for ``game`` now; None when its state can't be written so."""
+    try:
+        state = encode_state(game.state, package_of(type(game)))
+    except StateCodecError:
+        return None
+    log = game.log
+    tail = log[max(0, len(log) - LOG_TAIL) :]
+    samples, last_turn = history.closed()
+    return json.dumps(
+        {
+            "state": state,
+            "log": len(log),
+            "tail": [[e.turn, e.step, e.player, e.text] for e in tail],
+            "samples": samples,
+            "last_turn": last_turn,
+        }
+    )
+
+
+def read_body(text: str, game_class: type[AnyGame]) -> Body | None:
+    """The body back; None if it is not one this game can resume from."""
+    try:
+        data = json.loads(text)
+        state = decode_state(data["state"], package_of(game_class))
+        tail = tuple(_entry(e) for e in data["tail"])
+        numbers = (data["log"], data["samples"], data["last_turn"])
+        if not all(type(n) is int and n >= 0 for n in numbers) or len(tail) > numbers[0]:
+            return None
+        return Body(state, numbers[0], tail, numbers[1], numbers[2])
+    except (ValueError, TypeError, KeyError):  # StateCodecError is a ValueError
+        return None
+
+
+def _entry(row: Any) -> LogEntry:
+    turn, step, player, text = row
+    ok = type(turn) is int and type(step) is str and type(text) is str
+    if not ok or not (player is None or type(player) is int):
+        raise ValueError("not a log line")
+    return LogEntry(turn, step, player, text)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    game: AnyGame
+    history: HistoryRecorder
+    times: list[float] | Times
+    replayed: int  # the commands replayed (all of them when no snapshot served)
+
+
+def resume(
+    store: CommandStore, saved: SavedGame, kind: GameKind, adapter: GameAdapter, setup: Any
+) -> Resumed:
+    """The saved game, from its newest good snapshot if it has one. IllegalAction from the
+    engine (with the refused command's index), MalformedAction for a damaged command."""
+    count = len(saved.commands)
+    history = HistoryRecorder(adapter)
+    point = store.snapshot(saved.id, count - KEEP) if count > KEEP else None
+    body = read_body(point.body, kind.game) if point is not None else None
+    if point is None or body is None:
+        actions = [kind.action_from_dict(c) for c in saved.commands]
+        game = history.replay(kind.game, setup, None, actions)
+        return Resumed(game, history, list(saved.times), count)
+    seq = point.seq
+    tail = [kind.action_from_dict(c) for c in store.commands_between(saved.id, seq, count)]
+
+    def earlier() -> list[Any]:
+        return [kind.action_from_dict(c) for c in store.commands_between(saved.id, 0, seq)]
+
+    def samples_before() -> list[Any]:
+        made = HistoryRecorder(adapter)
+        made.replay(kind.game, setup, None, earlier())
+        return made._closed
+
+    game = kind.game.resume_from(setup, body.state, seq, (body.log_length, body.log_tail), earlier)
+    before = Before(body.samples, body.last_turn, samples_before)
+    history.replay_on(game, tail, before)
+    times = Times(
+        seq,
+        store.times_between(saved.id, seq, count),
+        lambda: store.times_between(saved.id, 0, seq),
+    )
+    return Resumed(game, history, times, count - seq)
+
+
+class Snapshots:
+    """Keeps a snapshot of the session's game every SNAPSHOT_EVERY commands."""
+
+    def __init__(self, every: int = SNAPSHOT_EVERY) -> None:
+        self.every = every
+        self._due = every
+
+    def follow(self, moves: int) -> None:
+        """The game is ``moves`` commands long after a start, a resume or a rewrite."""
+        self._due = (moves // self.every + 1) * self.every
+
+    def after(self, store: CommandStore, game_id: int, game: AnyGame, h: HistoryRecorder) -> None:
+        """After one or more commands: a snapshot if one is due (none for an ended game)."""
+        moves = len(game.history)
+        if moves < self._due:
+            return
+        self.follow(moves)
+        if game.outcome() is not None:
+            return
+        body = body_of(game, h)
+        if body is not None:
+            store.save_snapshot(game_id, moves, body, keep=KEPT_SNAPSHOTS)
+
+
+class Times(Sequence[float]):
+    """Each command's wall-clock time, parallel to the history: the times from the snapshot
+    on, read at resume, and those before it read from the store when first asked for."""
+
+    def __init__(self, skip: int, tail: list[float], head: Callable[[], Sequence[float]]):
+        self._skip = skip
+        self._tail = tail
+        self._head = head
+
+    def _whole(self) -> list[float]:
+        if self._skip:
+            self._tail = list(self._head()) + self._tail
+            self._skip = 0
+        return self._tail
+
+    def __len__(self) -> int:
+        return self._skip + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> float: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[float]: ...
+
+    def __getitem__(self, index: int | slice) -> float | list[float]:
+        if isinstance(index, int) and self._skip <= index < len(self):
+            return self._tail[index - self._skip]
+        return self._whole()[index]
+
+    def __iter__(self) -> Iterator[float]:
+        return iter(self._whole())
+
+    def append(self, at: float) -> None:
+        self._tail.append(at)
+
+    def __delitem__(self, index: slice) -> None:
+        start, stop, _ = index.indices(len(self))
+        if start >= self._skip and stop == len(self):
+            del self._tail[start - self._skip :]
+        else:
+            del self._whole()[index]
