@@ -154,6 +154,7 @@ class GameSession(EventDispatcher):
         # Wall-clock time of each command, parallel to history (a resumed game's: Times).
         self._times: list[float] | Times = []
         self.snapshots = Snapshots()  # the store's shortcut for resuming a long game
+        self.replayed_on_resume = 0  # the commands the last resume replayed (the rest: a snapshot)
         self._rows = LogWindow()  # the log screen's rows, kept between redraws
         self._bursts = BurstMerger()
         self._burst_event: Any = None
@@ -270,11 +271,14 @@ class GameSession(EventDispatcher):
         try:
             # One replay, from the newest good snapshot, makes the game and its history
             # plot's samples (resume.py).
-            resumed = resume_saved(self.store, saved, engine, self.adapter, table.setup)
+            resumed = resume_saved(
+                self.store, saved, engine, self.adapter, table.setup, self.snapshots.keep
+            )
         except (MalformedAction, StoreError) as e:
             raise IllegalAction(f"This saved game is damaged: {e}") from None
         self.game_id = saved.id
         self.metadata = table.metadata
+        self.replayed_on_resume = resumed.replayed
         game = resumed.game
         self._install(table.setup, table.colours, game, resumed.times, resumed.history)
 

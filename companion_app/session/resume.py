@@ -105,13 +105,19 @@ class Resumed:
 
 
 def resume(
-    store: CommandStore, saved: SavedGame, kind: GameKind, adapter: GameAdapter, setup: Any
+    store: CommandStore,
+    saved: SavedGame,
+    kind: GameKind,
+    adapter: GameAdapter,
+    setup: Any,
+    keep: int = KEEP,
 ) -> Resumed:
-    """The saved game, from its newest good snapshot if it has one. IllegalAction from the
-    engine (with the refused command's index), MalformedAction for a damaged command."""
+    """The saved game, from its newest good snapshot at least ``keep`` commands before its end
+    if it has one. IllegalAction from the engine (with the refused command's index),
+    MalformedAction for a damaged command, StoreError for a missing one."""
     count = len(saved.commands)
     history = HistoryRecorder(adapter)
-    point = store.snapshot(saved.id, count - KEEP) if count > KEEP else None
+    point = store.snapshot(saved.id, count - keep) if count > keep else None
     body = read_body(point.body, kind.game) if point is not None else None
     if point is None or body is None:
         actions = [kind.action_from_dict(c) for c in saved.commands]
@@ -140,10 +146,12 @@ def resume(
 
 
 class Snapshots:
-    """Keeps a snapshot of the session's game every SNAPSHOT_EVERY commands."""
+    """Keeps a snapshot of the session's game every ``every`` commands; a resume starts from
+    one at least ``keep`` commands before the end (tests make both small)."""
 
-    def __init__(self, every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(self, every: int = SNAPSHOT_EVERY, keep: int = KEEP) -> None:
         self.every = every
+        self.keep = keep
         self._due = every
 
     def follow(self, moves: int) -> None:
