@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,6 +129,18 @@ def main() -> int:
         f"the long game: {len(game.history):,} commands ({dials:,} "
         f"dial turns), turn {game.state.turn}, {len(game.log):,} log lines, "
         f"played in {built:.1f} s of CPU time"
+    )
+    mix = Counter(type(a).__name__ for a in game.history)
+    print(
+        "  its mix: "
+        + ", ".join(f"{kind} {n / len(game.history):.1%}" for kind, n in mix.most_common())
+    )
+    state = game.state
+    print(
+        f"  the table at its end: {sum(len(p.in_play) for p in state.players)} permanents in "
+        f"play, {sum(p.hand_size for p in state.players)} cards in hands, "
+        f"{sum(p.deck_size for p in state.players)} in decks "
+        "(not yet the full table issue 37 asks for: its decks run out; see long_play.py)"
     )
     with tempfile.TemporaryDirectory() as folder:
         sessions = {n: session_at(game, n, folder) for n in SIZES}

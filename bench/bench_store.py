@@ -12,6 +12,14 @@ at most 1.5.
 Start-up: ``open_store`` on a file with a finished 50,000-command game and an unfinished real
 Zeal game, with and without the Zeal replay check. No DESIGN.md target: printed for the
 record beside the app's cold start (bench_app.py).
+Resume (issue 37), every game: the session's resume (``GameSession.saved_game`` and
+``resume``, as the Start screen's button runs them) of a game 100, 10,000 and 50,000 commands
+long, CPU time, median of ``runs``, from the store's snapshots as the session keeps them
+(every SNAPSHOT_EVERY commands) and, beside it, with the snapshots deleted (the whole log
+replayed, as before snapshots). Each game's long log is random legal play that never takes
+the move that would end the game, with a dial turn (the adapter's ``dial_action``) one command
+in four; when every move would end it the log goes on with dial turns alone (its mix is
+printed: how many commands were the game's own moves). Target: the same at 50,000 as at 100.
 """
 
 from __future__ import annotations
@@ -25,17 +33,27 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from collections import Counter  # noqa: E402
+
+from bench.targets import report, target_number  # noqa: E402
+from companion_app.games import adapter_for  # noqa: E402
 from companion_app.saves.game_record import setup_record  # noqa: E402
 from companion_app.saves.replay_check import replay_check  # noqa: E402
 from companion_app.saves.store import CommandStore, open_store  # noqa: E402
+from companion_app.session.game_session import GameSession  # noqa: E402
+from companion_app.session.history import HistoryRecorder  # noqa: E402
+from companion_app.session.resume import KEPT_SNAPSHOTS, SNAPSHOT_EVERY, body_of  # noqa: E402
+from engine import games  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from engine.zeal.cards import sample_catalog  # noqa: E402
 from engine.zeal.kind import KIND as ZEAL_KIND  # noqa: E402
 from engine.zeal.randomplay import choose, random_setup  # noqa: E402
+from hardware.registry import TagRegistry  # noqa: E402
 
 PASS = json.dumps({"type": "Pass", "player": 0})
 RATIO_TARGET = 1.5
@@ -100,10 +118,120 @@ def start_up_ms(runs: int) -> tuple[float, float, int]:
     return statistics.median(plain), statistics.median(checked), len(game.history)
 
 
+RESUME = "resume of a long game"
+SIZES = (100, 10_000, 50_000)
+DIAL_SHARE = 0.25
+
+
+def long_log(kind: str, commands: int, seed: int = 1) -> tuple[Any, list[Any], Counter[str]]:
+    """(setup, commands, their mix): a game of ``kind`` ``commands`` long that never ends."""
+    engine = games.get(kind)
+    adapter = adapter_for(kind)
+    game = engine.game.start(engine.random_game(seed, 2, 1).game.setup)
+    rnd = random.Random(seed)
+    mix: Counter[str] = Counter()
+    while len(game.history) < commands:
+        moved = False
+        if rnd.random() >= DIAL_SHARE:
+            options = list(game.legal_actions())
+            rnd.shuffle(options)
+            for action in options:
+                game.apply(action)
+                if game.outcome() is None:
+                    moved = True
+                    mix[type(action).__name__] += 1
+                    break
+                game.undo()  # that move would end the game: another
+        if not moved:
+            seat = rnd.randrange(len(game.player_names()))
+            spec = adapter.dial(game, seat)
+            value = rnd.randrange(spec.minimum, spec.maximum + 1)
+            game.apply(adapter.dial_action(game, seat, value))
+            if game.outcome() is not None:  # a life dialled to nothing: another turn
+                game.undo()
+                continue
+            mix["a dial turn"] += 1
+    return game.setup, list(game.history), mix
+
+
+def _saved(folder: str, kind: str, setup: Any, actions: list[Any], snapshots: bool) -> str:
+    """A store file holding the game, with the snapshots the session would have kept."""
+    engine = games.get(kind)
+    path = os.path.join(folder, f"{kind}-{len(actions)}-{snapshots}.sqlite")
+    store = CommandStore(path)
+    store._db.execute("PRAGMA synchronous=OFF")
+    game_id = store.new_game(kind, setup_record(engine, setup, (0, 1)))
+    store.replace_commands(game_id, [engine.action_to_dict(a) for a in actions])
+    if snapshots:
+        history = HistoryRecorder(adapter_for(kind))
+        game = engine.game.start(setup)
+        history.record(game)
+        for i, action in enumerate(actions):
+            game.apply(action)
+            history.record(game)
+            if (i + 1) % SNAPSHOT_EVERY == 0:  # as Snapshots.after
+                body = body_of(game, history)
+                assert body is not None, f"{kind}: no snapshot of its state"
+                store.save_snapshot(game_id, i + 1, body, keep=KEPT_SNAPSHOTS)
+    store.close()
+    return path
+
+
+def resume_ms(path: str, runs: int) -> tuple[float, int]:
+    """Median CPU ms of the session's resume of the file's game, and the commands replayed."""
+    times, replayed = [], 0
+    for _ in range(runs):
+        session = GameSession(CommandStore(path), lambda _kind: TagRegistry(":memory:"))
+        t0 = time.process_time()
+        saved = session.saved_game()
+        assert saved is not None
+        session.resume(saved)
+        times.append((time.process_time() - t0) * 1000)
+        replayed = session.replayed_on_resume
+        session.store.close()
+    return statistics.median(times), replayed
+
+
+def resume_report(runs: int, kinds: tuple[str, ...]) -> None:
+    limit = target_number(RESUME)
+    for kind in kinds:
+        setup, actions, mix = long_log(kind, max(SIZES))
+        own = sum(n for name, n in mix.items() if name != "a dial turn")
+        print(
+            f"{kind}: a {len(actions):,}-command log, {own / len(actions):.0%} the game's own "
+            f"moves ({', '.join(f'{k} {v / len(actions):.1%}' for k, v in mix.most_common(6))})"
+        )
+        with tempfile.TemporaryDirectory() as folder:
+            after, before = {}, {}
+            for n in SIZES:
+                after[n] = resume_ms(_saved(folder, kind, setup, actions[:n], True), runs)
+                before[n] = resume_ms(_saved(folder, kind, setup, actions[:n], False), runs)
+        ratio = after[SIZES[-1]][0] / after[SIZES[0]][0]
+        figures = ", ".join(
+            f"at {n:,} {after[n][0]:.1f} ms ({after[n][1]} replayed; "
+            f"{before[n][0]:.1f} ms replaying all)"
+            for n in SIZES
+        )
+        print(
+            report(
+                f"  {kind} resume (CPU, median of {runs}): {figures}; at {SIZES[-1]:,} / at "
+                f"{SIZES[0]:,}: {ratio:.2f} (the same: within {limit - 1:.0%})",
+                RESUME,
+                ratio <= limit,
+            )
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    runs = parser.parse_args().runs
+    parser.add_argument("--resume-only", action="store_true")
+    parser.add_argument("--games", default=",".join(games.kinds()))
+    args = parser.parse_args()
+    runs = args.runs
+    resume_report(runs, tuple(args.games.split(",")))
+    if args.resume_only:
+        return
     for synchronous in ("OFF", "FULL"):
         at = {n: per_append_ms(n, synchronous, runs) for n in (100, 10_000, 50_000)}
         ratio = at[50_000] / at[100]
