@@ -143,15 +143,35 @@ def long_log(kind: str, commands: int, seed: int = 1) -> tuple[Any, list[Any], C
                     break
                 game.undo()  # that move would end the game: another
         if not moved:
-            seat = rnd.randrange(len(game.player_names()))
-            spec = adapter.dial(game, seat)
-            value = rnd.randrange(spec.minimum, spec.maximum + 1)
-            game.apply(adapter.dial_action(game, seat, value))
+            turn = _dial_turn(game, adapter, rnd)
+            game.apply(turn)
             if game.outcome() is not None:  # a life dialled to nothing: another turn
                 game.undo()
                 continue
             mix["a dial turn"] += 1
     return game.setup, list(game.history), mix
+
+
+def _dial_turn(game: Any, adapter: Any, rnd: random.Random) -> Any:
+    """A seat's dial turned, or where the game refuses that (Z-G with open hands: the cards
+    are set instead) one of the seat's counters set, as a burst of taps does."""
+    for _ in range(100):
+        seat = rnd.randrange(len(game.player_names()))
+        spec = adapter.dial(game, seat)
+        turn = adapter.dial_action(game, seat, rnd.randrange(spec.minimum, spec.maximum + 1))
+        if game.explain(turn) is None:
+            return turn
+        counters = adapter.counters(game, seat)
+        if counters:
+            c = rnd.choice(counters)
+            top = c.maximum if c.maximum is not None else c.value + 5
+            try:
+                turn = adapter.counter_action(game, seat, c.key, rnd.randrange(c.minimum, top + 1))
+            except ValueError:  # a counter only tapped (Z-G's slag: toggle_action), not set
+                continue
+            if game.explain(turn) is None:
+                return turn
+    raise RuntimeError("no dial turn or counter the game takes: the long log can't go on")
 
 
 def _saved(folder: str, kind: str, setup: Any, actions: list[Any], snapshots: bool) -> str:
@@ -177,19 +197,27 @@ def _saved(folder: str, kind: str, setup: Any, actions: list[Any], snapshots: bo
     return path
 
 
-def resume_ms(path: str, runs: int) -> tuple[float, int]:
-    """Median CPU ms of the session's resume of the file's game, and the commands replayed."""
-    times, replayed = [], 0
-    for _ in range(runs):
-        session = GameSession(CommandStore(path), lambda _kind: TagRegistry(":memory:"))
-        t0 = time.process_time()
-        saved = session.saved_game()
-        assert saved is not None
-        session.resume(saved)
-        times.append((time.process_time() - t0) * 1000)
-        replayed = session.replayed_on_resume
-        session.store.close()
-    return statistics.median(times), replayed
+def resume_once(path: str) -> tuple[float, int]:
+    """CPU ms of the session's resume of the file's game, and the commands it replayed."""
+    session = GameSession(CommandStore(path), lambda _kind: TagRegistry(":memory:"))
+    t0 = time.process_time()
+    saved = session.saved_game()
+    assert saved is not None
+    session.resume(saved)
+    spent = (time.process_time() - t0) * 1000
+    session.store.close()
+    return spent, session.replayed_on_resume
+
+
+def check_once(path: str) -> float:
+    """CPU ms of open_store with the app's replay check (start-up, before Resume)."""
+    check = replay_check(lambda kind: adapter_for(kind).catalog())
+    t0 = time.process_time()
+    store, notice = open_store(path, check)
+    spent = (time.process_time() - t0) * 1000
+    assert notice is None, notice.message()
+    store.close()
+    return spent
 
 
 def resume_report(runs: int, kinds: tuple[str, ...]) -> None:
@@ -202,10 +230,24 @@ def resume_report(runs: int, kinds: tuple[str, ...]) -> None:
             f"moves ({', '.join(f'{k} {v / len(actions):.1%}' for k, v in mix.most_common(6))})"
         )
         with tempfile.TemporaryDirectory() as folder:
-            after, before = {}, {}
-            for n in SIZES:
-                after[n] = resume_ms(_saved(folder, kind, setup, actions[:n], True), runs)
-                before[n] = resume_ms(_saved(folder, kind, setup, actions[:n], False), runs)
+            files = {
+                n: (
+                    _saved(folder, kind, setup, actions[:n], True),
+                    _saved(folder, kind, setup, actions[:n], False),
+                )
+                for n in SIZES
+            }
+            # Rounds interleave the lengths, so the shared machine's noise falls on all alike.
+            got: dict[int, list[tuple[float, int, float, float]]] = {n: [] for n in SIZES}
+            for _ in range(runs):
+                for n, (with_them, without) in files.items():
+                    ms, replayed = resume_once(with_them)
+                    got[n].append((ms, replayed, resume_once(without)[0], check_once(with_them)))
+            after = {n: (statistics.median(r[0] for r in got[n]), got[n][0][1]) for n in SIZES}
+            before = {n: (statistics.median(r[2] for r in got[n]), n) for n in SIZES}
+            checked = {
+                n: (statistics.median(r[3] for r in got[n]), check_once(files[n][1])) for n in SIZES
+            }
         ratio = after[SIZES[-1]][0] / after[SIZES[0]][0]
         figures = ", ".join(
             f"at {n:,} {after[n][0]:.1f} ms ({after[n][1]} replayed; "
@@ -219,6 +261,14 @@ def resume_report(runs: int, kinds: tuple[str, ...]) -> None:
                 RESUME,
                 ratio <= limit,
             )
+        )
+        print(
+            f"  {kind} start-up check (open_store with the replay check, CPU, median): "
+            + ", ".join(
+                f"at {n:,} {checked[n][0]:.1f} ms ({checked[n][1]:.1f} ms replaying all)"
+                for n in SIZES
+            )
+            + " (no target of its own: it comes before the resume)"
         )
 
 

@@ -21,6 +21,7 @@ read-only or locked file) is left as it is and play goes on in a fallback file b
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -80,6 +81,8 @@ class SavedGame:
     commands: Sequence[dict[str, Any]]
     times: Sequence[float]
     created: float
+    # The newest good snapshot, for the start-up check (replay_check.py) only: None elsewhere.
+    snapshot: Snapshot | None = None
 
 
 class _Column(Sequence[Any]):
@@ -102,6 +105,11 @@ class _Column(Sequence[Any]):
         return self._count
 
     def __getitem__(self, index: Any) -> Any:
+        if self._rows is None and isinstance(index, slice) and index.step in (None, 1):
+            # A part only (the commands after a snapshot): only those are read.
+            start, stop, _ = index.indices(self._count)
+            rows = _between(self._db, self._game_id, start, max(start, stop), strict=False)
+            return [at if self._times else json.loads(c) for c, at in rows]
         return self._read()[index]
 
     def __iter__(self) -> Iterator[Any]:
@@ -606,8 +614,12 @@ def _does_not_replay(path: str, check: ReplayCheck | None) -> str | None:
             ).fetchone()
             if row is None:
                 return None
-            saved = _load(db, int(row[0]))
-        replayed = check(saved)
+            # Lazily, with the newest good snapshot: the check replays only the commands
+            # after it (replay_check.py), so start-up costs the same at any length.
+            saved = _load(db, int(row[0]), lazy=True)
+            point = snapshots.newest_good(db, saved.id, len(saved.commands))
+            saved = dataclasses.replace(saved, snapshot=point)
+            replayed = check(saved)
     except Exception as e:  # damaged text, a setup of any shape: the file is damaged
         return f"the game to resume can no longer be read ({e})"
     if replayed < len(saved.commands):

@@ -8,11 +8,9 @@ positions, the log, the history plot's samples, the commands' times) is made or 
 something asks (an undo back past it, the history screen), so the game is the one a replay
 from the start makes, in every answer it gives.
 
-A snapshot's body is the engine's state in its plain-data codec (engine/core/state_codec.py:
-nothing in the file is ever run), how many log lines came before it and the newest of them (the
-log screen's story reads those on the first redraw), and how many turns the history plot had
-finished. A body that does not read back, for whatever reason, is passed over like a snapshot
-that fails the store's checks: the game replays from the start.
+What a snapshot's body holds: saves/snapshot_body.py. A body that does not read back, for
+whatever reason, is passed over like a snapshot that fails the store's checks: the game replays
+from the start.
 
 The snapshot used is at least KEEP commands before the end: the log screen words its newest
 LOG_ROWS commands as of the positions they were made in, and those positions are the ones the
@@ -21,19 +19,17 @@ resume replays, so the first redraw after a resume reaches back past no snapshot
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
 from companion_app.games.base import AnyGame, GameAdapter
+from companion_app.saves.snapshot_body import read_body, write_body
 from companion_app.saves.store import CommandStore, SavedGame
 from companion_app.session.history import Before, HistoryRecorder
 from companion_app.session.log_window import LOG_ROWS
 from companion_app.session.redraw import STORY_LINES
 from engine.core.kind import GameKind
-from engine.core.records import LogEntry
-from engine.core.state_codec import StateCodecError, decode_state, encode_state, package_of
 
 # Chosen by measurement (bench/bench_long_game.py, docs in the report of issue 37): a snapshot
 # costs about 0.3-1 ms (the state's codec, one small commit) and saves replaying the commands
@@ -45,55 +41,11 @@ LOG_TAIL = 3 * STORY_LINES  # the story's lines the first redraw reads (redraw.p
 KEPT_SNAPSHOTS = 4  # older ones are dropped: an undo back past them replays from the start
 
 
-@dataclass(frozen=True)
-class Body:
-    state: Any
-    log_length: int
-    log_tail: tuple[LogEntry, ...]
-    samples: int
-    last_turn: int
-
-
 def body_of(game: AnyGame, history: HistoryRecorder) -> str | None:
-    """The snapshot's body for ``game`` now; None when its state can't be written so."""
-    try:
-        state = encode_state(game.state, package_of(type(game)))
-    except StateCodecError:
-        return None
-    log = game.log
-    tail = log[max(0, len(log) - LOG_TAIL) :]
+    """The snapshot's body for ``game`` now (snapshot_body.py); None when its state can't be
+    written so."""
     samples, last_turn = history.closed()
-    return json.dumps(
-        {
-            "state": state,
-            "log": len(log),
-            "tail": [[e.turn, e.step, e.player, e.text] for e in tail],
-            "samples": samples,
-            "last_turn": last_turn,
-        }
-    )
-
-
-def read_body(text: str, game_class: type[AnyGame]) -> Body | None:
-    """The body back; None if it is not one this game can resume from."""
-    try:
-        data = json.loads(text)
-        state = decode_state(data["state"], package_of(game_class))
-        tail = tuple(_entry(e) for e in data["tail"])
-        numbers = (data["log"], data["samples"], data["last_turn"])
-        if not all(type(n) is int and n >= 0 for n in numbers) or len(tail) > numbers[0]:
-            return None
-        return Body(state, numbers[0], tail, numbers[1], numbers[2])
-    except (ValueError, TypeError, KeyError):  # StateCodecError is a ValueError
-        return None
-
-
-def _entry(row: Any) -> LogEntry:
-    turn, step, player, text = row
-    ok = type(turn) is int and type(step) is str and type(text) is str
-    if not ok or not (player is None or type(player) is int):
-        raise ValueError("not a log line")
-    return LogEntry(turn, step, player, text)
+    return write_body(game, LOG_TAIL, samples, last_turn)
 
 
 @dataclass(frozen=True)

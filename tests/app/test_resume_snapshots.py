@@ -277,3 +277,36 @@ def test_the_store_drops_snapshots_a_rewrite_passes(tmp_path: Path) -> None:
     store.replace_commands(1, shorter)
     assert _snapshot_seqs(path) == [35]  # 42 stood for command 38
     store.close()
+
+
+def test_the_start_up_check_replays_only_what_follows_the_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """open_store's check that the game offered still replays (issue 14) starts from the
+    newest good snapshot too: it replayed all 60 commands before, now the 4 after it."""
+    from companion_app.saves.replay_check import replay_check
+    from companion_app.saves.store import open_store
+
+    path = tmp_path / "games.sqlite"
+    _play(path, "zeal")
+    engine = games.get("zeal").game
+    applied: list[object] = []
+    real_apply = engine.apply
+
+    def counted(game: Any, action: Any) -> None:
+        applied.append(action)
+        real_apply(game, action)
+
+    monkeypatch.setattr(engine, "apply", counted)
+    check = replay_check(lambda kind: games.get(kind).sample_catalog())
+    store, notice = open_store(str(path), check)
+    store.close()
+    assert notice is None and len(applied) == PLAYED - 56
+    applied.clear()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE snapshots SET body = 'damaged'")  # fails its digest: no shortcut
+    db.commit()
+    db.close()
+    store, notice = open_store(str(path), check)
+    store.close()
+    assert notice is None and len(applied) == PLAYED
