@@ -310,3 +310,15 @@ def test_the_start_up_check_replays_only_what_follows_the_snapshot(
     store, notice = open_store(str(path), check)
     store.close()
     assert notice is None and len(applied) == PLAYED
+
+
+def test_a_snapshot_commit_leaves_the_commands_synchronous_full(tmp_path: Path) -> None:
+    """A snapshot's own commit need not wait for the disk, but the next command's must (a
+    command is on disk when append returns: test_power_loss.py)."""
+    path = tmp_path / "games.sqlite"
+    _play(path, "zeal")
+    store = CommandStore(str(path))
+    assert store.save_snapshot(1, 60, '{"any": "body"}')
+    (level,) = store._db.execute("PRAGMA synchronous").fetchone()
+    assert level == 2  # FULL
+    store.close()
