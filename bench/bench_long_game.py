@@ -31,22 +31,19 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
+from bench.bench_store import keep_snapshots  # noqa: E402
 from bench.long_play import long_game, next_command  # noqa: E402
 from bench.targets import report, target_number  # noqa: E402
-from companion_app.games.zeal.adapter import ADAPTER as ZEAL_ADAPTER  # noqa: E402
 from companion_app.saves.game_record import setup_record  # noqa: E402
 from companion_app.saves.store import CommandStore  # noqa: E402
 from companion_app.session.game_session import GameSession  # noqa: E402
-from companion_app.session.history import HistoryRecorder  # noqa: E402
 from companion_app.session.log_window import LOG_ROWS  # noqa: E402
-from companion_app.session.resume import KEPT_SNAPSHOTS, SNAPSHOT_EVERY, body_of  # noqa: E402
 from engine import games  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
@@ -65,7 +62,7 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     game_id = store.new_game("zeal", setup_record(games.get("zeal"), game.setup, (0, 1, 2, 3)))
     played = list(game.history)[:commands]
     store.replace_commands(game_id, [za.to_dict(a) for a in played])
-    keep_snapshots(store, game_id, game.setup, played)
+    keep_snapshots(store, game_id, "zeal", game.setup, played)
     store.close()
     session = GameSession(CommandStore(db), lambda _kind: TagRegistry(":memory:"))
     # A dial at every seat, so the resync after each command has dials to bring to the
@@ -81,21 +78,6 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     RESUME[commands] = t1 - t0
     FIRST_FRAME[commands] = time.process_time() - t1
     return session
-
-
-def keep_snapshots(store: CommandStore, game_id: int, setup: Any, played: list[Any]) -> None:
-    """The snapshots the session keeps as the game is played (resume.py's Snapshots.after):
-    every SNAPSHOT_EVERY commands, the newest KEPT_SNAPSHOTS of them."""
-    history = HistoryRecorder(ZEAL_ADAPTER)
-    replayed = ZealGame.start(setup)
-    history.record(replayed)
-    for i, action in enumerate(played):
-        replayed.apply(action)
-        history.record(replayed)
-        if (i + 1) % SNAPSHOT_EVERY == 0 and len(played) - (i + 1) < 4 * SNAPSHOT_EVERY:
-            body = body_of(replayed, history)
-            assert body is not None
-            store.save_snapshot(game_id, i + 1, body, keep=KEPT_SNAPSHOTS)
 
 
 RESUME: dict[int, float] = {}  # CPU s: the replay, which samples the history as it goes

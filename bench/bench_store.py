@@ -46,6 +46,7 @@ from companion_app.saves.replay_check import replay_check  # noqa: E402
 from companion_app.saves.store import CommandStore, open_store  # noqa: E402
 from companion_app.session.game_session import GameSession  # noqa: E402
 from companion_app.session.history import HistoryRecorder  # noqa: E402
+from companion_app.session.log_window import LogWindow  # noqa: E402
 from companion_app.session.resume import KEPT_SNAPSHOTS, SNAPSHOT_EVERY, body_of  # noqa: E402
 from engine import games  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
@@ -174,6 +175,29 @@ def _dial_turn(game: Any, adapter: Any, rnd: random.Random) -> Any:
     raise RuntimeError("no dial turn or counter the game takes: the long log can't go on")
 
 
+def keep_snapshots(
+    store: CommandStore, game_id: int, kind: str, setup: Any, actions: list[Any]
+) -> None:
+    """The snapshots the session keeps as the game is played (resume.py's Snapshots.after:
+    every SNAPSHOT_EVERY commands, with the log screen's rows; the newest KEPT_SNAPSHOTS)."""
+    engine = games.get(kind)
+    adapter = adapter_for(kind)
+    history = HistoryRecorder(adapter)
+    window = LogWindow()
+    game = engine.game.start(setup)
+    history.record(game)
+    newest = len(actions) - len(actions) % SNAPSHOT_EVERY
+    for i, action in enumerate(actions):
+        game.apply(action)
+        history.record(game)
+        seq = i + 1
+        if seq % SNAPSHOT_EVERY == 0 and seq > newest - KEPT_SNAPSHOTS * SNAPSHOT_EVERY:
+            rows = window.rows(game, adapter, [0.0] * seq)
+            body = body_of(game, history, rows)
+            assert body is not None, f"{kind}: no snapshot of its state"
+            store.save_snapshot(game_id, seq, body, keep=KEPT_SNAPSHOTS)
+
+
 def _saved(folder: str, kind: str, setup: Any, actions: list[Any], snapshots: bool) -> str:
     """A store file holding the game, with the snapshots the session would have kept."""
     engine = games.get(kind)
@@ -183,16 +207,7 @@ def _saved(folder: str, kind: str, setup: Any, actions: list[Any], snapshots: bo
     game_id = store.new_game(kind, setup_record(engine, setup, (0, 1)))
     store.replace_commands(game_id, [engine.action_to_dict(a) for a in actions])
     if snapshots:
-        history = HistoryRecorder(adapter_for(kind))
-        game = engine.game.start(setup)
-        history.record(game)
-        for i, action in enumerate(actions):
-            game.apply(action)
-            history.record(game)
-            if (i + 1) % SNAPSHOT_EVERY == 0:  # as Snapshots.after
-                body = body_of(game, history)
-                assert body is not None, f"{kind}: no snapshot of its state"
-                store.save_snapshot(game_id, i + 1, body, keep=KEPT_SNAPSHOTS)
+        keep_snapshots(store, game_id, kind, setup, actions)
     store.close()
     return path
 

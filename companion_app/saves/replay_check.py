@@ -40,7 +40,7 @@ def replay_check(catalog_for: Callable[[str], CardCatalog]) -> ReplayCheck:
             raise ValueError(f"its setup is damaged ({type(e).__name__}: {e})") from e
         skipped = 0
         point = saved.snapshot
-        body = read_body(point.body, kind.game) if point is not None else None
+        body = read_body(point.body, kind.game, point.seq) if point is not None else None
         if point is not None and body is not None:
             skipped = point.seq
             game = kind.game.start(game.setup, body.state)

@@ -281,6 +281,7 @@ class GameSession(EventDispatcher):
         self.replayed_on_resume = resumed.replayed
         game = resumed.game
         self._install(table.setup, table.colours, game, resumed.times, resumed.history)
+        self._rows.seed(resumed.rows)  # the rows the snapshot kept, as they were worded
 
     def finish_current(self) -> None:
         if self.game_id is not None and self.game is not None and self.game.outcome():
@@ -397,7 +398,13 @@ class GameSession(EventDispatcher):
             self._times.append(time.time())
         self._history.record(game)
         if self.game_id is not None:
-            self.snapshots.after(self.store, self.game_id, game, self._history)
+            self.snapshots.after(
+                self.store,
+                self.game_id,
+                game,
+                self._history,
+                lambda: self._rows.rows(game, self.adapter, self._times),
+            )
         if game.outcome() is not None:
             self._game_over(game)  # first: a stop right after leaves the game to resume
             if self.game_id is not None:

@@ -12,9 +12,11 @@ What a snapshot's body holds: saves/snapshot_body.py. A body that does not read 
 whatever reason, is passed over like a snapshot that fails the store's checks: the game replays
 from the start.
 
-The snapshot used is at least KEEP commands before the end: the log screen words its newest
-LOG_ROWS commands as of the positions they were made in, and those positions are the ones the
-resume replays, so the first redraw after a resume reaches back past no snapshot.
+The snapshot used is at least KEEP commands before the end, so the undos a table makes right
+after a resume stay after it (an undo back past it replays the game up to it, once). The log
+screen words its newest LOG_ROWS commands as of the positions they were made in, most of them
+before the snapshot: the snapshot keeps those rows as they were worded, so the first redraw
+after a resume words only the commands replayed.
 """
 
 from __future__ import annotations
@@ -27,25 +29,26 @@ from companion_app.games.base import AnyGame, GameAdapter
 from companion_app.saves.snapshot_body import read_body, write_body
 from companion_app.saves.store import CommandStore, SavedGame
 from companion_app.session.history import Before, HistoryRecorder
-from companion_app.session.log_window import LOG_ROWS
+from companion_app.session.log_window import LogRow
 from companion_app.session.redraw import STORY_LINES
 from engine.core.kind import GameKind
 
-# Chosen by measurement (bench/bench_long_game.py, docs in the report of issue 37): a snapshot
-# costs about 0.3-1 ms (the state's codec, one small commit) and saves replaying the commands
-# since the last; every 100 commands the resume replays at most KEEP + 99 commands and the
-# snapshots cost under 1 % of play.
-SNAPSHOT_EVERY = 100
-KEEP = LOG_ROWS
+# Chosen by measurement (bench/bench_store.py, bench/bench_long_game.py): a snapshot costs
+# about 1-2 ms of CPU (the state's codec, the log screen's rows, one commit that does not wait
+# for the disk), 20-40 us a command when kept every 50, a few % of a command's cost; a resume
+# then replays KEEP to KEEP + 49 commands (a 100-command game, with no snapshot yet, 100).
+SNAPSHOT_EVERY = 50
+KEEP = 20
 LOG_TAIL = 3 * STORY_LINES  # the story's lines the first redraw reads (redraw.py)
 KEPT_SNAPSHOTS = 4  # older ones are dropped: an undo back past them replays from the start
 
 
-def body_of(game: AnyGame, history: HistoryRecorder) -> str | None:
-    """The snapshot's body for ``game`` now (snapshot_body.py); None when its state can't be
-    written so."""
+def body_of(game: AnyGame, history: HistoryRecorder, rows: Sequence[LogRow] = ()) -> str | None:
+    """The snapshot's body for ``game`` now (snapshot_body.py), with the log screen's newest
+    ``rows``; None when its state can't be written so."""
     samples, last_turn = history.closed()
-    return write_body(game, LOG_TAIL, samples, last_turn)
+    kept = [(r.index, r.seat, r.text, r.folds) for r in rows]
+    return write_body(game, LOG_TAIL, samples, last_turn, kept)
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class Resumed:
     history: HistoryRecorder
     times: list[float] | Times
     replayed: int  # the commands replayed (all of them when no snapshot served)
+    rows: list[LogRow]  # the log screen's rows the snapshot kept (none without one)
 
 
 def resume(
@@ -70,11 +74,11 @@ def resume(
     count = len(saved.commands)
     history = HistoryRecorder(adapter)
     point = store.snapshot(saved.id, count - keep) if count > keep else None
-    body = read_body(point.body, kind.game) if point is not None else None
+    body = read_body(point.body, kind.game, point.seq) if point is not None else None
     if point is None or body is None:
         actions = [kind.action_from_dict(c) for c in saved.commands]
         game = history.replay(kind.game, setup, None, actions)
-        return Resumed(game, history, list(saved.times), count)
+        return Resumed(game, history, list(saved.times), count, [])
     seq = point.seq
     tail = [kind.action_from_dict(c) for c in store.commands_between(saved.id, seq, count)]
 
@@ -94,7 +98,10 @@ def resume(
         store.times_between(saved.id, seq, count),
         lambda: store.times_between(saved.id, 0, seq),
     )
-    return Resumed(game, history, times, count - seq)
+    first = seq - len(body.rows)
+    at = store.times_between(saved.id, first, seq)
+    rows = [LogRow(i, at[i - first], seat, text, folds) for i, seat, text, folds in body.rows]
+    return Resumed(game, history, times, count - seq, rows)
 
 
 class Snapshots:
@@ -110,15 +117,23 @@ class Snapshots:
         """The game is ``moves`` commands long after a start, a resume or a rewrite."""
         self._due = (moves // self.every + 1) * self.every
 
-    def after(self, store: CommandStore, game_id: int, game: AnyGame, h: HistoryRecorder) -> None:
-        """After one or more commands: a snapshot if one is due (none for an ended game)."""
+    def after(
+        self,
+        store: CommandStore,
+        game_id: int,
+        game: AnyGame,
+        h: HistoryRecorder,
+        rows: Callable[[], Sequence[LogRow]],
+    ) -> None:
+        """After one or more commands: a snapshot if one is due (none for an ended game);
+        ``rows``: the log screen's rows now (worded only when one is due)."""
         moves = len(game.history)
         if moves < self._due:
             return
         self.follow(moves)
         if game.outcome() is not None:
             return
-        body = body_of(game, h)
+        body = body_of(game, h, rows())
         if body is not None:
             store.save_snapshot(game_id, moves, body, keep=KEPT_SNAPSHOTS)
 

@@ -121,10 +121,22 @@ def test_a_game_resumed_from_a_snapshot_is_the_game_a_full_replay_makes(
     actions = _play(path, kind)
     seqs = _snapshot_seqs(path)
     assert seqs and seqs[-1] == 56, seqs  # every 7 commands, the newest four kept
-    resumed = _resumed(path)
+    engine = games.get(kind).game
+    applied: list[object] = []
+    real_apply = engine.apply
+
+    def counted(game: Any, action: Any) -> None:
+        applied.append(action)
+        real_apply(game, action)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "apply", counted)
+        resumed = _resumed(path)
+    # From the newest snapshot at least KEEP commands before the end: USED of 60. Only the
+    # commands after it were applied, and worded: the log's older rows came with it.
+    assert resumed.replayed_on_resume == len(applied) == PLAYED - USED
+    assert resumed._rows.worded == PLAYED - USED
     replayed = _full_replay_of(path, tmp_path)
-    # From the newest snapshot at least KEEP commands before the end: USED of 60.
-    assert resumed.replayed_on_resume == PLAYED - USED
     assert _seen(resumed) == _seen(replayed)
     # Undo back past the snapshot, one command at a time, the table the same at each.
     for _ in range(PLAYED - USED + 4):
