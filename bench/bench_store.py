@@ -177,9 +177,11 @@ def _dial_turn(game: Any, adapter: Any, rnd: random.Random) -> Any:
 
 def keep_snapshots(
     store: CommandStore, game_id: int, kind: str, setup: Any, actions: list[Any]
-) -> None:
+) -> list[float]:
     """The snapshots the session keeps as the game is played (resume.py's Snapshots.after:
-    every SNAPSHOT_EVERY commands, with the log screen's rows; the newest KEPT_SNAPSHOTS)."""
+    every SNAPSHOT_EVERY commands, with the log screen's rows; the newest KEPT_SNAPSHOTS);
+    returns the CPU ms each of the last ones cost (rows, body, commit)."""
+    spent = []
     engine = games.get(kind)
     adapter = adapter_for(kind)
     history = HistoryRecorder(adapter)
@@ -192,10 +194,19 @@ def keep_snapshots(
         history.record(game)
         seq = i + 1
         if seq % SNAPSHOT_EVERY == 0 and seq > newest - KEPT_SNAPSHOTS * SNAPSHOT_EVERY:
-            rows = window.rows(game, adapter, [0.0] * seq)
+            times = [0.0] * seq
+            if seq > newest - (KEPT_SNAPSHOTS - 1) * SNAPSHOT_EVERY:
+                t0 = time.process_time()  # the first words all the log's rows: not timed
+            rows = window.rows(game, adapter, times)
             body = body_of(game, history, rows)
             assert body is not None, f"{kind}: no snapshot of its state"
             store.save_snapshot(game_id, seq, body, keep=KEPT_SNAPSHOTS)
+            if seq > newest - (KEPT_SNAPSHOTS - 1) * SNAPSHOT_EVERY:
+                spent.append((time.process_time() - t0) * 1000)
+    return spent
+
+
+SNAPSHOT_MS: dict[str, list[float]] = {}  # kind -> CPU ms of its last snapshots
 
 
 def _saved(folder: str, kind: str, setup: Any, actions: list[Any], snapshots: bool) -> str:
@@ -207,7 +218,7 @@ def _saved(folder: str, kind: str, setup: Any, actions: list[Any], snapshots: bo
     game_id = store.new_game(kind, setup_record(engine, setup, (0, 1)))
     store.replace_commands(game_id, [engine.action_to_dict(a) for a in actions])
     if snapshots:
-        keep_snapshots(store, game_id, kind, setup, actions)
+        SNAPSHOT_MS[kind] = keep_snapshots(store, game_id, kind, setup, actions)
     store.close()
     return path
 
@@ -284,6 +295,12 @@ def resume_report(runs: int, kinds: tuple[str, ...]) -> None:
                 for n in SIZES
             )
             + " (no target of its own: it comes before the resume)"
+        )
+        cost = statistics.median(SNAPSHOT_MS[kind])
+        print(
+            f"  {kind} a snapshot at command {SIZES[-1]:,}: {cost:.2f} ms of CPU (the log's new "
+            f"rows, the body, its commit), {cost * 1000 / SNAPSHOT_EVERY:.0f} us a command at "
+            f"one every {SNAPSHOT_EVERY}"
         )
 
 
