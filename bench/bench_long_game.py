@@ -76,12 +76,14 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     t1 = time.process_time()
     session._refresh()  # the first frame after the resume: reported apart, not an event's
     RESUME[commands] = t1 - t0
+    REPLAYED[commands] = session.replayed_on_resume
     FIRST_FRAME[commands] = time.process_time() - t1
     return session
 
 
 RESUME: dict[int, float] = {}  # CPU s: the replay, which samples the history as it goes
-FIRST_FRAME: dict[int, float] = {}  # CPU s: the first redraw after the resume
+FIRST_FRAME: dict[int, float] = {}
+REPLAYED: dict[int, int] = {}  # the commands each resume replayed  # CPU s: the first redraw after the resume
 
 
 def one_event(session: GameSession, rnd: random.Random) -> tuple[float, float, float]:
@@ -170,18 +172,18 @@ def main() -> int:
         )
     for n in SIZES:
         print(
-            f"  resuming at command {n:,}: {RESUME[n] * 1000:.0f} ms of CPU (one replay, which "
-            f"samples the history as it goes); then its first redraw: "
-            f"{FIRST_FRAME[n] * 1000:.1f} ms (the log's newest {LOG_ROWS} commands worded; "
-            "no target for either)"
+            f"  resuming at command {n:,}: {RESUME[n] * 1000:.1f} ms of CPU (from the newest "
+            f"good snapshot, {REPLAYED[n]} commands replayed, sampling the history as it "
+            f"goes); then its first redraw: {FIRST_FRAME[n] * 1000:.1f} ms (the log's newest "
+            f"{LOG_ROWS} rows, those before the snapshot kept with it; no target for either)"
         )
     first, last = SIZES[0], SIZES[-1]
     resumed = RESUME[last] / RESUME[first]
     print(
         report(
             "resume (CPU): "
-            + ", ".join(f"at {n:,} {RESUME[n] * 1000:.0f} ms" for n in SIZES)
-            + f"; at {last:,} / at {first:,}: {resumed:.1f}x",
+            + ", ".join(f"at {n:,} {RESUME[n] * 1000:.1f} ms" for n in SIZES)
+            + f"; at {last:,} / at {first:,}: {resumed:.2f}x",
             RESUME_WHAT,
             resumed <= target_number(RESUME_WHAT),
         )
