@@ -152,6 +152,10 @@ def main() -> int:
     )
     with tempfile.TemporaryDirectory() as folder:
         sessions = {n: session_at(game, n, folder) for n in SIZES}
+        for n, s in sessions.items():
+            played = s.game
+            assert isinstance(played, ZealGame)
+            TABLE[n] = sum(len(p.in_play) for p in played.state.players)
         rnds = {n: random.Random(n) for n in SIZES}
         cmd: dict[int, list[float]] = {n: [] for n in SIZES}
         draw: dict[int, list[float]] = {n: [] for n in SIZES}
@@ -171,7 +175,8 @@ def main() -> int:
     for n in SIZES:
         print(
             f"at command {n:,}: command {ms(cmd[n])}; redraw {ms(draw[n])}; "
-            f"both, wall {ms(wall[n])} (CPU time; {events} real commands)"
+            f"both, wall {ms(wall[n])} (CPU time; {events} real commands; "
+            f"{TABLE[n]} permanents in play as they began)"
         )
     for n in SIZES:
         print(
