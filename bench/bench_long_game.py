@@ -83,10 +83,9 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
 
 
 RESUME: dict[int, float] = {}  # CPU s: the replay, which samples the history as it goes
-FIRST_FRAME: dict[int, float] = {}
-REPLAYED: dict[
-    int, int
-] = {}  # the commands each resume replayed  # CPU s: the first redraw after the resume
+FIRST_FRAME: dict[int, float] = {}  # CPU s: the first redraw after the resume
+REPLAYED: dict[int, int] = {}  # the commands each resume replayed
+TABLE: dict[int, int] = {}  # permanents in play where each length's events begin
 
 
 def one_event(session: GameSession, rnd: random.Random) -> tuple[float, float, float]:
