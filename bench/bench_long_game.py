@@ -2,11 +2,12 @@
 100, 10,000 and 50,000 (target: the same at 50,000 as at 100); the session's undo of the last
 command and the resume at the same lengths.
 
-The long game (bench/long_play.py) is a 4-player hidden-hands Zeal game of random legal play
-and dial turns, as a table plays it: every command is a real one, and the state, history and
-log grow as a long evening's game does. Three sessions are opened on it, resumed 100,
-10,000 and 50,000 commands in (each saved in a CommandStore on a temporary file and resumed as
-the app resumes a game), and each event is the game's next real command through
+The long game (bench/long_play.py) is a 4-player hidden-hands Zeal game as a table plays it:
+cards scanned, combat, dial turns and the adjustments that keep a long game going; every
+command is a real one, and the state, history and log grow as a long evening's game does (its
+mix and its table are printed). Three sessions are opened on it, resumed 100,
+10,000 and 50,000 commands in (each saved in a CommandStore on a temporary file, with the
+snapshots the session keeps, and resumed as the app resumes a game: from the newest good one), and each event is the game's next real command through
 ``GameSession.command``: the check, the SQLite commit (WAL, synchronous=FULL), the engine's
 apply, the session's history, the dial resync (a dial at every seat), the stalemate check,
 and then the redraw the frame runs (``redraw.redraw``: seats, choices, prompts, log rows,
@@ -29,6 +30,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
+from bench.bench_store import keep_snapshots  # noqa: E402
 from bench.long_play import long_game, next_command  # noqa: E402
 from bench.targets import report, target_number  # noqa: E402
 from companion_app.saves.game_record import setup_record  # noqa: E402
@@ -58,7 +61,9 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     db = str(Path(folder) / f"game{commands}.sqlite")
     store = CommandStore(db)
     game_id = store.new_game("zeal", setup_record(games.get("zeal"), game.setup, (0, 1, 2, 3)))
-    store.replace_commands(game_id, [za.to_dict(a) for a in list(game.history)[:commands]])
+    played = list(game.history)[:commands]
+    store.replace_commands(game_id, [za.to_dict(a) for a in played])
+    keep_snapshots(store, game_id, "zeal", game.setup, played)
     store.close()
     session = GameSession(CommandStore(db), lambda _kind: TagRegistry(":memory:"))
     # A dial at every seat, so the resync after each command has dials to bring to the
@@ -72,12 +77,15 @@ def session_at(game: ZealGame, commands: int, folder: str) -> GameSession:
     t1 = time.process_time()
     session._refresh()  # the first frame after the resume: reported apart, not an event's
     RESUME[commands] = t1 - t0
+    REPLAYED[commands] = session.replayed_on_resume
     FIRST_FRAME[commands] = time.process_time() - t1
     return session
 
 
 RESUME: dict[int, float] = {}  # CPU s: the replay, which samples the history as it goes
 FIRST_FRAME: dict[int, float] = {}  # CPU s: the first redraw after the resume
+REPLAYED: dict[int, int] = {}  # the commands each resume replayed
+TABLE: dict[int, int] = {}  # permanents in play where each length's events begin
 
 
 def one_event(session: GameSession, rnd: random.Random) -> tuple[float, float, float]:
@@ -129,8 +137,24 @@ def main() -> int:
         f"dial turns), turn {game.state.turn}, {len(game.log):,} log lines, "
         f"played in {built:.1f} s of CPU time"
     )
+    mix = Counter(type(a).__name__ for a in game.history)
+    print(
+        "  its mix: "
+        + ", ".join(f"{kind} {n / len(game.history):.1%}" for kind, n in mix.most_common())
+    )
+    state = game.state
+    print(
+        f"  the table at its end: {sum(len(p.in_play) for p in state.players)} permanents in "
+        f"play, {sum(p.hand_size for p in state.players)} cards in hands, "
+        f"{sum(p.deck_size for p in state.players)} in decks, "
+        f"{sum(sum(b.face_up for b in p.bases) for p in state.players)} bases standing"
+    )
     with tempfile.TemporaryDirectory() as folder:
         sessions = {n: session_at(game, n, folder) for n in SIZES}
+        for n, s in sessions.items():
+            played = s.game
+            assert isinstance(played, ZealGame)
+            TABLE[n] = sum(len(p.in_play) for p in played.state.players)
         rnds = {n: random.Random(n) for n in SIZES}
         cmd: dict[int, list[float]] = {n: [] for n in SIZES}
         draw: dict[int, list[float]] = {n: [] for n in SIZES}
@@ -150,22 +174,23 @@ def main() -> int:
     for n in SIZES:
         print(
             f"at command {n:,}: command {ms(cmd[n])}; redraw {ms(draw[n])}; "
-            f"both, wall {ms(wall[n])} (CPU time; {events} real commands)"
+            f"both, wall {ms(wall[n])} (CPU time; {events} real commands; "
+            f"{TABLE[n]} permanents in play as they began)"
         )
     for n in SIZES:
         print(
-            f"  resuming at command {n:,}: {RESUME[n] * 1000:.0f} ms of CPU (one replay, which "
-            f"samples the history as it goes); then its first redraw: "
-            f"{FIRST_FRAME[n] * 1000:.1f} ms (the log's newest {LOG_ROWS} commands worded; "
-            "no target for either)"
+            f"  resuming at command {n:,}: {RESUME[n] * 1000:.1f} ms of CPU (from the newest "
+            f"good snapshot, {REPLAYED[n]} commands replayed, sampling the history as it "
+            f"goes); then its first redraw: {FIRST_FRAME[n] * 1000:.1f} ms (the log's newest "
+            f"{LOG_ROWS} rows, those before the snapshot kept with it; no target for either)"
         )
     first, last = SIZES[0], SIZES[-1]
     resumed = RESUME[last] / RESUME[first]
     print(
         report(
             "resume (CPU): "
-            + ", ".join(f"at {n:,} {RESUME[n] * 1000:.0f} ms" for n in SIZES)
-            + f"; at {last:,} / at {first:,}: {resumed:.1f}x",
+            + ", ".join(f"at {n:,} {RESUME[n] * 1000:.1f} ms" for n in SIZES)
+            + f"; at {last:,} / at {first:,}: {resumed:.2f}x",
             RESUME_WHAT,
             resumed <= target_number(RESUME_WHAT),
         )

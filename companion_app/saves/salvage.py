@@ -127,6 +127,10 @@ def diagnose(path: str) -> str | None:
     with reading(path) as db:
         try:
             rows = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
+        except UnicodeDecodeError:
+            # SQLite's error quoted a damaged byte of the tables' definitions, which Python
+            # can't decode ('near "REFERE\xa7CES"': a flipped byte in the schema's text).
+            rows = ["the list of what the file holds (its schema) is damaged"]
         except sqlite3.DatabaseError as e:
             if not is_damage(e):
                 raise

@@ -21,6 +21,7 @@ read-only or locked file) is left as it is and play goes on in a fallback file b
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -28,13 +29,15 @@ import sqlite3
 import stat
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.saves import salvage
+from companion_app.saves import salvage, snapshots
+from companion_app.saves.snapshots import Snapshot
 
-SCHEMA = """
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,            -- which game: "zeal", ...
@@ -50,6 +53,8 @@ CREATE TABLE IF NOT EXISTS commands (
     PRIMARY KEY (game_id, seq)
 );
 """
+    + snapshots.SCHEMA
+)  # a table of its own: a file from before snapshots opens as it was
 
 
 # WAL, and an fsync of the WAL at every commit: synchronous=FULL is what makes a command that
@@ -73,9 +78,63 @@ class SavedGame:
     id: int
     kind: str
     setup: dict[str, Any]
-    commands: list[dict[str, Any]]
-    times: list[float]
+    commands: Sequence[dict[str, Any]]
+    times: Sequence[float]
     created: float
+    # The newest good snapshot, for the start-up check (replay_check.py) only: None elsewhere.
+    snapshot: Snapshot | None = None
+
+
+class _Column(Sequence[Any]):
+    """One column of a game's first ``count`` commands, read from the file only when first
+    asked for: the game offered for resume is looked at (its number of moves) before it is
+    resumed, and resuming from a snapshot reads only the commands after it."""
+
+    def __init__(self, db: sqlite3.Connection, game_id: int, count: int, times: bool) -> None:
+        self._db, self._game_id, self._count, self._times = db, game_id, count, times
+        self._rows: list[Any] | None = None
+
+    def _read(self) -> list[Any]:
+        if self._rows is None:
+            rows = _between(self._db, self._game_id, 0, self._count, strict=False)
+            self._count = len(rows)  # a gap in a damaged log: what is there
+            self._rows = [at if self._times else json.loads(c) for c, at in rows]
+        return self._rows
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        if self._rows is None and isinstance(index, slice) and index.step in (None, 1):
+            # A part only (the commands after a snapshot): only those are read.
+            start, stop, _ = index.indices(self._count)
+            rows = _between(self._db, self._game_id, start, max(start, stop), strict=False)
+            return [at if self._times else json.loads(c) for c, at in rows]
+        return self._read()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._read())
+
+    def __eq__(self, other: object) -> bool:  # as the list it stands for
+        return self._read() == (other._read() if isinstance(other, _Column) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _between(
+    db: sqlite3.Connection, game_id: int, start: int, stop: int, strict: bool = True
+) -> list[Any]:
+    try:
+        rows = db.execute(
+            "SELECT command, at FROM commands WHERE game_id = ? AND seq >= ? AND seq < ? "
+            "ORDER BY seq",
+            (game_id, start, stop),
+        ).fetchall()
+    except (sqlite3.DatabaseError, ValueError) as e:
+        raise StoreError(f"Saved game {game_id} is damaged ({e}).") from e
+    if strict and len(rows) != stop - start:
+        raise StoreError(f"Saved game {game_id} is missing some of its moves.")
+    return rows
 
 
 class CommandStore:
@@ -139,6 +198,7 @@ class CommandStore:
                 self._db.execute(
                     "DELETE FROM commands WHERE game_id = ? AND seq = ?", (game_id, row[0])
                 )
+                snapshots.drop_after(self._db, game_id, row[0])
             if reopen:
                 self._db.execute(REOPEN, (game_id,))
             self._db.execute("COMMIT")
@@ -153,12 +213,21 @@ class CommandStore:
         """Rewrite the whole log in one transaction (undoing an entry in the middle);
         ``reopen`` as in ``remove_last``."""
         now = time.time()
+        texts = [json.dumps(c, sort_keys=True) for c in commands]
         self._db.execute("BEGIN IMMEDIATE")
         try:
+            old = self._db.execute(
+                "SELECT command FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+            same = 0
+            while same < min(len(old), len(texts)) and old[same][0] == texts[same]:
+                same += 1
+            # A snapshot stands for the commands before it: those after the first change go.
+            snapshots.drop_after(self._db, game_id, same)
             self._db.execute("DELETE FROM commands WHERE game_id = ?", (game_id,))
             self._db.executemany(
                 INSERT_COMMAND,
-                [(game_id, i, json.dumps(c, sort_keys=True), now) for i, c in enumerate(commands)],
+                [(game_id, i, c, now) for i, c in enumerate(texts)],
             )
             if reopen:
                 self._db.execute(REOPEN, (game_id,))
@@ -166,6 +235,43 @@ class CommandStore:
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
+
+    def save_snapshot(self, game_id: int, seq: int, body: str, keep: int = 0) -> bool:
+        """Keeps ``body`` (the app's snapshot of the game after its first ``seq`` commands),
+        and only the newest ``keep`` of the game's snapshots if ``keep``; False when the log
+        does not hold those commands. A snapshot lost to a power cut costs a longer replay,
+        never a move: so its commit does not wait for the disk (synchronous=NORMAL, for this
+        one transaction; the next command's commit makes it durable with itself, and a cut
+        before that loses only the snapshot, never a command committed before it)."""
+        (level,) = self._db.execute("PRAGMA synchronous").fetchone()
+        self._db.execute(f"PRAGMA synchronous={min(int(level), 1)}")
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            kept = snapshots.save(self._db, game_id, seq, body)
+            if kept and keep:
+                snapshots.keep_newest(self._db, game_id, keep)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        finally:
+            self._db.execute(f"PRAGMA synchronous={int(level)}")
+        return kept
+
+    def snapshot(self, game_id: int, at_most: int) -> Snapshot | None:
+        """The newest snapshot of the game, at or before command ``at_most``, that passes its
+        checks (snapshots.py); None: replay from the start."""
+        return snapshots.newest_good(self._db, game_id, at_most)
+
+    def commands_between(self, game_id: int, start: int, stop: int) -> list[dict[str, Any]]:
+        """Commands ``start`` to ``stop - 1`` of the game (StoreError if any is missing)."""
+        try:
+            return [dict(json.loads(c)) for c, _ in _between(self._db, game_id, start, stop)]
+        except (ValueError, TypeError) as e:
+            raise StoreError(f"Saved game {game_id} is damaged ({e}).") from e
+
+    def times_between(self, game_id: int, start: int, stop: int) -> list[float]:
+        return [float(at) for _, at in _between(self._db, game_id, start, stop)]
 
     def finish(self, game_id: int) -> None:
         self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (time.time(), game_id))
@@ -180,21 +286,34 @@ class CommandStore:
         ).fetchone()
         return None if row is None else int(row[0])
 
-    def last_unfinished(self) -> SavedGame | None:
-        """The game to offer to resume on start: the newest one not finished."""
+    def last_unfinished(self, lazy: bool = False) -> SavedGame | None:
+        """The game to offer to resume on start: the newest one not finished. ``lazy``: its
+        commands and times are read from this store (which must stay open) when first asked
+        for, so resuming from a snapshot never reads those before it."""
         row = self._db.execute(
             "SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
         ).fetchone()
-        return None if row is None else self.load(int(row[0]))
+        return None if row is None else _load(self._db, int(row[0]), lazy=lazy)
 
 
-def _load(db: sqlite3.Connection, game_id: int) -> SavedGame:
+def _load(db: sqlite3.Connection, game_id: int, lazy: bool = False) -> SavedGame:
+    """The saved game; ``lazy``: its commands and times are read when first asked for."""
     try:
         row = db.execute(
             "SELECT id, kind, setup, created FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             raise StoreError(f"There is no saved game number {game_id}.")
+        if lazy:
+            (count,) = db.execute(NEXT_SEQ, (game_id,)).fetchone()
+            return SavedGame(
+                id=row[0],
+                kind=row[1],
+                setup=json.loads(row[2]),
+                commands=_Column(db, game_id, int(count), times=False),
+                times=_Column(db, game_id, int(count), times=True),
+                created=row[3],
+            )
         rows = db.execute(
             "SELECT command, at FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
@@ -501,8 +620,12 @@ def _does_not_replay(path: str, check: ReplayCheck | None) -> str | None:
             ).fetchone()
             if row is None:
                 return None
-            saved = _load(db, int(row[0]))
-        replayed = check(saved)
+            # Lazily, with the newest good snapshot: the check replays only the commands
+            # after it (replay_check.py), so start-up costs the same at any length.
+            saved = _load(db, int(row[0]), lazy=True)
+            point = snapshots.newest_good(db, saved.id, len(saved.commands))
+            saved = dataclasses.replace(saved, snapshot=point)
+            replayed = check(saved)
     except Exception as e:  # damaged text, a setup of any shape: the file is damaged
         return f"the game to resume can no longer be read ({e})"
     if replayed < len(saved.commands):

@@ -27,7 +27,7 @@ from kivy.properties import (
 from companion_app.games import adapter_for
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.saves.game_record import read_setup, setup_record
-from companion_app.saves.store import CommandStore, SavedGame
+from companion_app.saves.store import CommandStore, SavedGame, StoreError
 from companion_app.session.auto_advance import AutoAdvance
 from companion_app.session.burst import BurstMerger, CounterKey
 from companion_app.session.clock import AppClock
@@ -37,6 +37,8 @@ from companion_app.session.log_window import LogWindow
 from companion_app.session.open_windows import who_could_play
 from companion_app.session.passing import MAX_PASSES, Passing, PassThisTurn, StopPassing
 from companion_app.session.redraw import redraw
+from companion_app.session.resume import Snapshots, Times
+from companion_app.session.resume import resume as resume_saved
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
 from companion_app.session.table_news import TableNews
@@ -149,7 +151,10 @@ class GameSession(EventDispatcher):
         self.start_state: Any = None  # the position the game started from
         self.colours: tuple[int, ...] = ()
         self.game_id: int | None = None
-        self._times: list[float] = []  # wall-clock time of each command, parallel to history
+        # Wall-clock time of each command, parallel to history (a resumed game's: Times).
+        self._times: list[float] | Times = []
+        self.snapshots = Snapshots()  # the store's shortcut for resuming a long game
+        self.replayed_on_resume = 0  # the commands the last resume replayed (the rest: a snapshot)
         self._rows = LogWindow()  # the log screen's rows, kept between redraws
         self._bursts = BurstMerger()
         self._burst_event: Any = None
@@ -254,8 +259,9 @@ class GameSession(EventDispatcher):
         self._install(setup, chosen, game, [])
 
     def saved_game(self) -> SavedGame | None:
-        """The unfinished game the app offers to resume, if any."""
-        return self.store.last_unfinished()
+        """The unfinished game the app offers to resume, if any (read from the session's
+        store as far as it is needed: resume.py)."""
+        return self.store.last_unfinished(lazy=True)
 
     def resume(self, saved: SavedGame) -> None:
         """Replays a saved game with its own game's adapter and engine."""
@@ -263,15 +269,19 @@ class GameSession(EventDispatcher):
         engine = self.adapter.engine
         table = read_setup(engine, saved.setup, self.catalog)
         try:
-            actions = [engine.action_from_dict(c) for c in saved.commands]
-        except MalformedAction as e:
+            # One replay, from the newest good snapshot, makes the game and its history
+            # plot's samples (resume.py).
+            resumed = resume_saved(
+                self.store, saved, engine, self.adapter, table.setup, self.snapshots.keep
+            )
+        except (MalformedAction, StoreError) as e:
             raise IllegalAction(f"This saved game is damaged: {e}") from None
-        # One replay makes the game and its history plot's samples.
-        history = HistoryRecorder(self.adapter)
-        game = history.replay(engine.game, table.setup, None, actions)
         self.game_id = saved.id
         self.metadata = table.metadata
-        self._install(table.setup, table.colours, game, list(saved.times), history)
+        self.replayed_on_resume = resumed.replayed
+        game = resumed.game
+        self._install(table.setup, table.colours, game, resumed.times, resumed.history)
+        self._rows.seed(resumed.rows)  # the rows the snapshot kept, as they were worded
 
     def finish_current(self) -> None:
         if self.game_id is not None and self.game is not None and self.game.outcome():
@@ -293,7 +303,7 @@ class GameSession(EventDispatcher):
         setup: Any,
         colours: tuple[int, ...],
         game: AnyGame,
-        times: list[float],
+        times: list[float] | Times,
         history: HistoryRecorder | None = None,
     ) -> None:
         """The table takes ``game``; ``history``: its samples, if the caller made them as it
@@ -318,6 +328,7 @@ class GameSession(EventDispatcher):
             history = HistoryRecorder(self.adapter)
             history.rebuild(type(game), setup, self.start_state, list(game.history))
         self._history = history
+        self.snapshots.follow(len(game.history))
         self.has_game = True
         self.say("")
         self.stalemate_text = ""
@@ -386,6 +397,14 @@ class GameSession(EventDispatcher):
         while len(self._times) < len(game.history):
             self._times.append(time.time())
         self._history.record(game)
+        if self.game_id is not None:
+            self.snapshots.after(
+                self.store,
+                self.game_id,
+                game,
+                self._history,
+                lambda: self._rows.rows(game, self.adapter, self._times),
+            )
         if game.outcome() is not None:
             self._game_over(game)  # first: a stop right after leaves the game to resume
             if self.game_id is not None:
@@ -435,6 +454,7 @@ class GameSession(EventDispatcher):
         if who is not None:
             self.passing.unmark(who)
         self._history.taken_back(game)
+        self.snapshots.follow(len(game.history))
         self._after_rewrite()
         self._say_taken_back(shown or game.describe(action))
         return True
@@ -465,6 +485,7 @@ class GameSession(EventDispatcher):
         self._times = self._times[:index] + self._times[index + 1 :]
         self._rows.clear()  # every row from ``index`` on is another command now
         self._auto.hold(len(kept))
+        self.snapshots.follow(len(kept))
         self._after_rewrite()
         self._say_taken_back(shown or game.describe(actions[index]))
         return True

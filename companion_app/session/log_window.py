@@ -36,6 +36,12 @@ class LogWindow:
         self._rows: list[LogRow] = []  # consecutive commands from self._start
         self.worded = 0  # how many commands were put in words so far (tests count the work)
 
+    def seed(self, rows: list[LogRow]) -> None:
+        """Rows worded before (a resume's snapshot keeps them: session/resume.py), consecutive,
+        as this window would word them: kept, not worded again."""
+        self._start = rows[0].index if rows else 0
+        self._rows = list(rows)
+
     def clear(self) -> None:
         """The log was rewritten (a command taken back from the middle): word it afresh."""
         self._start = 0

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import length_hint
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.core.actions import ActionCodec
-from engine.core.history import History
+from engine.core.history import Earlier, History
 from engine.core.records import LogEntry, Outcome, Prompt, Status
 from engine.errors import IllegalAction
 
@@ -232,6 +232,38 @@ class Game(ABC, Generic[SetupT, S, A]):
         """A game with ``actions`` applied; IllegalAction carries the refused action's index."""
         game = cls.start(setup, state)
         game.apply_all(actions)
+        return game
+
+    @classmethod
+    def resume_from(
+        cls,
+        setup: SetupT,
+        state: S,
+        moves: int,
+        log: tuple[int, Sequence[LogEntry]],
+        earlier_actions: Callable[[], Sequence[A]],
+    ) -> Self:
+        """The game as it was after its first ``moves`` commands, whose position was ``state``
+        (a snapshot), without replaying them: ``log`` is how many log lines they wrote and the
+        newest of those lines. The commands themselves (``earlier_actions``) are replayed only
+        when something asks for what came before the snapshot (an undo back past it, an old
+        row of the log, the first position's successors); then the game is exactly the one
+        ``replay`` makes. The caller vouches that ``state`` is that position (the app's store
+        checks a snapshot before it hands one out)."""
+        first = cls.start(setup)
+        if not moves:
+            return first  # nothing before the snapshot: the game as it starts
+
+        def make() -> tuple[list[S], list[A], list[LogEntry], list[int]]:
+            replayed = cls.start(setup)
+            replayed.apply_all(earlier_actions())
+            h = replayed._history
+            return h._states, h._actions, h._log, h._log_marks
+
+        game = cls.start(setup, state)
+        lines, newest = log
+        earlier = Earlier(first.initial_state, moves, lines, tuple(newest), make)
+        game._history = History(state, (), earlier)
         return game
 
     def is_over(self) -> bool:
