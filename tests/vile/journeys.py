@@ -188,7 +188,7 @@ async def sabotage_stockpile(d: Any) -> None:
 
 
 # The decisions Anton's panel offered at step 58 of the explorer's seed 5 (issue 33, item 6):
-# four buttons, too long together to stand beside the question, and a monster's row.
+# four buttons, too long together to stand beside the question.
 CROWDED = (
     "Next phase",
     "Play Chest Beating on Howler",
@@ -198,32 +198,22 @@ CROWDED = (
 
 
 async def acting_seat_room(d: Any) -> None:
-    """The acting seat's panel with four decisions stacked under its question, three rows of
-    counters' worth of zones and cultists, and a monster: every text on the table whole and
-    the big number (energy) still read from across the table. ``d.notes["problems"]``."""
+    """Anton's panel with four decisions under its question, cultists, zones and a monster
+    (tests/app/journeys_crowded.py): ``d.notes["problems"]``."""
     from engine.vile import actions as va
-    from tests.app.explorer import check_layout, checks
+    from tests.app.journeys_crowded import crowded
 
-    s = d.session
-    s.start_new(["Alena", "Anton"], kind="vile", seed=7, first_player=1)
-    d.app.show("scoreboard")
-    anton = s.game.state.active
-    for action in (
-        va.AdjustPlayer(anton, cultists=2),
-        va.SetZone(anton, "ritual", ("ape_bone_totem",) * 2),
-        va.SetZone(anton, "sabotage", ("ape_broken_branch",) * 4),
-        va.PutMonster(anton, "ape_howler"),
-    ):
-        assert s.command(action), s.message
-    await d.until(lambda: len(board(d).panels) == 2, "a panel per seat")
-    panel = board(d).panels[anton]
-    await d.until(lambda: any(k.startswith("monster:") for k in panel.tiles), "the monster")
-    prompt = s.game.prompts()[0].text if s.game.prompts() else "Anton's Main Phase 1"
-    panel.show_decision(prompt, True, [(label, None) for label in CROWDED], lambda _a: None)
-    await d.until(lambda: panel.stacked, "the decisions go under the question")
-    await d.frames(4)
-    seen = list(checks.visible(board(d)))
-    problems = [p for s_ in seen for p in checks.reading(s_)] + checks.overlaps(seen)
-    problems += check_layout.small_big_numbers(s, board(d)) + check_layout.short_buttons(board(d))
-    d.notes["problems"] = problems
-    await d.screenshot(shot_name("vile_crowded"))
+    anton = 1
+    d.notes["problems"] = await crowded(
+        d,
+        "vile",
+        anton,
+        (
+            va.AdjustPlayer(anton, cultists=2),
+            va.SetZone(anton, "ritual", ("ape_bone_totem",) * 2),
+            va.SetZone(anton, "sabotage", ("ape_broken_branch",) * 4),
+            va.PutMonster(anton, "ape_howler"),
+        ),
+        CROWDED,
+        "vile_crowded",
+    )

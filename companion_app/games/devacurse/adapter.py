@@ -129,7 +129,10 @@ class DevacurseAdapter(GameAdapter):
             CounterView("prayers", "Closed prayers", p.prayers, 0, None, group="cards"),
         ]
         cat = g.catalog
-        for group, units in (("soldiers", p.soldiers), ("heroes", p.heroes)):
+        # Soldiers, then heroes, in one row: a seat's panel runs along a long edge (two
+        # players), and a third row of counters left the acting seat's tiles no room for
+        # their numbers under four decisions (issue 33: "'2' spills out of its box").
+        for units in (p.soldiers, p.heroes):
             for u in units:
                 top = toughness(cat, u)
                 what = f"AP {top - u.damage}/{top}" if u.hero else f"DF {top - u.damage}/{top}"
@@ -141,7 +144,7 @@ class DevacurseAdapter(GameAdapter):
                         u.damage,
                         0,
                         top,
-                        group=group,
+                        group="units",
                         dimmed=not u.prompt,
                         toggles=True,
                         # Depleted units are dimmed; the note is short (a one-row tile).
