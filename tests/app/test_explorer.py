@@ -220,6 +220,11 @@ def test_a_result_not_on_the_band_and_a_silent_undo_are_caught() -> None:
     assert not results_in("deeds", [LogEntry(3, "Deploy", 0, "Rifleman goes to Alena's graveyard")])
     assert undo_unsaid("Alena plays Cult Zealot", "")
     assert not undo_unsaid("Alena plays Cult Zealot", "Took back: Alena plays Cult Zealot")
+    # A card the undo turned face down again is left unnamed; every other word is said.
+    flip, hidden = "Alena flipped Broken Branch", ["Broken Branch"]
+    assert not undo_unsaid(flip, "Took back: Alena flipped a card now face down", hidden)
+    assert undo_unsaid(flip, "Took back: a card now face down", hidden)
+    assert undo_unsaid(flip, "Took back: Alena flipped a card now face down", [])
 
 
 def _panel() -> Any:

@@ -6,9 +6,14 @@ Drum of the Canopy of his own face down; the flip of one of two Broken Branches 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion_app.games.vile.adapter import ADAPTER
+from companion_app.saves.store import CommandStore
+from companion_app.session.game_session import GameSession
 from engine.vile import Phase, VileGame
 from engine.vile import actions as va
+from hardware.registry import TagRegistry
 from tests.app.explorer.check_hidden import HiddenWatch
 
 from .helpers import ALENA, ANTON, player, table
@@ -59,3 +64,31 @@ def test_set__the_flip_of_one_of_two_copies_names_it_and_the_other_stays_hidden_
     assert game.state.players[ANTON].sabotage_zone == (BRANCH,)
     assert _leaks(watch, game, []) == []  # "Anton flips Broken Branch: ..." in the log
     assert ADAPTER.hidden_cards(game) == frozenset()  # a Broken Branch is in Anton's void
+
+
+def test_undo__a_flip_taken_back_does_not_name_the_card_now_face_down_again(
+    tmp_path: Path,
+) -> None:
+    """Undo's notice (for everyone, on the band and the broadcast) said "Took back: Alena
+    flipped Broken Branch" with the card back face down in her sabotage zone (explorer seed
+    4242, step 182)."""
+    s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), lambda _k: TagRegistry(":memory:"))
+    s.start_new(
+        ["Alena", "Anton"], kind="vile", seed=7, first_player=1, options={"god": ["ape", "ape"]}
+    )
+    game = s.require_game()
+    while not (game.state.active == ANTON and game.state.phase is Phase.MAIN1):
+        state = game.state
+        assert s.command(va.Gather(state.gathers[0], "")) if state.gathers else s.pass_priority()
+        game = s.require_game()
+    assert s.command(va.SetZone(ANTON, "ritual", (TOTEM, DRUM, TOTEM)))
+    assert s.command(va.SetZone(ALENA, "sabotage", (BRANCH,)))
+    assert s.command(va.AdjustPlayer(ALENA, cultists=5))
+    while s.require_game().state.phase is not Phase.CULMINATION:
+        assert s.pass_priority(), s.message
+    assert s.command(va.PerformRitual(ANTON))
+    assert s.command(va.FlipSabotage(ALENA, BRANCH))
+    assert s.undo_last()
+    assert s.require_game().state.players[ALENA].sabotage_zone == (BRANCH,)
+    assert s.message.startswith("Took back: Alena flip"), s.message
+    assert "Broken Branch" not in s.message, s.message
