@@ -314,8 +314,7 @@ class DevacurseAdapter(GameAdapter):
             case da.Block():
                 if not action.blocks:
                     return "No block"
-                # A spread the engine suggests is one button too; any other is the assistant's.
-                return "; ".join(f"{unit(b)} blocks {unit(a)}" for b, a in action.blocks)
+                return _block_words(g, action)
             case da.UpgradeHero():
                 return f"Upgrade {unit(action.unit_id)} to level 2"
             case da.HeroBlock():
@@ -485,6 +484,23 @@ def unit_name(g: DevacurseGame, unit_id: int, owner: bool = True) -> str:
     if owner and len({s for s, _u in same}) > 1:
         words = f"{state.players[seat].name}'s {words}"
     return words
+
+
+def _block_words(g: DevacurseGame, action: da.Block) -> str:
+    """A one-tap block (IV.A), short enough to stand among six buttons: the blockers are the
+    deciding player's own and the attackers the other's, so neither needs its owner's name
+    ("Block Iron Legionary with Temple Guard"). The spread the engine suggests (every prompt
+    unit, over the attackers in turn) is said by its size; the combat assistant and the
+    forecast on the band name each pair."""
+    attackers = list(dict.fromkeys(a for _b, a in action.blocks))
+    if len(action.blocks) == 1:
+        ((blocker, attacker),) = action.blocks
+        return (
+            f"Block {unit_name(g, attacker, owner=False)} with {unit_name(g, blocker, owner=False)}"
+        )
+    if len(attackers) == 1:
+        return f"Block {unit_name(g, attackers[0], owner=False)} with all {len(action.blocks)}"
+    return f"Block with all {len(action.blocks)}, spread over {len(attackers)} attackers"
 
 
 def _blessings(n: int) -> str:
