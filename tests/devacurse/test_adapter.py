@@ -192,3 +192,15 @@ def test_combat_result__a_soldier_that_survives_takes_damage_in_words() -> None:
     )
     assert words == ["Storm Colossus (Anton) takes 1 damage and survives"]
     assert not text_problems(words[0])
+
+
+def test_the_band__hero_blocks_name_the_blocker_alone_or_count_them_all() -> None:
+    """IV.B, declare blockers: "Block: Ash Spearman, Alena's Sun Avatar #1, Alena's Sun
+    Avatar #2" did not fit its button (explorer seed 31337, step 89)."""
+    game = position(SOLDIER_COMBAT.replace('phase = "soldier_combat"', 'phase = "hero_combat"'))
+    game.apply(da.Attack(0, (3,)))
+    labels = [
+        ADAPTER.choice_label(game, a) for a in game.legal_actions() if isinstance(a, da.HeroBlock)
+    ]
+    assert labels[:2] == ["No block", "Block with all 3"], labels
+    assert "Block with Temple Guard" in labels and len(labels) == len(set(labels)), labels

@@ -320,7 +320,11 @@ class DevacurseAdapter(GameAdapter):
             case da.HeroBlock():
                 if not action.blockers:
                     return "No block"
-                return "Block: " + ", ".join(unit(b) for b in action.blockers)
+                # IV.B: the blockers are the decider's own (no owner's name); all of them is
+                # said by its count, as the soldiers' spread is (seed 31337 cut the list).
+                if len(action.blockers) > 1:
+                    return f"Block with all {len(action.blockers)}"
+                return f"Block with {unit_name(g, action.blockers[0], owner=False)}"
             case da.AssignHeroes():
                 return "Assign: " + ", ".join(
                     f"{unit(h)} on {unit(b)}" for h, b in action.assignment
