@@ -38,8 +38,9 @@ class HistoryScreen(FacingScreen):
         self.session.unbind(history=self._plot)
 
     def _plot(self, _session: Any, samples: Any) -> None:
-        self.ids.devotion_plot.samples = samples
-        self.ids.bases_plot.samples = samples
+        for plot in (self.ids.devotion_plot, self.ids.bases_plot):
+            plot.turn_word = self.session.adapter.turn_word
+            plot.samples = samples
 
     def _summary(self) -> str:
         session = self.session

@@ -52,6 +52,8 @@ from hardware.seats import SeatMap
 
 # How long a burst of taps stays open before it becomes one command.
 BURST_SETTLE_S = 1.2
+# Undo's words for a card it turned face down again, in place of its name.
+HIDDEN_AGAIN = "a card now face down"
 
 
 # Tags are enrolled per game (the same sticker can be a card in two games' decks): the
@@ -492,7 +494,14 @@ class GameSession(EventDispatcher):
 
     def _say_taken_back(self, what: str) -> None:
         """Undo says what it took back, on the band for everyone: a tap on Undo by the
-        wrong hand must not go unnoticed."""
+        wrong hand must not go unnoticed. A card the undo turned face down again (Vile's
+        flipped sabotage card, back in its zone) is not named: the rules keep it hidden now,
+        and the band is read by everyone and broadcast (issue 33, explorer seed 4242)."""
+        game = self.require_game()
+        for card in self.adapter.hidden_cards(game):
+            name = self.catalog.get(card).name
+            if name:
+                what = what.replace(name, HIDDEN_AGAIN)
         self.say(f"Took back: {what}")
 
     def _after_rewrite(self) -> None:

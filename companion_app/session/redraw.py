@@ -74,7 +74,9 @@ def redraw(
     status = game.status()
     s.seats = seat_views(game, adapter, list(s.colours))
     names = game.player_names()
-    whose = f" \u00b7 {names[status.active]}'s turn" if status.active is not None else ""
+    # Whose turn, in what the game counts: Deeds Not Words' rounds are the attacker's.
+    word = adapter.turn_word.lower()
+    whose = f" \u00b7 {names[status.active]}'s {word}" if status.active is not None else ""
     # Before the first turn (a mulligan) there is no count to give: "Turn 0" is a program's.
     count = f"{adapter.turn_word} {status.turn} \u00b7 " if status.turn > 0 else ""
     s.step_text = f"{count}{status.phase}{whose}"

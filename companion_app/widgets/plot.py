@@ -15,6 +15,8 @@ class HistoryPlot(Widget):
     samples = ObjectProperty(())  # Sequence[HistorySample] (the session's HistoryView)
     colours = ListProperty([])  # per seat
     series = StringProperty("")  # the HistorySeries label to plot
+    # What the game counts in (GameAdapter.turn_word): Deeds Not Words plays in rounds.
+    turn_word = StringProperty("Turn")
 
     def on_samples(self, *_args: Any) -> None:
         self.redraw()
@@ -23,6 +25,9 @@ class HistoryPlot(Widget):
         self.redraw()
 
     def on_pos(self, *_args: Any) -> None:
+        self.redraw()
+
+    def on_turn_word(self, *_args: Any) -> None:
         self.redraw()
 
     def values(self) -> list[list[int]]:
@@ -70,8 +75,9 @@ class HistoryPlot(Widget):
         turns = self.turns()
         marks = [(str(top), self.x - 36, self.top - 10), ("0", self.x - 36, self.y - 10)]
         if turns:
-            marks.append((_turn(turns[0]), self.x, self.y - 26))
-            marks.append((_turn(turns[-1]), self.right - 60, self.y - 26))
+            word = self.turn_word.lower()
+            marks.append((_turn(turns[0], word), self.x, self.y - 26))
+            marks.append((_turn(turns[-1], word), self.right - 60, self.y - 26))
         for text, x, y in marks:
             self.add_widget(
                 Label(
@@ -84,6 +90,7 @@ class HistoryPlot(Widget):
             )
 
 
-def _turn(turn: int) -> str:
-    """A mark under the axis: a turn, or the start (before the first turn: not "turn 0")."""
-    return f"turn {turn}" if turn > 0 else "start"
+def _turn(turn: int, word: str = "turn") -> str:
+    """A mark under the axis: a turn (a round), or the start (before the first: not "turn
+    0")."""
+    return f"{word} {turn}" if turn > 0 else "start"

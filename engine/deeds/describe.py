@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.deeds import actions as da
 from engine.deeds.cards import Catalog
-from engine.deeds.state import DeedsState
+from engine.deeds.state import DeedsState, Phase
 
 
 def describe(action: Any, state: DeedsState, catalog: Catalog) -> str:
@@ -61,7 +61,11 @@ def describe(action: Any, state: DeedsState, catalog: Catalog) -> str:
         case da.Discard(card_id=card_id):
             return f"{who} discards {printed(card_id)}"
         case da.EndPhase():
-            return f"{who} ends the {state.phase.label} phase"
+            # 3. Deploy ends without a battle (the band's "No battle"); 5. Deploy and Retreat
+            # ends the round: as the log says them (perform.py), not by the phase's name.
+            if state.phase is Phase.DEPLOY:
+                return f"{who} goes on without a battle"
+            return f"{who} ends the round"
         case da.SetBase(value=value):
             return f"{who}'s base health set to {value}"
         case da.SetResource(resource=resource, value=value):

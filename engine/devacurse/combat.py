@@ -56,7 +56,7 @@ class Forecast:
             elif h.hero:
                 out.append(f"{h.name} ({names[h.owner]}) loses {h.taken} AP")
             elif h.taken:
-                out.append(f"{h.name} ({names[h.owner]}) takes {h.taken} and survives")
+                out.append(f"{h.name} ({names[h.owner]}) takes {h.taken} damage and survives")
         for seat, lost in enumerate(self.faith_lost):
             if lost:
                 out.append(f"{names[seat]} loses {lost} Faith")

@@ -141,8 +141,8 @@ def _pay(p: Player, cost: int, what: str) -> str | None:
     if p.blessings >= cost:
         return None
     return (
-        f"{what} costs {cost} blessings and {p.name} has {p.blessings} (enter the blessings "
-        "your prayers made first)"
+        f"{what} costs {cost} blessing{'' if cost == 1 else 's'} and {p.name} has {p.blessings} "
+        "(enter the blessings your prayers made first)"
     )
 
 

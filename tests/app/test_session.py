@@ -328,7 +328,7 @@ def test_an_undone_win_is_offered_for_resume_again(session: GameSession, tmp_pat
 def test_a_resumed_games_log_reads_as_it_did(tmp_path: Path) -> None:
     """Issue 33 (found by the explorer's restarts, Deeds seed 5): each row of the log is worded
     in the position its command was made in, so after a resume (or an undo that brings rows
-    back into view) it reads as it did ("Alena ends the Deploy and Retreat phase", not the
+    back into view) it reads as it did ("Alena ends the round", not the
     phase the game is in at the end)."""
     import random
 

@@ -185,3 +185,11 @@ async def whole_game(d: Any) -> None:
     d.notes["bases"] = [p.base for p in d.session.game.state.players]
     await put_cards_away(d)
     await d.screenshot(f"deeds_winner_{orientation()}")
+    # The history page counts rounds, as the rulebook does ("Each round contains 5 phases"),
+    # under its plots as in its summary (issue 33, item 9: Deeds said turn).
+    from tests.app.explorer.checks import visible
+    from tests.app.journeys import visit
+
+    history = await visit(d, "History", "history")
+    await d.frames(3)
+    d.notes["history_words"] = [s.text for s in visible(history)]

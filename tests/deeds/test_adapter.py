@@ -75,6 +75,8 @@ def test_the_band_offers_the_phase_decisions(session: GameSession) -> None:
     Clock.tick()
     labels = [label for label, _a in session.choices]
     assert "+Bio\n+Pow" in labels and "Regroup" in session.step_text
+    # The rulebook plays in rounds, the attacker's: "Round 1 · Regroup · Amy's round".
+    assert session.step_text.startswith("Round 1") and session.step_text.endswith("'s round")
 
 
 def test_resume_gives_the_same_seats(session: GameSession, tmp_path: Path) -> None:

@@ -3,6 +3,8 @@ simulated device, with screenshots at both orientations compared with reviewed r
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.app.both_orientations import SIZES, looks_as_reviewed, whole_games
@@ -26,6 +28,11 @@ def test_journey__a_whole_game_to_a_winner(journeys: dict[str, dict], orientatio
     # The assistant faced the attacker for attackers, then turned to the defender for blocks.
     assert all(facing == decider for facing, decider in notes["facing"]), notes["facing"]
     assert notes["facing"][0][0] != notes["facing"][1][0]
+    # The history page counts rounds under its plots, never turns (its "Turn" button turns
+    # the page to the next edge).
+    words = notes["history_words"]
+    assert any(w.startswith("round ") for w in words), words
+    assert not any(re.search(r"\bturn \d", w, re.IGNORECASE) for w in words), words
 
 
 @pytest.mark.parametrize("shot", ["deeds_battle", "deeds_scoreboard", "deeds_winner"])

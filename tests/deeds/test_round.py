@@ -170,3 +170,21 @@ def test_adjustments__raising_a_base_from_0_resumes_the_game() -> None:
     assert game.is_over()
     game.apply(da.SetBase(1, 3))
     assert not game.is_over() and game.acting_player() == 0
+
+
+def test_round__no_battle_and_the_end_of_the_round_are_worded_as_players_say_them() -> None:
+    """3. Deploy, then 5. Deploy and Retreat: the band's "No battle" went to the log as "ends
+    the Deploy phase" (and, worded a step late, "ends the Deploy and Retreat phase"); the
+    second ends the round (issue 33, item 9). Worded as the engine's own log says them."""
+    game = started()
+    game.apply(da.Regroup(0, "bio", "power"))
+    assert game.describe(da.EndPhase(0)) == "Amy goes on without a battle"
+    game.apply(da.EndPhase(0))
+    assert game.describe(da.EndPhase(0)) == "Amy ends the round"
+    game.apply(da.EndPhase(0))
+    made = len(game.history)
+    assert [game.describe_made(i) for i in (made - 2, made - 1)] == [
+        "Amy goes on without a battle",
+        "Amy ends the round",
+    ]
+    assert not any("phase" in e.text for e in game.log if "Amy" in e.text)

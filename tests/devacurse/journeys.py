@@ -171,3 +171,33 @@ async def damage_order(d: Any) -> None:
     d.notes["damage"] = {
         u.card_id: u.damage for u in game.state.players[1].soldiers if u.card_id in ids
     }
+
+
+# The decisions Anton's panel offered at step 71 of the explorer's seed 5 (issue 33, item 6):
+# four blocks, too long together to stand beside the question.
+CROWDED = (
+    "No block",
+    "Block: Ash Spearman, Anton's Sun Avatar",
+    "Block: Ash Spearman",
+    "Block: Anton's Sun Avatar",
+)
+
+
+async def acting_seat_room(d: Any) -> None:
+    """Anton's panel with four decisions under its question, its cards, a soldier and a hero
+    (tests/app/journeys_crowded.py): ``d.notes["problems"]``."""
+    from engine.devacurse import actions as da
+    from tests.app.journeys_crowded import crowded
+
+    anton = 1
+    d.notes["problems"] = await crowded(
+        d,
+        "devacurse",
+        anton,
+        (
+            da.MoveCard(anton, "ash_spearman", "soldiers"),
+            da.MoveCard(anton, "sun_avatar", "heroes"),
+        ),
+        CROWDED,
+        "devacurse_crowded",
+    )

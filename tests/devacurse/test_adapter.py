@@ -118,7 +118,9 @@ def test_a_tap_on_a_soldier_toggles_prompt_and_depleted() -> None:
     action = ADAPTER.toggle_action(game, 0, "unit:1")
     assert action == da.SetUnit(0, 1, prompt=False)
     counters = {c.key: c for c in ADAPTER.counters(game, 0)}
-    assert counters["unit:3"].group == "heroes" and "AP 4/4" in counters["unit:3"].note
+    assert "AP 4/4" in counters["unit:3"].note
+    # Soldiers and heroes share one row of the panel (issue 33: a third row left no room).
+    assert counters["unit:3"].group == counters["unit:1"].group != counters["hand"].group
 
 
 def test_an_equipment_scan_asks_for_its_soldier() -> None:
@@ -142,7 +144,7 @@ def test_combat_assistant__the_forecast_before_anyone_confirms() -> None:
     assert p.seat == 1 and {r.unit_id for r in p.rows} == {11, 12, 13}
     block = declaration(game, p, {12: 1, 11: None, 13: None})
     assert forecast_lines(game, block) == [
-        "Storm Colossus (Anton) takes 3 and survives",
+        "Storm Colossus (Anton) takes 3 damage and survives",
         "Iron Legionary (Alena) dies: to the Cenotaph",
         "Anton loses 2 Faith",
     ]
@@ -161,3 +163,44 @@ def test_resume_gives_the_same_seats(session: GameSession, tmp_path: Path) -> No
     reopened.resume(saved)
     Clock.tick()
     assert reopened.seats == session.seats
+
+
+def test_the_band__blocks_are_short_enough_for_six_buttons_and_read_as_players_say_them() -> None:
+    """IV.A, declare blockers: "Ash Spearman blocks Alena's Iron Legionary; Temple Guard blocks
+    Alena's Iron Legionary; Anton's Iron Legionary blocks ..." did not fit its button among
+    six (explorer seed 4242, step 78). The blockers are the deciding player's own and the
+    attacker the other's: no owner's name is needed to tell them apart."""
+    game = position(SOLDIER_COMBAT)
+    game.apply(da.Attack(0, (1,)))
+    labels = [
+        ADAPTER.choice_label(game, a) for a in game.legal_actions() if isinstance(a, da.Block)
+    ]
+    assert labels[0] == "No block"
+    assert "Block Iron Legionary with all 3" in labels
+    assert "Block Iron Legionary with Temple Guard" in labels
+    assert len(labels) == len(set(labels)) and all(len(x or "") <= 40 for x in labels), labels
+
+
+def test_combat_result__a_soldier_that_survives_takes_damage_in_words() -> None:
+    """IV.A: "the soldier card absorbs the damage and remains": "takes 1 and survives" read
+    as "1 and" of something (the explorer's words rules, seed 4242, step 53)."""
+    from engine.devacurse.combat import Forecast, Hit
+    from tests.app.explorer.words import text_problems
+
+    words = Forecast((Hit(11, "Storm Colossus", 1, False, 1, False),), (0, 0)).words(
+        ("Alena", "Anton")
+    )
+    assert words == ["Storm Colossus (Anton) takes 1 damage and survives"]
+    assert not text_problems(words[0])
+
+
+def test_the_band__hero_blocks_name_the_blocker_alone_or_count_them_all() -> None:
+    """IV.B, declare blockers: "Block: Ash Spearman, Alena's Sun Avatar #1, Alena's Sun
+    Avatar #2" did not fit its button (explorer seed 31337, step 89)."""
+    game = position(SOLDIER_COMBAT.replace('phase = "soldier_combat"', 'phase = "hero_combat"'))
+    game.apply(da.Attack(0, (3,)))
+    labels = [
+        ADAPTER.choice_label(game, a) for a in game.legal_actions() if isinstance(a, da.HeroBlock)
+    ]
+    assert labels[:2] == ["No block", "Block with all 3"], labels
+    assert "Block with Temple Guard" in labels and len(labels) == len(set(labels)), labels

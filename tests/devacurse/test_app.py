@@ -29,3 +29,18 @@ def test_a_whole_game_of_devacurse_to_a_winner(tmp_path: Path, size: str) -> Non
         assert shot.stat().st_size > 5000
         problem = compare_to_reference(shot, REFERENCE / f"{name}_{orientation}.png")
         assert problem is None, problem
+
+
+@pytest.mark.parametrize("size", ["1280x800", "800x1280"])
+def test_table__the_acting_seat_with_four_blocks_a_soldier_and_a_hero_keeps_every_text_whole(
+    tmp_path: Path, size: str
+) -> None:
+    """Issue 33, item 6: with four blocks under its question, the acting seat's tiles were
+    squeezed until their numbers spilled out ("'2' spills out of its box", seed 5, step 71)."""
+    notes = run_journey(
+        "tests.devacurse.journeys:acting_seat_room",
+        OUTPUT / "app" / f"devacurse_crowded_{size}",
+        db=tmp_path / "g.sqlite",
+        size=size,
+    )["notes"]
+    assert notes["problems"] == []

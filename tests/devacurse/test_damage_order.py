@@ -80,14 +80,14 @@ def test_IV_A_damage_order__the_attacking_player_puts_the_colossus_first(
     # As listed by Anton, the Guard dies first and 1 reaches the Colossus.
     assert forecast_lines(game, declaration(game, p, {})) == [
         "Temple Guard (Anton) dies: to the Cenotaph",
-        "Storm Colossus (Anton) takes 1 and survives",
+        "Storm Colossus (Anton) takes 1 damage and survives",
         "Iron Legionary (Alena) dies: to the Cenotaph",
     ]
     chosen = {guard: 1, colossus: 0}  # Alena cycles the rows
     (order,) = damage_orders(game, chosen)
     assert order == da.DamageOrder(ALENA, legionary, (colossus, guard))
     assert declaration(game, p, chosen) == order
-    assert forecast_lines(game, order)[0] == "Storm Colossus (Anton) takes 3 and survives"
+    assert forecast_lines(game, order)[0] == "Storm Colossus (Anton) takes 3 damage and survives"
     assert s.command(order), s.message
     assert game.state.combat is not None
     assert game.state.combat.blocks == ((colossus, legionary), (guard, legionary))
@@ -139,7 +139,7 @@ def test_app__the_combat_assistant_orders_the_damage_as_reviewed(tmp_path: Path)
     result = run_journey("tests.devacurse.journeys:damage_order", out, db=tmp_path / "g.sqlite")
     notes = result["notes"]
     assert notes["before"][0] == "Temple Guard (Anton) dies: to the Cenotaph"
-    assert notes["after"][0] == "Storm Colossus (Anton) takes 3 and survives"
+    assert notes["after"][0] == "Storm Colossus (Anton) takes 3 damage and survives"
     assert notes["buttons"] == ["Set the damage order", "Resolve"]
     assert notes["damage"] == {"storm_colossus": 3, "temple_guard": 0}
     name = "devacurse_damage_order_landscape.png"

@@ -58,3 +58,12 @@ def _refusals() -> list[str]:
 def test_refusals__never_leak_python_reprs_or_internal_names() -> None:
     for words in _refusals():
         assert words and not LEAKS.search(words), words
+
+
+def test_refusals__a_cost_of_one_is_one_blessing() -> None:
+    """III.A, calling a soldier for its blessing cost: "costs 1 blessings" read as a program's
+    words (issue 33, item 9: "1 blessings")."""
+    text = SOLDIER_COMBAT.replace('phase = "soldier_combat"', 'phase = "calling"')
+    text = text.replace("faith = 18", "faith = 18\nhand_size = 3", 1)
+    why = position(text).explain(da.CallSoldier(0, "temple_guard"))
+    assert why is not None and "costs 1 blessing and Alena has 0" in why, why

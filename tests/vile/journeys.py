@@ -185,3 +185,35 @@ async def sabotage_stockpile(d: Any) -> None:
     device.remove_tag(0)
     d.notes["after"] = [alena().stockpile, alena().exhausted, alena().ready]
     d.notes["news"] = [e.text for e in s.game.log][-1]
+
+
+# The decisions Anton's panel offered at step 58 of the explorer's seed 5 (issue 33, item 6):
+# four buttons, too long together to stand beside the question.
+CROWDED = (
+    "Next phase",
+    "Play Chest Beating on Howler",
+    "Recruit a cultist",
+    "Howler's ability on Howler",
+)
+
+
+async def acting_seat_room(d: Any) -> None:
+    """Anton's panel with four decisions under its question, cultists, zones and a monster
+    (tests/app/journeys_crowded.py): ``d.notes["problems"]``."""
+    from engine.vile import actions as va
+    from tests.app.journeys_crowded import crowded
+
+    anton = 1
+    d.notes["problems"] = await crowded(
+        d,
+        "vile",
+        anton,
+        (
+            va.AdjustPlayer(anton, cultists=2),
+            va.SetZone(anton, "ritual", ("ape_bone_totem",) * 2),
+            va.SetZone(anton, "sabotage", ("ape_broken_branch",) * 4),
+            va.PutMonster(anton, "ape_howler"),
+        ),
+        CROWDED,
+        "vile_crowded",
+    )

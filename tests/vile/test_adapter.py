@@ -84,8 +84,9 @@ def test_session__seats_show_energy_big_then_cultists_zones_and_monsters(
     alena = session.seats[0]
     first = alena.counters[0]
     assert (first.key, first.big, first.value) == ("energy", True, 0)
-    groups = [c.group for c in alena.counters]
-    assert groups[1:4] == ["cultists"] * 3 and "zones" in groups
+    # Cultists and zones in one row along the seat's long edge (issue 33: a row fewer).
+    row = [c.key for c in alena.counters if c.group == alena.counters[1].group]
+    assert row == ["ready", "cultists", "stockpile", "components", "sabotage", "hand", "deck"]
     assert session.game is not None and session.game.state.players[1].god == "kraken"
     assert "Main Phase 1" in session.step_text
 

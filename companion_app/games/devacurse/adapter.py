@@ -130,7 +130,10 @@ class DevacurseAdapter(GameAdapter):
             CounterView("prayers", "Closed prayers", p.prayers, 0, None, group="cards"),
         ]
         cat = g.catalog
-        for group, units in (("soldiers", p.soldiers), ("heroes", p.heroes)):
+        # Soldiers, then heroes, in one row: a seat's panel runs along a long edge (two
+        # players), and a third row of counters left the acting seat's tiles no room for
+        # their numbers under four decisions (issue 33: "'2' spills out of its box").
+        for units in (p.soldiers, p.heroes):
             for u in units:
                 top = toughness(cat, u)
                 what = f"AP {top - u.damage}/{top}" if u.hero else f"DF {top - u.damage}/{top}"
@@ -142,7 +145,7 @@ class DevacurseAdapter(GameAdapter):
                         u.damage,
                         0,
                         top,
-                        group=group,
+                        group="units",
                         dimmed=not u.prompt,
                         toggles=True,
                         # Depleted units are dimmed; the note is short (a one-row tile).
@@ -312,14 +315,17 @@ class DevacurseAdapter(GameAdapter):
             case da.Block():
                 if not action.blocks:
                     return "No block"
-                # A spread the engine suggests is one button too; any other is the assistant's.
-                return "; ".join(f"{unit(b)} blocks {unit(a)}" for b, a in action.blocks)
+                return _block_words(g, action)
             case da.UpgradeHero():
                 return f"Upgrade {unit(action.unit_id)} to level 2"
             case da.HeroBlock():
                 if not action.blockers:
                     return "No block"
-                return "Block: " + ", ".join(unit(b) for b in action.blockers)
+                # IV.B: the blockers are the decider's own (no owner's name); all of them is
+                # said by its count, as the soldiers' spread is (seed 31337 cut the list).
+                if len(action.blockers) > 1:
+                    return f"Block with all {len(action.blockers)}"
+                return f"Block with {unit_name(g, action.blockers[0], owner=False)}"
             case da.AssignHeroes():
                 return "Assign: " + ", ".join(
                     f"{unit(h)} on {unit(b)}" for h, b in action.assignment
@@ -478,6 +484,23 @@ def unit_name(g: DevacurseGame, unit_id: int, owner: bool = True) -> str:
     if owner and len({s for s, _u in same}) > 1:
         words = f"{state.players[seat].name}'s {words}"
     return words
+
+
+def _block_words(g: DevacurseGame, action: da.Block) -> str:
+    """A one-tap block (IV.A), short enough to stand among six buttons: the blockers are the
+    deciding player's own and the attackers the other's, so neither needs its owner's name
+    ("Block Iron Legionary with Temple Guard"). The spread the engine suggests (every prompt
+    unit, over the attackers in turn) is said by its size; the combat assistant and the
+    forecast on the band name each pair."""
+    attackers = list(dict.fromkeys(a for _b, a in action.blocks))
+    if len(action.blocks) == 1:
+        ((blocker, attacker),) = action.blocks
+        return (
+            f"Block {unit_name(g, attacker, owner=False)} with {unit_name(g, blocker, owner=False)}"
+        )
+    if len(attackers) == 1:
+        return f"Block {unit_name(g, attackers[0], owner=False)} with all {len(action.blocks)}"
+    return f"Block with all {len(action.blocks)}, spread over {len(attackers)} attackers"
 
 
 def _blessings(n: int) -> str:

@@ -90,10 +90,13 @@ class VileAdapter(GameAdapter):
         out = [
             CounterView("energy", "Energy", p.energy, 0, None, big=True, note="of 100"),
             # Short notes: a tile's note shares its box with the number (issue 20: "cultists
-            # ready" and "cards left" were drawn over theirs).
-            CounterView("ready", "Ready", p.ready, 0, p.cultists, group="cultists"),
-            CounterView("cultists", "Cultists", p.cultists, 0, MAX_CULTISTS, group="cultists"),
-            CounterView("stockpile", "Stockpile", p.stockpile, 0, None, group="cultists"),
+            # ready" and "cards left" were drawn over theirs). Cultists and zones share one
+            # row: a seat's panel runs along a long edge (two players), wide enough for seven
+            # tiles, and a row fewer leaves the acting seat's tiles room for their numbers
+            # under four decisions and a monster's row (issue 33: "'2' spills out").
+            CounterView("ready", "Ready", p.ready, 0, p.cultists, group="counts"),
+            CounterView("cultists", "Cultists", p.cultists, 0, MAX_CULTISTS, group="counts"),
+            CounterView("stockpile", "Stockpile", p.stockpile, 0, None, group="counts"),
             # Face-down cards are counted only; taps can take one away, a scan adds one.
             CounterView(
                 "components",
@@ -101,7 +104,7 @@ class VileAdapter(GameAdapter):
                 len(p.ritual_zone),
                 0,
                 len(p.ritual_zone),
-                group="zones",
+                group="counts",
             ),
             CounterView(
                 "sabotage",
@@ -109,10 +112,10 @@ class VileAdapter(GameAdapter):
                 len(p.sabotage_zone),
                 0,
                 len(p.sabotage_zone),
-                group="zones",
+                group="counts",
             ),
-            CounterView("hand", "Hand", p.hand_size, 0, None, group="zones"),
-            CounterView("deck", "Gate deck", p.deck_size, 0, None, group="zones"),
+            CounterView("hand", "Hand", p.hand_size, 0, None, group="counts"),
+            CounterView("deck", "Gate deck", p.deck_size, 0, None, group="counts"),
         ]
         for m in state.controlled(seat):
             extra = f" +{m.plus}" if m.plus else ""
@@ -282,9 +285,20 @@ class VileAdapter(GameAdapter):
 
     def hidden_cards(self, game: AnyGame) -> frozenset[str]:
         """The components and sabotage cards set face down ("Set": Placing a card face-down
-        in your ritual/sabotage zone), until a ritual flips them or a sabotage is played."""
+        in your ritual/sabotage zone), until a ritual flips them or a sabotage is played.
+
+        A card with a copy face up is not among them: a deck holds several copies of a card
+        (and both players may play one god), and a name tells no copy from another. The
+        components a ritual flipped ("Flip all of your component cards face-up") and every
+        card in a void (a sabotage card once flipped; "face up: everyone may know them") are
+        public, so "Alena performs a ritual: Drum of the Canopy" tells nothing of
+        the Drum of the Canopy Anton has face down."""
+        state = _vile(game).state
+        face_up = {c for p in state.players for c in p.void}
+        if state.ritual is not None:
+            face_up.update(state.ritual.components)
         return frozenset(
-            c for p in _vile(game).state.players for c in p.ritual_zone + p.sabotage_zone
+            c for p in state.players for c in p.ritual_zone + p.sabotage_zone if c not in face_up
         )
 
     def face_down(self, game: AnyGame, seat: int, card_id: str) -> bool:

@@ -10,6 +10,7 @@ engine's log between two looks at the screen, so it needs no hook in a step.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,11 +58,27 @@ def unsaid(results: list[str], near: str, far: str, screen: str) -> list[str]:
     return []
 
 
-def undo_unsaid(taken: str, near: str) -> list[str]:
-    """Undo's notice names what it took back (the log's words for it)."""
-    if near.startswith("Took back") and taken and taken in near:
+def undo_unsaid(taken: str, near: str, hidden: Iterable[str] = ()) -> list[str]:
+    """Undo's notice names what it took back (the log's words for it), but for the names of
+    cards the undo turned face down again (``hidden``: the hidden check's, which must not
+    find them there): every other word of the row is said, in its order."""
+    if near.startswith("Took back") and taken and _says_around(taken, near, hidden):
         return []
     return [f"Undo took back '{taken[:50]}' but the band says '{near[:50]}'"]
+
+
+def _says_around(taken: str, near: str, hidden: Iterable[str]) -> bool:
+    names = sorted({n for n in hidden if n and n in taken}, key=len, reverse=True)
+    if not names:
+        return taken in near
+    pieces = re.split("|".join(re.escape(n) for n in names), taken)
+    at = 0
+    for piece in pieces:
+        found = near.find(piece, at)
+        if found < 0:
+            return False
+        at = found + len(piece)
+    return True
 
 
 @dataclass
@@ -84,7 +101,8 @@ class Said:
         near, far = board.ids.prompt.text, board.ids.prompt_far.text
         history = len(game.history)
         if history < self.history_seen:
-            problems += undo_unsaid(self.last_row, near)
+            hidden = [session.catalog.get(c).name for c in session.adapter.hidden_cards(game)]
+            problems += undo_unsaid(self.last_row, near, hidden)
         elif len(game.log) > self.log_seen:
             fresh = results_in(session.kind, list(game.log[self.log_seen :]))
             problems += unsaid(fresh, near, far, screen)
