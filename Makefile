@@ -17,7 +17,7 @@ BROKER_DEBS := mosquitto
 BROWSER_DEBS := chromium
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
-.PHONY: broker debs explore test-under-load
+.PHONY: broker debs explore test-under-load fuzz
 # The tournament tests and bench need a broker on the machine (target below).
 pytest: broker
 bench: broker
@@ -57,6 +57,12 @@ test-under-load: setup-dev gl-libs broker
 
 bench: setup-dev
 	$(BIN)/python -m bench
+
+# New examples for every hypothesis test: `make test` replays the same ones on every run
+# (tests/derandomized.py), so a failure there is a change of code, never a new draw. A failure
+# here prints its example and the blob that replays it (kept in .hypothesis/).
+fuzz: setup-dev debs mpvm
+	KIVY_NO_ARGS=1 $(BIN)/python -m pytest -n 3 --dist loadscope -m hypothesis --hypothesis-profile=fuzz
 
 # The table explorer's long run (docs/app.md): 20 new seeds (printed), a whole game each at
 # every game's fewest, middle and most players, both orientations; prints what it played,

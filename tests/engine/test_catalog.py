@@ -204,7 +204,7 @@ def _mutated(picks: list[tuple[tuple[Any, ...], Any]]) -> list[dict[str, Any]]:
 
 
 @settings(
-    max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(
     picks=st.lists(
