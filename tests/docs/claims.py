@@ -597,6 +597,7 @@ def check_facts(repo: Path, report: Report) -> None:
             *facts.player_counts(doc, prose),
             *facts.limits(text),  # a frame's layout in a code block states its limits too
             *facts.exits(doc, prose),
+            *facts.broker_logins(prose),
         ]
         for line, said in found:
             report.problems.append(Problem(f"{name}:{line + 1}", said))
@@ -604,6 +605,7 @@ def check_facts(repo: Path, report: Report) -> None:
             ("player count", len(facts._COUNT.findall(prose))),
             ("limit", sum(len(p.findall(text)) for _w, p, _r in facts.LIMITS)),
             ("exit code", len(facts._EXIT.findall(prose))),
+            ("broker login", len(facts._LOGIN.findall(prose))),
         ):
             report.checked[kind] = report.checked.get(kind, 0) + n
         for start, block in blocks(doc):

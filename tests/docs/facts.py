@@ -247,3 +247,59 @@ def bench_figures(repo: Path, block: str) -> Iterator[str]:
                 f'"{m.group(0).strip()}": the bench\'s target is {n:g} {u} '
                 f"(bench/targets.toml, {row!r})"
             )
+
+
+# --- the tournament broker's logins -----------------------------------------------------------
+
+# "`altar-<id>-table-<N>` writes only its own result topic and reads the state", up to the
+# clause's end (a table cell's bar, a semicolon, a full stop, the next login)
+_LOGIN = re.compile(r"`altar-<id>-(host|watch|table-<N>)`:? ((?:(?!`altar-)[^|;.\n])*)")
+
+
+@cache
+def broker_rights() -> dict[str, frozenset[tuple[str, str]]]:
+    """What each login of a tournament's broker may do, read from the ACL the host writes
+    (companion_app/tournament/broker_access.py): role -> {(read|write, result|state|view)}."""
+    from companion_app.tournament.broker_access import BrokerAccess
+
+    rights: dict[str, set[tuple[str, str]]] = {}
+    role = ""
+    for line in BrokerAccess.new("T", 1).acl().splitlines():
+        if line.startswith("user "):
+            role = re.sub(r"^altar-T-", "", line.split()[1]).replace("table-0", "table-<N>")
+            rights[role] = set()
+        elif line.startswith("topic "):
+            _topic, access, topic = line.split()
+            noun = topic.split("/")[3]
+            for verb in ("read", "write"):
+                if verb in access:
+                    rights[role].add((verb, noun))
+    return {r: frozenset(v) for r, v in rights.items()}
+
+
+def broker_logins(text: str) -> Iterator[tuple[int, str]]:
+    """What the docs say a broker login may do is what the ACL lets it do, all of it."""
+    rights = broker_rights()
+    for m in _LOGIN.finditer(text):
+        said: set[tuple[str, str]] = set()
+        verbs: list[str] = []  # "reads and writes the state": both verbs take the noun
+        after_noun = False
+        for word in re.findall(r"[a-z]+", m.group(2)):
+            if word.startswith(("read", "write")):
+                verbs = [] if after_noun else verbs
+                verbs.append("read" if word.startswith("read") else "write")
+                after_noun = False
+            elif word.rstrip("s") in ("result", "state", "view"):
+                said |= {(v, word.rstrip("s")) for v in verbs}
+                after_noun = True
+        acl = rights.get(m.group(1))
+        if acl is None or not said or said == acl:
+            continue
+        may = ", ".join(f"{v} the {n}" for v, n in sorted(acl))
+        yield (
+            _lines(text, m.start()),
+            (
+                f'"{m.group(0).strip()}": the broker\'s ACL lets `altar-<id>-{m.group(1)}` {may} '
+                "(companion_app/tournament/broker_access.py)"
+            ),
+        )

@@ -258,6 +258,14 @@ PLANTED = [
         "no exit code 3",
     ),
     (
+        "a broker login's rights",
+        "docs/tournament.md",
+        "writes its own result and view topics, reads the state |",
+        "writes its own result topic, reads the state |",
+        ("facts",),
+        "the broker's ACL lets `altar-<id>-table-<N>`",
+    ),
+    (
         "a limit",
         "docs/protocol.md",
         "32-frame ring",

@@ -178,3 +178,21 @@ def test_aioble_is_the_version_the_firmware_was_read_against() -> None:
     manifest = (Path(deploy.FIRMWARE_DIR) / "manifest.py").read_text(encoding="utf-8")
     assert f'require("aioble", version="{deploy.AIOBLE_VERSION}")' in manifest
     assert "latest" not in (Path(deploy.FIRMWARE_DIR) / "package.json").read_text()
+
+
+def test_the_docs_say_what_the_freeze_manifest_freezes() -> None:
+    """docs/hardware.md's "Freeze it" names what firmware/manifest.py freezes, and that
+    main.py and board_config.py stay files (it once said they were frozen too)."""
+    import re
+
+    manifest = (Path(deploy.FIRMWARE_DIR) / "manifest.py").read_text(encoding="utf-8")
+    code = "\n".join(line for line in manifest.splitlines() if not line.startswith("#"))
+    frozen = re.findall(r'module\("([\w.]+)"', code) + re.findall(r'package\("(\w+)"\)', code)
+    assert frozen, "the manifest freezes something"
+    hardware_md = (Path(deploy.ROOT) / "docs" / "hardware.md").read_text(encoding="utf-8")
+    step = " ".join(hardware_md[hardware_md.index("**Freeze it**") :].split("\n3. ")[0].split())
+    for name in frozen:
+        assert (f"`{name}`" if name.endswith(".py") else "firmware package") in step, name
+    for name in ("main.py", "board_config.py"):
+        if name not in frozen:
+            assert f"not `{name}`" in step or f"or `{name}`" in step, name
