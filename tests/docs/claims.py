@@ -3,13 +3,22 @@
 Docs drift because nothing checks them. This module reads the project's Markdown (``docs/``,
 the README, the engine's package READMEs) and collects the claims a reader acts on:
 
-- a **path** in backticks (`companion_app/saves/store.py`, `docs/app.md`, `bench/`) exists;
+- a **path** in backticks (`companion_app/saves/store.py`, `docs/app.md`, `bench/`), or a word
+  of a code block's line that starts at one of the repository's folders, exists;
 - a **Python name** in backticks resolves: a dotted name rooted in one of our packages
   (`engine.core.game.Game`) imports, `module.attr` (`wire.DIAG_NAMES`, `handshake.claim_payload`)
   names something that module defines, a CamelCase name (`SeatMap`) or a call (`legal_actions()`)
   is defined somewhere in our code, and a call's documented parameters
   (`random_game(seed, players, max_actions)`) are that function's parameters;
-- an **`altar` command** shown in a code block parses with the real argument parser;
+- an **`altar` command** shown in a code block (continued lines with a backslash read as one)
+  parses with the real argument parser;
+- every **`--flag`**, in a table cell's optional part (`[--to-the-end]`), a continued command
+  or a sentence, is an option of the command it is named for (tests/docs/flags.py);
+- **numbers read from the code** (tests/docs/facts.py): a game's player count (its
+  ``GameKind``), limits (a frame's bytes, the device's ring and dials, a scenario file's size
+  and nesting), `altar`'s exit codes (companion_app/cli.py), a tournament broker login's rights
+  (the ACL the host writes), and for a measured figure the bench it names (which exists) and the
+  target it is held to (that bench's row of bench/targets.toml);
 - the **protocol's codes** listed in `docs/protocol.md` (message types, REFUSE and DIAG codes)
   are the ones `hardware/wire.py` defines and, for DIAG, the ones the firmware sends.
 
