@@ -17,7 +17,7 @@ BROKER_DEBS := mosquitto
 BROWSER_DEBS := chromium
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
-.PHONY: broker debs explore test-under-load fuzz
+.PHONY: broker debs explore test-under-load
 # The tournament tests and bench need a broker on the machine (target below).
 pytest: broker
 bench: broker
@@ -61,6 +61,7 @@ bench: setup-dev
 # New examples for every hypothesis test: `make test` replays the same ones on every run
 # (tests/derandomized.py), so a failure there is a change of code, never a new draw. A failure
 # here prints its example and the blob that replays it (kept in .hypothesis/).
+.PHONY: fuzz
 fuzz: setup-dev debs mpvm
 	KIVY_NO_ARGS=1 $(BIN)/python -m pytest -n 3 --dist loadscope -m hypothesis --hypothesis-profile=fuzz
 
