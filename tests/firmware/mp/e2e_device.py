@@ -63,14 +63,26 @@ def state():
     if not WATCH:
         return ""
     link = WATCH[0]
-    return " (link: connected=%s state=%d next_seq=%d in ring=%d sent=%d pending=%d errors=%d)" % (
-        link.connected,
-        link.state,
-        link.next_seq,
-        link.count,
-        link._sent,
-        link.pending,
-        link.errors,
+    pm = link.commands.pairing_mode
+    return (
+        " (link: connected=%s state=%d next_seq=%d in ring=%d sent=%d pending=%d errors=%d;"
+        " claims waiting=%d, proved=%s, press base=%d; pairing open=%s, presses=%d;"
+        " loop errors=%d)"
+        % (
+            link.connected,
+            link.state,
+            link.next_seq,
+            link.count,
+            link._sent,
+            link.pending,
+            link.errors,
+            len(link._cands),
+            link.awaiting_press,
+            link._press_base,
+            pm.open,
+            pm.presses,
+            link.commands.internal_errors,
+        )
     )
 
 
@@ -89,6 +101,11 @@ async def press(button, pin, what):
     registered it (its debounced state), then up until it has registered the release. Waited
     for as events: a pulse of a guessed length went unseen on a loaded VM (60 ms), and one long
     enough for any load would be a LONG press."""
+    # Up first, as the scanner sees it: a claim can prove itself within the debounce time of
+    # the pairing hold's release, and a press made before that release registered is the
+    # same press to the scanner (no new press: nothing confirmed; seen on a loaded machine).
+    pin.level = 1
+    await until(lambda: not button.pressed, what + ": the button up before it")
     pin.level = 0
     await until(lambda: button.pressed, what + ", pressed")
     pin.level = 1
