@@ -58,6 +58,13 @@ test-under-load: setup-dev gl-libs broker
 bench: setup-dev
 	$(BIN)/python -m bench
 
+# New examples for every hypothesis test: `make test` replays the same ones on every run
+# (tests/derandomized.py), so a failure there is a change of code, never a new draw. A failure
+# here prints its example and the blob that replays it (kept in .hypothesis/).
+.PHONY: fuzz
+fuzz: setup-dev debs mpvm
+	KIVY_NO_ARGS=1 $(BIN)/python -m pytest -n 3 --dist loadscope -m hypothesis --hypothesis-profile=fuzz
+
 # The table explorer's long run (docs/app.md): 20 new seeds (printed), a whole game each at
 # every game's fewest, middle and most players, both orientations; prints what it played,
 # checked and found, with the command that replays each failure. SEEDS=n for another count.

@@ -8,7 +8,9 @@
 # those two with mpremote. (Files in the board's root come before frozen modules on sys.path,
 # so a full `altar firmware deploy` on top of a frozen build simply overrides it.)
 include("$(PORT_DIR)/boards/manifest.py")
-require("aioble")
+# aioble at the version the firmware was read against (hardware/deploy.py's AIOBLE_VERSION);
+# the build freezes whatever micropython-lib checkout it is given: check out the one with it.
+require("aioble", version="0.6.2")
 package("altarfw")
 module("wire_core.py", base_path="../hardware")
 module("x25519.py", base_path="../hardware")

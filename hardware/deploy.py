@@ -1,7 +1,8 @@
 """Deploys the Altar firmware to a MicroPython board with the ecosystem's own tools.
 
 `altar firmware deploy --port PORT` runs the plan this module builds: stop the firmware if it is
-running (the REPL escape of firmware/altarfw/serial_io.py), install aioble with mip, copy the
+running (the REPL escape of firmware/altarfw/serial_io.py), install aioble with mip (the
+version the firmware was read against, AIOBLE_VERSION), copy the
 firmware package, the codec's device half (hardware/wire_core.py, as wire_core.py), the board
 config and
 main.py with mpremote, then reset the board so it boots into the firmware.
@@ -33,6 +34,11 @@ FIRMWARE_DIR = ROOT / "firmware"
 WIRE = Path(__file__).resolve().parent / "wire_core.py"  # the codec the device runs too
 X25519 = Path(__file__).resolve().parent / "x25519.py"  # the claim's key agreement, shared too
 BOARDS = ("esp32_devkit", "pico_w")
+# The aioble firmware/altarfw/ble.py and its test stand-in (tests/firmware/mp/fake_aioble.py)
+# were read against (docs/hardware.md): micropython-lib's aioble 0.6.2, whose package on the
+# index lists each file by its hash. "latest" would put on a board whatever aioble is newest
+# that day, code nobody here has read. firmware/package.json and firmware/manifest.py name it too.
+AIOBLE_VERSION = "0.6.2"
 # CR then Ctrl-C right after a frame delimiter: the firmware leaves run mode for the REPL.
 REPL_ESCAPE = b"\x00\r\x03"
 
@@ -119,7 +125,10 @@ def build_plan(
     steps = [Step("stop the firmware if it is running (REPL escape)", escape=True)]
     if with_ble:
         steps.append(
-            Step("install aioble (Bluetooth LE) with mip", base + ("mip", "install", "aioble"))
+            Step(
+                f"install aioble {AIOBLE_VERSION} (Bluetooth LE) with mip",
+                base + ("mip", "install", f"aioble@{AIOBLE_VERSION}"),
+            )
         )
     if romfs is not None:
         steps += [

@@ -37,14 +37,14 @@ AfterEach = Callable[[Game, Any], None]
 
 
 def property_settings(max_examples: int, *, shrink: bool = True) -> settings:
-    """Every game's hypothesis settings: reproducible (derandomize), no deadline (a play-out is
-    long). ``shrink=False``: a play-out is a seed, and the seed is the smallest example there is."""
+    """Every game's hypothesis settings: no deadline (a play-out is long); derandomized in
+    `make test`, new examples in `make fuzz` (the profile decides: tests/derandomized.py). ``shrink=False``: a play-out is a seed, and
+    the seed is the smallest example there is."""
     phases = None if shrink else [Phase.explicit, Phase.generate]
     return settings(
         max_examples=max_examples,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
-        derandomize=True,
         **({} if phases is None else {"phases": phases}),
     )
 

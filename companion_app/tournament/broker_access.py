@@ -1,9 +1,9 @@
 """Who may do what on the tournament's broker: per-tournament users, an ACL, a password file,
 and optionally a TLS certificate the host makes (pinned by the join codes).
 
-Users (codes.py): ``altar-<tid>-host`` reads every table's results and writes the state;
-``altar-<tid>-table-<N>`` writes only its own result topic and reads the state;
-``altar-<tid>-watch`` only reads the state. Anonymous clients are refused. The broker enforces
+Users (codes.py): ``altar-<tid>-host`` reads every table's results and reads and writes the
+state; ``altar-<tid>-table-<N>`` writes only its own result and view topics and reads the state;
+``altar-<tid>-watch`` only reads the state and the views. Anonymous clients are refused. The broker enforces
 this; the host and the tablets still check every message (signatures, limits), so a broker run
 by somebody else, open or not, can delay the tournament but never forge it.
 """

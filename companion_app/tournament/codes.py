@@ -3,12 +3,12 @@
 A table's code: ``tid.N.TABLEKEY.HOSTKEY.PASSWORD[.PIN]``: the tournament, the table (0-based),
 the table's own private signing key (it signs this table's results and nobody else's), the
 host's public key (it checks the host's state; it signs nothing), the table's broker password
-(its user, ``altar-<tid>-table-<N>``, may publish on its own result topic only), and, when the
-broker speaks TLS, the SHA-256 of the broker's certificate.
+(its user, ``altar-<tid>-table-<N>``, may publish on its own result and view topics only), and,
+when the broker speaks TLS, the SHA-256 of the broker's certificate.
 
 A watcher's code: ``tid.watch.HOSTKEY.PASSWORD[.PIN]``: no signing key at all, and a broker user
-(``altar-<tid>-watch``) that may only read the state. Every key is 43 characters of base64url
-(keys.py); no field holds a dot.
+(``altar-<tid>-watch``) that may only read the state and the views. Every key is 43 characters
+of base64url (keys.py); no field holds a dot.
 """
 
 from __future__ import annotations

@@ -376,7 +376,7 @@ _damage = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=60, deadline=None)
 @given(damages=st.lists(_damage, min_size=1, max_size=3))
 def test_open_store__any_damage_still_starts_with_a_game_that_replays(
     written: tuple[bytes, dict[int, list[Any]]], damages: list[tuple[str, int, int]]

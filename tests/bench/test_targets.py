@@ -14,11 +14,11 @@ from bench import targets
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
-def rows_named_by_the_benches() -> set[str]:
+def rows_named_by_the_benches(only: Path | None = None) -> set[str]:
     """Every string constant a bench passes to report() or target_number(), directly or
-    through a module-level name."""
+    through a module-level name (``only``: one bench's)."""
     named: set[str] = set()
-    for script in sorted(BENCH.glob("bench_*.py")):
+    for script in [only] if only else sorted(BENCH.glob("bench_*.py")):
         tree = ast.parse(script.read_text(encoding="utf-8"))
         constants = {
             t.id: node.value.value

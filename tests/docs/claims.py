@@ -3,13 +3,22 @@
 Docs drift because nothing checks them. This module reads the project's Markdown (``docs/``,
 the README, the engine's package READMEs) and collects the claims a reader acts on:
 
-- a **path** in backticks (`companion_app/saves/store.py`, `docs/app.md`, `bench/`) exists;
+- a **path** in backticks (`companion_app/saves/store.py`, `docs/app.md`, `bench/`), or a word
+  of a code block's line that starts at one of the repository's folders, exists;
 - a **Python name** in backticks resolves: a dotted name rooted in one of our packages
   (`engine.core.game.Game`) imports, `module.attr` (`wire.DIAG_NAMES`, `handshake.claim_payload`)
   names something that module defines, a CamelCase name (`SeatMap`) or a call (`legal_actions()`)
   is defined somewhere in our code, and a call's documented parameters
   (`random_game(seed, players, max_actions)`) are that function's parameters;
-- an **`altar` command** shown in a code block parses with the real argument parser;
+- an **`altar` command** shown in a code block (continued lines with a backslash read as one)
+  parses with the real argument parser;
+- every **`--flag`**, in a table cell's optional part (`[--to-the-end]`), a continued command
+  or a sentence, is an option of the command it is named for (tests/docs/flags.py);
+- **numbers read from the code** (tests/docs/facts.py): a game's player count (its
+  ``GameKind``), limits (a frame's bytes, the device's ring and dials, a scenario file's size
+  and nesting), `altar`'s exit codes (companion_app/cli.py), a tournament broker login's rights
+  (the ACL the host writes), and for a measured figure the bench it names (which exists) and the
+  target it is held to (that bench's row of bench/targets.toml);
 - the **protocol's codes** listed in `docs/protocol.md` (message types, REFUSE and DIAG codes)
   are the ones `hardware/wire.py` defines and, for DIAG, the ones the firmware sends.
 
@@ -252,19 +261,45 @@ def looks_like_path(token: str, repo: Path) -> bool:
     return token.endswith("/") or (repo / first).exists() or first in ("..", "shared")
 
 
+def code_block_paths(s: Snippet, repo: Path) -> Iterator[str]:
+    """The repository paths a code block's line names: words that start at one of the
+    repository's top-level folders (`bench/bench_link.py`, `tests/app/explorer`), as a command
+    runs them or a listing shows them; other words (output, a tree's inner names) are not."""
+    for word in re.split(r"[\s=]+", s.text):
+        word = word.strip("\"'(),;:`")
+        if "/" not in word or not looks_like_path(word, repo):
+            continue
+        first = word.split("/")[0]
+        if first in ("..", "shared") or (repo / first).is_dir():
+            yield word
+
+
 def check_paths(repo: Path, index: CodeIndex, report: Report) -> None:
     for doc in doc_files(repo):
         for s in snippets(doc):
-            if s.in_code_block:
-                continue
-            token = s.text
-            if token.startswith(".venv/bin/"):
-                continue  # made by `make`, not part of the repository
-            if not looks_like_path(token, repo) or ignored(repo, token):
-                continue
-            report.count("path")
-            if not index.path_exists(token, doc):
-                report.problems.append(Problem(_where(s, repo), f"`{token}` does not exist"))
+            tokens = code_block_paths(s, repo) if s.in_code_block else [s.text]
+            for token in tokens:
+                if token.startswith(".venv/bin/"):
+                    continue  # made by `make`, not part of the repository
+                if not looks_like_path(token, repo) or ignored(repo, token):
+                    continue
+                report.count("path")
+                if not index.path_exists(token, doc):
+                    report.problems.append(Problem(_where(s, repo), f"`{token}` does not exist"))
+
+
+def check_flags(repo: Path, report: Report) -> None:
+    """Every --flag the docs name, in prose, a table cell's optional part or a code block,
+    is an option of the command it is named for (tests/docs/flags.py)."""
+    from tests.docs import flags
+
+    for doc in doc_files(repo):
+        for line, flag, owner in flags.named_flags(repo, doc):
+            report.count("flag")
+            said = flags.problem(repo, flag, owner)
+            if said:
+                where = f"{doc.relative_to(repo).as_posix()}:{line}"
+                report.problems.append(Problem(where, said))
 
 
 def _resolve_import(dotted: str) -> bool:
@@ -355,10 +390,29 @@ def _check_name(token: str, index: CodeIndex, report: Report) -> str | None:
     return None
 
 
+def joined(path: Path) -> Iterator[Snippet]:
+    """``snippets``, with a code block's command continued by a trailing backslash read as
+    one line (where it starts)."""
+    held: Snippet | None = None
+    for s in snippets(path):
+        if held is not None:
+            if s.in_code_block:
+                s = Snippet(s.path, held.line, f"{held.text[:-1].rstrip()} {s.text}", True)
+            else:
+                yield held
+            held = None
+        if s.in_code_block and s.text.endswith("\\"):
+            held = s
+            continue
+        yield s
+    if held is not None:
+        yield held
+
+
 def altar_commands(repo: Path) -> Iterator[tuple[Snippet, list[str]]]:
     """Every `altar ...` line of a code block (or a table cell's code), as argv."""
     for doc in doc_files(repo):
-        for s in snippets(doc):
+        for s in joined(doc):
             text = s.text
             if text.startswith(("$ ", "# ")):
                 text = text[2:]
@@ -533,14 +587,54 @@ def check_figures(repo: Path, report: Report) -> None:
                 )
 
 
+def check_facts(repo: Path, report: Report) -> None:
+    """Player counts, limits and exit codes the docs state, read from the code; a measured
+    figure's bench exists and the target it is held to is that bench's (tests/docs/facts.py)."""
+    from tests.docs import facts
+
+    for doc in doc_files(repo):
+        text = doc.read_text(encoding="utf-8")
+        name = doc.relative_to(repo).as_posix()
+        # Code blocks show commands and output, not claims: blanked, keeping the line numbers.
+        prose = re.sub(
+            r"^\s*(```|~~~).*?^\s*\1",
+            lambda m: "\n" * m.group(0).count("\n"),
+            text,
+            flags=re.S | re.M,
+        )
+        found = [
+            *facts.player_counts(doc, prose),
+            *facts.limits(text),  # a frame's layout in a code block states its limits too
+            *facts.exits(doc, prose),
+            *facts.broker_logins(prose),
+        ]
+        for line, said in found:
+            report.problems.append(Problem(f"{name}:{line + 1}", said))
+        for kind, n in (
+            ("player count", len(facts._COUNT.findall(prose))),
+            ("limit", sum(len(p.findall(text)) for _w, p, _r in facts.LIMITS)),
+            ("exit code", len(facts._EXIT.findall(prose))),
+            ("broker login", len(facts._LOGIN.findall(prose))),
+        ):
+            report.checked[kind] = report.checked.get(kind, 0) + n
+        for start, block in blocks(doc):
+            if not facts._BENCH.search(block):
+                continue
+            report.count("bench figure")
+            for said in facts.bench_figures(repo, block):
+                report.problems.append(Problem(f"{name}:{start}", said))
+
+
 def check_all(repo: Path) -> Report:
     report = Report()
     index = CodeIndex.build(repo)
     check_paths(repo, index, report)
     check_names(repo, index, report)
     check_commands(repo, report)
+    check_flags(repo, report)
     check_protocol(repo, report)
     check_figures(repo, report)
+    check_facts(repo, report)
     return report
 
 

@@ -4,9 +4,12 @@ claim of each kind."""
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
+import functools
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +155,154 @@ def test_a_diag_code_the_firmware_does_not_send_is_caught(tmp_path: Path) -> Non
     report = claims.Report()
     claims.check_protocol(REPO, report, doc)
     assert any("DIAG codes listed" in str(p) and "9" in str(p) for p in report.problems)
+
+
+# --- each kind of false claim the issue planted, planted in a copy of the real docs ----------
+
+
+@pytest.fixture()
+def copy(tmp_path: Path) -> Path:
+    """The repository with its README and docs/ copied (the rest linked): a false line is
+    planted in the copy, never in the real docs."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    for entry in REPO.iterdir():
+        if entry.name not in ("README.md", "docs", ".git", ".venv", "test-output"):
+            (repo / entry.name).symlink_to(entry)
+    shutil.copy(REPO / "README.md", repo / "README.md")
+    shutil.copytree(REPO / "docs", repo / "docs")
+    return repo
+
+
+def _plant(repo: Path, page: str, true: str, false: str) -> int:
+    """Replace the one true line part ``true`` of ``page`` with ``false``; -> its line."""
+    path = repo / page
+    text = path.read_text(encoding="utf-8")
+    assert text.count(true) == 1, f"{page} no longer says {true!r} once: plant another line"
+    path.write_text(text.replace(true, false), encoding="utf-8")
+    return text[: text.index(true)].count("\n") + 1
+
+
+@functools.cache
+def _real_index() -> claims.CodeIndex:
+    return claims.CodeIndex.build(REPO)
+
+
+def _found(repo: Path, *checks: str) -> list[str]:
+    report = claims.Report()
+    index = dataclasses.replace(_real_index(), repo=repo)  # the real code
+    for check in checks:
+        if check == "paths":
+            claims.check_paths(repo, index, report)
+        else:
+            getattr(claims, f"check_{check}")(repo, report)
+    return [str(p) for p in report.problems]
+
+
+PLANTED = [
+    # (kind, page, the true words, the false ones, the checks, what the problem says)
+    (
+        "a flag inside brackets",
+        "README.md",
+        "[--game KIND] [--to-the-end]`",
+        "[--game KIND] [--to-the-finish]`",
+        ("flags",),
+        "`altar demo` has no option `--to-the-finish`",
+    ),
+    (
+        "a flag in a command continued with a backslash",
+        "docs/tournament.md",
+        "--bind 0.0.0.0 --start-broker --tls",
+        "--bind 0.0.0.0 --launch-broker --tls",
+        ("commands", "flags"),
+        "--launch-broker",
+    ),
+    (
+        "a flag in prose",
+        "docs/hardware.md",
+        "(skip with `--no-ble`)",
+        "(skip with `--skip-ble`)",
+        ("flags",),
+        "has no option `--skip-ble`",
+    ),
+    (
+        "a path inside a code block",
+        "docs/games/deeds.md",
+        "scenario run tests/deeds/scenarios/ol_tank_overrun.toml",
+        "scenario run tests/deeds/scenarios/ol_tank_overran.toml",
+        ("paths",),
+        "`tests/deeds/scenarios/ol_tank_overran.toml` does not exist",
+    ),
+    (
+        "a game's player count",
+        "README.md",
+        "**Zeal** (2 to 8 players)",
+        "**Zeal** (2 to 6 players)",
+        ("facts",),
+        "Zeal takes 2 to 8 players",
+    ),
+    (
+        "an exit code",
+        "README.md",
+        "**2** the command line",
+        "**3** the command line",
+        ("facts",),
+        "no exit code 3",
+    ),
+    (
+        "an exit code in a sentence going on from another",
+        "docs/scenarios.md",
+        "and 2 when the file",
+        "and 3 when the file",
+        ("facts",),
+        "no exit code 3",
+    ),
+    (
+        "a broker login's rights",
+        "docs/tournament.md",
+        "writes its own result and view topics, reads the state |",
+        "writes its own result topic, reads the state |",
+        ("facts",),
+        "the broker's ACL lets `altar-<id>-table-<N>`",
+    ),
+    (
+        "a limit",
+        "docs/protocol.md",
+        "32-frame ring",
+        "64-frame ring",
+        ("facts",),
+        "the device's replay ring (firmware/altarfw/link.py _RING) is 32",
+    ),
+    (
+        "a measured figure's target, not its bench's",
+        "docs/hardware.md",
+        "within the 24 KiB budget",
+        "within the 32 KiB budget",
+        ("facts",),
+        "the bench's target is 24576 bytes",
+    ),
+    (
+        "a measured figure's bench that does not exist",
+        "docs/hardware.md",
+        "(`.venv/bin/python bench/bench_firmware.py`; a frozen",
+        "(`.venv/bin/python bench/bench_heap.py`; a frozen",
+        ("facts",),
+        "`bench/bench_heap.py` does not exist",
+    ),
+]
+
+
+@pytest.mark.parametrize("kind,page,true,false,checks,says", PLANTED, ids=[p[0] for p in PLANTED])
+def test_a_planted_false_claim_is_caught(
+    copy: Path, kind: str, page: str, true: str, false: str, checks: tuple[str, ...], says: str
+) -> None:
+    assert _found(copy, *checks) == [], "the copy, as the docs are, passes"
+    line = _plant(copy, page, true, false)
+    found = _found(copy, *checks)
+    assert found, f"{kind}: not caught"
+    for check in checks:  # each check named catches it on its own
+        assert any(says in f for f in _found(copy, check)), (check, found)
+    assert all(f.startswith(f"{page}:") for f in found), found
+    # Said where the line is (a paragraph's problem: where the paragraph starts).
+    lines = [int(f.split(":")[1]) for f in found]
+    assert any(line - 15 <= n <= line for n in lines), (line, found)

@@ -48,9 +48,7 @@ def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 PATHS = _paths(SAVED)
 
 
-@settings(
-    max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(picks=st.lists(st.tuples(st.sampled_from(PATHS), _values), min_size=1, max_size=3))
 def test_a_damaged_save_file_gets_a_clear_error_never_a_crash(picks: list[tuple[Any, Any]]) -> None:
     data = copy.deepcopy(SAVED)

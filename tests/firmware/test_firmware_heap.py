@@ -16,10 +16,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.targets import target_number
 from tests.firmware.micropython_vm import HERE, ROOT, run_on_micropython
 from tests.firmware.test_firmware_on_micropython import firmware_files
 
-LIMIT = 24 * 1024
+# The budget bench/targets.toml declares (24 KiB), the one bench/bench_firmware.py prints too.
+HEAP = "firmware heap, built and running a claimed session"
+LIMIT = int(target_number(HEAP))
 
 
 def romfs_image(tmp: Path) -> Path:

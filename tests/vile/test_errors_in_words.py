@@ -62,9 +62,7 @@ def test_errors__targets_are_named_never_referenced_by_number() -> None:
     assert words(game, va.PlayCard(ALENA, "kraken_maelstrom")) == "choose a monster for Maelstrom"
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 500), steps=st.integers(0, 80), action=props.junk_actions(va._TYPES))
 def test_errors__any_action_at_all_is_explained_never_crashes(
     seed: int, steps: int, action: va.Action

@@ -203,9 +203,7 @@ def _mutated(picks: list[tuple[tuple[Any, ...], Any]]) -> list[dict[str, Any]]:
     return data
 
 
-@settings(
-    max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     picks=st.lists(
         # None drops the field or list entry

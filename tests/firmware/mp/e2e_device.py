@@ -63,23 +63,60 @@ def state():
     if not WATCH:
         return ""
     link = WATCH[0]
-    return " (link: connected=%s state=%d next_seq=%d in ring=%d sent=%d pending=%d errors=%d)" % (
-        link.connected,
-        link.state,
-        link.next_seq,
-        link.count,
-        link._sent,
-        link.pending,
-        link.errors,
+    pm = link.commands.pairing_mode
+    return (
+        " (link: connected=%s state=%d next_seq=%d in ring=%d sent=%d pending=%d errors=%d;"
+        " claims waiting=%d, proved=%s, press base=%d; pairing open=%s, presses=%d;"
+        " loop errors=%d)"
+        % (
+            link.connected,
+            link.state,
+            link.next_seq,
+            link.count,
+            link._sent,
+            link.pending,
+            link.errors,
+            len(link._cands),
+            link.awaiting_press,
+            link._press_base,
+            pm.open,
+            pm.presses,
+            link.commands.internal_errors,
+        )
     )
 
 
 async def until(cond, what, ms=8000):
+    # Polls the condition every 10 ms of the VM's clock: the firmware's objects have no events
+    # to await; the bound counts polls, so a loaded VM waits longer, never fails sooner.
     for _ in range(ms // 10):
         if cond():
             return
         await asyncio.sleep_ms(10)
     raise AssertionError("timed out waiting for " + what + state())
+
+
+async def press(button, pin, what):
+    """One short press, as a finger makes it: down until the firmware's button scanner has
+    registered it (its debounced state), then up until it has registered the release. Waited
+    for as events: a pulse of a guessed length went unseen on a loaded VM (60 ms), and one long
+    enough for any load would be a LONG press."""
+    # Up first, as the scanner sees it: a claim can prove itself within the debounce time of
+    # the pairing hold's release, and a press made before that release registered is the
+    # same press to the scanner (no new press: nothing confirmed; seen on a loaded machine).
+    pin.level = 1
+    await until(lambda: not button.pressed, what + ": the button up before it")
+    pin.level = 0
+    await until(lambda: button.pressed, what + ", pressed")
+    pin.level = 1
+    await until(lambda: not button.pressed, what + ", let go")
+
+
+async def the_host_still_talks(link, what):
+    """Until a frame from the table arrives after this moment (it pings every 0.5 s): it is
+    still there, reading, and the link takes its frames; a guessed pause proved neither."""
+    heard = link.last_rx
+    await until(lambda: link.last_rx != heard, what)
 
 
 def quarter(hw, a_level, b_level, bounce=True):
@@ -138,11 +175,7 @@ async def test_device_over_a_pseudo_terminal():
     await until(lambda: link.awaiting_press, "the table's claim to prove itself", 20000)
     assert link.state != ST_AUTHED and not link.keys.claimed, "nothing kept before the press"
     seq = link.next_seq
-    # Held until the device has seen the press begin (a loaded VM polls its pins late), then let
-    # go: waited for as an event, not a pulse of a guessed length.
-    hw.pins[4].level = 0
-    await asyncio.sleep_ms(300)  # a press a loaded VM's pin poll still sees (60 ms was missed)
-    hw.pins[4].level = 1
+    await press(app.buttons[app.pair_button], hw.pins[4], "the confirming press")
     await until(lambda: link.state == ST_AUTHED, "the table's claim, confirmed")
     assert not app.pairing_mode.open, "one claim per gesture"
     shown = app.signals.shown  # the pairing blinks and the claim's own confirmation
@@ -166,7 +199,7 @@ async def test_device_over_a_pseudo_terminal():
     await until(lambda: app.dials[0].value == 10, "SET_DIAL from the host")
     await until(lambda: app.signals.shown == shown + 1, "FEEDBACK from the host")
     await until(settled, "the DIAL answering SET_DIAL to be acknowledged")
-    await asyncio.sleep_ms(200)
+    await the_host_still_talks(link, "the table's next frame, after the last acknowledgement")
     done[0] = True
     await runner
     assert link.security_errors == 0 and link.errors == 0, (link.security_errors, link.errors)

@@ -11,7 +11,7 @@ from altarfw import device
 from altarfw.keystore import KeyStore
 from altarfw.link import ST_AUTHED
 from altarfw.serial_io import SerialTransport
-from e2e_device import UID, WATCH, PtyStream, quarter, rng, until
+from e2e_device import UID, WATCH, PtyStream, press, quarter, rng, the_host_still_talks, until
 from sim_hw import SimHw
 from sim_mfrc522 import SimMfrc522
 from sim_tag import Tag, ndef_pages
@@ -46,15 +46,12 @@ async def test_device_replays_after_the_link_comes_back():
     await until(lambda: app.pairing_mode.open, "pairing mode after a 2 s hold", 4000)
     hw.pins[22].level = 1
     await until(lambda: link.awaiting_press, "the table's claim to prove itself", 20000)
-    before = app.pairing_mode.presses
-    hw.pins[22].level = 0  # the players confirm it with a press (issue 35), held until seen
-    await until(lambda: app.pairing_mode.presses != before, "the confirming press, seen")
-    await asyncio.sleep_ms(60)
-    hw.pins[22].level = 1
+    # The players confirm it with a press of the pairing button (issue 35); the pairing mode
+    # samples that button itself (pairing.py), so its scanner is the pairing mode's.
+    await press(app.pairing_mode._dedicated, hw.pins[22], "the confirming press")
     await until(lambda: link.state == ST_AUTHED, "the table's claim")
-    hw.pins[4].level = 0  # a player presses dial 0's button in play: a BUTTON, not a claim
-    await asyncio.sleep_ms(100)
-    hw.pins[4].level = 1
+    # A player presses dial 0's button in play: a BUTTON, not a claim.
+    await press(app.buttons[0], hw.pins[4], "dial 0's button")
     await until(lambda: link.count == 0 and link.pending == 0 and link.next_seq > 0, "BUTTON")
     first_session = link.session
     lost = [False]
@@ -77,7 +74,7 @@ async def test_device_replays_after_the_link_comes_back():
         "the table to reclaim the device and acknowledge everything",
     )
     assert link.session is not first_session
-    await asyncio.sleep_ms(100)
+    await the_host_still_talks(link, "the table's next frame, after the replay")
     done[0] = True
     await runner
     print("E2E reconnect done")
