@@ -249,7 +249,11 @@ def main() -> int:
                     f"{rate:,.0f}/s, ratio {ratio:.2f} to python-chess beside it (rounds {each}; "
                     f"{n_games} games, {n_commands:,} commands)"
                 )
-                print(report(figure, WHAT_BUILD[b], ratio >= target_number(WHAT_BUILD[b])))
+                ok = ratio >= target_number(WHAT_BUILD[b])
+                if b == engine_build.PYTHON:
+                    print(report(figure, WHAT, ok))
+                else:
+                    print(report(figure, WHAT_COMPILED, ok))
             if problem is not None:
                 figure = f"  {kind.title}, compiled, {name}: not measured: {problem}"
                 print(report(figure, WHAT_COMPILED, False))

@@ -12,6 +12,7 @@ C files and objects go to ``build/mypyc-temp/``; the compiler's output to ``buil
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -27,6 +28,7 @@ from companion_app.engine_build import (
     STAMP_NAME,
     compiled_problem,
     interpreter_tag,
+    read_stamp,
     source_digest,
 )
 
@@ -44,6 +46,10 @@ INTERPRETED: dict[str, str] = {
         )
         for game in ("zeal", "deeds", "vile", "devacurse", "zg")
     },
+    "core/history.py": (
+        "undo's Snapshot is held by weak references (its __weakref__ slot): a compiled class "
+        "has no weak-reference slot unless mypy_extensions marks it, and undo crashes"
+    ),
     "core/setup_record.py": (
         "Key is a frozen dataclass that is also Generic: mypyc builds the class but CPython "
         "refuses to create it ('__dict__' of 'type' objects is not writable)"
@@ -121,8 +127,16 @@ def build(jobs: int) -> int:
     if proc.returncode != 0:
         print(f"compiling the engine failed; mypyc's and the compiler's output: {LOG}")
         return 1
+    return finish(work, digest, compiled, interpreted, started, jobs)
+
+
+def finish(
+    work: Path, digest: str, compiled: list[str], interpreted: list[str], started: float, jobs: int
+) -> int:
+    """Checks the new build imports, stamps it and moves it into place."""
+    names = [f"engine.{p[:-3].replace('/', '.')}".removesuffix(".__init__") for p in compiled]
     check = subprocess.run(
-        [sys.executable, "-c", _IMPORT_CHECK, *(p[:-3].replace("/", ".") for p in compiled)],
+        [sys.executable, "-c", _IMPORT_CHECK, *names],
         cwd=work,
         capture_output=True,
         text=True,
@@ -134,6 +148,7 @@ def build(jobs: int) -> int:
         json.dumps(
             {
                 "source": digest,
+                "builder": how_built(),
                 "python": interpreter_tag(),
                 "compiled": compiled,
                 "interpreted": {p: INTERPRETED[p] for p in interpreted},
@@ -162,7 +177,7 @@ import importlib, sys
 sys.path.insert(0, ".")
 bad = []
 for name in sys.argv[1:]:
-    module = importlib.import_module(name.removesuffix(".__init__"))
+    module = importlib.import_module(name)
     if not module.__file__.endswith(".so"):
         bad.append(f"{name}: {module.__file__}")
 if bad:
@@ -170,8 +185,23 @@ if bad:
 """
 
 
+def how_built() -> str:
+    """What else makes a build: this script (its list of interpreted modules, its options) and
+    mypyc's version. A change to either builds again, as a change to engine/ does."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        mypy = version("mypy")
+    except PackageNotFoundError:
+        mypy = "none"
+    script = Path(__file__).read_bytes()
+    return hashlib.sha256(script + mypy.encode()).hexdigest()
+
+
 def main(argv: list[str]) -> int:
-    if "--force" not in argv and compiled_problem() is None:
+    stamp = read_stamp() or {}
+    fresh = compiled_problem() is None and stamp.get("builder") == how_built()
+    if "--force" not in argv and fresh:
         print(f"compiled engine up to date ({BUILD})")
         return 0
     reason = why_not_built()
