@@ -18,18 +18,21 @@ BROWSER_DEBS := chromium
 
 .PHONY: run test lint typecheck pytest demo bench setup-app setup-dev gl-libs mpvm clean
 .PHONY: broker debs explore test-under-load
+.PHONY: compiled pytest-compiled
 # The tournament tests and bench need a broker on the machine (target below).
 pytest: broker
 bench: broker
 
 # `make run DB=/tmp/scratch.sqlite`: a scratch saves file instead of your own (default: yours).
 run: setup-app debs
+	@# the compiled engine where it builds; the app runs the source, pure Python, where it does not
+	-$(MAKE) --no-print-directory compiled
 	$(BIN)/altar app --simulator $(if $(DB),--db "$(DB)")
 
 demo: setup-app
 	$(BIN)/altar demo
 
-test: setup-dev debs mpvm lint typecheck pytest
+test: setup-dev debs mpvm compiled lint typecheck pytest pytest-compiled
 
 lint:
 	$(BIN)/ruff check .
@@ -55,7 +58,7 @@ pytest:
 test-under-load: setup-dev gl-libs broker
 	KIVY_NO_ARGS=1 $(BIN)/python -m tests.app.under_load
 
-bench: setup-dev
+bench: setup-dev compiled
 	$(BIN)/python -m bench
 
 # New examples for every hypothesis test: `make test` replays the same ones on every run
@@ -64,6 +67,26 @@ bench: setup-dev
 .PHONY: fuzz
 fuzz: setup-dev debs mpvm
 	KIVY_NO_ARGS=1 $(BIN)/python -m pytest -n 3 --dist loadscope -m hypothesis --hypothesis-profile=fuzz
+
+# The compiled engine (docs/ARCHITECTURE.md, "Two builds of the engine"): mypyc compiles a copy
+# of engine/ into build/compiled/ where a C compiler is present, on every core; nothing is done
+# when engine/ has not changed since (a digest of its files), nor where there is no compiler
+# (the app then runs the engine as pure Python, as on Android). mypyc comes with mypy, pinned in
+# the `compile` extra (make run installs only that; make test has it in `dev`).
+$(VENV)/.compile-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[compile]'
+	touch $@
+
+compiled: $(VENV)/.compile-installed
+	$(BIN)/python -m tools.compile_engine
+
+# The rules tests and the golden records again, on the compiled engine (the run above tested
+# the source, pure Python: tests/conftest.py). Skipped, saying so, where nothing was compiled.
+RULES_TESTS := tests/engine tests/zeal tests/deeds tests/devacurse tests/vile tests/zg
+pytest-compiled: compiled
+	@if $(BIN)/python -c 'from companion_app.engine_build import compiled_problem as p; raise SystemExit(p() is not None)'; then \
+	  ALTAR_ENGINE=compiled KIVY_NO_ARGS=1 $(BIN)/python -m pytest -n 3 --dist loadscope -m "not alone" $(RULES_TESTS); \
+	else echo "no compiled engine here: its tests are skipped (the pure-Python run above covers the engine)"; fi
 
 # The table explorer's long run (docs/app.md): 20 new seeds (printed), a whole game each at
 # every game's fewest, middle and most players, both orientations; prints what it played,

@@ -18,12 +18,21 @@ machine's load falls on both sides alike. Each round runs twice, with the collec
 sets it and then as the app sets it once loaded (``companion_app/collector.py``: what is
 loaded frozen out of the passes, thresholds raised), and both are printed.
 
+Both builds of the engine are measured in the one run, side by side: the source (pure Python,
+against its target) and, where `make` compiled it, the mypyc build (against its own:
+companion_app/engine_build.py). A process holds one build, so each build plays in a worker
+process of its own (the same recorded games: same seeds), and the parent takes the workers'
+rounds in turn, so the load of the machine falls on both alike.
+
 Run: .venv/bin/python bench/bench_speed.py [--quick] [--only KIND ...]
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -36,6 +45,12 @@ sys.path.insert(0, str(ROOT))
 import chess  # noqa: E402
 
 from bench.targets import report, target_number  # noqa: E402
+from companion_app import engine_build  # noqa: E402
+
+# This process's build of the engine, chosen before the engine is first imported: a worker is
+# started with ALTAR_ENGINE set to its build; the parent reads only the registry (pure Python).
+engine_build.activate(os.environ.get(engine_build.ENV) or engine_build.PYTHON)
+
 from companion_app.collector import default_collector, tune_collector  # noqa: E402
 from engine import games  # noqa: E402
 from engine.core.kind import GameKind  # noqa: E402
@@ -43,6 +58,7 @@ from engine.core.kind import GameKind  # noqa: E402
 ROUNDS = 3
 CAP = 3000  # actions per recorded game: enough for every game's natural end
 WHAT = "engine legal-action generation + apply"
+WHAT_COMPILED = "engine legal-action generation + apply, compiled build"
 clock = time.process_time
 
 
@@ -136,65 +152,140 @@ def time_chess(recorded: list[list[int]]) -> tuple[int, float]:
     return sum(len(p) for p in recorded), clock() - start
 
 
-def main() -> int:
-    quick = "--quick" in sys.argv
+def worker(quick: bool, only: list[str]) -> int:
+    """One build's side of the run (``--worker``): records the games, then runs one round each
+    time the parent writes a line, and writes that round's blocks back as one JSON line."""
     commands = 6_000 if quick else 20_000  # per game, and python-chess's plies
-    kinds = [k for k in games.all_games() if "--only" not in sys.argv or k.kind in sys.argv]
-    print(
-        f"python-chess {chess.__version__}; {ROUNDS} rounds, each game between two python-chess "
-        f"blocks; CPU time (load average {' '.join(f'{x:.2f}' for x in _load())})"
-    )
+    kinds = [k for k in games.all_games() if not only or k.kind in only]
     chess_log = record_chess(commands, 1)
     logs = {k.kind: record_kind(k, commands, 10_000) for k in kinds}
     for kind in kinds:
         share = listed_share(logs[kind.kind])
         if share:
             raise AssertionError(f"{kind.title}: {share:.1%} of the commands are listed objects")
-    print(
-        "every command is an equal copy made through its game's codec (0.0 % of them a listed "
-        "object), as a device's command arrives; codec per command, untimed in the rates: "
-        + ", ".join(f"{k.title} {codec_time(k, logs[k.kind]) * 1e6:.1f} us" for k in kinds)
-    )
-    # Every round runs each collector setting in turn: Python's own, then the app's (frozen
-    # after loading, thresholds raised: companion_app/collector.py), so both meet the same load.
-    settings = {"Python's collector": default_collector, "the app's collector": tune_collector}
-    chess_blocks: dict[str, list[tuple[int, float]]] = {name: [] for name in settings}
-    mine: dict[tuple[str, str], list[tuple[int, float, float]]] = {
-        (name, k.kind): [] for name in settings for k in kinds
-    }
-    for _ in range(ROUNDS):
-        for name, set_collector in settings.items():
+    codec = {k.kind: codec_time(k, logs[k.kind]) for k in kinds}
+    games_and_commands = {k.kind: (len(logs[k.kind].games), logs[k.kind].actions) for k in kinds}
+    _send({"ready": True, "codec": codec, "recorded": games_and_commands})
+    for _ in sys.stdin:
+        # Each collector setting in turn: Python's own, then the app's (frozen after loading,
+        # thresholds raised: companion_app/collector.py), so both meet the same load.
+        out: dict[str, Any] = {}
+        for name, set_collector in SETTINGS.items():
             set_collector()
-            blocks = chess_blocks[name]
-            blocks.append(time_chess(chess_log))
+            chess = [time_chess(chess_log)]
+            mine = {}
             for kind in kinds:
                 n, t = time_kind(logs[kind.kind])
-                blocks.append(time_chess(chess_log))
-                before, after = blocks[-2], blocks[-1]
-                anchor = (before[0] + after[0]) / (before[1] + after[1])
-                mine[name, kind.kind].append((n, t, anchor))
-    default_collector()
-    wanted = target_number(WHAT)
-    for name in settings:
-        blocks = chess_blocks[name]
-        chess_rate = sum(n for n, _ in blocks) / sum(t for _, t in blocks)
-        print(
-            f"with {name}: python-chess legal_moves + push {chess_rate:,.0f}/s over "
-            f"{len(blocks)} blocks"
-        )
-        for kind in kinds:
-            runs = mine[name, kind.kind]
-            rate = sum(n for n, _, _ in runs) / sum(t for _, t, _ in runs)
-            anchor = sum(n for n, _, _ in runs) / sum(n / a for n, _, a in runs)
-            ratio = rate / anchor
-            rounds = ", ".join(f"{n / t / a:.2f}" for n, t, a in runs)
-            figure = (
-                f"  {kind.title}, {name}: legal + check + apply {rate:,.0f}/s, ratio "
-                f"{ratio:.2f} to python-chess beside it (rounds {rounds}; "
-                f"{len(logs[kind.kind].games)} games, {logs[kind.kind].actions:,} commands)"
-            )
-            print(report(figure, WHAT, ratio >= wanted))
+                chess.append(time_chess(chess_log))
+                before, after = chess[-2], chess[-1]
+                mine[kind.kind] = (n, t, (before[0] + after[0]) / (before[1] + after[1]))
+            out[name] = {"chess": chess, "games": mine}
+        default_collector()
+        _send(out)
     return 0
+
+
+def _send(message: dict[str, Any]) -> None:
+    print(json.dumps(message), flush=True)
+
+
+SETTINGS = {"Python's collector": default_collector, "the app's collector": tune_collector}
+# Each build's target row (bench/targets.toml): pure Python's, and the compiled build's.
+WHAT_BUILD = {engine_build.PYTHON: WHAT, engine_build.COMPILED: WHAT_COMPILED}
+BUILD_WORDS = {engine_build.PYTHON: "pure Python", engine_build.COMPILED: "compiled"}
+
+
+def main() -> int:
+    """Both builds side by side: a worker process per build (a process holds one build of the
+    engine), their rounds taken in turn so the machine's load falls on both alike."""
+    args = sys.argv[1:]
+    if "--worker" in args:
+        return worker("--quick" in args, [a for a in args if a in games.kinds()])
+    builds = [engine_build.PYTHON]
+    problem = engine_build.compiled_problem()
+    if problem is None:
+        builds.append(engine_build.COMPILED)
+    print(
+        f"python-chess {chess.__version__}; {ROUNDS} rounds, each game between two python-chess "
+        f"blocks, the builds' rounds in turn; CPU time (load average "
+        f"{' '.join(f'{x:.2f}' for x in _load())})"
+    )
+    workers = {b: _start(b, args) for b in builds}
+    hello = {b: _read(w) for b, w in workers.items()}
+    kinds = [k for k in games.all_games() if k.kind in hello[engine_build.PYTHON]["codec"]]
+    codec = hello[engine_build.PYTHON]["codec"]
+    print(
+        "every command is an equal copy made through its game's codec (0.0 % of them a listed "
+        "object), as a device's command arrives; codec per command (pure Python), untimed in "
+        "the rates: " + ", ".join(f"{k.title} {codec[k.kind] * 1e6:.1f} us" for k in kinds)
+    )
+    rounds: dict[str, list[dict[str, Any]]] = {b: [] for b in builds}
+    for _ in range(ROUNDS):
+        for b, w in workers.items():
+            assert w.stdin is not None
+            w.stdin.write("round\n")
+            w.stdin.flush()
+            rounds[b].append(_read(w))
+    for w in workers.values():
+        assert w.stdin is not None
+        w.stdin.close()
+        w.wait()
+    for name in SETTINGS:
+        chess_rates = ", ".join(
+            f"{BUILD_WORDS[b]}'s {_chess_rate(rounds[b], name):,.0f}/s" for b in builds
+        )
+        print(f"with {name}: python-chess legal_moves + push beside each build: {chess_rates}")
+        for kind in kinds:
+            ratios = {}
+            for b in builds:
+                runs = [r[name]["games"][kind.kind] for r in rounds[b]]
+                rate = sum(n for n, _, _ in runs) / sum(t for _, t, _ in runs)
+                anchor = sum(n for n, _, _ in runs) / sum(n / a for n, _, a in runs)
+                ratios[b] = ratio = rate / anchor
+                each = ", ".join(f"{n / t / a:.2f}" for n, t, a in runs)
+                n_games, n_commands = hello[b]["recorded"][kind.kind]
+                figure = (
+                    f"  {kind.title}, {BUILD_WORDS[b]}, {name}: legal + check + apply "
+                    f"{rate:,.0f}/s, ratio {ratio:.2f} to python-chess beside it (rounds {each}; "
+                    f"{n_games} games, {n_commands:,} commands)"
+                )
+                ok = ratio >= target_number(WHAT_BUILD[b])
+                if b == engine_build.PYTHON:
+                    print(report(figure, WHAT, ok))
+                else:
+                    print(report(figure, WHAT_COMPILED, ok))
+            if problem is not None:
+                figure = f"  {kind.title}, compiled, {name}: not measured: {problem}"
+                print(report(figure, WHAT_COMPILED, False))
+            else:
+                speedup = ratios[engine_build.COMPILED] / ratios[engine_build.PYTHON]
+                print(f"  {kind.title}: the compiled build is {speedup:.2f}x pure Python")
+    return 0
+
+
+def _start(build: str, args: list[str]) -> subprocess.Popen[str]:
+    env = {**os.environ, engine_build.ENV: build}
+    return subprocess.Popen(
+        [sys.executable, __file__, "--worker", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def _read(w: subprocess.Popen[str]) -> dict[str, Any]:
+    assert w.stdout is not None
+    line = w.stdout.readline()
+    if not line:
+        raise SystemExit(f"a bench worker stopped (exit {w.wait()})")
+    found: dict[str, Any] = json.loads(line)
+    return found
+
+
+def _chess_rate(rounds: list[dict[str, Any]], name: str) -> float:
+    blocks = [b for r in rounds for b in r[name]["chess"]]
+    return sum(n for n, _ in blocks) / sum(t for _, t in blocks)
 
 
 def _load() -> tuple[float, ...]:

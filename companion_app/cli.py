@@ -13,6 +13,7 @@ import importlib.util
 import os
 import sys
 
+from companion_app import engine_build
 from companion_app.commands.args import BadInput
 
 # Exit codes of every command (README.md "Exit codes"): 0 done as asked; 1 it ran and the
@@ -54,6 +55,13 @@ def _available() -> list[tuple[str, str, str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # The compiled engine when `make` built it from this source, else the source itself:
+    # chosen before any command imports the engine (ALTAR_ENGINE=python|compiled to choose).
+    try:
+        engine_build.activate()
+    except engine_build.EngineBuildError as e:
+        print(f"altar: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     parser = argparse.ArgumentParser(prog="altar", description="Altar: the table companion.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module, help_text in _available():

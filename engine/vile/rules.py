@@ -23,7 +23,9 @@ def explain(state: GameState, catalog: Catalog, action: va.Action) -> str | None
 
 
 def _explain(state: GameState, catalog: Catalog, action: va.Action) -> str | None:
-    seat = action.player
+    # Read through getattr, as an object: compiled (mypyc), reading a field declared int
+    # unboxes it to a machine integer, and a seat of True would pass the bool check as seat 2.
+    seat: object = getattr(action, "player", None)
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
         return "there are two players: seat 1 and seat 2"
     if isinstance(action, va.ADJUSTMENTS):

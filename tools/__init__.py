@@ -1,0 +1,1 @@
+"""Scripts `make` runs to build what the app uses (not installed with the app)."""
