@@ -31,7 +31,7 @@ from companion_app.tournament import codes, topics  # noqa: E402
 from companion_app.tournament.host import Host, HostConfig  # noqa: E402
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto  # noqa: E402
 from companion_app.tournament.table import JoinCode, Table  # noqa: E402
-from engine.tournament import GameResult, GameSlot, Tournament  # noqa: E402
+from engine.tournament import GameResult, GameSlot, Tournament, tournament_from_dict  # noqa: E402
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 TABLES = 7  # the 6 matches use tables 1-6; table 7 only floods
@@ -81,7 +81,7 @@ c.loop_stop()
 def one_run(work: Path, flood: str) -> tuple[float, float, dict[str, int]]:
     """-> (seconds until every playing table finished, flood messages per second, host counts)."""
     cfg = HostConfig.create(work / "host", Tournament.round_robin(PLAYERS, tables=TABLES), tid="f")
-    playing = sorted({m.table for m in Tournament.from_dict(cfg.tournament).matches})
+    playing = sorted({m.table for m in tournament_from_dict(cfg.tournament).matches})
     assert TABLES - 1 not in playing, "table 7 must have no game"
     broker = Mosquitto(work / "broker", access=cfg.access())
     broker.start()

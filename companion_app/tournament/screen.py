@@ -40,7 +40,7 @@ from companion_app.tournament.view import (
     standings_rows,
     this_table,
 )
-from engine.tournament import SwissEvent, SwissStanding, Tournament, percent
+from engine.tournament import SwissEvent, SwissStanding, Tournament, percent, tournament_from_dict
 
 KV = Path(__file__).with_suffix(".kv")
 if str(KV) not in Builder.files:
@@ -198,7 +198,7 @@ class TournamentScreen(Screen):
         self.report = play.report_text()
 
     def show_state(self, state: dict[str, Any]) -> None:
-        t = Tournament.from_dict(state["tournament"])
+        t = tournament_from_dict(state["tournament"])
         self._shown = t
         self.headline = headline(t)
         self.swiss = isinstance(t, SwissEvent)

@@ -18,6 +18,7 @@ from engine.zg.rules_attack import (
     explain_save,
     explain_spin,
 )
+from engine.zg.rules_shared import not_now, zgear_of
 from engine.zg.state import PHASES, STANCES, GameState
 
 
@@ -28,19 +29,6 @@ def _name(state: GameState, seat: int) -> str:
 def _card_name(catalog: Catalog, card_id: str) -> str:
     card = catalog.find(card_id)
     return card.name if card is not None else f'"{card_id}"'
-
-
-def zgear_of(state: GameState, catalog: Catalog, seat: int, card_id: str) -> str | None:
-    """Why ``card_id`` can't be one of ``seat``'s standing zGear cards (None: it can be)."""
-    card = catalog.find(card_id)
-    if card is None or not card.is_zgear:
-        return f'"{card_id}" is not a zGear card this table knows'
-    p = state.players[seat]
-    if p.roster and card_id not in p.roster:
-        return f"{card.name} is not one of {p.name}'s zGear cards"
-    if card_id in p.slag:
-        return f"{card.name} is slagged: it is out for the game"
-    return None
 
 
 def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
@@ -70,12 +58,8 @@ def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None
         return f"it is {_name(state, who)}'s turn to {PHASES[state.phase]}"
     phase, check = entry
     if state.phase not in phase:
-        return _wrong(state)
+        return not_now(state)
     return check(state, catalog, action)
-
-
-def _wrong(state: GameState) -> str:
-    return f"not now: it is time to {PHASES[state.phase]}"
 
 
 def _anytime(
@@ -275,7 +259,7 @@ def card_of(catalog: Catalog, card_id: str) -> Card:
     return catalog.get(card_id)
 
 
-__all__ = ["attacker", "card_of", "defender", "explain", "zgear_of"]
+__all__ = ["attacker", "card_of", "defender", "explain"]
 
 
 _ADJUSTMENT_TYPES = frozenset(za.ADJUSTMENTS)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from engine.zg import actions as za
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
+from engine.zg.rules_shared import not_now, zgear_of
 from engine.zg.state import GameState
 
 
 def explain_draw(state: GameState, catalog: Catalog, action: za.DrawTarget) -> str | None:
-    from engine.zg.rules import zgear_of
-
     a = state.attack
     assert a is not None
     problem = zgear_of(state, catalog, action.player, action.card)
@@ -51,11 +50,9 @@ def explain_dots(state: GameState, catalog: Catalog, action: za.Bolster | za.Aug
 
 def explain_retest(state: GameState, catalog: Catalog, action: za.Retest) -> str | None:
     """Core Exceptions 8: the attacker or the defender, once each per test."""
-    from engine.zg.rules import _wrong
-
     a = state.attack
     if state.phase != "result" or a is None:
-        return _wrong(state)
+        return not_now(state)
     if action.card not in ("attack", "target"):
         return 'a retest respins the "attack" card or the "target" card'
     if action.end not in (0, 1):
