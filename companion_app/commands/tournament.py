@@ -345,8 +345,8 @@ def _run_join(args: argparse.Namespace) -> int:
     from companion_app.games import adapter_for
     from companion_app.tournament.files import write_json
     from companion_app.tournament.table import JoinCode, Table
-    from companion_app.tournament.table_play import TOURNAMENT_KIND
     from companion_app.tournament.view import standings_text, summary
+    from companion_app.tournament_play.table_play import TOURNAMENT_KIND
     from engine.tournament import GameResult, GameSlot, tournament_from_dict
 
     try:

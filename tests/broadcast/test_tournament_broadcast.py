@@ -25,7 +25,7 @@ from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto
 from companion_app.tournament.table import RESEND_EVERY
-from companion_app.tournament.table_play import TablePlay, tournament_folder
+from companion_app.tournament_play.table_play import TablePlay, tournament_folder
 from engine.tournament import Tournament
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry

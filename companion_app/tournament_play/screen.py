@@ -29,10 +29,8 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen
 
 from companion_app.tournament import swiss_view, topics
-from companion_app.tournament.draft_table import DraftAtTable, seating
 from companion_app.tournament.link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
-from companion_app.tournament.table_play import TablePlay, parse_broker, tournament_folder
 from companion_app.tournament.view import (
     describe_slot,
     headline,
@@ -40,6 +38,8 @@ from companion_app.tournament.view import (
     standings_rows,
     this_table,
 )
+from companion_app.tournament_play.draft_table import DraftAtTable, seating
+from companion_app.tournament_play.table_play import TablePlay, parse_broker, tournament_folder
 from engine.tournament import SwissEvent, SwissStanding, Tournament, percent, tournament_from_dict
 
 KV = Path(__file__).with_suffix(".kv")
