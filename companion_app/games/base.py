@@ -389,12 +389,3 @@ class GameAdapter(ABC):
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Nine cards for the simulator's keys 1-9 (`make run` with a keyboard)."""
         return [c.id for c in sorted(catalog.cards, key=lambda c: c.name)][:9]
-
-
-def find_by_name(catalog: CardCatalog, name: str) -> CardInfo | None:
-    """The card printed with ``name`` (case and spaces forgiven), or None."""
-    wanted = " ".join(name.split()).casefold()
-    for card in catalog.cards:
-        if card.name.casefold() == wanted:
-            return card
-    return None

@@ -29,3 +29,13 @@ class CardCatalog(Protocol):
         ...
 
     def __contains__(self, card_id: object) -> bool: ...
+
+
+def find_by_name(catalog: CardCatalog, name: str) -> CardInfo | None:
+    """The card printed with ``name`` (case and spaces forgiven), or None: a card typed or
+    spoken at the table, in any game."""
+    wanted = " ".join(name.split()).casefold()
+    for card in catalog.cards:
+        if card.name.casefold() == wanted:
+            return card
+    return None

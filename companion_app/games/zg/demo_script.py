@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.zg import actions as za
 
 if TYPE_CHECKING:
-    from companion_app.simulator.demo import Demo
+    from companion_app.games.demo_table import DemoTable
 
 RECORD: dict[str, Any] = {
     "players": [{"name": "Alena", "figure": "Zero"}, {"name": "Anton", "figure": "Phantom"}],
@@ -20,7 +20,7 @@ ALENA_HAND = ("zero_blade", "zero_blaster", "zero_jet")
 ANTON_HAND = ("phantom_blade", "phantom_sprint", "phantom_jet")
 
 
-def _scanned(demo: Demo, seat: int, card: str) -> Callable[[], bool]:
+def _scanned(demo: DemoTable, seat: int, card: str) -> Callable[[], bool]:
     def done() -> bool:
         p = demo.game.state.players[seat]
         return card in p.scanned or p.picked
@@ -28,7 +28,7 @@ def _scanned(demo: Demo, seat: int, card: str) -> Callable[[], bool]:
     return done
 
 
-async def script(demo: Demo) -> None:
+async def script(demo: DemoTable) -> None:
     state = lambda: demo.game.state  # noqa: E731 - always the newest snapshot
     demo.say("Start: both scan their three hand cards; the tablet calls each impulse.")
     for seat, hand in ((0, ALENA_HAND), (1, ANTON_HAND)):
