@@ -33,8 +33,8 @@ from companion_app.broadcast.serve import Feed, serve  # noqa: E402
 from companion_app.saves.store import CommandStore  # noqa: E402
 from companion_app.session.game_session import GameSession  # noqa: E402
 from companion_app.tournament import keys  # noqa: E402
-from companion_app.tournament.link import Link  # noqa: E402
 from companion_app.tournament.mosquitto import Mosquitto, free_port  # noqa: E402
+from companion_app.tournament.mqtt_link import Link  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from hardware.registry import TagRegistry  # noqa: E402
 

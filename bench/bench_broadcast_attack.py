@@ -40,8 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion_app.broadcast import channel  # noqa: E402
 from companion_app.tournament import keys  # noqa: E402
-from companion_app.tournament.link import Link  # noqa: E402
 from companion_app.tournament.mosquitto import Mosquitto, free_port  # noqa: E402
+from companion_app.tournament.mqtt_link import Link  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]

@@ -33,8 +33,8 @@ from companion_app.tournament.files import (
     read_lines,
     write_json,
 )
-from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table_inbox import BUDGET, TableReaders
 from engine.tournament import GameResult, Tournament, TournamentError, tournament_from_dict
 

@@ -21,8 +21,8 @@ from typing import Any
 from companion_app.tournament import binding, keys, messages, topics
 from companion_app.tournament.codes import WATCH, JoinCode
 from companion_app.tournament.files import NotAltars, read_json, write_json
-from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
+from companion_app.tournament.mqtt_link import Link
 from engine.tournament import GameResult, GameSlot, Tournament, tournament_from_dict
 
 RESEND_EVERY = 1.0  # seconds between resends of results the standings don't show yet

@@ -29,7 +29,7 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen
 
 from companion_app.tournament import swiss_view, topics
-from companion_app.tournament.link import Link
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from companion_app.tournament.view import (
     describe_slot,

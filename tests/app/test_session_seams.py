@@ -14,7 +14,7 @@ from companion_app.session.device_events import SessionForEvents
 from companion_app.session.game_session import GameSession
 from companion_app.session.redraw import SessionForRedraw
 from companion_app.session.table_news import SessionForNews
-from companion_app.session.targeting import SessionForTargets
+from companion_app.session.target_picking import SessionForTargets
 from hardware.registry import TagRegistry
 
 

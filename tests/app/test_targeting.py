@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.session.targeting import SessionForTargets, Targeting
+from companion_app.session.target_picking import SessionForTargets, Targeting
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 from hardware.seats import SeatMap

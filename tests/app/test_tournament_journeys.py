@@ -19,8 +19,8 @@ import pytest
 
 from companion_app.tournament import topics
 from companion_app.tournament.host import HostConfig
-from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from companion_app.tournament.view import standings_rows
 from engine.tournament import Tournament, tournament_from_dict

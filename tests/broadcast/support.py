@@ -19,8 +19,8 @@ from companion_app.broadcast.publisher import TableBroadcast
 from companion_app.broadcast.serve import Feed, serve, start_web
 from companion_app.broadcast.server import BroadcastServer
 from companion_app.tournament import keys
-from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto, free_port
+from companion_app.tournament.mqtt_link import Link
 
 
 def run_alone(coro: Any) -> Any:

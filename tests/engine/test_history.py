@@ -15,8 +15,8 @@ import tracemalloc
 
 import pytest
 
-from engine.core.history import History, Snapshot
 from engine.core.records import LogEntry
+from engine.core.undo_stack import History, Snapshot
 
 
 def line(n: int) -> LogEntry:
