@@ -90,14 +90,6 @@ def parse_broker(text: str) -> tuple[str, int]:
     return host or "127.0.0.1", int(port)
 
 
-def broker_argument(text: str) -> tuple[str, int]:
-    """``parse_broker`` for argparse's ``type=``: a bad value is a usage error (exit 2)."""
-    try:
-        return parse_broker(text)
-    except BadInput as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
 def port_argument(text: str) -> int:
     """A TCP port for argparse's ``type=``."""
     if not text.strip().isdigit() or not 0 < int(text) < 65536:
