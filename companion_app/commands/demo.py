@@ -1,6 +1,6 @@
 """`altar demo [--game KIND] [--to-the-end] | --tournament`: a scripted opening of any game
-through every layer, headless (companion_app/simulator/demo.py); or a 4-player round robin across four
-simulated tables over a real Mosquitto (companion_app/tournament/demo.py)."""
+through every layer, headless (companion_app/simulator/pipeline_demo.py); or a 4-player round robin across four
+simulated tables over a real Mosquitto (companion_app/tournament/round_robin_demo.py)."""
 
 from __future__ import annotations
 

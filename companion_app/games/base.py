@@ -363,7 +363,7 @@ class GameAdapter(ABC):
         return self.setup_record(["Alena", "Anton"], [(), ()], 7, 0, {})
 
     async def demo_script(self, demo: Any) -> None:
-        """`altar demo`'s scripted opening: acts on ``demo`` (companion_app/simulator/demo.py: act,
+        """`altar demo`'s scripted opening: acts on ``demo`` (companion_app/simulator/pipeline_demo.py: act,
         place, device.turn_dial, until ...): the demo module's ``script``, else it scans
         nothing and passes once."""
         if self.demo is not None:

@@ -1,5 +1,5 @@
 """What a game's `altar demo` script (games/<kind>/demo_script.py) acts on: a narrow view of the
-demo's table (companion_app/simulator/demo.py's ``Demo``), so that the games know nothing of the
+demo's table (companion_app/simulator/pipeline_demo.py's ``Demo``), so that the games know nothing of the
 simulator that runs them; the simulator imports the games, never the other way round."""
 
 from __future__ import annotations

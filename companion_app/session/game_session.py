@@ -606,7 +606,7 @@ class GameSession(EventDispatcher):
             self.dismiss_card(seat)
         return ok
 
-    # --- targets: asked where the engine asks, chosen by a tap or a scan (targeting.py) ---
+    # --- targets: asked where the engine asks, chosen by a tap or a scan (target_picking.py) ---
 
     def play(self, seat: int, action: Any) -> bool:
         """Plays ``action`` for ``seat``, first asking that player for any targets it takes."""

@@ -1,4 +1,4 @@
-"""Targets chosen by a tap, a scan or a button (companion_app/session/targeting.py), on a small
+"""Targets chosen by a tap, a scan or a button (companion_app/session/target_picking.py), on a small
 ``SessionForTargets`` of the test's own: no GameSession, no Kivy (issue 24)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Deeds Not Words' `altar demo` script: a short opening through every layer
-(companion_app/simulator/demo.py): a scan that deploys a unit for its cost, a dial turn that sets a
+(companion_app/simulator/pipeline_demo.py): a scan that deploys a unit for its cost, a dial turn that sets a
 base's health."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Devacurse's `altar demo` script: part 1 entered, a soldier called by a scan, a Faith dial
-turned by hand, and the first soldier combat (companion_app/simulator/demo.py)."""
+turned by hand, and the first soldier combat (companion_app/simulator/pipeline_demo.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Vile Incantations' `altar demo` script: a short opening through every layer
-(companion_app/simulator/demo.py): a component scanned and set face down, a recruit, the second
+(companion_app/simulator/pipeline_demo.py): a component scanned and set face down, a recruit, the second
 player's gather, a dial turned by hand to set energy."""
 
 from __future__ import annotations

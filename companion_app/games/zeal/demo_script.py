@@ -1,4 +1,4 @@
-"""Zeal's `altar demo` script: a short opening through every layer (companion_app/simulator/demo.py)."""
+"""Zeal's `altar demo` script: a short opening through every layer (companion_app/simulator/pipeline_demo.py)."""
 
 from __future__ import annotations
 

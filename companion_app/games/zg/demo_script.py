@@ -1,5 +1,5 @@
 """Z-G's `altar demo` script: hands scanned, the impulse order, an action card scanned, a
-target card scanned, the spin tapped, the test accepted, and a dial turn (companion_app/simulator/demo.py)."""
+target card scanned, the spin tapped, the test accepted, and a dial turn (companion_app/simulator/pipeline_demo.py)."""
 
 from __future__ import annotations
 
