@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 
 if TYPE_CHECKING:
     from companion_app.games.demo_table import DemoTable
@@ -46,18 +46,18 @@ async def script(demo: DemoTable) -> None:
     demo.place(hand[0])
     await demo.until(lambda: state().phase == "act", "table", "the action card was played")
     demo.device.remove_tag(0)
-    await demo.act(za.Attack(first, foe, 0))
+    await demo.act(zga.Attack(first, foe, 0))
     target = "phantom_ulster" if foe == 1 else "zero_ulster"
     demo.say(f"{names[foe]} draws the target card and scans it; then taps the end that faces.")
     demo.place(target)
     await demo.until(lambda: state().phase == "spin", "table", "the target card was scanned")
     demo.device.remove_tag(0)
-    await demo.act(za.Spin(foe, 1))
+    await demo.act(zga.Spin(foe, 1))
     demo.say(f"The test: {state().last_test}")
-    await demo.act(za.Resolve(first))
+    await demo.act(zga.Resolve(first))
     await demo.until(lambda: state().phase in ("card", "save", "act"), "engine", "the chart")
     if state().phase == "save":
-        await demo.act(za.Save(foe, False))
+        await demo.act(zga.Save(foe, False))
     before = demo.adapter.dial(demo.game, 1).value
     demo.say(
         f"Anton's figure lost a part by the table's own account: he turns his dial to {before - 1}."
