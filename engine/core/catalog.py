@@ -4,8 +4,8 @@ share."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 
 class CardInfo(Protocol):
@@ -39,3 +39,20 @@ def find_by_name(catalog: CardCatalog, name: str) -> CardInfo | None:
         if card.name.casefold() == wanted:
             return card
     return None
+
+
+Card = TypeVar("Card", bound=CardInfo)
+
+
+def with_inline_cards(
+    out: dict[str, Any],
+    cards: Sequence[Card],
+    sample: CardCatalog,
+    to_dict: Callable[[Card], dict[str, Any]],
+) -> dict[str, Any]:
+    """A save file's data ``out`` with the cards it needs that the sample catalog does not hold
+    as they are (new, or changed), under "card" (docs/scenarios.md): the file plays anywhere."""
+    extra = [to_dict(c) for c in cards if c.id not in sample or sample.get(c.id) != c]
+    if extra:
+        out["card"] = extra
+    return out
