@@ -9,12 +9,10 @@ these; they are reported beside the event-to-engine target they add to.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -23,33 +21,24 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import contextlib
 
 from kivy.clock import Clock  # noqa: E402
 
 from companion_app.broadcast import channel  # noqa: E402
 from companion_app.broadcast.publisher import TableBroadcast  # noqa: E402
-from companion_app.broadcast.serve import Feed, serve  # noqa: E402
+from companion_app.broadcast.serve import Feed  # noqa: E402
 from companion_app.saves.store import CommandStore  # noqa: E402
 from companion_app.session.game_session import GameSession  # noqa: E402
 from companion_app.tournament import keys  # noqa: E402
-from companion_app.tournament.link import Link  # noqa: E402
-from companion_app.tournament.mosquitto import Mosquitto, free_port  # noqa: E402
+from companion_app.tournament.mosquitto import Mosquitto  # noqa: E402
+from companion_app.tournament.mqtt_link import Link  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from hardware.registry import TagRegistry  # noqa: E402
+from tests.broadcast.support import CHROMIUM, FLAGS, ServerThread  # noqa: E402
 
 TABLES = 32
 TIMED = 320  # commands whose trip to the page is timed (10 per table)
 HOUR = TABLES * 360  # a command every 10 s at every table for an hour
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # Records, in the page, when each table's card shows a new command number.
 WATCH = """
 () => {
@@ -65,27 +54,6 @@ WATCH = """
 """
 
 
-def serve_in_thread(feed: Feed, port: int) -> tuple[asyncio.AbstractEventLoop, threading.Event]:
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        started = asyncio.Event()
-
-        async def main() -> None:
-            task = asyncio.create_task(serve(feed, "127.0.0.1", port, started=started))
-            await started.wait()
-            ready.set()
-            await task
-
-        with contextlib.suppress(asyncio.CancelledError):
-            loop.run_until_complete(main())
-
-    threading.Thread(target=run, daemon=True).start()
-    return loop, ready
-
-
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -95,12 +63,10 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="altar-bench-broadcast-"))
     broker = Mosquitto(tmp / "broker")
     broker.start()
-    port = free_port()
     table_keys = [keys.new_private_key() for _ in range(TABLES)]
     codes = tuple(channel.key_code(keys.public_key(k)) for k in table_keys)
     feed = Feed("127.0.0.1", broker.port, admitted=codes)  # the operator admitted every table
-    loop, ready = serve_in_thread(feed, port)
-    assert ready.wait(30)
+    server = ServerThread(feed).start()
     sessions, casts = [], []
     link = Link("bench-tablets", "127.0.0.1", broker.port, [])
     link.start()
@@ -118,7 +84,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             page = browser.new_page(viewport={"width": 1920, "height": 1080})
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(f"{server.url}/")
             page.wait_for_function(
                 f"() => document.querySelectorAll('.card[data-table]').length === {TABLES}"
             )
@@ -195,7 +161,7 @@ def main() -> int:
         for cast in casts:
             cast.stop()
         link.stop()
-        loop.call_soon_threadsafe(lambda: [t.cancel() for t in asyncio.all_tasks(loop)])
+        server.stop()
         broker.stop()
     return 0
 

@@ -40,11 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion_app.broadcast import channel  # noqa: E402
 from companion_app.tournament import keys  # noqa: E402
-from companion_app.tournament.link import Link  # noqa: E402
 from companion_app.tournament.mosquitto import Mosquitto, free_port  # noqa: E402
+from companion_app.tournament.mqtt_link import Link  # noqa: E402
+from tests.broadcast.support import CHROMIUM, FLAGS  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 PHASE_S = 15.0
 SLOW = 1500
 FLOOD_TABLES = 2

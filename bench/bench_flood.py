@@ -21,17 +21,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.tournament_tables import play_at_tables  # noqa: E402
 from companion_app.tournament import codes, topics  # noqa: E402
-from companion_app.tournament.host import Host, HostConfig  # noqa: E402
+from companion_app.tournament.host import HostConfig  # noqa: E402
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto  # noqa: E402
-from companion_app.tournament.table import JoinCode, Table  # noqa: E402
-from engine.tournament import GameResult, GameSlot, Tournament  # noqa: E402
+from engine.tournament import GameResult, GameSlot, Tournament, tournament_from_dict  # noqa: E402
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 TABLES = 7  # the 6 matches use tables 1-6; table 7 only floods
@@ -81,7 +80,7 @@ c.loop_stop()
 def one_run(work: Path, flood: str) -> tuple[float, float, dict[str, int]]:
     """-> (seconds until every playing table finished, flood messages per second, host counts)."""
     cfg = HostConfig.create(work / "host", Tournament.round_robin(PLAYERS, tables=TABLES), tid="f")
-    playing = sorted({m.table for m in Tournament.from_dict(cfg.tournament).matches})
+    playing = sorted({m.table for m in tournament_from_dict(cfg.tournament).matches})
     assert TABLES - 1 not in playing, "table 7 must have no game"
     broker = Mosquitto(work / "broker", access=cfg.access())
     broker.start()
@@ -115,22 +114,9 @@ def one_run(work: Path, flood: str) -> tuple[float, float, dict[str, int]]:
             assert flooder.stdout is not None
             assert flooder.stdout.readline().strip() == "flooding"
             time.sleep(0.5)  # the flood is in full flow before anyone starts
-        host = Host(work / "host", cfg, ("127.0.0.1", broker.port))
-        tabs = [
-            Table(
-                work / f"t{t}", JoinCode.parse(cfg.join_code(t)), ("127.0.0.1", broker.port), coin
-            )
-            for t in playing
-        ]
-        threads = [threading.Thread(target=host.run, kwargs={"timeout": 300, "linger": 0.2})]
-        threads += [threading.Thread(target=t.run, kwargs={"timeout": 300}) for t in tabs]
-        started = time.perf_counter()
-        for th in threads:
-            th.start()
-        for th in threads[1:]:
-            th.join(timeout=320)
-        elapsed = time.perf_counter() - started
-        threads[0].join(timeout=30)
+        host, tabs, elapsed = play_at_tables(
+            work, cfg, broker.port, playing, coin, timeout=300, linger=0.2
+        )
         finished = host.tournament.finished and all(t.final for t in tabs)
         if flooder is not None:
             assert flooder.stdin is not None and flooder.stdout is not None

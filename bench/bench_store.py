@@ -45,9 +45,9 @@ from companion_app.saves.game_record import setup_record  # noqa: E402
 from companion_app.saves.replay_check import replay_check  # noqa: E402
 from companion_app.saves.store import CommandStore, open_store  # noqa: E402
 from companion_app.session.game_session import GameSession  # noqa: E402
-from companion_app.session.history import HistoryRecorder  # noqa: E402
 from companion_app.session.log_window import LogWindow  # noqa: E402
 from companion_app.session.resume import KEPT_SNAPSHOTS, SNAPSHOT_EVERY, body_of  # noqa: E402
+from companion_app.session.turn_series import HistoryRecorder  # noqa: E402
 from engine import games  # noqa: E402
 from engine.zeal import ZealGame  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402

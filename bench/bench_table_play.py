@@ -28,7 +28,7 @@ from companion_app.saves.store import CommandStore  # noqa: E402
 from companion_app.session.game_session import GameSession  # noqa: E402
 from companion_app.tournament.host import Host, HostConfig  # noqa: E402
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto  # noqa: E402
-from companion_app.tournament.table_play import TablePlay, tournament_folder  # noqa: E402
+from companion_app.tournament_play.table_play import TablePlay, tournament_folder  # noqa: E402
 from engine.tournament import Tournament  # noqa: E402
 from engine.zeal import actions as za  # noqa: E402
 from hardware.registry import TagRegistry  # noqa: E402

@@ -19,15 +19,13 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion_app.tournament.host import Host, HostConfig  # noqa: E402
+from bench.tournament_tables import play_at_tables  # noqa: E402
+from companion_app.tournament.host import HostConfig  # noqa: E402
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto  # noqa: E402
-from companion_app.tournament.table import JoinCode, Table  # noqa: E402
 from engine.tournament import GameResult, GameSlot, Tournament  # noqa: E402
 
 
@@ -46,25 +44,9 @@ def measure(players: int, tables: int) -> None:
         broker = Mosquitto(work / "broker", access=cfg.access())  # closed: logins and an ACL
         broker.start()
         try:
-            host = Host(work / "host", cfg, ("127.0.0.1", broker.port))
-            tabs = [
-                Table(
-                    work / f"table{t}",
-                    JoinCode.parse(cfg.join_code(t)),
-                    ("127.0.0.1", broker.port),
-                    coin,
-                )
-                for t in range(tables)
-            ]
-            threads = [threading.Thread(target=host.run, kwargs={"timeout": 600, "linger": 0.5})]
-            threads += [threading.Thread(target=t.run, kwargs={"timeout": 600}) for t in tabs]
-            started = time.perf_counter()
-            for th in threads:
-                th.start()
-            for th in threads[1:]:
-                th.join(timeout=620)
-            elapsed = time.perf_counter() - started
-            threads[0].join(timeout=30)
+            host, tabs, elapsed = play_at_tables(
+                work, cfg, broker.port, range(tables), coin, timeout=600, linger=0.5
+            )
         finally:
             broker.stop()
     results = len(host.tournament.results)

@@ -28,8 +28,8 @@ from companion_app.saves.location import default_db_path
 from companion_app.saves.replay_check import replay_check
 from companion_app.saves.store import open_store
 from companion_app.session.game_session import GameSession
+from companion_app.session.keep_going import KeepGoing
 from companion_app.simulator.keyboard_sim import keyboard_simulator
-from companion_app.widgets.keep_going import KeepGoing
 from engine.core.catalog import CardCatalog
 from engine.games import DEFAULT_KIND
 from hardware.registry import TagRegistry
@@ -55,8 +55,8 @@ SCREENS = (
 )
 # The tournament's screens load their own kv files on import.
 TOURNAMENT_SCREENS = (
-    ("draft", "companion_app.tournament.draft_screen", "DraftScreen"),
-    ("tournament", "companion_app.tournament.screen", "TournamentScreen"),
+    ("draft", "companion_app.tournament_play.draft_screen", "DraftScreen"),
+    ("tournament", "companion_app.tournament_play.screen", "TournamentScreen"),
 )
 KV_FILES = ["widgets/widgets.kv"] + [f"screens/{name}.kv" for name, _cls in SCREENS]
 _loaded = False

@@ -129,6 +129,20 @@ class WireError(ValueError):
     """A frame that cannot be trusted; the message says why, for people wiring a device."""
 
 
+# The kinds of WireError the host link answers differently (hardware/link.py), told apart by
+# their class, never by their words.
+class VersionMismatch(WireError):
+    """A frame of another protocol version: a HELLO of one means other firmware is needed."""
+
+
+class WrongMac(WireError):
+    """A MAC that this session's key did not make: a forgery, or a replay of an old session."""
+
+
+class Unsigned(WireError):
+    """A frame without a MAC where the session requires one."""
+
+
 class Frame:
     """One decoded frame. ``payload`` is bytes; ``authenticated`` is True when a MAC was checked."""
 
@@ -346,7 +360,7 @@ def unpack(raw: bytes | bytearray | memoryview, key: bytes | None = None) -> Fra
     seq = raw[1] | (raw[2] << 8)
     version = first >> 5
     if version != PROTOCOL_VERSION:
-        raise WireError(
+        raise VersionMismatch(
             "protocol version %d, but this side speaks version %d: update the firmware or the app"
             % (version, PROTOCOL_VERSION)
         )
@@ -361,10 +375,10 @@ def unpack(raw: bytes | bytearray | memoryview, key: bytes | None = None) -> Fra
             raise WireError("a frame flagged with a MAC is too short to hold one")
         if key is not None:
             if not signed_by(raw, key):
-                raise WireError(WRONG_MAC)
+                raise WrongMac(WRONG_MAC)
             authenticated = True
     elif key is not None:
-        raise WireError("a frame without a MAC from a device that must sign its frames")
+        raise Unsigned("a frame without a MAC from a device that must sign its frames")
     return Frame(version, msg_type, seq, bytes(raw[HEADER_SIZE:end]), authenticated)
 
 

@@ -46,7 +46,7 @@ INTERPRETED: dict[str, str] = {
         )
         for game in ("zeal", "deeds", "vile", "devacurse", "zg")
     },
-    "core/history.py": (
+    "core/undo_stack.py": (
         "undo's Snapshot is held by weak references (its __weakref__ slot): a compiled class "
         "has no weak-reference slot unless mypy_extensions marks it, and undo crashes"
     ),

@@ -15,8 +15,8 @@ from typing import Any
 from companion_app.broadcast import channel
 from companion_app.broadcast.publisher import TableBroadcast
 from companion_app.tournament import keys
-from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
+from companion_app.tournament.mqtt_link import Link
 
 KEY_FILE = "broadcast-key.json"
 TOURNAMENT_GAME = "tournament"  # the session's metadata key of a tournament's game (table_play)

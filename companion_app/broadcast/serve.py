@@ -30,7 +30,7 @@ from companion_app.broadcast.quiet_log import QuietLog
 from companion_app.broadcast.server import BroadcastServer
 from companion_app.tournament import swiss_view, topics, view
 from companion_app.tournament.codes import JoinCode
-from companion_app.tournament.link import Link
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table import Seen, read_state
 from engine.tournament import SwissEvent
 

@@ -32,18 +32,25 @@ class BadInput(ValueError):
     """Input the command can't use; the message says what and where, in words."""
 
 
-def read_text_file(path: Path | str, limit: int) -> str:
-    """The UTF-8 text of the ordinary file at ``path``, of at most ``limit`` bytes."""
-    path = Path(path)
+def _ordinary_file(path: Path, cannot: str) -> os.stat_result:
+    """The stat of the ordinary file at ``path``; BadInput beginning with ``cannot`` for a
+    missing file, a folder, a device or a pipe (opening a pipe waits for a writer; reading a
+    device may never end)."""
     try:
         info = os.stat(path)
     except OSError as e:
-        raise BadInput(f"can't read {path}: {e.strerror or e}") from None
+        raise BadInput(f"{cannot}: {e.strerror or e}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise BadInput(f"can't read {path}: it is a folder, not a file")
+        raise BadInput(f"{cannot}: it is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
-        # Opening a pipe waits for a writer; reading a device may never end.
-        raise BadInput(f"can't read {path}: it is not an ordinary file (a device or a pipe)")
+        raise BadInput(f"{cannot}: it is not an ordinary file (a device or a pipe)")
+    return info
+
+
+def read_text_file(path: Path | str, limit: int) -> str:
+    """The UTF-8 text of the ordinary file at ``path``, of at most ``limit`` bytes."""
+    path = Path(path)
+    info = _ordinary_file(path, f"can't read {path}")
     if info.st_size > limit:
         raise BadInput(f"can't read {path}: it is {_size(info.st_size)}, more than {_size(limit)}")
     try:
@@ -90,14 +97,6 @@ def parse_broker(text: str) -> tuple[str, int]:
     return host or "127.0.0.1", int(port)
 
 
-def broker_argument(text: str) -> tuple[str, int]:
-    """``parse_broker`` for argparse's ``type=``: a bad value is a usage error (exit 2)."""
-    try:
-        return parse_broker(text)
-    except BadInput as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
 def port_argument(text: str) -> int:
     """A TCP port for argparse's ``type=``."""
     if not text.strip().isdigit() or not 0 < int(text) < 65536:
@@ -117,16 +116,7 @@ def check_altar_sqlite(path: Path | str, tables: dict[str, set[str]], what: str)
     import sqlite3
 
     path = Path(path)
-    try:
-        info = os.stat(path)
-    except OSError as e:
-        raise BadInput(f"can't use {path} as {what}: {e.strerror or e}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise BadInput(f"can't use {path} as {what}: it is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise BadInput(
-            f"can't use {path} as {what}: it is not an ordinary file (a device or a pipe)"
-        )
+    info = _ordinary_file(path, f"can't use {path} as {what}")
     if info.st_size == 0:
         return False
     try:

@@ -1,6 +1,6 @@
 """`altar demo [--game KIND] [--to-the-end] | --tournament`: a scripted opening of any game
-through every layer, headless (companion_app/simulator/demo.py); or a 4-player round robin across four
-simulated tables over a real Mosquitto (companion_app/tournament/demo.py)."""
+through every layer, headless (companion_app/simulator/pipeline_demo.py); or a 4-player round robin across four
+simulated tables over a real Mosquitto (companion_app/tournament/round_robin_demo.py)."""
 
 from __future__ import annotations
 
@@ -27,11 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "tournament", False):
-        from companion_app.tournament.demo import main as tournament
+        from companion_app.tournament.round_robin_demo import main as tournament
 
         return tournament()
     from companion_app.games import adapter_for
-    from companion_app.simulator.demo import main
+    from companion_app.simulator.pipeline_demo import main
 
     try:
         adapter_for(args.game)

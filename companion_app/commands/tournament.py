@@ -221,7 +221,7 @@ def _run_host(args: argparse.Namespace) -> int:
     from companion_app.tournament.host import Host, HostConfig
     from companion_app.tournament.mosquitto import Mosquitto
     from companion_app.tournament.view import standings_text
-    from engine.tournament import Tournament, TournamentError
+    from engine.tournament import Tournament, TournamentError, tournament_from_dict
 
     try:
         cfg = HostConfig.load(args.folder)
@@ -273,7 +273,7 @@ def _run_host(args: argparse.Namespace) -> int:
             print(f"can't start the broker: {e}")
             return 2
         print(f"broker: mosquitto on {args.bind or address[0]}:{broker.port}", flush=True)
-    tables = Tournament.from_dict(cfg.tournament).tables
+    tables = tournament_from_dict(cfg.tournament).tables
     for table in range(tables):
         print(f"table {table + 1}: --code {cfg.join_code(table)}", flush=True)
     # A tablet that only shows the standings gets no signing key: it can report nothing.
@@ -345,9 +345,9 @@ def _run_join(args: argparse.Namespace) -> int:
     from companion_app.games import adapter_for
     from companion_app.tournament.files import write_json
     from companion_app.tournament.table import JoinCode, Table
-    from companion_app.tournament.table_play import TOURNAMENT_KIND
     from companion_app.tournament.view import standings_text, summary
-    from engine.tournament import GameResult, GameSlot, Tournament
+    from companion_app.tournament_play.table_play import TOURNAMENT_KIND
+    from engine.tournament import GameResult, GameSlot, tournament_from_dict
 
     try:
         code = JoinCode.parse(args.code)
@@ -375,5 +375,5 @@ def _run_join(args: argparse.Namespace) -> int:
         done = False
     if table.seen.state is not None:
         write_json(args.folder / "standings.json", summary(table.seen.state))
-        print(standings_text(Tournament.from_dict(table.seen.state["tournament"])), flush=True)
+        print(standings_text(tournament_from_dict(table.seen.state["tournament"])), flush=True)
     return 0 if done else 1

@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion_app.commands.args import BadInput, check_altar_sqlite
-    from hardware.unclaim import unclaim_here, unclaim_over_serial
+    from hardware.unclaim import NotUnclaimed, unclaim_here, unclaim_over_serial
 
     device = args.device.strip().lower()
     if len(device) != 8 or any(c not in "0123456789abcdef" for c in device):
@@ -46,12 +46,16 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput(
             f"{args.keys} is empty: it holds no device's key (nothing was written to it)"
         )
-    if args.here_only:
-        message = unclaim_here(args.device, args.keys)
-    elif args.port is None:
+    if not args.here_only and args.port is None:
         print("Say where the device is (--port /dev/ttyACM0), or --here-only for a lost one.")
         return 2
-    else:
-        message = asyncio.run(unclaim_over_serial(args.device, args.keys, args.port, args.wait))
+    try:
+        if args.here_only:
+            message = unclaim_here(args.device, args.keys)
+        else:
+            message = asyncio.run(unclaim_over_serial(args.device, args.keys, args.port, args.wait))
+    except NotUnclaimed as e:
+        print(e)
+        return 1
     print(message)
-    return 0 if message.startswith("Device") and "is unclaimed" in message else 1
+    return 0

@@ -369,7 +369,7 @@ class GameAdapter(ABC):
         return self.setup_record(["Alena", "Anton"], [(), ()], 7, 0, {})
 
     async def demo_script(self, demo: Any) -> None:
-        """`altar demo`'s scripted opening: acts on ``demo`` (companion_app/simulator/demo.py: act,
+        """`altar demo`'s scripted opening: acts on ``demo`` (companion_app/simulator/pipeline_demo.py: act,
         place, device.turn_dial, until ...): the demo module's ``script``, else it scans
         nothing and passes once."""
         if self.demo is not None:
@@ -398,12 +398,3 @@ class GameAdapter(ABC):
     def quick_cards(self, catalog: CardCatalog) -> list[str]:
         """Nine cards for the simulator's keys 1-9 (`make run` with a keyboard)."""
         return [c.id for c in sorted(catalog.cards, key=lambda c: c.name)][:9]
-
-
-def find_by_name(catalog: CardCatalog, name: str) -> CardInfo | None:
-    """The card printed with ``name`` (case and spaces forgiven), or None."""
-    wanted = " ".join(name.split()).casefold()
-    for card in catalog.cards:
-        if card.name.casefold() == wanted:
-            return card
-    return None

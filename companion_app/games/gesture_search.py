@@ -18,7 +18,6 @@ from companion_app.games.gestures import (
     Scan,
     TapCounter,
     TapText,
-    TurnDial,
 )
 
 COUNTER_REACH = 30  # how far from its value a counter's taps are searched (one burst)
@@ -97,15 +96,4 @@ def by_counter(adapter: GameAdapter, game: AnyGame, action: Any) -> list[Gesture
             if adapter.counter_action(game, seat, counter.key, value) == action:
                 side = 1 if value > counter.value else -1
                 return [TapCounter(seat, counter.key, side, abs(value - counter.value))]
-    return None
-
-
-def by_dial(adapter: GameAdapter, game: AnyGame, action: Any) -> list[Gesture] | None:
-    seat = seat_of(action)
-    if seat is None:
-        return None
-    spec = adapter.dial(game, seat)
-    for value in range(spec.minimum, spec.maximum + 1):
-        if value != spec.value and adapter.dial_action(game, seat, value) == action:
-            return [TurnDial(seat, value)]
     return None

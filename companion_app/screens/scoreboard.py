@@ -10,9 +10,9 @@ from typing import Any
 from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.session.seating import middle_band, seat_frames
 from companion_app.widgets.card_panel import CardPanel
 from companion_app.widgets.seat_panel import SeatPanel, SeatTurner
+from companion_app.widgets.seating import middle_band, seat_frames
 from companion_app.widgets.target_picker import TargetPicker
 from companion_app.widgets.winner_banner import WinnerBanner
 

@@ -13,8 +13,8 @@ from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.games.base import find_by_name
 from companion_app.simulator.sim_tags import UNKNOWN_UID, sim_uid
+from engine.core.catalog import find_by_name
 from hardware.sim_script import SCRIPT_HELP, run_command
 
 # The command list as this screen takes it: dials and readers counted from 1, and a card

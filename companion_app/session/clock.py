@@ -18,10 +18,6 @@ from typing import Any, Protocol
 TimerCallback = Callable[[float], Any]
 
 
-class Cancellable(Protocol):
-    def cancel(self) -> None: ...
-
-
 class AppClock(Protocol):
     """What the session needs of a clock: Kivy's ``Clock`` has exactly this."""
 

@@ -9,7 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 from companion_app.games.base import CardView, GameAdapter, TargetRequest
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import FeedbackCommand, Reaction, TableController
-from companion_app.session.targeting import Targeting
+from companion_app.session.target_picking import Targeting
 from engine.core.catalog import CardCatalog
 from hardware.events import DeviceStatus, DialChanged, TagPresented, TagRemoved
 from hardware.registry import DeckEnrolment, TagRegistry

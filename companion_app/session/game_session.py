@@ -32,7 +32,6 @@ from companion_app.session.auto_advance import AutoAdvance
 from companion_app.session.burst import BurstMerger, CounterKey
 from companion_app.session.clock import AppClock
 from companion_app.session.device_events import DeviceEvents
-from companion_app.session.history import HistoryRecorder
 from companion_app.session.log_window import LogWindow
 from companion_app.session.open_windows import who_could_play
 from companion_app.session.passing import MAX_PASSES, Passing, PassThisTurn, StopPassing
@@ -42,7 +41,8 @@ from companion_app.session.resume import resume as resume_saved
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
 from companion_app.session.table_news import TableNews
-from companion_app.session.targeting import Targeting
+from companion_app.session.target_picking import Targeting
+from companion_app.session.turn_series import HistoryRecorder
 from companion_app.session.turn_timer import TurnTimer
 from engine import games
 from engine.core.catalog import CardCatalog
@@ -636,7 +636,7 @@ class GameSession(EventDispatcher):
             self.dismiss_card(seat)
         return ok
 
-    # --- targets: asked where the engine asks, chosen by a tap or a scan (targeting.py) ---
+    # --- targets: asked where the engine asks, chosen by a tap or a scan (target_picking.py) ---
 
     def play(self, seat: int, action: Any) -> bool:
         """Plays ``action`` for ``seat``, first asking that player for any targets it takes."""

@@ -8,9 +8,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.session.folding import story
-from companion_app.session.history import HistoryRecorder, HistorySample
 from companion_app.session.log_window import LogRow, LogWindow
 from companion_app.session.table_news import TableNews
+from companion_app.session.turn_series import HistoryRecorder, HistorySample
 from companion_app.session.views import SeatView, seat_views
 from engine.core.catalog import CardCatalog
 from engine.core.records import LogEntry

@@ -28,9 +28,9 @@ from typing import Any, overload
 from companion_app.games.base import AnyGame, GameAdapter
 from companion_app.saves.snapshot_body import read_body, write_body
 from companion_app.saves.store import CommandStore, SavedGame
-from companion_app.session.history import Before, HistoryRecorder
 from companion_app.session.log_window import LogRow
 from companion_app.session.redraw import STORY_LINES
+from companion_app.session.turn_series import Before, HistoryRecorder
 from engine.core.kind import GameKind
 
 # Chosen by measurement (bench/bench_store.py, bench/bench_long_game.py): a snapshot costs

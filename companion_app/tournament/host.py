@@ -33,10 +33,10 @@ from companion_app.tournament.files import (
     read_lines,
     write_json,
 )
-from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table_inbox import BUDGET, TableReaders
-from engine.tournament import GameResult, Tournament, TournamentError
+from engine.tournament import GameResult, Tournament, TournamentError, tournament_from_dict
 
 REPUBLISH_EVERY = 0.5  # s: at most this often when someone else overwrites the retained state
 
@@ -162,7 +162,7 @@ class Host:
         self.folder = folder
         self.cfg = config
         self.log_path = folder / "results.jsonl"
-        self.tournament = Tournament.from_dict(config.tournament)
+        self.tournament = tournament_from_dict(config.tournament)
         self.table_public = [keys.public_key(k) for k in config.table_keys]
         self.ended_at: dict[str, float] = {}
         self.refused = 0  # every message dropped: malformed, unsigned, forged, not due ...

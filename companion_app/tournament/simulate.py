@@ -18,7 +18,7 @@ from companion_app.tournament.files import read_json, read_lines
 from companion_app.tournament.host import HostConfig
 from companion_app.tournament.mosquitto import Mosquitto
 from companion_app.tournament.view import standings_text
-from engine.tournament import GameResult, Tournament
+from engine.tournament import GameResult, Tournament, tournament_from_dict
 
 PLAYERS = ("Alena", "Bea", "Cato", "Dara")
 
@@ -123,7 +123,7 @@ def run(
         broker.stop()
         log.close()
     host_log = read_lines(host_dir / "results.jsonl")
-    final = Tournament.from_dict(cfg.tournament)
+    final = tournament_from_dict(cfg.tournament)
     for body in host_log:
         final.record(body["match"], body["game"], GameResult(body["winner"], body["reason"]))
     stats_path = host_dir / "host_stats.json"

@@ -25,7 +25,12 @@ from companion_app.tournament import swiss_view
 from companion_app.tournament.files import append_line, read_json, read_lines, write_json
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.swiss_pairing import max_weight_pairs
-from engine.tournament import GameResult, SwissEvent, Tournament, TournamentError
+from engine.tournament import (
+    GameResult,
+    SwissEvent,
+    TournamentError,
+    tournament_from_dict,
+)
 
 SNAPSHOT = "swiss.json"
 ORDERS = "organizer.jsonl"
@@ -36,7 +41,7 @@ def event_of(config: HostConfig, folder: Path) -> SwissEvent:
     """The event as the folder holds it: the snapshot if any (else the config's round 1),
     with every logged result (the tools that read a host's folder use this)."""
     snap = read_json(folder / SNAPSHOT, None)
-    event = Tournament.from_dict(snap["event"] if snap else config.tournament)
+    event = tournament_from_dict(snap["event"] if snap else config.tournament)
     if not isinstance(event, SwissEvent):
         raise ValueError(f"{folder} holds no Swiss event")
     for body in read_lines(folder / "results.jsonl"):

@@ -21,9 +21,9 @@ from typing import Any
 from companion_app.tournament import binding, keys, messages, topics
 from companion_app.tournament.codes import WATCH, JoinCode
 from companion_app.tournament.files import NotAltars, read_json, write_json
-from companion_app.tournament.link import Link
 from companion_app.tournament.messages import BadMessage
-from engine.tournament import GameResult, GameSlot, Tournament
+from companion_app.tournament.mqtt_link import Link
+from engine.tournament import GameResult, GameSlot, Tournament, tournament_from_dict
 
 RESEND_EVERY = 1.0  # seconds between resends of results the standings don't show yet
 __all__ = ["JoinCode", "Seen", "Table", "read_state", "WATCH"]
@@ -50,7 +50,7 @@ class Seen:
         if not self.state:
             return None
         if self._parsed is None or self._parsed[:2] != (self.epoch, self.version):
-            t = Tournament.from_dict(self.state["tournament"])
+            t = tournament_from_dict(self.state["tournament"])
             self._parsed = (self.epoch, self.version, t)
         return self._parsed[2]
 

@@ -19,7 +19,7 @@ import queue
 import threading
 
 from companion_app.tournament import topics
-from companion_app.tournament.link import Link
+from companion_app.tournament.mqtt_link import Link
 
 BUDGET = 16  # messages taken from one table per turn of the host's loop
 PER_TABLE_QUEUE = 256  # messages of one table waiting for the host's thread

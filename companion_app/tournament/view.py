@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.tournament import swiss_view
-from engine.tournament import GameSlot, SwissEvent, Tournament
+from engine.tournament import GameSlot, SwissEvent, Tournament, tournament_from_dict
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def pairings_text(t: Tournament) -> str:
 
 def summary(state: dict[str, Any]) -> dict[str, Any]:
     """The parts of a state two runs must agree on: every result, and the standings."""
-    t = Tournament.from_dict(state["tournament"])
+    t = tournament_from_dict(state["tournament"])
     return {
         "results": state["tournament"]["results"],
         "standings": standings_rows(t),

@@ -14,9 +14,9 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion_app.games.base import find_by_name
-from companion_app.session.seating import seat_frames
 from companion_app.widgets.seat_panel import SeatTurner
+from companion_app.widgets.seating import seat_frames
+from engine.core.catalog import find_by_name
 
 
 class EnrolFace(BoxLayout):

@@ -17,7 +17,7 @@ from typing import Any
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.session.seating import seat_frames
+from companion_app.widgets.seating import seat_frames
 
 
 class FacingScreen(Screen):

@@ -2,14 +2,15 @@
 lists (the big number first; Zeal's devotion and six bases, Deeds Not Words' base health and
 four resources ...).
 
-The panel renders a ``SeatView`` and reports taps upward as (counter key, delta) or a toggle of
-a key; it keeps no game state. ``SeatTurner`` is the Scatter that turns a panel to face its
+The panel renders a ``ShownSeat`` (the session's ``SeatView``) and reports taps upward as
+(counter key, delta) or a toggle of a key; it keeps no game state. ``SeatTurner`` is the Scatter that turns a panel to face its
 edge of the table and maps touches into the panel's own upright coordinates.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -26,9 +27,50 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scatter import Scatter
 
-from companion_app.games.base import CounterView
-from companion_app.session.views import SeatView
 from companion_app.widgets.counter import CounterTile
+
+
+# What the panel reads of a seat and its numbers (the session's SeatView and the adapter's
+# CounterView fit): the widgets sit below the session and the games, and know neither.
+@runtime_checkable
+class ShownCounter(Protocol):
+    @property
+    def key(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def group(self) -> str: ...
+    @property
+    def big(self) -> bool: ...
+    @property
+    def dimmed(self) -> bool: ...
+    @property
+    def toggles(self) -> bool: ...
+    @property
+    def note(self) -> str: ...
+
+
+@runtime_checkable
+class ShownSeat(Protocol):
+    @property
+    def seat(self) -> int: ...
+    @property
+    def colour(self) -> tuple[float, float, float, float]: ...
+    @property
+    def active(self) -> bool: ...
+    @property
+    def acting(self) -> bool: ...
+    @property
+    def eliminated(self) -> bool: ...
+    @property
+    def badges(self) -> Sequence[str]: ...
+    @property
+    def lines(self) -> Sequence[str]: ...
+    @property
+    def counters(self) -> Sequence[ShownCounter]: ...
+
 
 CALM_S = 0.6  # how long new decision buttons ignore taps
 STACK_LETTERS = 80  # decisions longer than this, together, go below the question
@@ -68,7 +110,7 @@ class SeatPanel(BoxLayout):
         self._calm_until = 0.0
         self._tiles_calm_until = 0.0
 
-    def on_view(self, _inst: Any, view: SeatView | None) -> None:
+    def on_view(self, _inst: Any, view: ShownSeat | None) -> None:
         if view is None:
             return
         self.seat = view.seat
@@ -90,7 +132,7 @@ class SeatPanel(BoxLayout):
             tile.note = c.note
         self._show_previews()
 
-    def _build(self, counters: tuple[CounterView, ...]) -> None:
+    def _build(self, counters: Sequence[ShownCounter]) -> None:
         """Rows of tiles: the "main" group on top, each other group in a grid row below."""
         main = self.ids.main
         rows = self.ids.rows

@@ -13,8 +13,8 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 
-from companion_app.session.seating import SeatFrame
 from companion_app.widgets.seat_panel import SeatTurner
+from companion_app.widgets.seating import SeatFrame
 from companion_app.widgets.two_sided import edge_turns
 
 

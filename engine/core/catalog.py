@@ -4,8 +4,8 @@ share."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 
 class CardInfo(Protocol):
@@ -29,3 +29,30 @@ class CardCatalog(Protocol):
         ...
 
     def __contains__(self, card_id: object) -> bool: ...
+
+
+def find_by_name(catalog: CardCatalog, name: str) -> CardInfo | None:
+    """The card printed with ``name`` (case and spaces forgiven), or None: a card typed or
+    spoken at the table, in any game."""
+    wanted = " ".join(name.split()).casefold()
+    for card in catalog.cards:
+        if card.name.casefold() == wanted:
+            return card
+    return None
+
+
+Card = TypeVar("Card", bound=CardInfo)
+
+
+def with_inline_cards(
+    out: dict[str, Any],
+    cards: Sequence[Card],
+    sample: CardCatalog,
+    to_dict: Callable[[Card], dict[str, Any]],
+) -> dict[str, Any]:
+    """A save file's data ``out`` with the cards it needs that the sample catalog does not hold
+    as they are (new, or changed), under "card" (docs/scenarios.md): the file plays anywhere."""
+    extra = [to_dict(c) for c in cards if c.id not in sample or sample.get(c.id) != c]
+    if extra:
+        out["card"] = extra
+    return out

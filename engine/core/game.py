@@ -19,8 +19,8 @@ from operator import length_hint
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.core.actions import ActionCodec
-from engine.core.history import Earlier, History
 from engine.core.records import LogEntry, Outcome, Prompt, Status
+from engine.core.undo_stack import Earlier, History
 from engine.errors import IllegalAction
 
 SetupT = TypeVar("SetupT")

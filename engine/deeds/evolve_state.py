@@ -116,11 +116,6 @@ def set_card(state: DeedsState, card_id: int, **changes: Any) -> DeedsState:
     )
 
 
-def map_cards(state: DeedsState, change: Any) -> DeedsState:
-    """Every card through ``change`` (InPlay -> InPlay)."""
-    return state_with(state, cards=tuple(change(x) for x in state.cards))
-
-
 def damaged(cards: tuple[InPlay, ...], damage: dict[int, int], fed: set[int]) -> tuple[InPlay, ...]:
     """The cards with ``damage`` added (by card number), and those in ``fed`` fed: ``cards``
     itself when there is neither (a battle with no damage to any card)."""

@@ -7,6 +7,7 @@ from engine.tournament.decks import DeckCheck, check_deck
 from engine.tournament.draft import Draft, DraftError, DraftFormat, draft_format
 from engine.tournament.matches import GameResult, MatchScore, score_match
 from engine.tournament.pairings import Pairing, round_robin, team_pairings, team_seating
+from engine.tournament.reading import tournament_from_dict
 from engine.tournament.standings import Standing, Standings, standings
 from engine.tournament.swiss import Matcher, SwissEvent, SwissStanding, default_rounds
 from engine.tournament.tiebreakers import percent
@@ -38,6 +39,7 @@ __all__ = [
     "TournamentError",
     "check_deck",
     "draft_format",
+    "tournament_from_dict",
     "round_robin",
     "score_match",
     "standings",

@@ -1,5 +1,5 @@
 """The state of a game of Vile Incantations: immutable, frozen, slotted records (undo is a
-reference swap, engine/core/history.py; engine/core/evolve.py copies them)."""
+reference swap, engine/core/undo_stack.py; engine/core/evolve.py copies them)."""
 
 from __future__ import annotations
 

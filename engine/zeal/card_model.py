@@ -186,11 +186,6 @@ class Card:
             return self.zeal_cost
         return self.cost
 
-    def combat_with(self, zeal: bool) -> int:
-        if zeal and self.zeal_combat is not None:
-            return self.zeal_combat
-        return self.combat or 0
-
     def keywords_with(self, zeal: bool) -> tuple[str, ...]:
         if zeal and self.zeal_keywords:
             return tuple(dict.fromkeys(self.keywords + self.zeal_keywords))

@@ -3,17 +3,19 @@ a card a declaration named that has left play since by the name it had then)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from engine.zeal import actions as za
+from engine.zeal.cards import Catalog
+from engine.zeal.state import GameState
 
-if TYPE_CHECKING:
-    from engine.zeal.game import ZealGame
 
-
-def describe(action: za.Action, game: ZealGame) -> str:
-    """A command in players' words, for the log screen."""
-    names = [p.name for p in game.state.players]
+def describe(
+    action: za.Action, state: GameState, catalog: Catalog, named: Mapping[int, str]
+) -> str:
+    """A command in players' words, for the log screen. ``named``: the names of the cards
+    combat declarations named, as they were then (the game keeps them)."""
+    names = [p.name for p in state.players]
     who = names[action.player] if 0 <= action.player < len(names) else f"Seat {action.player}"
     if isinstance(action, za.SetDevotion):
         parts = []
@@ -31,18 +33,18 @@ def describe(action: za.Action, game: ZealGame) -> str:
         return f"{who}'s base {action.base_index + 1}: {', '.join(parts)}"
     if isinstance(action, za.PlayCard):
         try:
-            name = game.catalog.get(action.card_id).name
+            name = catalog.get(action.card_id).name
         except KeyError:
             name = action.card_id
         return f"{who} played {name}"
     if isinstance(action, za.Develop):
         return f"{who} developed: {'drew a card' if action.choice == 'draw' else '+1 maximum devotion'}"
     if isinstance(action, za.DeclareAttackers | za.DeclareBlockers | za.DeclareFlankers):
-        return f"{who} {_declaration(action, game, names)}"
+        return f"{who} {_declaration(action, state, named, names)}"
     if isinstance(action, za.Activate):
         # The card by name: "activated a card's action" left the table guessing which.
-        perm = game.state.permanent(action.permanent_id)
-        card = perm.name if perm is not None else game.named.get(action.permanent_id, "")
+        perm = state.permanent(action.permanent_id)
+        card = perm.name if perm is not None else named.get(action.permanent_id, "")
         if card:
             return f"{who} activated {card}'s action"
     kind = type(action).__name__
@@ -67,17 +69,18 @@ def describe(action: za.Action, game: ZealGame) -> str:
 
 def _declaration(
     action: za.DeclareAttackers | za.DeclareBlockers | za.DeclareFlankers,
-    game: ZealGame,
+    state: GameState,
+    named: Mapping[int, str],
     names: list[str],
 ) -> str:
     """ "declared attackers: Asterion Bull at Anton" (a card that has left play since is named
     as it was when declared)."""
 
     def name(pid: int) -> str:
-        perm = game.state.permanent(pid)
+        perm = state.permanent(pid)
         if perm is not None:
             return perm.name
-        return game.named.get(pid, "a card no longer in play")
+        return named.get(pid, "a card no longer in play")
 
     if isinstance(action, za.DeclareAttackers):
         pairs = [f"{name(a)} at {names[d]}" for a, d in action.attackers if 0 <= d < len(names)]

@@ -104,4 +104,4 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         return tuple(p.name for p in self.state.players)
 
     def describe(self, action: za.Action) -> str:
-        return describe(action, self)
+        return describe(action, self.state, self.catalog, self.named)

@@ -50,17 +50,6 @@ def cost_to_play(state: GameState, seat: int, card: Card, zeal: bool, x: int = 0
     return cost
 
 
-def zeal_in_play(state: GameState, perm: Permanent) -> bool:
-    """Zeal: you control another character or device of its cult, or resolved a spell of that
-    cult this turn (The Cards: Zeal)."""
-    if perm.cult is None:
-        return False
-    player = state.players[perm.controller]
-    if perm.cult in player.spell_cults:
-        return True
-    return any(p.cult == perm.cult and p.id != perm.id for p in player.in_play)
-
-
 def zeal_for_card(state: GameState, seat: int, card: Card) -> bool:
     """Whether ``card`` has Zeal for ``seat`` now (a card not yet in play: any of its cult)."""
     if card.cult is None or card.zeal_cost is None and not _has_zeal_side(card):

@@ -208,16 +208,6 @@ def starting_bases(seat: int) -> tuple[BaseState, ...]:
     return tuple(BaseState(defense=d, owner=seat, controller=seat) for d in range(1, 7))
 
 
-def bases_controlled(state: GameState, seat: int) -> list[tuple[int, int, BaseState]]:
-    """(owner, index, base) for every base ``seat`` controls, face up or down."""
-    return [
-        (owner, index, base)
-        for owner, player in enumerate(state.players)
-        for index, base in enumerate(player.bases)
-        if base.controller == seat
-    ]
-
-
 def standing_bases(state: GameState, seat: int) -> list[tuple[int, int, BaseState]]:
     """(owner, index, base) for every face-up base ``seat`` controls (asked at every hit of
     combat damage: one pass, no list of the face-down ones in between)."""
@@ -227,11 +217,6 @@ def standing_bases(state: GameState, seat: int) -> list[tuple[int, int, BaseStat
         for index, base in enumerate(player.bases)
         if base.face_up and base.controller == seat
     ]
-
-
-def has_standing_base(state: GameState, seat: int) -> bool:
-    """Checked after every action (a player with no bases loses), so kept cheap."""
-    return any(b.face_up and b.controller == seat for player in state.players for b in player.bases)
 
 
 def base_ref(owner: int, index: int) -> str:

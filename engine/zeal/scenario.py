@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.catalog import with_inline_cards
 from engine.core.fields import Fields, check_known
 from engine.zeal.card_model import Card
 from engine.zeal.card_toml import card_to_dict, cards_from_list
@@ -76,10 +77,4 @@ def game_to_dict(game: Any) -> dict[str, Any]:
         }
     }
     out.update(position_to_dict(start))
-    sample = sample_catalog()
-    extra = [
-        card_to_dict(c) for c in game.catalog.cards if c.id not in sample or sample.get(c.id) != c
-    ]
-    if extra:
-        out["card"] = extra
-    return out
+    return with_inline_cards(out, game.catalog.cards, sample_catalog(), card_to_dict)

@@ -4,7 +4,7 @@ state, is logged, and is undone like any action."""
 from __future__ import annotations
 
 from engine.core.evolve import evolve
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg import zones
 from engine.zg.card_model import Catalog
 from engine.zg.flow import check_victory, defeat_if_down, end_player_turn
@@ -15,17 +15,20 @@ PULSE_PHASES = ("card", "act", "target", "spin", "bolster", "augment", "result",
 
 
 def perform_adjustment(
-    state: GameState, catalog: Catalog, action: za.SetCard | za.SetMarkers | za.SetTerrain, log: Log
+    state: GameState,
+    catalog: Catalog,
+    action: zga.SetCard | zga.SetMarkers | zga.SetTerrain,
+    log: Log,
 ) -> GameState:
     who = state.players[action.player].name
-    if isinstance(action, za.SetTerrain):
+    if isinstance(action, zga.SetTerrain):
         t = evolve(state.terrain[action.terrain], strikes=action.strikes)
         terrain = state.terrain[: action.terrain] + (t,) + state.terrain[action.terrain + 1 :]
         log.say(state, action.player, f"{who} set {t.name} to {t.strikes} strike(s) (adjustment)")
         return evolve(state, terrain=terrain)
     seat = action.seat
     p = state.players[seat]
-    if isinstance(action, za.SetCard):
+    if isinstance(action, zga.SetCard):
         name = catalog.get(action.card).name
         if action.to == "slagged":
             if state.hidden:

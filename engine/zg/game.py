@@ -6,7 +6,7 @@ from typing import Self
 
 from engine.core.game import Game
 from engine.core.records import LogEntry, Outcome, Prompt, Status
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.actor import actor
 from engine.zg.card_model import Catalog
 from engine.zg.describe import describe
@@ -19,11 +19,11 @@ from engine.zg.setup import ZgSetup, check_setup, initial_state
 from engine.zg.state import PHASES, GameState
 
 
-class ZgGame(Game[ZgSetup, GameState, za.Action]):
+class ZgGame(Game[ZgSetup, GameState, zga.Action]):
     """A game of Z-G (rules/z-g.md)."""
 
     kind = "zg"
-    note_codec = za.CODEC  # a listing is noted (listed_now): its commands are looked up
+    note_codec = zga.CODEC  # a listing is noted (listed_now): its commands are looked up
     # The longest listing in which a command is looked up rather than checked: a lookup
     # compares the command with each listed action before it (~0.15 us each), the rules' check
     # of a command costs 1.5-4 us (measured on the bench's games). An impulse's 120 open hands
@@ -42,17 +42,17 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
     def start(cls, setup: ZgSetup, state: GameState | None = None) -> Self:
         return cls(setup, state=state)
 
-    def explain_in(self, state: GameState, action: za.Action) -> str | None:
+    def explain_in(self, state: GameState, action: zga.Action) -> str | None:
         return explain(state, self.catalog, action)
 
-    def perform_in(self, state: GameState, action: za.Action) -> tuple[GameState, list[LogEntry]]:
+    def perform_in(self, state: GameState, action: zga.Action) -> tuple[GameState, list[LogEntry]]:
         log = Log()
         return perform(state, self.catalog, action, log), log
 
     def acting_player(self) -> int | None:
         return actor(self.state)
 
-    def list_in(self, state: GameState) -> list[za.Action]:
+    def list_in(self, state: GameState) -> list[zga.Action]:
         return listing(state, self.catalog)
 
     def outcome(self) -> Outcome | None:
@@ -78,5 +78,5 @@ class ZgGame(Game[ZgSetup, GameState, za.Action]):
     def player_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.state.players)
 
-    def describe(self, action: za.Action) -> str:
+    def describe(self, action: zga.Action) -> str:
         return describe(action, self.state, self.catalog)

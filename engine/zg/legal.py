@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, product
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.actor import actor, attacker
 from engine.zg.card_model import Catalog
 from engine.zg.rules import explain
@@ -29,11 +29,11 @@ def _scannable(state: GameState, catalog: Catalog, seat: int) -> list[str]:
     return [c for c in dict.fromkeys(pool) if c not in p.slag]
 
 
-def legal_actions(state: GameState, catalog: Catalog) -> Iterator[za.Action]:
+def legal_actions(state: GameState, catalog: Catalog) -> Iterator[zga.Action]:
     return iter(listing(state, catalog))
 
 
-def listing(state: GameState, catalog: Catalog) -> list[za.Action]:
+def listing(state: GameState, catalog: Catalog) -> list[zga.Action]:
     """Every listed action, in the order the table sees them: anytime actions first."""
     if state.phase == "over":
         return []
@@ -44,9 +44,9 @@ def listing(state: GameState, catalog: Catalog) -> list[za.Action]:
     return out
 
 
-def _anytime(state: GameState) -> list[za.Action]:
+def _anytime(state: GameState) -> list[zga.Action]:
     players = state.players
-    out: list[za.Action] = [
+    out: list[zga.Action] = [
         _POWERUPS[seat]
         for seat, p in enumerate(players)
         if p.character and not p.character_used and not p.character_sacrificed and not p.defeated
@@ -63,7 +63,7 @@ def _anytime(state: GameState) -> list[za.Action]:
     return out
 
 
-def _phase(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) -> None:
+def _phase(state: GameState, catalog: Catalog, seat: int, out: list[zga.Action]) -> None:
     phase = state.phase
     p = state.players[seat]
     if phase == "act":
@@ -79,7 +79,7 @@ def _phase(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) 
     elif phase == "card":
         if state.hidden:
             for card in _scannable(state, catalog, seat):
-                play = za.PlayCard(seat, card)
+                play = zga.PlayCard(seat, card)
                 if explain(state, catalog, play) is None:
                     out.append(play)
         else:
@@ -94,11 +94,11 @@ def _phase(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) 
             # tablet then calls the impulse), one at a time, each a different standing card.
             for card in _scannable(state, catalog, seat):
                 if card not in p.scanned:
-                    out.append(za.ScanHand(seat, card))
+                    out.append(zga.ScanHand(seat, card))
         else:
             out += _picks(seat, tuple(sorted(set(p.deck))))
     elif phase == "tiebreak" or phase == "target":
-        make = za.BreakTie if phase == "tiebreak" else za.DrawTarget
+        make = zga.BreakTie if phase == "tiebreak" else zga.DrawTarget
         for card in _scannable(state, catalog, seat):
             scan = make(seat, card)
             if explain(state, catalog, scan) is None:
@@ -114,7 +114,7 @@ def _phase(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) 
         out += _saves(seat, bool(p.character) and not p.character_sacrificed)
 
 
-def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) -> None:
+def _act(state: GameState, catalog: Catalog, seat: int, out: list[zga.Action]) -> None:
     pulse = state.pulse
     assert pulse is not None
     p = state.players[seat]
@@ -144,7 +144,7 @@ def _act(state: GameState, catalog: Catalog, seat: int, out: list[za.Action]) ->
 
 
 @lru_cache(maxsize=512)
-def _picks(seat: int, deck: tuple[str, ...]) -> tuple[za.PickHand, ...]:
+def _picks(seat: int, deck: tuple[str, ...]) -> tuple[zga.PickHand, ...]:
     """Every hand a player may pick with open hands (Basic Rules 2-3): the 3 distinct cards
     named (120 actions, listed at every impulse). A deck that lost a card (slagged) has no
     hand the fuller deck did not have: each hand is made once (_hand), not once per deck."""
@@ -152,78 +152,80 @@ def _picks(seat: int, deck: tuple[str, ...]) -> tuple[za.PickHand, ...]:
 
 
 @lru_cache(maxsize=8192)
-def _hand(seat: int, cards: tuple[str, ...]) -> za.PickHand:
-    return za.PickHand(seat, cards)
+def _hand(seat: int, cards: tuple[str, ...]) -> zga.PickHand:
+    return zga.PickHand(seat, cards)
 
 
 @lru_cache(maxsize=1024)
-def _attacks(seat: int, foes: tuple[int, ...], lock_foe: int) -> tuple[za.Attack, ...]:
+def _attacks(seat: int, foes: tuple[int, ...], lock_foe: int) -> tuple[zga.Attack, ...]:
     """Basic Rule 5: each foe with either end; a targetlocked foe also with the locked card."""
     out = []
     for foe in foes:
         for end in (0, 1):
-            out.append(za.Attack(seat, foe, end))
+            out.append(zga.Attack(seat, foe, end))
             if foe == lock_foe:
-                out.append(za.Attack(seat, foe, end, locked=True))
+                out.append(zga.Attack(seat, foe, end, locked=True))
     return tuple(out)
 
 
 @lru_cache(maxsize=256)
-def _stances(seat: int, current: str) -> tuple[za.Stance, ...]:
-    return tuple(za.Stance(seat, stance) for stance in STANCES if stance != current)
+def _stances(seat: int, current: str) -> tuple[zga.Stance, ...]:
+    return tuple(zga.Stance(seat, stance) for stance in STANCES if stance != current)
 
 
 @lru_cache(maxsize=256)
-def _moves(seat: int, most: int) -> tuple[za.Move, ...]:
-    return tuple(za.Move(seat, distance) for distance in range(most + 1))
+def _moves(seat: int, most: int) -> tuple[zga.Move, ...]:
+    return tuple(zga.Move(seat, distance) for distance in range(most + 1))
 
 
 @lru_cache(maxsize=256)
-def _terrain_attacks(seat: int, index: int) -> tuple[za.AttackTerrain, ...]:
-    return (za.AttackTerrain(seat, index, 0), za.AttackTerrain(seat, index, 1))
+def _terrain_attacks(seat: int, index: int) -> tuple[zga.AttackTerrain, ...]:
+    return (zga.AttackTerrain(seat, index, 0), zga.AttackTerrain(seat, index, 1))
 
 
 @lru_cache(maxsize=256)
-def _result(seat: int, first: int, second: int) -> tuple[za.Action, ...]:
+def _result(seat: int, first: int, second: int) -> tuple[zga.Action, ...]:
     """Accept the test, or retest (Core Exceptions 8: once each per test, -1: not any more)."""
-    out: list[za.Action] = [za.Resolve(seat)]
+    out: list[zga.Action] = [zga.Resolve(seat)]
     for who in (first, second):
         if who >= 0:
             for which, end in product(("attack", "target"), (0, 1)):
-                out.append(za.Retest(who, which, end))
+                out.append(zga.Retest(who, which, end))
     return tuple(out)
 
 
 @lru_cache(maxsize=256)
-def _dots(seat: int, count: int, augment: bool) -> tuple[za.Action, ...]:
-    make = za.Augment if augment else za.Bolster
+def _dots(seat: int, count: int, augment: bool) -> tuple[zga.Action, ...]:
+    make = zga.Augment if augment else zga.Bolster
     return tuple(make(seat, dots) for dots in product(range(3), repeat=count))
 
 
 @lru_cache(maxsize=256)
-def _saves(seat: int, can_sacrifice: bool) -> tuple[za.Save, ...]:
-    return (za.Save(seat, False), za.Save(seat, True)) if can_sacrifice else (za.Save(seat, False),)
+def _saves(seat: int, can_sacrifice: bool) -> tuple[zga.Save, ...]:
+    return (
+        (zga.Save(seat, False), zga.Save(seat, True)) if can_sacrifice else (zga.Save(seat, False),)
+    )
 
 
 @lru_cache(maxsize=256)
-def _spins(seat: int) -> tuple[za.Spin, za.Spin]:
-    return (za.Spin(seat, 0), za.Spin(seat, 1))
+def _spins(seat: int) -> tuple[zga.Spin, zga.Spin]:
+    return (zga.Spin(seat, 0), zga.Spin(seat, 1))
 
 
 @lru_cache(maxsize=4096)
-def _play(seat: int, card: str) -> za.PlayCard:
-    return za.PlayCard(seat, card)
+def _play(seat: int, card: str) -> zga.PlayCard:
+    return zga.PlayCard(seat, card)
 
 
 @lru_cache(maxsize=256)
-def _end_pulse(seat: int) -> za.EndPulse:
-    return za.EndPulse(seat)
+def _end_pulse(seat: int) -> zga.EndPulse:
+    return zga.EndPulse(seat)
 
 
 @lru_cache(maxsize=256)
-def _stand_up(seat: int) -> za.StandUp:
-    return za.StandUp(seat)
+def _stand_up(seat: int) -> zga.StandUp:
+    return zga.StandUp(seat)
 
 
-_POWERUPS = tuple(za.UsePowerup(seat) for seat in range(MAX_PLAYERS))
-_FLAMEOUTS = tuple(za.Flameout(seat) for seat in range(MAX_PLAYERS))
+_POWERUPS = tuple(zga.UsePowerup(seat) for seat in range(MAX_PLAYERS))
+_FLAMEOUTS = tuple(zga.Flameout(seat) for seat in range(MAX_PLAYERS))

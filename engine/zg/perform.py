@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.evolve import evolve
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.adjust import perform_adjustment
@@ -18,61 +18,61 @@ from engine.zg.perform_attack import begin_attack, begin_terrain_attack, perform
 from engine.zg.state import GameState, new_pulse
 
 
-def perform(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
+def perform(state: GameState, catalog: Catalog, action: zga.Action, log: Log) -> GameState:
     # Most of a game's actions (the test's steps, attacks, action cards, hands) are found by
     # their type at once; the rest are asked about one by one (distinct classes: the order of
     # the questions is not a precedence).
     step = _STEPS.get(type(action))
     if step is not None:
         return step(state, catalog, action, log)
-    if isinstance(action, za.ADJUSTMENTS):
+    if isinstance(action, zga.ADJUSTMENTS):
         return perform_adjustment(state, catalog, action, log)
     name = state.players[action.player].name
-    if isinstance(action, za.ScanHand):
+    if isinstance(action, zga.ScanHand):
         scanned = state.players[action.player].scanned + (action.card,)
         if len(scanned) < 3:
             log.say(state, action.player, f"{name} scanned a hand card ({len(scanned)} of 3)")
             return state.with_player(action.player, scanned=scanned)
-        return _pick(state, catalog, za.PickHand(action.player, scanned), log)
-    if isinstance(action, za.BreakTie):
+        return _pick(state, catalog, zga.PickHand(action.player, scanned), log)
+    if isinstance(action, zga.BreakTie):
         return _break_tie(state, catalog, action, log)
-    if isinstance(action, za.Flameout):
+    if isinstance(action, zga.Flameout):
         log.say(state, action.player, f"{name} announced flameout: each hand card twice")
         return state.with_player(action.player, flameout=True)
-    if isinstance(action, za.UsePowerup):
+    if isinstance(action, zga.UsePowerup):
         p = state.players[action.player]
         text = catalog.get(p.character).powerup_text if p.character in catalog else ""
         log.say(state, action.player, f"{name} used the character's powerup: {text}".rstrip(": "))
         return state.with_player(action.player, character_used=True)
-    if isinstance(action, za.Knockdown):
+    if isinstance(action, zga.Knockdown):
         foe = state.players[action.foe].name
         log.say(state, action.player, f"{name} knocked {foe} down: 3 Move to stand up")
         return state.with_player(action.foe, knocked_down=True)
-    if isinstance(action, za.RuleOfPrime):
+    if isinstance(action, zga.RuleOfPrime):
         return _prime(state, catalog, action, log)
-    if isinstance(action, za.Move):
+    if isinstance(action, zga.Move):
         pulse = state.pulse
         assert pulse is not None
         log.say(state, action.player, f"{name} moved {action.distance} (in card lengths)")
         pulse = evolve(pulse, moved=True, move_left=pulse.move_left - action.distance)
         return evolve(state, pulse=pulse)
-    if isinstance(action, za.Stance | za.StandUp):
+    if isinstance(action, zga.Stance | zga.StandUp):
         pulse = state.pulse
         assert pulse is not None
         state = evolve(state, pulse=evolve(pulse, move_left=pulse.move_left - 3))
-        if isinstance(action, za.StandUp):
+        if isinstance(action, zga.StandUp):
             log.say(state, action.player, f"{name} stood up (3 Move)")
             return state.with_player(action.player, knocked_down=False)
         log.say(state, action.player, f"{name} took the {action.stance} stance (3 Move)")
         return state.with_player(action.player, stance=action.stance)
-    if isinstance(action, za.EndPulse):
+    if isinstance(action, zga.EndPulse):
         log.say(state, action.player, f"{name} ended the pulse without attacking")
         return end_pulse(state, catalog, log)
-    assert isinstance(action, za.AttackTerrain), action
+    assert isinstance(action, zga.AttackTerrain), action
     return begin_terrain_attack(state, catalog, action, log)
 
 
-def _pick(state: GameState, catalog: Catalog, action: za.PickHand, log: Log) -> GameState:
+def _pick(state: GameState, catalog: Catalog, action: zga.PickHand, log: Log) -> GameState:
     seat = action.player
     p = state.players[seat]
     if action.cards:
@@ -94,7 +94,7 @@ def _pick(state: GameState, catalog: Catalog, action: za.PickHand, log: Log) -> 
     return state
 
 
-def _break_tie(state: GameState, catalog: Catalog, action: za.BreakTie, log: Log) -> GameState:
+def _break_tie(state: GameState, catalog: Catalog, action: zga.BreakTie, log: Log) -> GameState:
     seat = action.player
     p = state.players[seat]
     drawn = catalog.get(action.card).impulse
@@ -106,7 +106,7 @@ def _break_tie(state: GameState, catalog: Catalog, action: za.BreakTie, log: Log
     return settle_order(state, catalog, log)
 
 
-def _play(state: GameState, catalog: Catalog, action: za.PlayCard, log: Log) -> GameState:
+def _play(state: GameState, catalog: Catalog, action: zga.PlayCard, log: Log) -> GameState:
     seat = action.player
     p = state.players[seat]
     card = catalog.get(action.card)
@@ -135,7 +135,7 @@ def _named(state: GameState, name: str) -> str:
     return "the action card" if state.hidden else name
 
 
-def _prime(state: GameState, catalog: Catalog, action: za.RuleOfPrime, log: Log) -> GameState:
+def _prime(state: GameState, catalog: Catalog, action: zga.RuleOfPrime, log: Log) -> GameState:
     mine = catalog.get(action.card).end(action.end)
     theirs = catalog.get(action.foe_card).end(action.foe_end)
     me, foe = state.players[action.player].name, state.players[action.foe].name
@@ -150,12 +150,12 @@ def _prime(state: GameState, catalog: Catalog, action: za.RuleOfPrime, log: Log)
 
 _STEPS: dict[type[Any], Callable[[GameState, Catalog, Any, Log], GameState]] = {
     **dict.fromkeys(
-        (za.Spin, za.Resolve, za.DrawTarget, za.Bolster, za.Augment, za.Retest, za.Save),
+        (zga.Spin, zga.Resolve, zga.DrawTarget, zga.Bolster, zga.Augment, zga.Retest, zga.Save),
         perform_test,  # the steps of a test (Basic Rules 5-6), half of a game's actions
     ),
-    za.Attack: begin_attack,
-    za.PlayCard: _play,
-    za.PickHand: _pick,
+    zga.Attack: begin_attack,
+    zga.PlayCard: _play,
+    zga.PickHand: _pick,
 }
 
 __all__ = ["attacker", "perform"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import rng
 from engine.core.evolve import evolve
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
@@ -54,7 +54,7 @@ def _lose_lock(state: GameState, catalog: Catalog, seat: int, log: Log) -> GameS
     return evolve(state, players=state.players_with(seat, lock_foe=-1, lock_card=""))
 
 
-def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log) -> GameState:
+def begin_attack(state: GameState, catalog: Catalog, action: zga.Attack, log: Log) -> GameState:
     seat, foe = action.player, action.foe
     if not action.locked and state.players[seat].lock_card:  # rare: one copy more
         state = _lose_lock(state, catalog, seat, log)
@@ -162,7 +162,7 @@ def begin_attack(state: GameState, catalog: Catalog, action: za.Attack, log: Log
 
 
 def begin_terrain_attack(
-    state: GameState, catalog: Catalog, action: za.AttackTerrain, log: Log
+    state: GameState, catalog: Catalog, action: zga.AttackTerrain, log: Log
 ) -> GameState:
     seat = action.player
     if state.players[seat].lock_card:
@@ -234,13 +234,13 @@ def _after_spin(
     return evolve(state, phase="result", last_test=words, attack=a)
 
 
-def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log) -> GameState:
+def perform_test(state: GameState, catalog: Catalog, action: zga.Action, log: Log) -> GameState:
     a = state.attack
     assert a is not None
-    if isinstance(action, za.Resolve):
+    if isinstance(action, zga.Resolve):
         return _resolve(state, catalog, log)
     name = state.players[action.player].name
-    if isinstance(action, za.DrawTarget):
+    if isinstance(action, zga.DrawTarget):
         p = state.players[action.player]
         from_hand = a.foe >= 0 and p.deck_size == 0
         if from_hand:
@@ -248,7 +248,7 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
         else:
             state = zones.take_from_deck(state, action.player, action.card)
         return _drawn(state, catalog, action.card, from_hand, log)
-    if isinstance(action, za.Spin):
+    if isinstance(action, zga.Spin):
         bolsters = f", declaring {action.bolsters} bolster(s)" if action.bolsters else ""
         log.say(
             state,
@@ -260,15 +260,15 @@ def perform_test(state: GameState, catalog: Catalog, action: za.Action, log: Log
             mine, theirs = catalog.get(state.pulse.card).name, catalog.get(a.target).name
             log.say(state, None, f"Flipped over: {mine} against {theirs}")
         return _after_spin(state, a, catalog, log, target_end=action.end, bolsters=action.bolsters)
-    if isinstance(action, za.Bolster):
+    if isinstance(action, zga.Bolster):
         log.say(state, action.player, f"{name} bolstered dot {_dots(action.dots)}")
         return _after_spin(state, a, catalog, log, bolster_dots=action.dots)
-    if isinstance(action, za.Augment):
+    if isinstance(action, zga.Augment):
         log.say(state, action.player, f"{name} augmented dot {_dots(action.dots)}")
         return _after_spin(state, a, catalog, log, augment_dots=action.dots)
-    if isinstance(action, za.Retest):
+    if isinstance(action, zga.Retest):
         return _retest(state, catalog, action, log)
-    assert isinstance(action, za.Save)
+    assert isinstance(action, zga.Save)
     if action.sacrifice:
         log.say(state, action.player, f"{name} sacrificed the character card to save the zGear")
         state = state.with_player(action.player, character_sacrificed=True)
@@ -282,7 +282,7 @@ def _dots(dots: tuple[int, ...]) -> str:
     return ", ".join(str(d + 1) for d in dots)  # dots are counted from 1 on the card
 
 
-def _retest(state: GameState, catalog: Catalog, action: za.Retest, log: Log) -> GameState:
+def _retest(state: GameState, catalog: Catalog, action: zga.Retest, log: Log) -> GameState:
     """Core Exceptions 8: respin one card; the bolsters and augments are placed again."""
     a = state.attack
     assert a is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.core.kind import RandomGame
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.card_model import Catalog
 from engine.zg.cards import sample_catalog
 from engine.zg.game import ZgGame
@@ -41,19 +41,21 @@ def random_setup(
     )
 
 
-def choose(rnd: random.Random, options: list[za.Action]) -> za.Action:
+def choose(rnd: random.Random, options: list[zga.Action]) -> zga.Action:
     """Random choices with a taste for attacking, so games end as real ones do: attack rather
     than end the pulse, accept most tests, use powerups and retests now and then."""
-    plain: list[za.Action] = [a for a in options if not isinstance(a, za.UsePowerup | za.Flameout)]
+    plain: list[zga.Action] = [
+        a for a in options if not isinstance(a, zga.UsePowerup | zga.Flameout)
+    ]
     if plain and (len(plain) == len(options) or rnd.random() < 0.95):
         options = plain
-    attacks = [a for a in options if isinstance(a, za.Attack)]
+    attacks = [a for a in options if isinstance(a, zga.Attack)]
     if attacks and rnd.random() < 0.9:
         return rnd.choice(attacks)
-    resolve = [a for a in options if isinstance(a, za.Resolve)]
+    resolve = [a for a in options if isinstance(a, zga.Resolve)]
     if resolve and rnd.random() < 0.85:
         return resolve[0]
-    moves = [a for a in options if isinstance(a, za.Move)]
+    moves = [a for a in options if isinstance(a, zga.Move)]
     if moves and rnd.random() < 0.7:
         return rnd.choice(moves)
     return rnd.choice(options)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.actor import actor, attacker, defender
 from engine.zg.card_model import Card, Catalog
 from engine.zg.rules_adjust import explain_adjustment
@@ -18,6 +18,7 @@ from engine.zg.rules_attack import (
     explain_save,
     explain_spin,
 )
+from engine.zg.rules_shared import not_now, zgear_of
 from engine.zg.state import PHASES, STANCES, GameState
 
 
@@ -30,22 +31,9 @@ def _card_name(catalog: Catalog, card_id: str) -> str:
     return card.name if card is not None else f'"{card_id}"'
 
 
-def zgear_of(state: GameState, catalog: Catalog, seat: int, card_id: str) -> str | None:
-    """Why ``card_id`` can't be one of ``seat``'s standing zGear cards (None: it can be)."""
-    card = catalog.find(card_id)
-    if card is None or not card.is_zgear:
-        return f'"{card_id}" is not a zGear card this table knows'
-    p = state.players[seat]
-    if p.roster and card_id not in p.roster:
-        return f"{card.name} is not one of {p.name}'s zGear cards"
-    if card_id in p.slag:
-        return f"{card.name} is slagged: it is out for the game"
-    return None
-
-
-def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None:
+def explain(state: GameState, catalog: Catalog, action: zga.Action) -> str | None:
     # Fields of the wrong kind first (a seat of True equals seat 1, but no save could hold it).
-    problem = za.CODEC.type_problem(action)
+    problem = zga.CODEC.type_problem(action)
     if problem:
         return problem
     if not 0 <= action.player < len(state.players):
@@ -57,9 +45,9 @@ def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None
         return "the game is over"
     if kind in _ANYTIME_TYPES:
         return _anytime(state, catalog, action)  # type: ignore[arg-type]
-    if kind is za.Flameout:
+    if kind is zga.Flameout:
         return _flameout(state, action)  # type: ignore[arg-type]
-    if kind is za.Retest:
+    if kind is zga.Retest:
         return explain_retest(state, catalog, action)  # type: ignore[arg-type]
     entry = _TURN.get(kind)
     if entry is None:
@@ -70,19 +58,15 @@ def explain(state: GameState, catalog: Catalog, action: za.Action) -> str | None
         return f"it is {_name(state, who)}'s turn to {PHASES[state.phase]}"
     phase, check = entry
     if state.phase not in phase:
-        return _wrong(state)
+        return not_now(state)
     return check(state, catalog, action)
 
 
-def _wrong(state: GameState) -> str:
-    return f"not now: it is time to {PHASES[state.phase]}"
-
-
 def _anytime(
-    state: GameState, catalog: Catalog, action: za.UsePowerup | za.Knockdown | za.RuleOfPrime
+    state: GameState, catalog: Catalog, action: zga.UsePowerup | zga.Knockdown | zga.RuleOfPrime
 ) -> str | None:
     p = state.players[action.player]
-    if isinstance(action, za.UsePowerup):
+    if isinstance(action, zga.UsePowerup):
         if not p.character:
             return f"{p.name} has no character card"
         if p.character_sacrificed:
@@ -92,7 +76,7 @@ def _anytime(
         return None
     if not 0 <= action.foe < len(state.players) or action.foe == action.player:
         return "pick a foe: another player at this table"
-    if isinstance(action, za.Knockdown):
+    if isinstance(action, zga.Knockdown):
         if not state.has("knockdown"):
             return "knockdown is not one of this game's optional rules"
         if state.players[action.foe].defeated:
@@ -109,7 +93,7 @@ def _anytime(
     return None
 
 
-def _flameout(state: GameState, action: za.Flameout) -> str | None:
+def _flameout(state: GameState, action: zga.Flameout) -> str | None:
     if not state.has("flameout"):
         return "flameout is not one of this game's optional rules"
     if state.phase != "impulse" or any(p.picked for p in state.players):
@@ -122,7 +106,7 @@ def _flameout(state: GameState, action: za.Flameout) -> str | None:
     return None
 
 
-def _scan(state: GameState, catalog: Catalog, action: za.ScanHand) -> str | None:
+def _scan(state: GameState, catalog: Catalog, action: zga.ScanHand) -> str | None:
     if not state.hidden:
         return "with open hands, name the 3 cards of the hand"
     if action.card in state.players[action.player].scanned:
@@ -130,11 +114,11 @@ def _scan(state: GameState, catalog: Catalog, action: za.ScanHand) -> str | None
     return zgear_of(state, catalog, action.player, action.card)
 
 
-def _tie(state: GameState, catalog: Catalog, action: za.BreakTie) -> str | None:
+def _tie(state: GameState, catalog: Catalog, action: zga.BreakTie) -> str | None:
     return zgear_of(state, catalog, action.player, action.card)
 
 
-def _pick(state: GameState, catalog: Catalog, action: za.PickHand) -> str | None:
+def _pick(state: GameState, catalog: Catalog, action: zga.PickHand) -> str | None:
     p = state.players[action.player]
     if action.cards:
         if len(action.cards) != 3:
@@ -166,7 +150,7 @@ def plays_of(state: GameState, seat: int, card: str) -> int:
     return state.players[seat].played.count(card)
 
 
-def _play(state: GameState, catalog: Catalog, action: za.PlayCard) -> str | None:
+def _play(state: GameState, catalog: Catalog, action: zga.PlayCard) -> str | None:
     p = state.players[action.player]
     problem = zgear_of(state, catalog, action.player, action.card)
     if problem is not None:
@@ -188,20 +172,20 @@ def _play(state: GameState, catalog: Catalog, action: za.PlayCard) -> str | None
 
 
 def _move(
-    state: GameState, catalog: Catalog, action: za.Move | za.Stance | za.StandUp
+    state: GameState, catalog: Catalog, action: zga.Move | zga.Stance | zga.StandUp
 ) -> str | None:
     pulse = state.pulse
     assert pulse is not None
     p = state.players[action.player]
     if pulse.again_foe >= 0:
         return "attacking again: the same card attacks, with no move"
-    if isinstance(action, za.StandUp):
+    if isinstance(action, zga.StandUp):
         if not p.knocked_down:
             return f"{p.name} is not knocked down"
         return None if pulse.move_left >= 3 else "standing up costs 3 Move (Knockdown)"
     if p.knocked_down:
         return f"{p.name} is knocked down: stand up first (3 Move)"
-    if isinstance(action, za.Stance):
+    if isinstance(action, zga.Stance):
         if not state.has("stances"):
             return "stances are not one of this game's optional rules"
         if action.stance not in STANCES:
@@ -223,18 +207,18 @@ def _move(
 
 
 def _attack(
-    state: GameState, catalog: Catalog, action: za.Attack | za.AttackTerrain | za.EndPulse
+    state: GameState, catalog: Catalog, action: zga.Attack | zga.AttackTerrain | zga.EndPulse
 ) -> str | None:
     pulse = state.pulse
     assert pulse is not None
-    if isinstance(action, za.EndPulse):
+    if isinstance(action, zga.EndPulse):
         return None
     if action.end not in (0, 1):
         return "attack with end A or end B: a card has two ends"
     if not 0 <= action.augments <= 3:
         return "declare 0 to 3 augments"
     p = state.players[action.player]
-    if isinstance(action, za.AttackTerrain):
+    if isinstance(action, zga.AttackTerrain):
         if pulse.again_foe >= 0:
             return f"attack {_name(state, pulse.again_foe)} again, or end the pulse"
         if not 0 <= action.terrain < len(state.terrain):
@@ -275,27 +259,27 @@ def card_of(catalog: Catalog, card_id: str) -> Card:
     return catalog.get(card_id)
 
 
-__all__ = ["attacker", "card_of", "defender", "explain", "zgear_of"]
+__all__ = ["attacker", "card_of", "defender", "explain"]
 
 
-_ADJUSTMENT_TYPES = frozenset(za.ADJUSTMENTS)
-_ANYTIME_TYPES = frozenset((za.UsePowerup, za.Knockdown, za.RuleOfPrime))
+_ADJUSTMENT_TYPES = frozenset(zga.ADJUSTMENTS)
+_ANYTIME_TYPES = frozenset((zga.UsePowerup, zga.Knockdown, zga.RuleOfPrime))
 # Each turn action: the phases it belongs to and its own check (after the player's turn).
 _TURN: dict[type[Any], tuple[tuple[str, ...], Callable[[GameState, Catalog, Any], str | None]]] = {
-    za.PickHand: (("impulse",), _pick),
-    za.ScanHand: (("impulse",), _scan),
-    za.BreakTie: (("tiebreak",), _tie),
-    za.PlayCard: (("card",), _play),
-    za.Move: (("act",), _move),
-    za.Stance: (("act",), _move),
-    za.StandUp: (("act",), _move),
-    za.Attack: (("act",), _attack),
-    za.AttackTerrain: (("act",), _attack),
-    za.EndPulse: (("act",), _attack),
-    za.DrawTarget: (("target",), explain_draw),
-    za.Spin: (("spin",), explain_spin),
-    za.Bolster: (("bolster",), explain_dots),
-    za.Augment: (("augment",), explain_dots),
-    za.Resolve: (("result",), explain_resolve),
-    za.Save: (("save",), explain_save),
+    zga.PickHand: (("impulse",), _pick),
+    zga.ScanHand: (("impulse",), _scan),
+    zga.BreakTie: (("tiebreak",), _tie),
+    zga.PlayCard: (("card",), _play),
+    zga.Move: (("act",), _move),
+    zga.Stance: (("act",), _move),
+    zga.StandUp: (("act",), _move),
+    zga.Attack: (("act",), _attack),
+    zga.AttackTerrain: (("act",), _attack),
+    zga.EndPulse: (("act",), _attack),
+    zga.DrawTarget: (("target",), explain_draw),
+    zga.Spin: (("spin",), explain_spin),
+    zga.Bolster: (("bolster",), explain_dots),
+    zga.Augment: (("augment",), explain_dots),
+    zga.Resolve: (("result",), explain_resolve),
+    zga.Save: (("save",), explain_save),
 }

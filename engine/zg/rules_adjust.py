@@ -3,15 +3,15 @@ something real."""
 
 from __future__ import annotations
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.card_model import Catalog
 from engine.zg.state import STANCES, GameState
 
 
 def explain_adjustment(
-    state: GameState, catalog: Catalog, action: za.SetCard | za.SetMarkers | za.SetTerrain
+    state: GameState, catalog: Catalog, action: zga.SetCard | zga.SetMarkers | zga.SetTerrain
 ) -> str | None:
-    if isinstance(action, za.SetTerrain):
+    if isinstance(action, zga.SetTerrain):
         if not 0 <= action.terrain < len(state.terrain):
             return "there is no such piece of terrain"
         t = state.terrain[action.terrain]
@@ -21,7 +21,7 @@ def explain_adjustment(
     if not 0 <= action.seat < len(state.players):
         return f"there is no player {action.seat + 1} at this table"
     p = state.players[action.seat]
-    if isinstance(action, za.SetCard):
+    if isinstance(action, zga.SetCard):
         card = catalog.find(action.card)
         if card is None or not card.is_zgear:
             return f'"{action.card}" is not a zGear card this table knows'

@@ -3,15 +3,14 @@ the player have been checked (rules.py)."""
 
 from __future__ import annotations
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
+from engine.zg.rules_shared import not_now, zgear_of
 from engine.zg.state import GameState
 
 
-def explain_draw(state: GameState, catalog: Catalog, action: za.DrawTarget) -> str | None:
-    from engine.zg.rules import zgear_of
-
+def explain_draw(state: GameState, catalog: Catalog, action: zga.DrawTarget) -> str | None:
     a = state.attack
     assert a is not None
     problem = zgear_of(state, catalog, action.player, action.card)
@@ -25,7 +24,7 @@ def explain_draw(state: GameState, catalog: Catalog, action: za.DrawTarget) -> s
     return None
 
 
-def explain_spin(state: GameState, catalog: Catalog, action: za.Spin) -> str | None:
+def explain_spin(state: GameState, catalog: Catalog, action: zga.Spin) -> str | None:
     a = state.attack
     assert a is not None
     if action.end not in (0, 1):
@@ -37,10 +36,12 @@ def explain_spin(state: GameState, catalog: Catalog, action: za.Spin) -> str | N
     return None
 
 
-def explain_dots(state: GameState, catalog: Catalog, action: za.Bolster | za.Augment) -> str | None:
+def explain_dots(
+    state: GameState, catalog: Catalog, action: zga.Bolster | zga.Augment
+) -> str | None:
     a = state.attack
     assert a is not None
-    wanted = "bolster" if isinstance(action, za.Bolster) else "augment"
+    wanted = "bolster" if isinstance(action, zga.Bolster) else "augment"
     count = a.bolsters if wanted == "bolster" else a.augments
     if len(action.dots) != count:
         return f"place {count} {wanted}{'s' if count != 1 else ''}: one dot for each"
@@ -49,13 +50,11 @@ def explain_dots(state: GameState, catalog: Catalog, action: za.Bolster | za.Aug
     return None
 
 
-def explain_retest(state: GameState, catalog: Catalog, action: za.Retest) -> str | None:
+def explain_retest(state: GameState, catalog: Catalog, action: zga.Retest) -> str | None:
     """Core Exceptions 8: the attacker or the defender, once each per test."""
-    from engine.zg.rules import _wrong
-
     a = state.attack
     if state.phase != "result" or a is None:
-        return _wrong(state)
+        return not_now(state)
     if action.card not in ("attack", "target"):
         return 'a retest respins the "attack" card or the "target" card'
     if action.end not in (0, 1):
@@ -68,11 +67,11 @@ def explain_retest(state: GameState, catalog: Catalog, action: za.Retest) -> str
     return "only the attacker and the defender may retest"
 
 
-def explain_resolve(state: GameState, catalog: Catalog, action: za.Resolve) -> str | None:
+def explain_resolve(state: GameState, catalog: Catalog, action: zga.Resolve) -> str | None:
     return None
 
 
-def explain_save(state: GameState, catalog: Catalog, action: za.Save) -> str | None:
+def explain_save(state: GameState, catalog: Catalog, action: zga.Save) -> str | None:
     p = state.players[action.player]
     if action.sacrifice and (not p.character or p.character_sacrificed):
         return f"{p.name} has no character card left to sacrifice"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.catalog import with_inline_cards
 from engine.core.fields import FieldError, Fields, check_known
 from engine.errors import SetupError
 from engine.zg.card_toml import card_to_dict, cards_from_list
@@ -138,10 +139,4 @@ def game_to_dict(game: Any) -> dict[str, Any]:
         out["terrain"] = [
             {"name": t.name, "mass": t.mass, "strikes": t.strikes} for t in start.terrain
         ]
-    sample = sample_catalog()
-    extra = [
-        card_to_dict(c) for c in setup.catalog.cards if c.id not in sample or sample.get(c.id) != c
-    ]
-    if extra:
-        out["card"] = extra
-    return out
+    return with_inline_cards(out, setup.catalog.cards, sample_catalog(), card_to_dict)

@@ -100,11 +100,6 @@ def random_card(state: GameState, seat: int) -> tuple[GameState, str]:
     return evolve(state, rng=seed), pool[index]
 
 
-def in_open_zones(state: GameState, seat: int, card: str) -> bool:
-    p = state.players[seat]
-    return card in p.hand or card in p.deck
-
-
 def into_slag(state: GameState, seat: int, card: str) -> GameState:
     """A card onto its owner's slag heap; a targetlock on it ends (it is out for the game)."""
     state = state.with_player(seat, slag=state.players[seat].slag + (card,))

@@ -2,10 +2,10 @@
 # simulated chips in tests), wired into sensing, scanners, the link and a transport.
 from micropython import const
 
-from altarfw.app import App
 from altarfw.buttons import Button
 from altarfw.encoder import Dial, HardwareEncoder, QuadratureDecoder
 from altarfw.link import Link
+from altarfw.main_loop import App
 from altarfw.scanner import Scanner
 
 # Protocol numbers, folded by mpy-cross; tests/hardware/test_firmware_numbers.py checks them.

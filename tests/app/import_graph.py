@@ -1,6 +1,7 @@
-"""The import graph of a package, read from its source with ``ast`` (issue 24): every import
-counts, at the top, inside a function or under ``if TYPE_CHECKING:``, so a circle that only
-the type checker sees is a circle too. ``cycles`` names each circle found.
+"""The import graph of the tree's packages, read from their source with ``ast`` (issues 24, 38):
+every import counts, at the top, inside a function or under ``if TYPE_CHECKING:``, so a circle
+that only the type checker sees is a circle too. ``cycles`` names each circle found, between
+modules (``import_graph``) or between the packages that hold them (``package_graph``).
 
 An edge goes to the most specific module that exists: ``from pkg.games import adapter_for``
 is an edge to ``pkg.games`` (its ``__init__``), ``from pkg.games import zeal`` to
@@ -25,9 +26,12 @@ def modules(root: Path) -> dict[str, Path]:
     return found
 
 
-def import_graph(root: Path) -> dict[str, set[str]]:
-    """Module -> the modules of the same package it imports."""
-    known = modules(root)
+def import_graph(*roots: Path) -> dict[str, set[str]]:
+    """Module -> the modules it imports, of the packages at ``roots`` (imports of anything
+    else, the standard library or Kivy, are not edges)."""
+    known: dict[str, Path] = {}
+    for root in roots:
+        known.update(modules(root))
 
     def existing(name: str) -> str | None:
         while name and name not in known:
@@ -51,6 +55,26 @@ def import_graph(root: Path) -> dict[str, set[str]]:
                     targets.add(full if full in known else existing(base))
         graph[name] = {t for t in targets if t is not None and t != name}
     return graph
+
+
+def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The module graph lifted to siblings: an import from ``a.b.x`` of ``a.c.y`` is an edge
+    from ``a.b`` to ``a.c``, the two children of the deepest package both are in (``a``).
+    A package importing what it holds (``a`` of ``a.b``, a registry of its members) is not an
+    edge between siblings; everything inside it still is, one level down."""
+    lifted: dict[str, set[str]] = {}
+    for source, targets in graph.items():
+        for target in targets:
+            a, b = source.split("."), target.split(".")
+            shared = 0
+            while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+                shared += 1
+            if shared == len(a) or shared == len(b):
+                continue  # one holds the other
+            here, there = ".".join(a[: shared + 1]), ".".join(b[: shared + 1])
+            lifted.setdefault(here, set()).add(there)
+            lifted.setdefault(there, set())
+    return lifted
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

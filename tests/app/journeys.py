@@ -7,6 +7,7 @@ the widgets show and what the engine holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion_app.session.clock import ManualClock
@@ -15,6 +16,30 @@ from companion_app.simulator.sim_tags import sim_uid
 
 def scoreboard(d: Any) -> Any:
     return d.screen("scoreboard")
+
+
+async def at_the_table(
+    d: Any, names: Sequence[str] = ("Alena", "Anton"), seed: int = 11, **options: Any
+) -> Any:
+    """A new game started on the session, the first name first, on a clock the journey moves
+    (nothing passes by itself: every step is the journey's); the scoreboard once it shows a
+    panel per seat (returned)."""
+    s = d.session
+    s.clock = ManualClock()
+    s.start_new(list(names), seed=seed, first_player=0, **options)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == len(names), "a panel per seat")
+    return board
+
+
+def commanding(session: Any) -> Callable[[Any], None]:
+    """The session's ``command`` that fails the journey, in the session's words, on a refusal."""
+
+    def command(action: Any) -> None:
+        assert session.command(action), session.message
+
+    return command
 
 
 async def start_two_player_game(d: Any, names: tuple[str, ...] = ("Alena", "Anton")) -> None:

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.session.clock import ManualClock
 from engine.deeds import actions as da
-from tests.app.journeys import decision_buttons, scoreboard, tap_choice
+from tests.app.journeys import at_the_table, decision_buttons, tap_choice
 
 
 async def overrun_declined(d: Any) -> None:
     """Amy's Ol' Tank (5/3) defeats John's Shambler (1/1) with 4 left; once both pass, her
     panel asks where the 4 go, and a tap on "Keep it off the base" keeps John at 20."""
     s = d.session
-    s.clock = ManualClock()  # nothing passes by itself: the Tactics step waits for the taps
-    s.start_new(["Amy", "John"], seed=3, first_player=0, kind="deeds")
-    d.app.show("scoreboard")
-    await d.until(lambda: len(scoreboard(d).panels) == 2, "a panel per seat")
+    await at_the_table(d, ["Amy", "John"], seed=3, kind="deeds")  # the Tactics step waits for taps
     setup = [
         da.KeepHand(0),
         da.KeepHand(1),

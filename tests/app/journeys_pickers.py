@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.session.clock import ManualClock
 from engine.zeal import actions as za
-from tests.app.journeys import scoreboard
+from tests.app.journeys import at_the_table
 
 
 def _buttons(picker: Any) -> list[Any]:
@@ -22,12 +21,7 @@ def _window_box(widget: Any) -> tuple[float, float, float, float]:
 
 async def many_bases(d: Any) -> None:
     s = d.session
-    s.clock = ManualClock()
-    names = ["Alena", "Anton", "Bea", "Carl"]
-    s.start_new(names, seed=11, first_player=0)
-    d.app.show("scoreboard")
-    board = scoreboard(d)
-    await d.until(lambda: len(board.panels) == 4, "a panel per seat")
+    board = await at_the_table(d, ["Alena", "Anton", "Bea", "Carl"])
     for command in (
         *(za.KeepHand(seat) for seat in range(4)),
         za.Develop(0, "devotion"),
@@ -72,11 +66,7 @@ async def cancelled(d: Any) -> None:
     """Siege Bolt's picker on Alena's panel, cancelled: nothing is played, and the picker's
     question no longer stands on her panel."""
     s = d.session
-    s.clock = ManualClock()
-    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
-    d.app.show("scoreboard")
-    board = scoreboard(d)
-    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
+    board = await at_the_table(d)
     for command in (
         za.KeepHand(0),
         za.KeepHand(1),

@@ -10,7 +10,7 @@ async def enrol_popup_at_each_seat(d: Any) -> None:
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
-    from companion_app.session.seating import seat_frames
+    from companion_app.widgets.seating import seat_frames
     from tests.app.explorer.checks import visible
 
     s = d.session

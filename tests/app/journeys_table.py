@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion_app.session.clock import ManualClock
-from companion_app.session.seating import seat_frames
 from companion_app.simulator.sim_tags import sim_uid
+from companion_app.widgets.seating import seat_frames
 from engine.zeal import actions as za
 from tests.app.journeys import decision_buttons, scoreboard, tap_choice
 

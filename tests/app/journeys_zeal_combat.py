@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.session.clock import ManualClock
 from engine.zeal import actions as za
 from tests.app.explorer.checks import reading, visible
-from tests.app.journeys import scoreboard
+from tests.app.journeys import at_the_table, commanding, scoreboard
 from tests.app.zeal_combat_positions import to_attackers, to_damage
 
 
@@ -43,13 +42,8 @@ async def _faces_alena(d: Any, combat: Any) -> None:
 
 async def hunt_and_excess(d: Any) -> None:
     s = d.session
-    s.clock = ManualClock()  # nothing passes by itself: every step here is the journey's
-    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
-    d.app.show("scoreboard")
-    await d.until(lambda: len(scoreboard(d).panels) == 2, "a panel per seat")
-
-    def command(action: za.Action) -> None:
-        assert s.command(action), s.message
+    await at_the_table(d)
+    command = commanding(s)
 
     cards = [("night_hunter", "iron_juggernaut"), ("lunari_acolyte", "cult_zealot")]
     ids = to_attackers(lambda: s.game, command, cards)
@@ -131,13 +125,8 @@ async def two_attackers_one_base(d: Any) -> None:
     defeats it and carries on; the bull's row then offers only the bases still standing. The
     juggernaut's excess base, chosen, is kept while its base row is cycled round and back."""
     s = d.session
-    s.clock = ManualClock()
-    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
-    d.app.show("scoreboard")
-    await d.until(lambda: len(scoreboard(d).panels) == 2, "a panel per seat")
-
-    def command(action: za.Action) -> None:
-        assert s.command(action), s.message
+    await at_the_table(d)
+    command = commanding(s)
 
     ids = to_attackers(lambda: s.game, command, [("iron_juggernaut", "asterion_bull"), ()])
     attack = tuple((ids[c][0], 1) for c in ("iron_juggernaut", "asterion_bull"))
@@ -170,14 +159,8 @@ async def assimilate(d: Any) -> None:
     the forecast says the base is assimilated; once dealt, the base stands on Alena's panel
     (from Anton) and no longer on Anton's."""
     s = d.session
-    s.clock = ManualClock()
-    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
-    d.app.show("scoreboard")
-    board = scoreboard(d)
-    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
-
-    def command(action: za.Action) -> None:
-        assert s.command(action), s.message
+    board = await at_the_table(d)
+    command = commanding(s)
 
     ids = to_attackers(lambda: s.game, command, [("hive_assimilator",), ()])
     hive = ids["hive_assimilator"][0]
@@ -214,14 +197,8 @@ async def who_attacks(d: Any) -> None:
     """Combat: in the window after attackers are declared, and after blockers, each
     character's tile says what it does and the panels who attacks and who is attacked."""
     s = d.session
-    s.clock = ManualClock()
-    s.start_new(["Alena", "Anton"], seed=11, first_player=0)
-    d.app.show("scoreboard")
-    board = scoreboard(d)
-    await d.until(lambda: len(board.panels) == 2, "a panel per seat")
-
-    def command(action: za.Action) -> None:
-        assert s.command(action), s.message
+    board = await at_the_table(d)
+    command = commanding(s)
 
     ids = to_attackers(lambda: s.game, command, [("iron_juggernaut",), ("cult_zealot",)])
     jug, zealot = ids["iron_juggernaut"][0], ids["cult_zealot"][0]

@@ -17,7 +17,7 @@ from companion_app.games.zeal.adapter import ADAPTER as ZEAL
 from companion_app.saves.store import CommandStore
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
-from companion_app.session.targeting import Targeting
+from companion_app.session.target_picking import Targeting
 from companion_app.simulator.sim_tags import sim_uid
 from engine.core.catalog import CardCatalog
 from engine.errors import IllegalAction

@@ -16,8 +16,8 @@ from companion_app.games.zeal.adapter import ADAPTER as ZEAL
 from companion_app.saves.game_record import setup_record
 from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
-from companion_app.session.history import HistoryRecorder, HistorySample, HistoryView
 from companion_app.session.log_window import LOG_ROWS, LogWindow
+from companion_app.session.turn_series import HistoryRecorder, HistorySample, HistoryView
 from engine import games
 from engine.zeal import ZealGame
 from engine.zeal import actions as za

@@ -12,12 +12,12 @@ import pytest
 
 from companion_app.games.base import AnyGame, CardView, GameAdapter
 from companion_app.games.zeal.adapter import ADAPTER as ZEAL
-from companion_app.session.history import HistoryRecorder, HistorySample
 from companion_app.session.log_window import LogRow, LogWindow
 from companion_app.session.redraw import SessionForRedraw, redraw
 from companion_app.session.sounds import Sounds
 from companion_app.session.table import TableController
 from companion_app.session.table_news import TableNews
+from companion_app.session.turn_series import HistoryRecorder, HistorySample
 from companion_app.session.views import SeatView
 from engine.core.catalog import CardCatalog
 from engine.zeal import actions as za

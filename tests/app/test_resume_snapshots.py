@@ -208,7 +208,7 @@ def _not_a_state_but_checked(path: Path) -> None:
 def _another_games_state(path: Path) -> None:
     """A real snapshot body of another game, saved through the store so its checks pass."""
     other = games.get("deeds").random_game(2, 2, 40)
-    from companion_app.session.history import HistoryRecorder
+    from companion_app.session.turn_series import HistoryRecorder
 
     body = body_of(other.game, HistoryRecorder())
     assert body is not None

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from companion_app.session.seating import edge_counts, middle_band, seat_frames
+from companion_app.widgets.seating import edge_counts, middle_band, seat_frames
 
 
 def _overlap(a, b) -> bool:

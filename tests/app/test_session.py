@@ -272,7 +272,7 @@ def test_what_waits_on_the_stack_is_shown(session: GameSession) -> None:
 def test_an_unexpected_error_is_told_and_the_app_goes_on(session: GameSession) -> None:
     from kivy.base import ExceptionManager
 
-    from companion_app.widgets.keep_going import KeepGoing
+    from companion_app.session.keep_going import KeepGoing
 
     handler = KeepGoing(session)
     assert handler.handle_exception(ZeroDivisionError()) == ExceptionManager.PASS

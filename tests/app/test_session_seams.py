@@ -14,7 +14,7 @@ from companion_app.session.device_events import SessionForEvents
 from companion_app.session.game_session import GameSession
 from companion_app.session.redraw import SessionForRedraw
 from companion_app.session.table_news import SessionForNews
-from companion_app.session.targeting import SessionForTargets
+from companion_app.session.target_picking import SessionForTargets
 from hardware.registry import TagRegistry
 
 
@@ -40,3 +40,22 @@ def test_a_member_the_session_lacks_is_found(session: GameSession) -> None:
         def shuffle_the_deck(self) -> None: ...
 
     assert not isinstance(session, AsksTooMuch)
+
+
+def test_what_a_seat_panel_shows_is_what_the_session_gives_it(session: GameSession) -> None:
+    """The widgets know neither the session nor the games (issue 38): a seat's panel reads a
+    ``ShownSeat`` of ``ShownCounter`` s, which the session's ``SeatView`` must be."""
+    from companion_app.session.views import seat_views
+    from companion_app.widgets.seat_panel import ShownCounter, ShownSeat
+
+    assert session.game is not None
+    seat = seat_views(session.game, session.adapter)[0]
+    assert isinstance(seat, ShownSeat) and seat.counters
+    assert all(isinstance(c, ShownCounter) for c in seat.counters)
+
+    @runtime_checkable
+    class ShowsMore(ShownSeat, Protocol):
+        @property
+        def hand_size(self) -> int: ...
+
+    assert not isinstance(seat, ShowsMore)

@@ -1,4 +1,4 @@
-"""Targets chosen by a tap, a scan or a button (companion_app/session/targeting.py), on a small
+"""Targets chosen by a tap, a scan or a button (companion_app/session/target_picking.py), on a small
 ``SessionForTargets`` of the test's own: no GameSession, no Kivy (issue 24)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.session.targeting import SessionForTargets, Targeting
+from companion_app.session.target_picking import SessionForTargets, Targeting
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
 from hardware.seats import SeatMap

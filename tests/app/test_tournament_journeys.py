@@ -19,11 +19,11 @@ import pytest
 
 from companion_app.tournament import topics
 from companion_app.tournament.host import HostConfig
-from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from companion_app.tournament.view import standings_rows
-from engine.tournament import Tournament
+from engine.tournament import Tournament, tournament_from_dict
 from tests.app.own_process import ROOT, result_of, run_in_own_process
 from tests.app.test_app_offscreen import OUTPUT, keep_and_compare
 
@@ -123,7 +123,7 @@ def test_the_tablet_plays_its_tables_game_and_every_tablet_sees_the_result(
     assert logged == [(match, game, second)]
     # A second tablet following the tournament shows it in its standings.
     follower = second_follower(store, table=1)
-    t = Tournament.from_dict(follower.state["tournament"])
+    t = tournament_from_dict(follower.state["tournament"])
     assert t.results[(match, game)].winner == second
     rows = {row[1]: row for row in standings_rows(t)}
     assert rows[second][4] == "1" and rows[first][4] == "0"  # game wins

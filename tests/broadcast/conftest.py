@@ -19,7 +19,7 @@ def chromium():  # type: ignore[no-untyped-def]
     on the same worker that calls asyncio.run (the firmware's host link) would be refused."""
     from playwright.sync_api import sync_playwright
 
-    from tests.broadcast.test_pages import CHROMIUM, FLAGS
+    from tests.broadcast.support import CHROMIUM, FLAGS
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import queue
+import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,8 +20,20 @@ from companion_app.broadcast.publisher import TableBroadcast
 from companion_app.broadcast.serve import Feed, serve, start_web
 from companion_app.broadcast.server import BroadcastServer
 from companion_app.tournament import keys
-from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto, free_port
+from companion_app.tournament.mqtt_link import Link
+
+# The browser the pages are read in (tests/broadcast, bench/bench_broadcast*.py): Debian's
+# chromium, with flags for a closed network (no background fetches) and a root user (no sandbox).
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def run_alone(coro: Any) -> Any:

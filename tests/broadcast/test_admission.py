@@ -17,8 +17,8 @@ from typing import Any
 from companion_app.broadcast import channel
 from companion_app.broadcast.serve import Feed
 from companion_app.tournament import keys
-from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import free_port
+from companion_app.tournament.mqtt_link import Link
 from tests.broadcast.bad_views import good_view
 from tests.broadcast.support import admitted, broker
 

@@ -17,7 +17,7 @@ from companion_app.broadcast import channel
 from companion_app.broadcast.guard import ConnectionLimits
 from companion_app.broadcast.serve import Feed
 from companion_app.tournament import keys
-from companion_app.tournament.link import Link
+from companion_app.tournament.mqtt_link import Link
 from tests.broadcast.support import ServerThread, admitted, broker, run_alone
 
 SEED = 2311

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,21 +20,11 @@ from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry
-from tests.broadcast.support import ServerThread, Tablet, admitted, broker
+from tests.broadcast.support import CHROMIUM, ServerThread, Tablet, admitted, broker
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 OUT = Path(__file__).resolve().parents[2] / "test-output" / "broadcast"
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1920, "height": 1080}
-# Flags for a closed network (no background fetches) and a root user (no sandbox).
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="make test installs chromium")
 

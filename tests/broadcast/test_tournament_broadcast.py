@@ -22,10 +22,10 @@ from companion_app.session.game_session import GameSession
 from companion_app.tournament import keys, topics
 from companion_app.tournament.codes import JoinCode
 from companion_app.tournament.host import Host, HostConfig
-from companion_app.tournament.link import Link
 from companion_app.tournament.mosquitto import Mosquitto
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table import RESEND_EVERY
-from companion_app.tournament.table_play import TablePlay, tournament_folder
+from companion_app.tournament_play.table_play import TablePlay, tournament_folder
 from engine.tournament import Tournament
 from engine.zeal import actions as za
 from hardware.registry import TagRegistry

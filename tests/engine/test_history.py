@@ -1,5 +1,5 @@
 """What a redraw read from the history stays what it read, through undo and new commands
-(engine/core/history.py; Undo).
+(engine/core/undo_stack.py; Undo).
 
 Undo keeps, for each snapshot still held, a copy of only the entries it drops (so that undo
 costs the same at any length, issue 37, shown here by what an undo allocates, not by its
@@ -15,8 +15,8 @@ import tracemalloc
 
 import pytest
 
-from engine.core.history import History, Snapshot
 from engine.core.records import LogEntry
+from engine.core.undo_stack import History, Snapshot
 
 
 def line(n: int) -> LogEntry:

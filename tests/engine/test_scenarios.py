@@ -143,6 +143,13 @@ name = "Anton"
 """
     game = run_scenario(load_scenario(text))
     assert game.state.players[0].in_play[0].combat == 9
+    # Saved, the game carries the card the sample lacks, and only that one (it plays anywhere).
+    saved = dump_game(game)
+    assert [c["id"] for c in saved["card"]] == ["house_golem"]
+    again = run_scenario(load_scenario(tomli_w.dumps(saved)))
+    assert again.state.players[0].in_play[0].combat == 9
+    plain = '[[players]]\nname = "Alena"\n[[players]]\nname = "Anton"\n'
+    assert "card" not in dump_game(run_scenario(load_scenario(plain)))
 
 
 def test_scenario__errors_name_the_file_and_field() -> None:

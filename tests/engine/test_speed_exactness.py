@@ -5,7 +5,7 @@ hidden hands: apply() trusting an action legal_actions() just listed (against ex
 plays and target candidates kept per (players, stack) (against working them out afresh), the
 rules loop returning at once on a bare priority window (against running the loop), and history
 and log read as snapshots instead of copies (against the tuples they replace). Undo and replay
-stay exact: whole-state snapshots (Undo; engine/core/history.py).
+stay exact: whole-state snapshots (Undo; engine/core/undo_stack.py).
 """
 
 from __future__ import annotations

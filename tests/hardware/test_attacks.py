@@ -27,12 +27,24 @@ def inputs(events: list[object]) -> list[object]:
     return [e for e in events if not isinstance(e, DeviceStatus)]
 
 
-def open_table() -> VirtualTable:
+def claimed_table() -> VirtualTable:
+    """A device this table claimed before (both hold KEY), not yet connected."""
     device = SimulatedDevice()
     keys = KeyStore()
     device.endpoint.claim = (TABLE, KEY)
     keys.store(device.device, KEY)
-    t = VirtualTable(device, keys)
+    return VirtualTable(device, keys)
+
+
+def first_hello(t: VirtualTable) -> None:
+    """The transport opened by hand, so a test can stand between the device and the link."""
+    t.link = t._new_link()
+    t.device.connect(t.now)
+    t.link.start(t.now)
+
+
+def open_table() -> VirtualTable:
+    t = claimed_table()
     t.connect()
     t.settle(0.2)
     assert t.link.state is State.OPEN
@@ -102,11 +114,7 @@ def test_fuzzing_unclaimed_and_half_claimed_links(seed: int) -> None:
     """Before a session (waiting for HELLO, claiming, unclaimed) nothing raises and nothing
     forged becomes a trusted event; the claim still completes and the session serves."""
     rng = random.Random(seed)
-    device = SimulatedDevice()
-    keys = KeyStore()
-    device.endpoint.claim = (TABLE, KEY)
-    keys.store(device.device, KEY)
-    t = VirtualTable(device, keys)
+    t = claimed_table()
     t.connect()
     for raw in random_frames(rng, 400, signed_share=0.3):
         t.inject(raw)  # waiting for HELLO, then claiming: half-claimed
@@ -204,14 +212,9 @@ def test_replay_of_a_session_frame_into_a_later_session_and_after_a_reboot() -> 
 def test_hello_tampering_is_caught_by_the_transcript() -> None:
     """Someone in the middle rewrites every HELLO's nonce: the device's proof, over the HELLO it
     sent, never matches the one the host saw, so no session opens on a doctored HELLO."""
-    device = SimulatedDevice()
-    keys = KeyStore()
-    device.endpoint.claim = (TABLE, KEY)
-    keys.store(device.device, KEY)
-    t = VirtualTable(device, keys)
-    t.link = t._new_link()
-    device.connect(t.now)
-    t.link.start(t.now)
+    t = claimed_table()
+    device = t.device
+    first_hello(t)
     for _ in range(50):
         t.now += 0.01
         for raw in device.take_outgoing():
@@ -230,14 +233,9 @@ def test_hello_tampering_is_caught_by_the_transcript() -> None:
 def test_hello_sequence_number_is_not_trusted() -> None:
     """HELLO's number rewritten to 30000: the host learns the numbering from the first signed
     frame instead, so later events are not dropped as duplicates."""
-    device = SimulatedDevice()
-    keys = KeyStore()
-    device.endpoint.claim = (TABLE, KEY)
-    keys.store(device.device, KEY)
-    t = VirtualTable(device, keys)
-    t.link = t._new_link()
-    device.connect(t.now)
-    t.link.start(t.now)
+    t = claimed_table()
+    device = t.device
+    first_hello(t)
     for raw in device.take_outgoing():
         f = wire.unpack(raw)
         t.link.receive(wire.pack(f.msg_type, 30000, f.payload), t.now)

@@ -51,6 +51,26 @@ def test_rejected_vector_names_its_reason(v: dict[str, object]) -> None:
         wire.unpack(bytes.fromhex(str(v["raw"])), _key(v))
 
 
+# The host link answers these three by their class (hardware/link.py), never by their words.
+KINDS = {
+    "version 1": "VersionMismatch",
+    "wrong mac": "WrongMac",
+    "unsigned where a MAC is required": "Unsigned",
+}
+
+
+@pytest.mark.parametrize("v", VECTORS["rejected"], ids=lambda v: v["name"])
+def test_rejected_vector_is_of_the_kind_the_link_tells_apart(v: dict[str, object]) -> None:
+    kinds = (wire.VersionMismatch, wire.WrongMac, wire.Unsigned)
+    with pytest.raises(wire.WireError) as raised:
+        wire.unpack(bytes.fromhex(str(v["raw"])), _key(v))
+    wanted = KINDS.get(str(v["name"]))
+    if wanted is None:
+        assert not isinstance(raised.value, kinds)
+    else:
+        assert type(raised.value).__name__ == wanted
+
+
 def test_every_event_frame_fits_one_ble_notification() -> None:
     key = bytes(16)
     largest = [

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from companion_app.simulator import demo
+from companion_app.simulator import pipeline_demo as demo
 from hardware.simulator import SimulatedDevice
 
 

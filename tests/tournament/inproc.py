@@ -16,7 +16,7 @@ from typing import Any
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.table import JoinCode, Table
 from companion_app.tournament.view import summary
-from engine.tournament import GameResult, GameSlot, Tournament
+from engine.tournament import GameResult, GameSlot, Tournament, tournament_from_dict
 
 PLAYERS = ("Alena", "Bea", "Cato", "Dara")
 TIMEOUT = 120.0
@@ -29,7 +29,7 @@ def coin(slot: GameSlot) -> GameResult:
 
 def offline(tournament: dict[str, Any]) -> Tournament:
     """The same tournament played with no network: what every run must end with."""
-    t = Tournament.from_dict(tournament)
+    t = tournament_from_dict(tournament)
     while t.pending():
         slot = t.pending()[0]
         t.record(slot.match, slot.game, coin(slot))

@@ -20,8 +20,8 @@ from kivy.uix.screenmanager import ScreenManager
 from companion_app.tournament import binding, keys, topics
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import Mosquitto
-from companion_app.tournament.screen import TournamentScreen
 from companion_app.tournament.table import JoinCode
+from companion_app.tournament_play.screen import TournamentScreen
 from engine.tournament import Tournament
 
 TIMEOUT = 60.0

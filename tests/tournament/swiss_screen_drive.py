@@ -18,8 +18,8 @@ from kivy.clock import Clock
 from kivy.uix.screenmanager import ScreenManager
 
 from companion_app.tournament.host import HostConfig
-from companion_app.tournament.screen import TournamentScreen
 from companion_app.tournament.swiss_host import SwissHost
+from companion_app.tournament_play.screen import TournamentScreen
 from engine.tournament import SwissEvent
 from tests.tournament.tablets import send_result
 

@@ -14,8 +14,8 @@ import pytest
 from companion_app.tournament import codes, keys, topics
 from companion_app.tournament.broker_access import make_certificate, write_password_file
 from companion_app.tournament.host import Host, HostConfig
-from companion_app.tournament.link import PinMismatch, pinned_context
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto
+from companion_app.tournament.mqtt_link import PinMismatch, pinned_context
 from companion_app.tournament.table import JoinCode, Table
 from engine.tournament import Tournament
 from tests.tournament.mqtt_probe import Probe

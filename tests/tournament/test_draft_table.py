@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.tournament.draft_table import DraftAtTable, seating
+from companion_app.tournament_play.draft_table import DraftAtTable, seating
 from engine.tournament import Tournament, draft_format
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")

@@ -11,7 +11,14 @@ from fractions import Fraction as F
 import pytest
 
 from companion_app.tournament.swiss_pairing import max_weight_pairs
-from engine.tournament import GameResult, ResultConflict, SwissEvent, TournamentError
+from engine.tournament import (
+    GameResult,
+    ResultConflict,
+    SwissEvent,
+    Tournament,
+    TournamentError,
+    tournament_from_dict,
+)
 from engine.tournament.swiss import bracket, default_rounds, seeded_draw
 from engine.tournament.tiebreakers import FLOOR, Figures, Outcome, Record, figures, ranked
 
@@ -353,6 +360,18 @@ def test_swiss_snapshot_resumes_mid_round_with_the_same_pairings() -> None:
     copy = SwissEvent.from_dict(json.loads(json.dumps(t.to_dict())))
     assert copy.to_dict() == t.to_dict() and copy.pending() == t.pending()
     assert copy.standings() == t.standings() and copy.version == t.version
+
+
+def test_any_tournament_read_back_is_the_event_it_was_written_as() -> None:
+    """One reader above both formats (engine/tournament/reading.py): a Swiss event's data comes
+    back a Swiss event; the round robin's own reader refuses it rather than drop its rounds."""
+    swiss = SwissEvent.create([f"p{i}" for i in range(6)], tables=3, seed=2, cut=0)
+    back = tournament_from_dict(json.loads(json.dumps(swiss.to_dict())))
+    assert isinstance(back, SwissEvent) and back.to_dict() == swiss.to_dict()
+    plain = Tournament.round_robin(["a", "b", "c", "d"], tables=2)
+    assert type(tournament_from_dict(plain.to_dict())) is Tournament
+    with pytest.raises(TournamentError, match="not a round-robin"):
+        Tournament.from_dict(swiss.to_dict())
 
 
 def test_percentages_shown_rounded_half_up() -> None:

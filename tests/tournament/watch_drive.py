@@ -24,8 +24,8 @@ from kivy.uix.boxlayout import BoxLayout
 from companion_app.tournament import keys, topics
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.mosquitto import Mosquitto
-from companion_app.tournament.screen import TournamentScreen
 from companion_app.tournament.table import JoinCode, Table
+from companion_app.tournament_play.screen import TournamentScreen
 from engine.tournament import GameResult, Tournament
 from tests.tournament.mqtt_probe import Probe
 

@@ -243,3 +243,24 @@ def looping_game() -> tuple[ZealGame, random.Random]:
                 return game, rnd
         game.apply(choose(rnd, list(game.legal_actions())))
     raise AssertionError("seed 10553's game ended before the table was offered to stop")
+
+
+def her_card_with_the_foe(devotion: int, hand_size: int) -> ZealGame:
+    """Alena (with ``devotion`` and ``hand_size`` cards) to commit; Anton controls her Chalice
+    Keeper (id 1, owned by her): the position the control-changing cards are read against."""
+    from engine.scenario import load_scenario, run_scenario
+
+    text = f"""
+[[players]]
+name = "Alena"
+devotion = {devotion}
+hand_size = {hand_size}
+[[players]]
+name = "Anton"
+in_play = [{{card = "chalice_keeper", id = 1, owner = 0}}]
+[position]
+step = "commit"
+"""
+    game = run_scenario(load_scenario(text))
+    assert isinstance(game, ZealGame)
+    return game

@@ -12,7 +12,7 @@ from engine.zeal import Step
 from engine.zeal import actions as za
 from engine.zeal.triggers import playable
 
-from .helpers import attack, damage, everyone_passes, table, to_step
+from .helpers import attack, damage, everyone_passes, her_card_with_the_foe, table, to_step
 
 
 def perm(game, pid):  # type: ignore[no-untyped-def]
@@ -328,18 +328,7 @@ def test_clarification__possess_the_living_without_zeal_returns_next_turn() -> N
 
 
 def test_clarification__possess_the_living_your_own_card_goes_back_to_the_foe() -> None:
-    text = """
-[[players]]
-name = "Alena"
-devotion = 6
-hand_size = 3
-[[players]]
-name = "Anton"
-in_play = [{card = "chalice_keeper", id = 1, owner = 0}]
-[position]
-step = "commit"
-"""
-    game = run_scenario(load_scenario(text))
+    game = her_card_with_the_foe(devotion=6, hand_size=3)
     game.apply(za.PlayCard(0, "possess_the_living", targets=(1,)))
     game.apply(za.Pass(1))
     to_step(game, Step.DEVELOP)

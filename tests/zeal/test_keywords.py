@@ -8,7 +8,16 @@ from engine.errors import IllegalAction
 from engine.zeal import Step
 from engine.zeal import actions as za
 
-from .helpers import attack, block, damage, everyone_passes, flank, table, to_step
+from .helpers import (
+    attack,
+    block,
+    damage,
+    everyone_passes,
+    flank,
+    her_card_with_the_foe,
+    table,
+    to_step,
+)
 
 
 def perm(game, pid):  # type: ignore[no-untyped-def]
@@ -519,20 +528,7 @@ step = "commit"
 
 
 def test_clarification__neurocontroller_returns_your_own_character_to_the_foe() -> None:
-    from engine.scenario import load_scenario, run_scenario
-
-    text = """
-[[players]]
-name = "Alena"
-devotion = 9
-hand_size = 4
-[[players]]
-name = "Anton"
-in_play = [{card = "chalice_keeper", id = 1, owner = 0}]
-[position]
-step = "commit"
-"""
-    game = run_scenario(load_scenario(text))
+    game = her_card_with_the_foe(devotion=9, hand_size=4)
     game.apply(za.PlayCard(0, "neurocontroller", targets=(1,)))
     game.apply(za.Pass(1))
     device = game.state.players[0].in_play[0].id
@@ -636,20 +632,7 @@ def test_sacrifice_a_base__only_your_own() -> None:
 
 
 def test_kill__goes_to_its_owners_discard() -> None:
-    from engine.scenario import load_scenario, run_scenario
-
-    text = """
-[[players]]
-name = "Alena"
-devotion = 5
-hand_size = 3
-[[players]]
-name = "Anton"
-in_play = [{card = "chalice_keeper", id = 1, owner = 0}]
-[position]
-step = "commit"
-"""
-    game = run_scenario(load_scenario(text))
+    game = her_card_with_the_foe(devotion=5, hand_size=3)
     game.apply(za.PlayCard(0, "burn", targets=(1,)))
     game.apply(za.Pass(1))
     assert sorted(game.state.players[0].discard) == ["burn", "chalice_keeper"]

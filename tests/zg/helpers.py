@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.card_model import Card, Dot
 from engine.zg.cards import sample_catalog
 from engine.zg.game import ZgGame
@@ -52,7 +52,7 @@ def hidden_duel(
 
 def start_turn(game: ZgGame, *impulses: int) -> None:
     for seat, number in enumerate(impulses):
-        game.apply(za.PickHand(seat, impulse=number))
+        game.apply(zga.PickHand(seat, impulse=number))
 
 
 def attack_with(
@@ -61,7 +61,7 @@ def attack_with(
     """Alena (or the active seat) plays ``card`` and tests it against ``target``."""
     seat = game.state.active
     assert seat is not None
-    game.apply(za.PlayCard(seat, card))
-    game.apply(za.Attack(seat, foe, end))
-    game.apply(za.DrawTarget(foe, target))
-    game.apply(za.Spin(foe, target_end))
+    game.apply(zga.PlayCard(seat, card))
+    game.apply(zga.Attack(seat, foe, end))
+    game.apply(zga.DrawTarget(foe, target))
+    game.apply(zga.Spin(foe, target_end))

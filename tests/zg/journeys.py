@@ -143,7 +143,7 @@ async def declarations(d: Any) -> None:
     opens facing her; she adds an augment, a sneak attack, high ground and two of Anton's cards
     in cover (one tapped, one scanned); Anton draws, declares a bolster with the spin and
     places it on a dot; Alena places her two augments; the test is accepted."""
-    from engine.zg import actions as za
+    from engine.zg import actions as zga
 
     s = d.session
     s.start_new(
@@ -152,7 +152,7 @@ async def declarations(d: Any) -> None:
     d.app.show("scoreboard")
     await d.until(lambda: len(d.screen("scoreboard").panels) == 2, "a panel per seat")
     game = s.game
-    assert s.command(za.PickHand(0, impulse=753)) and s.command(za.PickHand(1, impulse=321))
+    assert s.command(zga.PickHand(0, impulse=753)) and s.command(zga.PickHand(1, impulse=321))
     await scan(d, "zero_blade")  # Alena's action card
     # A move of 1: one tap on the plus of the Move tile on her panel (a burst, one command).
     alena = d.screen("scoreboard").panels[0]
@@ -216,7 +216,7 @@ async def four_at_the_table(d: Any) -> None:
     buttons keep their words whole (issue 20: "Att / ac / k" at four players)."""
     from kivy.core.text import Label as CoreLabel
 
-    from engine.zg import actions as za
+    from engine.zg import actions as zga
 
     s = d.session
     s.start_new(["Alena", "Anton", "Bea", "Carl"], kind="zg", seed=3)
@@ -224,10 +224,10 @@ async def four_at_the_table(d: Any) -> None:
     board = d.screen("scoreboard")
     await d.until(lambda: len(board.panels) == 4, "a panel per seat")
     for seat, impulse in enumerate((987, 654, 321, 210)):
-        assert s.command(za.PickHand(seat, impulse=impulse))
+        assert s.command(zga.PickHand(seat, impulse=impulse))
     first = s.game.state.active
     card = s.game.state.players[first].roster[0]
-    assert s.command(za.PlayCard(first, card))
+    assert s.command(zga.PlayCard(first, card))
     await d.frames(4)
     await d.screenshot(f"zg_four_{_size(d)}")
     broken = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion_app.session.clock import ManualClock
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from tests.app.journeys import decision_buttons, scoreboard, tap_choice
 from tests.zg.journeys import scan
 
@@ -26,7 +26,7 @@ async def _duel(d: Any, options: dict[str, str] | None = None) -> Any:
     d.app.show("scoreboard")
     board = scoreboard(d)
     await d.until(lambda: len(board.panels) == 2, "a panel per seat")
-    assert s.command(za.PickHand(0, impulse=753)) and s.command(za.PickHand(1, impulse=321))
+    assert s.command(zga.PickHand(0, impulse=753)) and s.command(zga.PickHand(1, impulse=321))
     return board
 
 
@@ -40,7 +40,7 @@ async def kneel_and_dial(d: Any) -> None:
     await scan(d, "zero_jet")
     alena = board.panels[0]
     await d.until(lambda: "move" in alena.tiles, "the Move tile, before kneeling")
-    assert s.command(za.Stance(0, "kneel")), s.message
+    assert s.command(zga.Stance(0, "kneel")), s.message
     await d.until(lambda: game.state.players[0].stance == "kneel", "Alena kneels")
     await d.frames(3)
     d.notes["kneel_prompt"] = s.seat_prompts.get(0, "")

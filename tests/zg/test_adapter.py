@@ -14,7 +14,7 @@ from companion_app.games.zg.adapter import ADAPTER
 from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
 from companion_app.session.table import SetDialCommand, TableController
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.cards import sample_catalog
 from engine.zg.game import ZgGame
 from hardware.events import DialChanged, TagPresented
@@ -83,7 +83,7 @@ def test_session__toggles_set_stun_and_knockdown(session: GameSession) -> None:
 
 
 def test_session__resume_gives_the_same_seats(session: GameSession, tmp_path: Path) -> None:
-    session.command(za.ScanHand(0, "zero_blade"))
+    session.command(zga.ScanHand(0, "zero_blade"))
     session.nudge(1, "zgear", -2)
     session.flush_bursts()
     Clock.tick()
@@ -117,7 +117,7 @@ def test_table__scans_pick_the_hand_then_play_the_action_card_then_draw_the_targ
     first = game.state.order[0]
     hand = "zero_blade" if first == 0 else "phantom_blade"
     assert t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UID[hand]))).ok
-    t.apply(za.Attack(first, 1 - first, 0))
+    t.apply(zga.Attack(first, 1 - first, 0))
     target = "phantom_ulster" if first == 0 else "zero_ulster"
     assert t.handle(t.seats.stamp(TagPresented(DEVICE, 0, UID[target]))).ok
     assert game.state.phase == "spin"
@@ -157,12 +157,12 @@ def test_test_view__both_ends_dot_against_facing_dot_with_the_chart_in_words() -
         cards, ("atk", "zero_blade", "zero_jet"), ("tgt", "phantom_blade", "phantom_jet")
     )
     start_turn(game, 753, 642)
-    game.apply(za.PlayCard(0, "atk"))
-    game.apply(za.Attack(0, 1, 0))
-    game.apply(za.DrawTarget(1, "tgt"))
+    game.apply(zga.PlayCard(0, "atk"))
+    game.apply(zga.Attack(0, 1, 0))
+    game.apply(zga.DrawTarget(1, "tgt"))
     waiting = test_view(game)
     assert waiting is not None and waiting.target == "waiting for the spin"
-    game.apply(za.Spin(1, 0))
+    game.apply(zga.Spin(1, 0))
     view = test_view(game)
     assert view is not None
     assert view.attacker == "Alena: Atk, end A" and view.target == "Anton: Tgt, end A"
@@ -180,11 +180,11 @@ def test_choice_labels__the_spin_and_the_test_are_one_tap() -> None:
     labels = {
         ADAPTER.choice_label(game, a)
         for a in (
-            za.Spin(1, 0),
-            za.Resolve(0),
-            za.EndPulse(0),
-            za.Attack(0, 1, 1),
-            za.Save(1, True),
+            zga.Spin(1, 0),
+            zga.Resolve(0),
+            zga.EndPulse(0),
+            zga.Attack(0, 1, 1),
+            zga.Save(1, True),
         )
     }
     assert labels == {

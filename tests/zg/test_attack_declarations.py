@@ -17,7 +17,7 @@ from companion_app.games.zg.adapter import ADAPTER
 from companion_app.games.zg.dot_view import placement
 from companion_app.saves.store import CommandStore
 from companion_app.session.game_session import GameSession
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.dot_match import facing, run_test
 from engine.zg.game import ZgGame
 from engine.zg.perform_attack import current_test
@@ -45,11 +45,11 @@ def _to_the_attack(s: GameSession) -> ZgGame:
     """Alena calls the higher impulse, plays her Blade Armgear and moves: the attack screen is
     what the table sees next."""
     game = _game(s)
-    assert s.command(za.PickHand(ALENA, impulse=753)), s.message
-    assert s.command(za.PickHand(ANTON, impulse=321)), s.message
+    assert s.command(zga.PickHand(ALENA, impulse=753)), s.message
+    assert s.command(zga.PickHand(ANTON, impulse=321)), s.message
     assert s.command(ADAPTER.scan_action(game, ALENA, ACTION_CARD)), s.message
     assert ADAPTER.due_screen(game) is None  # the move comes first, on the band
-    assert s.command(za.Move(ALENA, 1)), s.message
+    assert s.command(zga.Move(ALENA, 1)), s.message
     assert ADAPTER.due_screen(game) == "zg_attack"
     return game
 
@@ -114,7 +114,7 @@ def test_core7_augment__declared_before_the_test_and_placed_after_the_spin(
     assert _declare(s, replace(plan.first(game), augments=2))
     assert game.state.attack is not None and game.state.attack.augments == 2
     assert s.command(ADAPTER.scan_action(game, ANTON, TARGET))
-    assert s.command(za.Spin(ANTON, 0))
+    assert s.command(zga.Spin(ANTON, 0))
     assert game.state.phase == "augment" and ADAPTER.due_screen(game) == "test"
     place = placement(game)
     assert place is not None and (place.kind, place.seat, place.count) == ("augment", ALENA, 2)
@@ -148,7 +148,7 @@ def test_core6_bolster__declared_with_the_spin_and_placed_on_the_targets_dot(
     game = _to_the_attack(s)
     assert _declare(s, plan.first(game))
     assert s.command(ADAPTER.scan_action(game, ANTON, TARGET))
-    assert s.command(za.Spin(ANTON, 1, bolsters=1))  # the test screen's stepper, then End B
+    assert s.command(zga.Spin(ANTON, 1, bolsters=1))  # the test screen's stepper, then End B
     assert game.state.phase == "bolster"
     place = placement(game)
     assert place is not None and (place.kind, place.seat, place.count) == ("bolster", ANTON, 1)
@@ -167,9 +167,9 @@ def test_core6_bolster__refused_in_the_engines_words(options_off: GameSession) -
     game = _to_the_attack(s)
     assert _declare(s, plan.first(game))
     assert s.command(ADAPTER.scan_action(game, ANTON, TARGET))
-    assert not s.command(za.Spin(ANTON, 0, bolsters=4))
+    assert not s.command(zga.Spin(ANTON, 0, bolsters=4))
     assert s.message == "Declare 0 to 3 bolsters" and game.state.phase == "spin"
-    assert s.command(za.Spin(ANTON, 0, bolsters=2))
+    assert s.command(zga.Spin(ANTON, 0, bolsters=2))
     place = placement(game)
     assert place is not None
     assert not s.command(place.action((0,)))  # one dot for two bolsters
@@ -179,12 +179,12 @@ def test_core6_bolster__refused_in_the_engines_words(options_off: GameSession) -
 def test_core6_bolster__terrain_has_no_one_to_bolster_it(tmp_path: Path) -> None:
     s = _session(tmp_path, terrain_mass="3")
     game = _game(s)
-    assert s.command(za.PickHand(ALENA, impulse=753))
-    assert s.command(za.PickHand(ANTON, impulse=321))
+    assert s.command(zga.PickHand(ALENA, impulse=753))
+    assert s.command(zga.PickHand(ANTON, impulse=321))
     assert s.command(ADAPTER.scan_action(game, ALENA, ACTION_CARD))
-    assert s.command(za.AttackTerrain(ALENA, 0, 0))
-    assert s.command(za.DrawTarget(ALENA, "zero_jet"))  # from her own deck
-    assert not s.command(za.Spin(ALENA, 0, bolsters=1))
+    assert s.command(zga.AttackTerrain(ALENA, 0, 0))
+    assert s.command(zga.DrawTarget(ALENA, "zero_jet"))  # from her own deck
+    assert not s.command(zga.Spin(ALENA, 0, bolsters=1))
     assert s.message == "Terrain has no one to bolster it"
 
 
@@ -193,18 +193,18 @@ def test_core5_core7_terrain__the_attack_screen_names_terrain_and_its_augments(
 ) -> None:
     s = _session(tmp_path, terrain_mass="3")
     game = _game(s)
-    assert s.command(za.PickHand(ALENA, impulse=753))
-    assert s.command(za.PickHand(ANTON, impulse=321))
+    assert s.command(zga.PickHand(ALENA, impulse=753))
+    assert s.command(zga.PickHand(ANTON, impulse=321))
     assert s.command(ADAPTER.scan_action(game, ALENA, ACTION_CARD))
     d = plan.next_target(game, plan.first(game))  # Anton, then the terrain
     assert d == plan.Declaration(terrain=0)
     assert plan.target_words(game, d) == "Terrain: Terrain (3 strikes to go)"
     d = replace(d, augments=1)
-    assert plan.action(ALENA, d) == za.AttackTerrain(ALENA, 0, 0, augments=1)
+    assert plan.action(ALENA, d) == zga.AttackTerrain(ALENA, 0, 0, augments=1)
     assert plan.summary(game, d) == "Attack Terrain, end A, 1 augment"
     assert _declare(s, d)
-    assert s.command(za.DrawTarget(ALENA, "zero_jet"))
-    assert s.command(za.Spin(ALENA, 1))
+    assert s.command(zga.DrawTarget(ALENA, "zero_jet"))
+    assert s.command(zga.Spin(ALENA, 1))
     place = placement(game)
     assert place is not None and (place.kind, place.seat, place.count) == ("augment", ALENA, 1)
     assert plan.next_target(game, d) == plan.Declaration()  # no attack to declare now
@@ -220,7 +220,7 @@ def test_option1_high_ground__the_attack_is_augmented(options_on: GameSession) -
     a = game.state.attack
     assert a is not None and a.augments == 1  # +1 armor piercing, placed after the spin
     assert s.command(ADAPTER.scan_action(game, ANTON, TARGET))
-    assert s.command(za.Spin(ANTON, 0))
+    assert s.command(zga.Spin(ANTON, 0))
     place = placement(game)
     assert place is not None and place.kind == "augment" and place.count == 1
     assert s.command(place.action((place.dot(2),)))
@@ -270,19 +270,19 @@ def test_option2_sneak_attack__not_with_a_card_used_last_turn(options_on: GameSe
         ALENA: [ACTION_CARD, "zero_sprint", "zero_jet"],
         ANTON: ["phantom_blade", "phantom_sprint", "phantom_jet"],
     }
-    assert s.command(za.PickHand(ALENA, impulse=753))
-    assert s.command(za.PickHand(ANTON, impulse=321))
+    assert s.command(zga.PickHand(ALENA, impulse=753))
+    assert s.command(zga.PickHand(ANTON, impulse=321))
     while game.state.turn == 1:  # turn 1: each plays their three cards and never attacks
         seat = game.acting_player()
         assert seat is not None
         if game.state.phase == "card":
-            assert s.command(za.PlayCard(seat, hands[seat].pop(0))), s.message
+            assert s.command(zga.PlayCard(seat, hands[seat].pop(0))), s.message
         else:
-            assert s.command(za.EndPulse(seat)), s.message
+            assert s.command(zga.EndPulse(seat)), s.message
     assert ACTION_CARD in game.state.players[ALENA].last_turn
-    assert s.command(za.PickHand(ALENA, impulse=753))
-    assert s.command(za.PickHand(ANTON, impulse=321))
-    assert s.command(za.PlayCard(ALENA, ACTION_CARD)), s.message
+    assert s.command(zga.PickHand(ALENA, impulse=753))
+    assert s.command(zga.PickHand(ANTON, impulse=321))
+    assert s.command(zga.PlayCard(ALENA, ACTION_CARD)), s.message
     assert not _declare(s, replace(plan.first(game), sneak=True))
     assert s.message == "You can't sneak attack with a card that you used last turn"
     assert _declare(s, plan.first(game))  # the same attack, not sneaking, is allowed

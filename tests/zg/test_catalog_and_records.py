@@ -7,7 +7,7 @@ import pytest
 
 from engine import games
 from engine.errors import MalformedAction, SetupError
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.card_model import CatalogError, Dot
 from engine.zg.cards import card_to_dict, cards_from_list, load_catalog, sample_catalog
 from engine.zg.record import setup_from_dict, setup_to_dict
@@ -93,24 +93,24 @@ def test_catalog__cards_round_trip_through_dicts() -> None:
 
 def test_actions__round_trip_and_malformed_ones_are_named() -> None:
     for action in (
-        za.PickHand(0, ("a", "b", "c")),
-        za.PickHand(1, impulse=753),
-        za.Attack(0, 1, 1, augments=1, cover=("x",), sneak=True),
-        za.Bolster(1, (0, 2)),
-        za.SetMarkers(0, 1, stunned=True),
-        za.RuleOfPrime(0, 1, "a", 0, "b", 1),
+        zga.PickHand(0, ("a", "b", "c")),
+        zga.PickHand(1, impulse=753),
+        zga.Attack(0, 1, 1, augments=1, cover=("x",), sneak=True),
+        zga.Bolster(1, (0, 2)),
+        zga.SetMarkers(0, 1, stunned=True),
+        zga.RuleOfPrime(0, 1, "a", 0, "b", 1),
     ):
-        assert za.from_dict(za.to_dict(action)) == action
+        assert zga.from_dict(zga.to_dict(action)) == action
     with pytest.raises(MalformedAction, match='unknown action type "Fly"'):
-        za.from_dict({"type": "Fly", "player": 0})
+        zga.from_dict({"type": "Fly", "player": 0})
     with pytest.raises(MalformedAction, match="Spin needs end"):
-        za.from_dict({"type": "Spin", "player": 0})
+        zga.from_dict({"type": "Spin", "player": 0})
     with pytest.raises(
         MalformedAction, match="Bolster: dots must be a list of whole numbers, not 1"
     ):
-        za.from_dict({"type": "Bolster", "player": 0, "dots": 1})
+        zga.from_dict({"type": "Bolster", "player": 0, "dots": 1})
     with pytest.raises(MalformedAction, match='Resolve has no field "colour"'):
-        za.from_dict({"type": "Resolve", "player": 0, "colour": "red"})
+        zga.from_dict({"type": "Resolve", "player": 0, "colour": "red"})
 
 
 def test_setup_record__figures_give_sample_decks_and_round_trip() -> None:

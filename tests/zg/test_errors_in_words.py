@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.game import ZgGame
 from engine.zg.randomplay import choose, random_setup
 
@@ -18,33 +18,33 @@ def _clean(problem: str) -> None:
     assert not re.search(r"\b[A-Z][a-z]+[A-Z]\w+\b", problem), problem  # no ClassNames
 
 
-def _every_kind(seat: int) -> list[za.Action]:
+def _every_kind(seat: int) -> list[zga.Action]:
     return [
-        za.PickHand(seat, ("nope", "x", "y")),
-        za.PickHand(seat, impulse=1000),
-        za.BreakTie(seat, "nope"),
-        za.Flameout(seat),
-        za.PlayCard(seat, "nope"),
-        za.Move(seat, 99),
-        za.Stance(seat, "dance"),
-        za.StandUp(seat),
-        za.Attack(seat, 9, 3, augments=7, cover=("nope",), sneak=True, high_ground=True),
-        za.Attack(seat, seat, 0, locked=True),
-        za.AttackTerrain(seat, 4, 0),
-        za.EndPulse(seat),
-        za.DrawTarget(seat, "nope"),
-        za.Spin(seat, 5, bolsters=9),
-        za.Bolster(seat, (7,)),
-        za.Augment(seat, (0, 0, 0, 0)),
-        za.Retest(seat, "both", 3),
-        za.Resolve(seat),
-        za.Save(seat, True),
-        za.Knockdown(seat, seat),
-        za.RuleOfPrime(seat, seat, "nope", 3, "nope", 0),
-        za.SetCard(seat, 7, "nope", "gone"),
-        za.SetCard(seat, 0, "nope", "gone"),
-        za.SetMarkers(seat, 0, stance="dance", hand_size=-1),
-        za.SetTerrain(seat, 3, 99),
+        zga.PickHand(seat, ("nope", "x", "y")),
+        zga.PickHand(seat, impulse=1000),
+        zga.BreakTie(seat, "nope"),
+        zga.Flameout(seat),
+        zga.PlayCard(seat, "nope"),
+        zga.Move(seat, 99),
+        zga.Stance(seat, "dance"),
+        zga.StandUp(seat),
+        zga.Attack(seat, 9, 3, augments=7, cover=("nope",), sneak=True, high_ground=True),
+        zga.Attack(seat, seat, 0, locked=True),
+        zga.AttackTerrain(seat, 4, 0),
+        zga.EndPulse(seat),
+        zga.DrawTarget(seat, "nope"),
+        zga.Spin(seat, 5, bolsters=9),
+        zga.Bolster(seat, (7,)),
+        zga.Augment(seat, (0, 0, 0, 0)),
+        zga.Retest(seat, "both", 3),
+        zga.Resolve(seat),
+        zga.Save(seat, True),
+        zga.Knockdown(seat, seat),
+        zga.RuleOfPrime(seat, seat, "nope", 3, "nope", 0),
+        zga.SetCard(seat, 7, "nope", "gone"),
+        zga.SetCard(seat, 0, "nope", "gone"),
+        zga.SetMarkers(seat, 0, stance="dance", hand_size=-1),
+        zga.SetTerrain(seat, 3, 99),
     ]
 
 
@@ -65,4 +65,4 @@ def test_errors__every_refusal_along_random_games_is_in_players_words() -> None:
 
 def test_errors__a_seat_that_does_not_exist() -> None:
     game = ZgGame(random_setup(1, 2))
-    assert game.explain(za.Resolve(5)) == "there is no player 6 at this table"
+    assert game.explain(zga.Resolve(5)) == "there is no player 6 at this table"

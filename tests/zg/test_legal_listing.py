@@ -11,14 +11,14 @@ from dataclasses import replace
 import pytest
 
 from engine.core.evolve import evolve
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.game import ZgGame
 from engine.zg.legal import listing
 from engine.zg.randomplay import choose, random_setup
 from engine.zg.state import STANCES
 
 
-def _fresh(action: za.Action) -> za.Action:
+def _fresh(action: zga.Action) -> zga.Action:
     """An equal action made anew, field by field (a command from a device)."""
     return type(action)(**{name: getattr(action, name) for name in action.__slots__})
 
@@ -57,7 +57,7 @@ def test_basic_rule_4__a_command_equal_to_a_listed_action_is_known_legal_only_in
     assert game.listed_now(command), "an equal command after a full listing is a lookup"
     seat = game.acting_player()
     assert seat is not None
-    not_listed = za.Move(seat, 9)  # farther than any card moves
+    not_listed = zga.Move(seat, 9)  # farther than any card moves
     assert not_listed not in listed
     assert not game.listed_now(not_listed)
     assert game.explain(not_listed) is not None, "an action not listed is still explained"
@@ -87,7 +87,7 @@ def test_basic_rules_2_3__a_hand_picked_from_the_long_impulse_listing_is_checked
     setup = random_setup(5, 2)
     game = ZgGame(setup)
     listed = list(game.legal_actions())
-    assert len(listed) > 100 and isinstance(listed[-1], za.PickHand), listed[-3:]
+    assert len(listed) > 100 and isinstance(listed[-1], zga.PickHand), listed[-3:]
     command = _fresh(listed[-1])
     assert not game.listed_now(command), "a lookup in 120 hands costs more than the check"
     assert game.explain(command) is None
@@ -122,13 +122,13 @@ def test_rules_options_5_and_8__the_stances_listed_are_those_the_rules_allow() -
     def check(position: ZgGame) -> None:
         seat = position.acting_player()
         assert seat is not None
-        listed = [a for a in position.legal_actions() if isinstance(a, za.Stance | za.StandUp)]
-        candidates: list[za.Action] = [za.Stance(seat, s) for s in STANCES]
-        candidates.append(za.StandUp(seat))
+        listed = [a for a in position.legal_actions() if isinstance(a, zga.Stance | zga.StandUp)]
+        candidates: list[zga.Action] = [zga.Stance(seat, s) for s in STANCES]
+        candidates.append(zga.StandUp(seat))
         allowed = [a for a in candidates if position.explain_in(position.state, a) is None]
         assert listed == allowed, (position.state.pulse, position.state.players[seat])
-        seen["stance"] += any(isinstance(a, za.Stance) for a in listed)
-        seen["stand up"] += any(isinstance(a, za.StandUp) for a in listed)
+        seen["stance"] += any(isinstance(a, zga.Stance) for a in listed)
+        seen["stand up"] += any(isinstance(a, zga.StandUp) for a in listed)
 
     for _ in range(300):
         if game.outcome() is not None:
@@ -139,7 +139,7 @@ def test_rules_options_5_and_8__the_stances_listed_are_those_the_rules_allow() -
             assert seat is not None
             foe = next(i for i, p in enumerate(game.state.players) if i != seat and not p.defeated)
             knocked = game.fork()
-            knocked.apply(za.Knockdown(foe, seat))  # Rules Options 5: stand up first
+            knocked.apply(zga.Knockdown(foe, seat))  # Rules Options 5: stand up first
             check(knocked)
         game.apply(choose(rnd, list(game.legal_actions())))
     assert seen["stance"] > 5 and seen["stand up"] > 5, seen
@@ -150,14 +150,14 @@ def test_basic_rules_2_3__a_deck_that_lost_a_card_lists_hands_already_made() -> 
     very hand records the fuller deck listed (no new ones to make)."""
     game = ZgGame(random_setup(4, 2))
     state = game.state
-    full = [a for a in listing(state, game.catalog) if isinstance(a, za.PickHand)]
+    full = [a for a in listing(state, game.catalog) if isinstance(a, zga.PickHand)]
     p = state.players[0]
     lost = p.deck[0]
     smaller = evolve(
         state,
         players=state.players_with(0, deck=p.deck[1:], deck_size=p.deck_size - 1, slag=(lost,)),
     )
-    fewer = [a for a in listing(smaller, game.catalog) if isinstance(a, za.PickHand)]
+    fewer = [a for a in listing(smaller, game.catalog) if isinstance(a, zga.PickHand)]
     mine = [a for a in full if a.player == 0 and lost not in a.cards]
     assert fewer and [a for a in fewer if a.player == 0] == mine
     by_cards = {a.cards: a for a in full}

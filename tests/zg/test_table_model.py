@@ -11,7 +11,7 @@ from typing import Any
 
 from companion_app.games.gestures import Scan
 from companion_app.games.zg.adapter import ADAPTER
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.game import ZgGame
 from engine.zg.randomplay import choose
 from engine.zg.setup import OPTIONS
@@ -51,7 +51,7 @@ def test_every_legal_action_has_gestures_at_two_and_four_players() -> None:
 
 
 def test_the_walk_names_an_action_no_gesture_makes() -> None:
-    walk = walk_games(ADAPTER, Forgets(MODEL, za.Attack), new_game(2), [1], 150, choose)
+    walk = walk_games(ADAPTER, Forgets(MODEL, zga.Attack), new_game(2), [1], 150, choose)
     assert any("no gesture makes Attack(" in f for f in walk.failures)
 
 
@@ -63,8 +63,8 @@ def test_a_hand_is_three_scans_and_the_tablet_calls_the_impulse() -> None:
     assert seat is not None
     scanned: list[str] = []
     for _ in range(3):
-        legal = [a for a in game.legal_actions() if not isinstance(a, za.UsePowerup)]
-        assert legal and all(isinstance(a, za.ScanHand) for a in legal), legal
+        legal = [a for a in game.legal_actions() if not isinstance(a, zga.UsePowerup)]
+        assert legal and all(isinstance(a, zga.ScanHand) for a in legal), legal
         assert not {a.card for a in legal} & set(scanned)  # each card once
         action = legal[-1]
         gestures = MODEL.gestures(game, action)

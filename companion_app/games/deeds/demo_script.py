@@ -1,5 +1,5 @@
 """Deeds Not Words' `altar demo` script: a short opening through every layer
-(companion_app/simulator/demo.py): a scan that deploys a unit for its cost, a dial turn that sets a
+(companion_app/simulator/pipeline_demo.py): a scan that deploys a unit for its cost, a dial turn that sets a
 base's health."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from engine.deeds import actions as da
 from hardware.events import DialChanged, TagPresented
 
 if TYPE_CHECKING:
-    from companion_app.simulator.demo import Demo
+    from companion_app.games.demo_table import DemoTable
 
 RECORD: dict[str, Any] = {
     "players": [{"name": "Alena", "deck_size": 30}, {"name": "Anton", "deck_size": 30}],
@@ -21,7 +21,7 @@ RECORD: dict[str, Any] = {
 }
 
 
-async def script(demo: Demo) -> None:
+async def script(demo: DemoTable) -> None:
     state = lambda: demo.game.state  # noqa: E731 - always the newest snapshot
     demo.say("Set-up: Alena attacks first; both keep their opening hands.")
     await demo.act(da.KeepHand(0))

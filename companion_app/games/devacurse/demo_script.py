@@ -1,5 +1,5 @@
 """Devacurse's `altar demo` script: part 1 entered, a soldier called by a scan, a Faith dial
-turned by hand, and the first soldier combat (companion_app/simulator/demo.py)."""
+turned by hand, and the first soldier combat (companion_app/simulator/pipeline_demo.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.devacurse import actions as da
 from hardware.events import DialChanged
 
 if TYPE_CHECKING:
-    from companion_app.simulator.demo import Demo
+    from companion_app.games.demo_table import DemoTable
 
 RECORD: dict[str, Any] = {
     "players": [
@@ -23,7 +23,7 @@ RECORD: dict[str, Any] = {
 }
 
 
-async def script(demo: Demo) -> None:
+async def script(demo: DemoTable) -> None:
     state = lambda: demo.game.state  # noqa: E731 - always the newest snapshot
     demo.say("Spiral 1. Part 1 (prayers) is the players' own: they enter the blessings made.")
     await demo.act(da.Bless(0, 3))

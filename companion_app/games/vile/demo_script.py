@@ -1,17 +1,18 @@
 """Vile Incantations' `altar demo` script: a short opening through every layer
-(companion_app/simulator/demo.py): a component scanned and set face down, a recruit, the second
+(companion_app/simulator/pipeline_demo.py): a component scanned and set face down, a recruit, the second
 player's gather, a dial turned by hand to set energy."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion_app.games.demo_table import DemoFailure
 from engine.vile import Phase
 from engine.vile import actions as va
 from hardware.events import DialChanged, TagPresented
 
 if TYPE_CHECKING:
-    from companion_app.simulator.demo import Demo
+    from companion_app.games.demo_table import DemoTable
 
 RECORD: dict[str, Any] = {
     "players": [{"name": "Alena", "god": "ape"}, {"name": "Anton", "god": "kraken"}],
@@ -21,9 +22,7 @@ RECORD: dict[str, Any] = {
 }
 
 
-async def pass_until(demo: Demo, seat: int, phase: Phase) -> None:
-    from companion_app.simulator.demo import DemoFailure
-
+async def pass_until(demo: DemoTable, seat: int, phase: Phase) -> None:
     for _ in range(20):
         state = demo.game.state
         if state.active == seat and state.phase is phase and not state.gathers:
@@ -35,7 +34,7 @@ async def pass_until(demo: Demo, seat: int, phase: Phase) -> None:
     raise DemoFailure("engine", f"passing did not reach the {phase.label}")
 
 
-async def script(demo: Demo) -> None:
+async def script(demo: DemoTable) -> None:
     state = lambda: demo.game.state  # noqa: E731 - always the newest snapshot
     demo.say("Set-up: Alena (the ape) goes first, Anton has the kraken; seven cards each.")
     demo.say("Turn 1, Main Phase 1. Alena scans Drum of the Canopy: a component, set face")

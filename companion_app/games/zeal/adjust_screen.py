@@ -10,8 +10,8 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 
-from companion_app.games.base import find_by_name
 from companion_app.widgets.facing_screen import FacingScreen
+from engine.core.catalog import find_by_name
 from engine.zeal import actions as za
 
 ZONES = ("hand", "play", "discard", "deck")

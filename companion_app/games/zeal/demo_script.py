@@ -1,15 +1,16 @@
-"""Zeal's `altar demo` script: a short opening through every layer (companion_app/simulator/demo.py)."""
+"""Zeal's `altar demo` script: a short opening through every layer (companion_app/simulator/pipeline_demo.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion_app.games.demo_table import DemoFailure
 from engine.zeal import Step
 from engine.zeal import actions as za
 from hardware.events import DialChanged, TagPresented
 
 if TYPE_CHECKING:
-    from companion_app.simulator.demo import Demo
+    from companion_app.games.demo_table import DemoTable
 
 WISP_UID = bytes.fromhex("04a1b2c3d4e5f6")  # Specter Wisp: a character costing 1 devotion
 
@@ -21,7 +22,7 @@ RECORD: dict[str, Any] = {
 }
 
 
-async def pass_until(demo: Demo, step: Step) -> None:
+async def pass_until(demo: DemoTable, step: Step) -> None:
     for _ in range(50):
         if demo.game.state.step == step:
             return
@@ -29,14 +30,10 @@ async def pass_until(demo: Demo, step: Step) -> None:
         if priority is None:
             break
         await demo.act(za.Pass(priority))
-    from companion_app.simulator.demo import DemoFailure
-
     raise DemoFailure("engine", f"passing did not reach the {step.label} step")
 
 
-async def script(demo: Demo) -> None:
-    from companion_app.simulator.demo import DemoFailure
-
+async def script(demo: DemoTable) -> None:
     state = lambda: demo.game.state  # noqa: E731 - always the newest snapshot
     demo.enrol(WISP_UID, "specter_wisp")  # her deck's tags are enrolled
     demo.say("Set-up: Alena goes first; both keep their opening hands.")

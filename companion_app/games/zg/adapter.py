@@ -23,7 +23,7 @@ from companion_app.games.base import (
 from companion_app.games.zg import attack_plan, demo_script
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.records import LogEntry
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.card_model import Card, Catalog
 from engine.zg.game import ZgGame
 from engine.zg.setup import OPTIONS
@@ -76,19 +76,19 @@ def _move_range(game: ZgGame, seat: int) -> list[int]:
     state = game.state
     if state.phase != "act" or state.active != seat:
         return []
-    return [a.distance for a in game.legal_actions() if isinstance(a, za.Move)]
+    return [a.distance for a in game.legal_actions() if isinstance(a, zga.Move)]
 
 
 def _ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
-def _stances(game: ZgGame, seat: int) -> list[za.Stance]:
+def _stances(game: ZgGame, seat: int) -> list[zga.Stance]:
     """The stances the engine lets ``seat`` take now."""
     state = game.state
     if state.phase != "act" or state.active != seat:
         return []
-    return [a for a in game.legal_actions() if isinstance(a, za.Stance)]
+    return [a for a in game.legal_actions() if isinstance(a, zga.Stance)]
 
 
 def _public(game: ZgGame) -> set[str]:
@@ -109,7 +109,7 @@ def _drawn_for_tie(game: ZgGame, card_id: str) -> bool:
     """The last command drew ``card_id`` to break a tie: in the open (Basic Rule 3)."""
     history = game.history
     last = history[-1] if history else None
-    return isinstance(last, za.BreakTie) and last.card == card_id
+    return isinstance(last, zga.BreakTie) and last.card == card_id
 
 
 class ZgAdapter(GameAdapter):
@@ -305,34 +305,34 @@ class ZgAdapter(GameAdapter):
     def eliminated(self, game: AnyGame, seat: int) -> bool:
         return _zg(game).state.players[seat].defeated
 
-    def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> za.Action:
+    def counter_action(self, game: AnyGame, seat: int, key: str, value: int) -> zga.Action:
         _zg(game)
         if key == "zgear":
             return self.dial_action(game, seat, value)
         if key == "move":
-            return za.Move(seat, value)
+            return zga.Move(seat, value)
         if key == "powerup":
-            return za.SetMarkers(seat, seat, character_used=not value)
+            return zga.SetMarkers(seat, seat, character_used=not value)
         if key == "stance":
-            return za.Stance(seat, STANCES[max(0, min(len(STANCES), value) - 1)])
+            return zga.Stance(seat, STANCES[max(0, min(len(STANCES), value) - 1)])
         if key == "stunned":
-            return za.SetMarkers(seat, seat, stunned=bool(value))
+            return zga.SetMarkers(seat, seat, stunned=bool(value))
         if key == "knocked_down":
-            return za.SetMarkers(seat, seat, knocked_down=bool(value))
+            return zga.SetMarkers(seat, seat, knocked_down=bool(value))
         if key == "targetlock":
-            return za.SetMarkers(seat, seat, clear_targetlock=True)
+            return zga.SetMarkers(seat, seat, clear_targetlock=True)
         raise ValueError(f"Z-G has no counter {key!r}")
 
-    def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
+    def toggle_action(self, game: AnyGame, seat: int, key: str) -> zga.Action | None:
         p = _zg(game).state.players[seat]
         if key == "powerup":
-            return za.UsePowerup(seat) if not p.character_used else None
+            return zga.UsePowerup(seat) if not p.character_used else None
         if key == "stunned":
-            return za.SetMarkers(seat, seat, stunned=not p.stunned)
+            return zga.SetMarkers(seat, seat, stunned=not p.stunned)
         if key == "knocked_down":
-            return za.SetMarkers(seat, seat, knocked_down=not p.knocked_down)
+            return zga.SetMarkers(seat, seat, knocked_down=not p.knocked_down)
         if key == "targetlock":
-            return za.SetMarkers(seat, seat, clear_targetlock=True)
+            return zga.SetMarkers(seat, seat, clear_targetlock=True)
         return None
 
     # --- devices --------------------------------------------------------------------------
@@ -343,7 +343,7 @@ class ZgAdapter(GameAdapter):
         zg = _zg(game)
         return DialSpec(standing(zg, seat), _on_table(zg, seat), _roster_size(zg, seat), "zGear")
 
-    def dial_action(self, game: AnyGame, seat: int, value: int) -> za.Action:
+    def dial_action(self, game: AnyGame, seat: int, value: int) -> zga.Action:
         """The dial sets the standing zGear: the deck count follows, and once the deck is
         empty the hand (fewer than the hand holds are standing: the table says so), so the
         tile always shows what the dial was turned to."""
@@ -352,68 +352,68 @@ class ZgAdapter(GameAdapter):
         held = max(0, value - _on_table(zg, seat))
         hand = min(p.hand_size, held)
         if hand == p.hand_size:
-            return za.SetMarkers(seat, seat, deck_size=held - hand)
-        return za.SetMarkers(seat, seat, hand_size=hand, deck_size=held - hand)
+            return zga.SetMarkers(seat, seat, deck_size=held - hand)
+        return zga.SetMarkers(seat, seat, hand_size=hand, deck_size=held - hand)
 
-    def scan_action(self, game: AnyGame, seat: int, card_id: str) -> za.Action:
+    def scan_action(self, game: AnyGame, seat: int, card_id: str) -> zga.Action:
         """A scan means what the moment asks: a hand card at Start, the tie-break draw, the
         action card, the target card; otherwise playing it (the engine says why not)."""
         phase = _zg(game).state.phase
         if phase == "impulse":
-            return za.ScanHand(seat, card_id)
+            return zga.ScanHand(seat, card_id)
         if phase == "tiebreak":
-            return za.BreakTie(seat, card_id)
+            return zga.BreakTie(seat, card_id)
         if phase == "target":
-            return za.DrawTarget(seat, card_id)
-        return za.PlayCard(seat, card_id)
+            return zga.DrawTarget(seat, card_id)
+        return zga.PlayCard(seat, card_id)
 
-    def pass_action(self, game: AnyGame, seat: int) -> za.Action | None:
+    def pass_action(self, game: AnyGame, seat: int) -> zga.Action | None:
         """The button ends the pulse while moving or attacking, and accepts a test."""
         state = _zg(game).state
         if state.active != seat:
             return None
         if state.phase == "act":
-            return za.EndPulse(seat)
+            return zga.EndPulse(seat)
         if state.phase == "result":
-            return za.Resolve(seat)
+            return zga.Resolve(seat)
         return None
 
     # --- the band -------------------------------------------------------------------------
 
     def choice_label(self, game: AnyGame, action: Any) -> str | None:
         zg = _zg(game)
-        if isinstance(action, za.Spin):
+        if isinstance(action, zga.Spin):
             return f"End {END_NAMES[action.end]} faces"
-        if isinstance(action, za.Resolve):
+        if isinstance(action, zga.Resolve):
             return "Accept the test"
-        if isinstance(action, za.EndPulse):
+        if isinstance(action, zga.EndPulse):
             return "End pulse"
-        if isinstance(action, za.Attack | za.AttackTerrain):
+        if isinstance(action, zga.Attack | zga.AttackTerrain):
             # One foe: a button per end. More (or terrain): the attack screen names them, or
             # four players' panels fill with slivers of buttons (issue 20).
-            if isinstance(action, za.AttackTerrain) or len(attack_plan.targets(zg)) > 1:
+            if isinstance(action, zga.AttackTerrain) or len(attack_plan.targets(zg)) > 1:
                 return None
             # The only foe: named by the prompt; short, four of these share a panel's row.
             lock = " (lock)" if action.locked else ""
             return f"Attack: end {END_NAMES[action.end]}{lock}"
-        if isinstance(action, za.Move):
+        if isinstance(action, zga.Move):
             # Farther than 0 is tapped on the Move tile (counters).
             return "No move" if action.distance == 0 else None
-        if isinstance(action, za.Retest):
+        if isinstance(action, zga.Retest):
             # On the retester's own panel: no name needed, and short for four players' panels.
             return f"Retest {action.card} card, end {END_NAMES[action.end]}"
-        if isinstance(action, za.Bolster | za.Augment):
+        if isinstance(action, zga.Bolster | zga.Augment):
             if len(action.dots) > 1:
                 return None  # several are placed dot by dot on the test screen
-            verb = "Bolster" if isinstance(action, za.Bolster) else "Augment"
+            verb = "Bolster" if isinstance(action, zga.Bolster) else "Augment"
             return f"{verb} dot {', '.join(str(d + 1) for d in action.dots)}"
-        if isinstance(action, za.Save):
+        if isinstance(action, zga.Save):
             return "Sacrifice character" if action.sacrifice else "Slag it"
-        if isinstance(action, za.Stance):
+        if isinstance(action, zga.Stance):
             return None  # tapped on the Stance tile
-        if isinstance(action, za.StandUp):
+        if isinstance(action, zga.StandUp):
             return "Stand up"
-        if isinstance(action, za.Flameout):
+        if isinstance(action, zga.Flameout):
             return "Announce flameout"
         return None
 
@@ -480,20 +480,20 @@ class ZgAdapter(GameAdapter):
         action_card = target = ""
         cover: tuple[str, ...] = ()
         for action in zg.history:
-            if isinstance(action, za.ScanHand):
+            if isinstance(action, zga.ScanHand):
                 hidden.add(action.card)
-            elif isinstance(action, za.PlayCard):
+            elif isinstance(action, zga.PlayCard):
                 hidden.add(action.card)
                 action_card = action.card
-            elif isinstance(action, za.Attack):
+            elif isinstance(action, zga.Attack):
                 cover = action.cover
-            elif isinstance(action, za.DrawTarget):
+            elif isinstance(action, zga.DrawTarget):
                 target = action.card
                 if target not in cover:  # a card in cover is shown (Core Exceptions 4)
                     hidden.add(target)
-            elif isinstance(action, za.Spin):
+            elif isinstance(action, zga.Spin):
                 hidden -= {action_card, target}  # flipped over for the test
-            elif isinstance(action, za.BreakTie):
+            elif isinstance(action, zga.BreakTie):
                 hidden.discard(action.card)  # drawn and compared in the open
         return frozenset(hidden - _public(zg))
 

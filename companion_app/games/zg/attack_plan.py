@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.game import ZgGame
 
 END_NAMES = ("A", "B")
@@ -113,10 +113,10 @@ def can_lock(game: ZgGame, seat: int, foe: int) -> bool:
     return p.lock_foe == foe and bool(p.lock_card)
 
 
-def action(seat: int, d: Declaration) -> za.Attack | za.AttackTerrain:
+def action(seat: int, d: Declaration) -> zga.Attack | zga.AttackTerrain:
     if d.terrain >= 0:  # Core Exceptions 5: terrain has no cover, no sneak, no lock
-        return za.AttackTerrain(seat, d.terrain, d.end, augments=d.augments)
-    return za.Attack(
+        return zga.AttackTerrain(seat, d.terrain, d.end, augments=d.augments)
+    return zga.Attack(
         seat,
         d.foe,
         d.end,

@@ -21,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion_app.games.zg.adapter import TEST_PHASES
 from companion_app.games.zg.dot_view import LEGEND, RGB, placement, test_view
 from companion_app.widgets.facing_screen import FacingScreen
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.dot_match import facing
 from engine.zg.game import ZgGame
 
@@ -141,7 +141,7 @@ class DotTestScreen(FacingScreen):
         bolsters the defender declared before it (the engine says how many may be)."""
         game = self.session.game
         who = game.acting_player() if game is not None else None
-        if who is not None and self.session.command(za.Spin(who, end, self.bolsters)):
+        if who is not None and self.session.command(zga.Spin(who, end, self.bolsters)):
             self.bolsters = 0
 
     def more_bolsters(self, step: int) -> None:
@@ -170,7 +170,7 @@ class DotTestScreen(FacingScreen):
     def accept(self) -> None:
         game = self.session.game
         if isinstance(game, ZgGame) and game.state.phase == "result":
-            self.session.command(za.Resolve(game.state.order[game.state.order_index]))
+            self.session.command(zga.Resolve(game.state.order[game.state.order_index]))
 
     def back(self) -> None:
         App.get_running_app().show("scoreboard")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.dot_match import facing
 from engine.zg.game import ZgGame
 from engine.zg.perform_attack import current_test
@@ -147,9 +147,9 @@ class Placement:
         where = "the target's dots" if self.kind == "bolster" else "your dots"
         return f"{self.name}: place {self.count} {self.kind}{plural} on {where} ({placed} placed)"
 
-    def action(self, dots: tuple[int, ...]) -> za.Bolster | za.Augment:
+    def action(self, dots: tuple[int, ...]) -> zga.Bolster | zga.Augment:
         return (
-            za.Bolster(self.seat, dots) if self.kind == "bolster" else za.Augment(self.seat, dots)
+            zga.Bolster(self.seat, dots) if self.kind == "bolster" else zga.Augment(self.seat, dots)
         )
 
 

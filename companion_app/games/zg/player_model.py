@@ -15,7 +15,7 @@ from companion_app.games import gesture_search as find
 from companion_app.games.base import AnyGame
 from companion_app.games.gestures import Gesture, OpenScreen, PlayerModel, Scan, TapText
 from companion_app.games.zg import attack_plan as plan
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg import randomplay
 from engine.zg.flow import impulse_number
 from engine.zg.game import ZgGame
@@ -28,13 +28,13 @@ class ZgPlayerModel(PlayerModel):
 
     def gestures(self, game: AnyGame, action: Any) -> Sequence[Gesture] | None:
         assert isinstance(game, ZgGame)
-        if isinstance(action, za.PickHand):
+        if isinstance(action, zga.PickHand):
             return _hand(game, action)
-        if isinstance(action, za.ScanHand | za.BreakTie | za.DrawTarget | za.PlayCard):
+        if isinstance(action, zga.ScanHand | zga.BreakTie | zga.DrawTarget | zga.PlayCard):
             return find.by_scan(self.adapter, game, action, action.card)
-        if isinstance(action, za.Attack | za.AttackTerrain):
+        if isinstance(action, zga.Attack | zga.AttackTerrain):
             return find.by_band(self.adapter, game, action) or _attack_screen(game, action)
-        if isinstance(action, za.Spin):
+        if isinstance(action, zga.Spin):
             # On the test screen, which covers the table once a target is drawn (a spin on
             # the seat's panel could not be reached: issue 33, Z-G stopped there).
             return [
@@ -42,8 +42,8 @@ class ZgPlayerModel(PlayerModel):
                 *[TapText("+", "screen:test")] * action.bolsters,
                 TapText(f"End {plan.END_NAMES[action.end]} faces", "screen:test"),
             ]
-        if isinstance(action, za.Bolster | za.Augment) and len(action.dots) > 1:
-            kind = "bolster" if isinstance(action, za.Bolster) else "augment"
+        if isinstance(action, zga.Bolster | zga.Augment) and len(action.dots) > 1:
+            kind = "bolster" if isinstance(action, zga.Bolster) else "augment"
             what = "+1 armor" if kind == "bolster" else "+1 piercing"
             return [OpenScreen("test")] + [
                 TapText(f"{what} on dot {d + 1}", "screen:test", match="prefix")
@@ -56,7 +56,7 @@ class ZgPlayerModel(PlayerModel):
         )
 
 
-def _hand(game: ZgGame, action: za.PickHand) -> list[Gesture] | None:
+def _hand(game: ZgGame, action: zga.PickHand) -> list[Gesture] | None:
     """Basic Rule 3: three hand cards scanned; the tablet calls their impulse (a whole hand
     named at once is the open-hands engine's; the table lists the scans). An impulse no three
     of the player's standing cards make cannot be called at the table."""
@@ -81,13 +81,13 @@ def _hand(game: ZgGame, action: za.PickHand) -> list[Gesture] | None:
     return [Scan(seat, c) for c in cards]
 
 
-def _attack_screen(game: ZgGame, action: za.Attack | za.AttackTerrain) -> list[Gesture] | None:
+def _attack_screen(game: ZgGame, action: zga.Attack | zga.AttackTerrain) -> list[Gesture] | None:
     """The attack screen opens on its first target, end A: the target button is tapped until
     it names the one wanted, the end flipped, the targetlock toggled, then the declaration."""
     options = plan.targets(game)
     wanted = (
         plan.Declaration(terrain=action.terrain)
-        if isinstance(action, za.AttackTerrain)
+        if isinstance(action, zga.AttackTerrain)
         else plan.Declaration(foe=action.foe)
     )
     index = next((i for i, d in enumerate(options) if plan.same_target(d, wanted)), None)
@@ -101,7 +101,7 @@ def _attack_screen(game: ZgGame, action: za.Attack | za.AttackTerrain) -> list[G
         foe=wanted.foe,
         terrain=wanted.terrain,
         end=action.end,
-        locked=isinstance(action, za.Attack) and action.locked,
+        locked=isinstance(action, zga.Attack) and action.locked,
     )
     if action.end:
         out.append(TapText("End A", where))

@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.properties import NumericProperty, StringProperty
 
 from companion_app.widgets.facing_screen import FacingScreen
-from engine.zg import actions as za
+from engine.zg import actions as zga
 from engine.zg.game import ZgGame
 
 END_NAMES = ("A", "B")
@@ -104,7 +104,7 @@ class PrimeScreen(FacingScreen):
         if game is None or not self.card or not self.foe_card:
             self.session.say("Scan both cards first.", ok=False)
             return
-        action = za.RuleOfPrime(
+        action = zga.RuleOfPrime(
             self.you, self.foe, self.card, self.end, self.foe_card, self.foe_end
         )
         if self.session.command(action):

@@ -300,7 +300,7 @@ def one_edge_only(seen: Iterable[Seen], what: str) -> list[str]:
 
 def wrong_seat(session: Any, board: Any) -> list[str]:
     """A message for one player shows on that player's panel, facing them, and nowhere else."""
-    from companion_app.session.seating import seat_frames
+    from companion_app.widgets.seating import seat_frames
 
     out: list[str] = []
     message, seat = session.message, session.message_seat

@@ -242,7 +242,7 @@ class Explorer:
                     await self.fail("facing", problem)
             seat = getattr(root, "for_seat", -1)
             if seat >= 0 and self.session.seats:
-                from companion_app.session.seating import seat_frames
+                from companion_app.widgets.seating import seat_frames
 
                 want = seat_frames(len(self.session.seats), *root.get_root_window().size)
                 turned = {s.rotation for s in seen}

@@ -1,4 +1,4 @@
-# The end-to-end device: the firmware's own main loop (altarfw.app.App.run with the serial
+# The end-to-end device: the firmware's own main loop (altarfw.main_loop.App.run with the serial
 # transport), built from the board config for a Pico W, its chips simulated, its serial port a
 # pseudo-terminal on the host (tests/firmware/test_end_to_end.py) reached through the VM's
 # `altar_serial` JS module. The scenario plays the table: pair, place a card, turn a dial,

@@ -147,7 +147,7 @@ def test_status_reports_heap_uptime_and_errors():
 async def test_a_raising_part_never_stops_the_device():
     import asyncio
 
-    from altarfw.app import DIAG_INTERNAL
+    from altarfw.main_loop import DIAG_INTERNAL
 
     chip = SimMfrc522()
     hw = SimHw({17: chip})

@@ -29,10 +29,8 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen
 
 from companion_app.tournament import swiss_view, topics
-from companion_app.tournament.draft_table import DraftAtTable, seating
-from companion_app.tournament.link import Link
+from companion_app.tournament.mqtt_link import Link
 from companion_app.tournament.table import JoinCode, Seen, read_state
-from companion_app.tournament.table_play import TablePlay, parse_broker, tournament_folder
 from companion_app.tournament.view import (
     describe_slot,
     headline,
@@ -40,7 +38,9 @@ from companion_app.tournament.view import (
     standings_rows,
     this_table,
 )
-from engine.tournament import SwissEvent, SwissStanding, Tournament, percent
+from companion_app.tournament_play.draft_table import DraftAtTable, seating
+from companion_app.tournament_play.table_play import TablePlay, parse_broker, tournament_folder
+from engine.tournament import SwissEvent, SwissStanding, Tournament, percent, tournament_from_dict
 
 KV = Path(__file__).with_suffix(".kv")
 if str(KV) not in Builder.files:
@@ -198,7 +198,7 @@ class TournamentScreen(Screen):
         self.report = play.report_text()
 
     def show_state(self, state: dict[str, Any]) -> None:
-        t = Tournament.from_dict(state["tournament"])
+        t = tournament_from_dict(state["tournament"])
         self._shown = t
         self.headline = headline(t)
         self.swiss = isinstance(t, SwissEvent)

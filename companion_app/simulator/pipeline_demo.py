@@ -23,6 +23,7 @@ from typing import Any
 
 from companion_app.games import adapter_for
 from companion_app.games.base import AnyGame
+from companion_app.games.demo_table import DemoFailure, DemoTable
 from companion_app.session.table import (
     DeviceCommand,
     FeedbackCommand,
@@ -41,12 +42,6 @@ TABLE_ID = b"DEMO"
 DEVICE_ID = b"\xa1\xb2\xc3\xd4"
 TAGS: dict[bytes, str] = {}  # tags enrolled before the script starts (tests empty it)
 MAX_RANDOM_ACTIONS = 5000  # --to-the-end gives up after this many (a game that never ends)
-
-
-class DemoFailure(Exception):
-    def __init__(self, layer: str, message: str) -> None:
-        super().__init__(message)
-        self.layer = layer
 
 
 def describe(event: Event) -> str:
@@ -182,7 +177,8 @@ class Demo:
             finally:
                 self.device.hold_button(False)
             pump = asyncio.create_task(self.pump())
-            await self.adapter.demo_script(self)
+            table: DemoTable = self  # what the game's script may use of the demo (mypy checks)
+            await self.adapter.demo_script(table)
             if self.to_the_end:
                 self.say("")
                 self.say("On to the end: random legal moves through the same table.")

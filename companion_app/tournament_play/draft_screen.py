@@ -29,8 +29,8 @@ from kivy.properties import (
 
 from companion_app.games import adapter_for
 from companion_app.session.table import FeedbackCommand
-from companion_app.tournament.draft_table import DraftAtTable, Verdict
-from companion_app.tournament.table_play import TOURNAMENT_KIND, tournament_folder
+from companion_app.tournament_play.draft_table import DraftAtTable, Verdict
+from companion_app.tournament_play.table_play import TOURNAMENT_KIND, tournament_folder
 from companion_app.widgets.facing_screen import FacingScreen
 from engine.tournament import DraftError, draft_format
 from hardware.events import TagPresented, TagRemoved
