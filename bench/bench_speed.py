@@ -200,7 +200,9 @@ def main() -> int:
     engine), their rounds taken in turn so the machine's load falls on both alike."""
     args = sys.argv[1:]
     if "--worker" in args:
-        return worker("--quick" in args, [a for a in args if a in games.kinds()])
+        # `--only KIND ...`: those games alone (the parent passes its arguments on)
+        only = [a for a in args if a in games.kinds()] if "--only" in args else []
+        return worker("--quick" in args, only)
     builds = [engine_build.PYTHON]
     problem = engine_build.compiled_problem()
     if problem is None:
