@@ -95,3 +95,73 @@ async def cancelled(d: Any) -> None:
     await d.until(lambda: 0 not in s.picking, "the picker is gone")
     await d.frames(3)
     d.notes["after"] = [board.panels[0].decision, len(s.game.history) - moves]
+
+
+def _inside(inner: tuple[float, ...], outer: tuple[float, ...], slack: float = 1.0) -> bool:
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
+
+
+async def _every_seat(d: Any, players: int) -> None:
+    """A target picker open in front of every seat at once (Sacrificial Rite: one of your
+    own bases), at ``players``: each picker must show at least
+    one whole row of targets and its whole Cancel, in front of its seat, and leave the seat's
+    big number in view; then a tap on each seat's first base picks it."""
+    s = d.session
+    s.clock = ManualClock()
+    names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"][:players]
+    s.start_new(names, seed=11, first_player=0)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == players, "a panel per seat")
+    for seat in range(players):
+        assert s.command(za.KeepHand(seat)), s.message
+    for seat in range(players):
+        s.play(seat, za.PlayCard(seat, "sacrificial_rite"))
+    await d.until(lambda: len(s.picking) == players, "a picker in front of every seat")
+    await d.frames(4)
+    await d.screenshot(f"every_seat_{players}p")
+    problems: list[str] = []
+    for seat, picker in enumerate(board.pickers):
+        view = _window_box(picker.ids.scroll)
+        rows = [b for b in _buttons(picker) if _inside(_window_box(b), view)]
+        if not rows:
+            problems.append(f"seat {seat + 1}: no whole row of targets in view")
+        cancel = picker.ids.cancel
+        if not _inside(_window_box(cancel), _window_box(picker)):
+            problems.append(f"seat {seat + 1}: Cancel is cut")
+        panel = board.panels[seat]
+        big = [t for t in panel.tiles.values() if getattr(t, "big", False)]
+        over = _window_box(picker)
+        for tile in big:
+            t = _window_box(tile)
+            w = min(over[2], t[2]) - max(over[0], t[0])
+            h = min(over[3], t[3]) - max(over[1], t[1])
+            if w > 2 and h > 2:
+                problems.append(f"seat {seat + 1}: the picker covers the big number {tile.title}")
+    d.notes["problems"] = problems
+    d.notes["sizes"] = [
+        [list(p.size), p.compact, p.ids.prompt.height, list(p.ids.scroll.size)]
+        for p in board.pickers
+    ]
+    picked = []
+    for seat, picker in enumerate(board.pickers):
+        first = _buttons(picker)[0]
+        picker.ids.scroll.scroll_to(first, padding=0, animate=False)
+        await d.frames(2)
+        await d.tap(first)
+        await d.until(lambda seat=seat: seat not in s.picking, f"seat {seat + 1}'s pick")
+        picked.append(seat)
+    d.notes["picked"] = picked
+
+
+async def every_seat_2(d: Any) -> None:
+    await _every_seat(d, 2)
+
+
+async def every_seat_8(d: Any) -> None:
+    await _every_seat(d, 8)
