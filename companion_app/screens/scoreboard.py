@@ -164,8 +164,8 @@ class ScoreboardScreen(Screen):
     def _nudge(self, panel: SeatPanel, key: str, delta: int) -> None:
         self.session.nudge(panel.seat, key, delta)
 
-    def _toggle(self, panel: SeatPanel, key: str) -> None:
-        self.session.toggle(panel.seat, key)
+    def _toggle(self, panel: SeatPanel, key: str, held: bool) -> None:
+        self.session.toggle(panel.seat, key, held)
 
     def on_size(self, *_args: Any) -> None:
         self.layout_seats()

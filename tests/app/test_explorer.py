@@ -417,3 +417,30 @@ def test_only_other_branches_layout_findings_are_known() -> None:
     assert [p for kind, p, _w in KNOWN if kind == "step"] == [
         p for kind, p, _w in KNOWN if kind == "step" and "TapText" in p
     ]
+
+
+def test_two_undos_between_looks_expect_the_band_to_name_the_older_one() -> None:
+    """The game ended by hand, then Undo on the band and Undo again before the next look:
+    the band names the last command taken back (Alena's base 5), not the newest row the
+    last look saw (base 6), which the check took for it (Zeal, 2 players, seed 5)."""
+    from types import SimpleNamespace
+
+    from tests.app.explorer.check_results import Said
+
+    rows = [SimpleNamespace(text=f"Alena's base {n}: face down") for n in range(1, 7)]
+    game = SimpleNamespace(history=list(range(6)), log=[])
+    session = SimpleNamespace(game=game, log_rows=rows, kind="zeal")
+
+    def band(text: str) -> Any:
+        label = SimpleNamespace(text=text)
+        return SimpleNamespace(ids=SimpleNamespace(prompt=label, prompt_far=label))
+
+    said = Said()
+    assert said.look(session, "scoreboard", band("")) == []  # a new game: nothing is news
+    assert said.look(session, "scoreboard", band("")) == []
+    game.history = game.history[:4]
+    session.log_rows = rows[:4]
+    took = "Took back: Alena's base 5: face down"
+    assert said.look(session, "scoreboard", band(took)) == []
+    game.history = game.history[:3]
+    assert said.look(session, "scoreboard", band("Took back: Alena's base 6: face down"))

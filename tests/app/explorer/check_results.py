@@ -71,7 +71,10 @@ class Said:
     game: Any = None
     log_seen: int = 0
     history_seen: int = 0
-    last_row: str = ""  # the log screen's words for the newest command, at the last look
+    # The log screen's words for the newest commands, oldest first, at the last look: two
+    # undos between looks (the game ended by hand, then its adjustments taken back) leave the
+    # band naming the older one, the last taken back.
+    rows: tuple[str, ...] = ()
 
     def look(self, session: Any, screen: str, board: Any) -> list[str]:
         game = session.game
@@ -84,7 +87,7 @@ class Said:
         near, far = board.ids.prompt.text, board.ids.prompt_far.text
         history = len(game.history)
         if history < self.history_seen:
-            problems += undo_unsaid(self.last_row, near)
+            problems += undo_unsaid(self.taken_last(history), near)
         elif len(game.log) > self.log_seen:
             fresh = results_in(session.kind, list(game.log[self.log_seen :]))
             problems += unsaid(fresh, near, far, screen)
@@ -95,5 +98,11 @@ class Said:
         self.game = game
         self.log_seen = len(game.log)
         self.history_seen = len(game.history)
-        rows = session.log_rows
-        self.last_row = rows[-1].text if rows else ""
+        self.rows = tuple(row.text for row in session.log_rows)
+
+    def taken_last(self, history: int) -> str:
+        """The words for command ``history`` (the last one undone, when the game went back
+        to ``history`` commands since the last look), as the log showed it then; "" when
+        it was no longer among the rows kept."""
+        back = self.history_seen - history  # 1: the newest row
+        return self.rows[-back] if 0 < back <= len(self.rows) else ""

@@ -49,24 +49,38 @@ def wrong_player(
     names: Sequence[str],
 ) -> list[str]:
     """Commands made from a scan (an action naming the card) for another seat than the
-    reader's, or than the owner's on a shared reader."""
+    reader's, or than the owner's on a shared reader.
+
+    Each command is paired with one scan of its card, its own player's first: between two
+    looks both players of one sample deck may lay the same card on their own readers, and
+    Alena's scan is not Anton's play (a whole game at two players flagged exactly that)."""
     out = []
+    pool = list(scans)
+
+    def wanted(card: str, seat: int | None) -> int | None:
+        mine = owners.get(card, ())
+        return seat if seat is not None else (mine[0] if len(mine) == 1 else None)
+
     for action in played:
         card = _card(action)
         player = getattr(action, "player", None)
         if card is None or player is None:
             continue
-        for scanned, seat in scans:
-            if scanned != card:
-                continue
-            mine = owners.get(card, ())
-            want = seat if seat is not None else (mine[0] if len(mine) == 1 else None)
-            if want is not None and player != want:
-                who = names[want] if 0 <= want < len(names) else f"seat {want + 1}"
-                out.append(
-                    f"{card} laid on {who}'s reader was played for "
-                    f"{names[player] if 0 <= player < len(names) else player}"
-                )
+        of_card = [i for i, (scanned, _seat) in enumerate(pool) if scanned == card]
+        if not of_card:
+            continue
+        right = [i for i in of_card if wanted(card, pool[i][1]) in (None, player)]
+        if right:
+            del pool[right[0]]
+            continue
+        want = wanted(card, pool[of_card[0]][1])
+        assert want is not None
+        del pool[of_card[0]]
+        who = names[want] if 0 <= want < len(names) else f"seat {want + 1}"
+        out.append(
+            f"{card} laid on {who}'s reader was played for "
+            f"{names[player] if 0 <= player < len(names) else player}"
+        )
     return out
 
 

@@ -184,8 +184,11 @@ class Hands:
         tile = self.board.panels[gesture.seat].tiles.get(gesture.key)
         if tile is None:
             raise NoGesture(f"seat {gesture.seat + 1} has no counter {gesture.key!r}")
+        from companion_app.widgets.counter import LONG_PRESS_S
+
+        hold = LONG_PRESS_S + 0.05 if gesture.held else 0.0
         for _ in range(gesture.times):
-            await self.d.tap_side(tile, gesture.side)
+            await self.d.tap_side(tile, gesture.side, hold=hold)
         # The burst ends now, as leaving the table would end it: never by waiting out its
         # real-time window.
         self.d.session.flush_bursts()
