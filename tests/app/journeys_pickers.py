@@ -110,7 +110,7 @@ async def _every_seat(d: Any, players: int) -> None:
     """A target picker open in front of every seat at once (Sacrificial Rite: one of your
     own bases), at ``players``: each picker must show at least
     one whole row of targets and its whole Cancel, in front of its seat, and leave the seat's
-    big number in view; then a tap on each seat's first base picks it."""
+    big number in view; then a tap on each seat's last base picks it."""
     s = d.session
     s.clock = ManualClock()
     names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"][:players]
@@ -150,10 +150,14 @@ async def _every_seat(d: Any, players: int) -> None:
     ]
     picked = []
     for seat, picker in enumerate(board.pickers):
-        first = _buttons(picker)[0]
-        picker.ids.scroll.scroll_to(first, padding=0, animate=False)
+        # The last row: on a short picker it is scrolled into view first, as a finger would.
+        last = _buttons(picker)[-1]
+        picker.ids.scroll.scroll_to(last, padding=0, animate=False)
         await d.frames(2)
-        await d.tap(first)
+        d.notes.setdefault("last_in_view", []).append(
+            _inside(_window_box(last), _window_box(picker.ids.scroll))
+        )
+        await d.tap(last)
         await d.until(lambda seat=seat: seat not in s.picking, f"seat {seat + 1}'s pick")
         picked.append(seat)
     d.notes["picked"] = picked

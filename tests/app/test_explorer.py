@@ -341,6 +341,10 @@ def test_a_restart_that_loses_anything_is_caught() -> None:
     assert any(
         "Hand 4" in p for p in differences(_noted(), _noted(texts=["Alena", "Anton", "Hand 4"]))
     )
+    # A text shown one time fewer is named (the lists were both empty in the message).
+    twice = _noted(texts=["0", "0", "Alena"])
+    once = _noted(texts=["0", "Alena"])
+    assert differences(twice, once) == ["the seats show [] where they showed ['0']"]
 
 
 def test_the_checkpoint_survives_a_round_trip(tmp_path: Any) -> None:
