@@ -88,7 +88,7 @@ def by_counter(adapter: GameAdapter, game: AnyGame, action: Any) -> list[Gesture
         return None
     for counter in adapter.counters(game, seat):
         if counter.toggles and adapter.toggle_action(game, seat, counter.key) == action:
-            return [TapCounter(seat, counter.key, 0, held=True)]
+            return [TapCounter(seat, counter.key, 0, held=counter.hold_to_toggle)]
         top = counter.maximum if counter.maximum is not None else counter.value + COUNTER_REACH
         low = max(counter.minimum, counter.value - COUNTER_REACH)
         for value in range(low, min(top, counter.value + COUNTER_REACH) + 1):

@@ -99,7 +99,7 @@ class SeatPanel(BoxLayout):
         self.tiles = {}
         grids: dict[str, GridLayout] = {}
         for c in counters:
-            tile = CounterTile(title=c.label, toggles=c.toggles)
+            tile = CounterTile(title=c.label, toggles=c.toggles, hold_to_toggle=c.hold_to_toggle)
             tile.big = c.big  # what must stay in view when a card is shown (tests look)
             if c.big:
                 tile.accent = self.colour

@@ -426,12 +426,14 @@ def test_only_other_branches_layout_findings_are_known() -> None:
 def test_two_undos_between_looks_expect_the_band_to_name_the_older_one() -> None:
     """The game ended by hand, then Undo on the band and Undo again before the next look:
     the band names the last command taken back (Alena's base 5), not the newest row the
-    last look saw (base 6), which the check took for it (Zeal, 2 players, seed 5)."""
+    last look saw (base 6), which the check took for it (Zeal, 2 players, seed 5). A look
+    whose rows were not redrawn yet after an undo does not take the row of the command
+    undone for the one before it."""
     from types import SimpleNamespace
 
     from tests.app.explorer.check_results import Said
 
-    rows = [SimpleNamespace(text=f"Alena's base {n}: face down") for n in range(1, 7)]
+    rows = [SimpleNamespace(index=n - 1, text=f"Alena's base {n}: face down") for n in range(1, 7)]
     game = SimpleNamespace(history=list(range(6)), log=[])
     session = SimpleNamespace(game=game, log_rows=rows, kind="zeal")
 
@@ -448,3 +450,8 @@ def test_two_undos_between_looks_expect_the_band_to_name_the_older_one() -> None
     assert said.look(session, "scoreboard", band(took)) == []
     game.history = game.history[:3]
     assert said.look(session, "scoreboard", band("Took back: Alena's base 6: face down"))
+    # A look after an undo whose rows are not redrawn yet (base 3's row still there).
+    game.history = game.history[:2]
+    assert said.look(session, "scoreboard", band("Took back: Alena's base 3: face down")) == []
+    game.history = game.history[:1]
+    assert said.look(session, "scoreboard", band("Took back: Alena's base 2: face down")) == []

@@ -90,6 +90,11 @@ def test_two_players_laying_the_same_card_on_their_own_readers_is_no_wrong_playe
     assert wrong_player(scans, [za.PlayCard(1, "rite"), za.PlayCard(1, "rite")], {}, names) == [
         "rite laid on Alena's reader was played for Anton"
     ]
+    # What no command was paired with is handed back: the next look pairs it (a card that
+    # asks for a target is played only once it is chosen).
+    left: list[tuple[str, int | None]] = []
+    assert wrong_player(scans, [za.PlayCard(0, "rite")], {}, names, left) == []
+    assert left == [("rite", 1)]
 
 
 class _Page:

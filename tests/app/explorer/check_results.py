@@ -10,7 +10,7 @@ engine's log between two looks at the screen, so it needs no hook in a step.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # Each game's result lines, as its engine logs them.
@@ -58,8 +58,9 @@ def unsaid(results: list[str], near: str, far: str, screen: str) -> list[str]:
 
 
 def undo_unsaid(taken: str, near: str) -> list[str]:
-    """Undo's notice names what it took back (the log's words for it)."""
-    if near.startswith("Took back") and taken and taken in near:
+    """Undo's notice names what it took back (the log's words for it; any notice that says
+    it took something back when no look saw that command's row)."""
+    if near.startswith("Took back") and (not taken or taken in near):
         return []
     return [f"Undo took back '{taken[:50]}' but the band says '{near[:50]}'"]
 
@@ -71,10 +72,11 @@ class Said:
     game: Any = None
     log_seen: int = 0
     history_seen: int = 0
-    # The log screen's words for the newest commands, oldest first, at the last look: two
-    # undos between looks (the game ended by hand, then its adjustments taken back) leave the
-    # band naming the older one, the last taken back.
-    rows: tuple[str, ...] = ()
+    # The log screen's words for each command by its index, as the looks saw them: two
+    # undos between looks (the game ended by hand, then its adjustments taken back) leave
+    # the band naming the older one, the last taken back; a look while the rows were not yet
+    # redrawn after an undo saw the row of a command no longer there (it is not kept).
+    words: dict[int, str] = field(default_factory=dict)
 
     def look(self, session: Any, screen: str, board: Any) -> list[str]:
         game = session.game
@@ -98,11 +100,12 @@ class Said:
         self.game = game
         self.log_seen = len(game.log)
         self.history_seen = len(game.history)
-        self.rows = tuple(row.text for row in session.log_rows)
+        count = len(game.history)
+        self.words = {i: w for i, w in self.words.items() if i < count}
+        self.words.update({r.index: r.text for r in session.log_rows if r.index < count})
 
     def taken_last(self, history: int) -> str:
         """The words for command ``history`` (the last one undone, when the game went back
-        to ``history`` commands since the last look), as the log showed it then; "" when
-        it was no longer among the rows kept."""
-        back = self.history_seen - history  # 1: the newest row
-        return self.rows[-back] if 0 < back <= len(self.rows) else ""
+        to ``history`` commands since the last look), as the log showed it; "" when no look
+        saw its row."""
+        return self.words.get(history, "")

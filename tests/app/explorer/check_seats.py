@@ -19,6 +19,9 @@ class Scans:
 
     seen: list[tuple[str, int | None]] = field(default_factory=list)
     history: int = -1  # commands played at the last look
+    # Scans the last look found no play for: a card that asks for a target is played only
+    # once it is chosen, which a look in between (the picker opening) puts after it.
+    waiting: list[tuple[str, int | None]] = field(default_factory=list)
 
     def taker(self, session: Any) -> Any:
         def see(event: Any) -> bool:
@@ -47,6 +50,7 @@ def wrong_player(
     played: Sequence[Any],
     owners: dict[str, tuple[int, ...]],
     names: Sequence[str],
+    left: list[tuple[str, int | None]] | None = None,
 ) -> list[str]:
     """Commands made from a scan (an action naming the card) for another seat than the
     reader's, or than the owner's on a shared reader.
@@ -81,6 +85,8 @@ def wrong_player(
             f"{card} laid on {who}'s reader was played for "
             f"{names[player] if 0 <= player < len(names) else player}"
         )
+    if left is not None:
+        left.extend(pool)  # the scans no command was paired with
     return out
 
 
@@ -116,9 +122,17 @@ def check(scans: Scans, explorer: Any, shown: list[tuple[str, Any, list[Any]]]) 
     if scans.history < 0:
         session.event_takers.append(scans.taker(session))
     history = list(game.history)
+    left: list[tuple[str, int | None]] = []
     if 0 <= scans.history < len(history):
         owners = session.table.owners if session.table is not None else {}
-        out += wrong_player(scans.seen, history[scans.history :], owners, game.player_names())
+        pool = scans.waiting + scans.seen
+        played = history[scans.history :]
+        out += wrong_player(pool, played, owners, game.player_names(), left)
+    else:
+        left = list(scans.seen)
+    # Kept for one more look only: a scan refused long ago is paired with nothing later.
+    fresh = list(scans.seen)
+    scans.waiting = [s for s in left if s in fresh]
     scans.history = len(history)
     scans.seen.clear()
     own = [e.name for e in session.adapter.screens()]
