@@ -110,7 +110,7 @@ async def _every_seat(d: Any, players: int) -> None:
     """A target picker open in front of every seat at once (Sacrificial Rite: one of your
     own bases), at ``players``: each picker must show at least
     one whole row of targets and its whole Cancel, in front of its seat, and leave the seat's
-    big number in view; then a tap on each seat's last base picks it."""
+    big number in view; then a tap on each seat's next-to-last row picks it."""
     s = d.session
     s.clock = ManualClock()
     names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"][:players]
@@ -150,8 +150,9 @@ async def _every_seat(d: Any, players: int) -> None:
     ]
     picked = []
     for seat, picker in enumerate(board.pickers):
-        # The last row: on a short picker it is scrolled into view first, as a finger would.
-        last = _buttons(picker)[-1]
+        # The row before the last: on a short picker it is scrolled into view first, as a
+        # finger would (a row in the middle of the rows, not at their end).
+        last = _buttons(picker)[-2]
         picker.ids.scroll.scroll_to(last, padding=0, animate=False)
         await d.frames(2)
         d.notes.setdefault("last_in_view", []).append(
