@@ -183,8 +183,7 @@ class ScoreboardScreen(Screen):
         ):
             rows = panel.ids.rows
             top = rows.top if panel.card_open else turner.height * 0.5
-            card.size = (turner.width, max(top, turner.height * 0.3))
-            picker.size = (turner.width, max(_rows_top_at_most(turner.height), turner.height * 0.3))
+            card.size = picker.size = (turner.width, max(top, turner.height * 0.3))
             card.pos = picker.pos = (0, 0)
 
     def _news_room(self, *_args: Any) -> None:
@@ -219,20 +218,6 @@ class ScoreboardScreen(Screen):
         self.ids.band_turner.place(band.x, band.y, band.box_width, band.box_height, band.rotation)
         if self.banner is not None:
             self.banner.place_around(band, w, h)
-
-
-def _rows_top_at_most(height: float) -> float:
-    """Where the small counters' room ends on a panel of ``height`` showing a card, with the
-    tallest decision line it can have (widgets.kv, SeatPanel: a short panel's stacked
-    question). A target picker takes this room and no more, so it keeps still while the
-    decision line above it comes, goes or changes: at 8 players a picker that moved with it
-    between a finger's touch and its lift took no tap (the row had moved away)."""
-    from kivy.metrics import dp
-
-    decision = 0.45 if height < dp(360) else 0.3
-    shares = 0.12 + decision + 0.3 + 1.0  # name, decision, big numbers, small counters
-    padding, spacing = height * 0.03, height * 0.02
-    return padding + (height - 2 * padding - 3 * spacing) / shares
 
 
 def _player(action: Any) -> int | None:

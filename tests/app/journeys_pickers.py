@@ -170,28 +170,3 @@ async def every_seat_2(d: Any) -> None:
 
 async def every_seat_8(d: Any) -> None:
     await _every_seat(d, 8)
-
-
-async def keeps_still(d: Any) -> None:
-    """A picker on a side seat at 8 players while the decision line above it comes and goes
-    (a notice, then none): its place must not change, or a row moves between a finger's
-    touch and its lift (the explorer's taps on a picker's row were lost that way)."""
-    s = d.session
-    s.clock = ManualClock()
-    names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"]
-    s.start_new(names, seed=11, first_player=0)
-    d.app.show("scoreboard")
-    board = scoreboard(d)
-    await d.until(lambda: len(board.panels) == 8, "a panel per seat")
-    for seat in range(8):
-        assert s.command(za.KeepHand(seat)), s.message
-    s.play(1, za.PlayCard(1, "sacrificial_rite"))
-    await d.until(lambda: 1 in s.picking, "Anton's picker")
-    await d.frames(4)
-    picker = board.pickers[1]
-    places = [_window_box(picker)]
-    for notice in ("", "Anton may respond to Lightning Storm (sample) or pass now", ""):
-        s.say(notice, seat=1)
-        await d.frames(4)
-        places.append(_window_box(picker))
-    d.notes["places"] = [list(p) for p in places]

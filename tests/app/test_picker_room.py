@@ -24,12 +24,3 @@ def test_zeal_targets__every_seats_picker_shows_a_whole_row_and_leaves_the_big_n
     )["notes"]
     assert notes["problems"] == [], notes["problems"]
     assert notes["picked"] == list(range(players))
-
-
-def test_zeal_targets__a_picker_keeps_still_while_the_decision_line_above_it_changes(
-    tmp_path: Path,
-) -> None:
-    out = OUTPUT / "table" / "picker_still"
-    notes = run_journey("tests.app.journeys_pickers:keeps_still", out, tmp_path / "g", "800x1280")
-    places = notes["notes"]["places"]
-    assert all(p == places[0] for p in places), places
