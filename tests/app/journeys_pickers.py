@@ -170,3 +170,30 @@ async def every_seat_2(d: Any) -> None:
 
 async def every_seat_8(d: Any) -> None:
     await _every_seat(d, 8)
+
+
+async def slow_frame(d: Any) -> None:
+    """A picker's rows pushed a little past their end (a finger's slip at the last row),
+    then slow frames (a loaded machine: a second each): the rows stay within their ends."""
+    s = d.session
+    s.clock = ManualClock()
+    names = ["Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus"]
+    s.start_new(names, seed=11, first_player=0)
+    d.app.show("scoreboard")
+    board = scoreboard(d)
+    await d.until(lambda: len(board.panels) == 8, "a panel per seat")
+    for seat in range(8):
+        assert s.command(za.KeepHand(seat)), s.message
+    s.play(1, za.PlayCard(1, "sacrificial_rite"))
+    await d.until(lambda: 1 in s.picking, "Anton's picker")
+    await d.frames(4)
+    scroll = board.pickers[1].ids.scroll
+    scroll._update_effect_bounds()
+    effect = scroll.effect_y
+    effect.value = max(effect.min, effect.max) + 5  # 5 px past the first row
+    seen = []
+    for _ in range(8):
+        effect.update_velocity(1.0)  # a frame of a whole second
+        await d.frames(1)
+        seen.append(round(scroll.scroll_y, 3))
+    d.notes["seen"] = seen
