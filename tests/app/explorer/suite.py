@@ -22,13 +22,8 @@ CAP = 4000  # steps: far above any whole game here (the longest, Zeal at 8, ends
 KILL_CHANCE = 0.003  # besides the stop after every undone win
 CHECK_EVERY = 6  # the whole screen at every change of view and every 6 steps besides
 # Held back from make test, with why (issue 33, open). `make explore` and
-# `python -m tests.app.explorer --game zeal --players 8 --seed 5 --steps 4000` still play it.
+# `python -m tests.app.explorer --game zg --players 4 --seed 5 --steps 4000` still play it.
 HELD_BACK = {
-    # Zeal at 8 players: its pickers now keep a whole row in view and keep still, and the
-    # game reaches its end on seed 5 in some runs (212 steps), but a tap on a row scrolled
-    # into view on a side seat's picker (one row high, seat turned) still goes unanswered in
-    # others: the rows are found scrolled to their end after the tap (step 39-60).
-    ("zeal", 8): "a tap on a scrolled picker row on a turned side seat (issue 33)",
     # Z-G at 4 players: in landscape, Targetlock on the attack page did not take its tap at
     # step 236 of seed 5 once every branch had met (portrait played to the end).
     ("zg", 4): "the attack page's Targetlock took no tap in landscape (issue 33)",
