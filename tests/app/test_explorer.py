@@ -410,12 +410,12 @@ def test_kinds_listed_but_never_made_are_told() -> None:
 def test_only_other_branches_layout_findings_are_known() -> None:
     from tests.app.explorer.suite import KNOWN, known
 
-    cut = "the band: 'Alena has no bases left and is out of the game; Al' does not fit its box"
+    cut = "scoreboard: 'Shade Ambusher (sample) 2' is cut short (its box is too narrow)"
     assert known({"kind": "reading", "message": cut})
     assert not known({"kind": "lost", "message": f"after SIGTERM: {cut}"})
     assert not known({"kind": "reading", "message": "'Keep hand' is cut short"})
     # Never excused: a lost game, an error in the app's log, a set-up that failed, a game that
-    # did not end; of the steps, only the one picker tap named there.
+    # did not end; of the steps, only a tap named there (none since Zeal's pickers take theirs).
     never = ("lost", "log", "setup", "end")
     assert not [kind for kind, _p, _w in KNOWN if kind in never]
     assert [p for kind, p, _w in KNOWN if kind == "step"] == [
