@@ -45,6 +45,9 @@ class CounterView:
     big: bool = False  # the seat's headline number (and the one on its dial)
     dimmed: bool = False  # e.g. a face-down base, a utilized card
     toggles: bool = False  # a tap in the middle third toggles it (adapter.toggle_action)
+    # Only the middle held toggles it, not a tap there: a Zeal base turned face down by a
+    # stray tap (issue 33) ends a player's game.
+    hold_to_toggle: bool = False
     note: str = ""  # a word under the number ("damage", "face down")
 
 

@@ -80,14 +80,14 @@ def _targets_to(
 
 
 def by_counter(adapter: GameAdapter, game: AnyGame, action: Any) -> list[Gesture] | None:
-    """Taps on one of the seat's counters: a toggle in its middle, or a burst of plus or
+    """Taps on one of the seat's counters: a toggle, its middle held, or a burst of plus or
     minus that ends at the value making the action."""
     seat = seat_of(action)
     if seat is None:
         return None
     for counter in adapter.counters(game, seat):
         if counter.toggles and adapter.toggle_action(game, seat, counter.key) == action:
-            return [TapCounter(seat, counter.key, 0)]
+            return [TapCounter(seat, counter.key, 0, held=counter.hold_to_toggle)]
         top = counter.maximum if counter.maximum is not None else counter.value + COUNTER_REACH
         low = max(counter.minimum, counter.value - COUNTER_REACH)
         for value in range(low, min(top, counter.value + COUNTER_REACH) + 1):

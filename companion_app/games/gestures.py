@@ -56,13 +56,15 @@ class PressButton:
 
 @dataclass(frozen=True)
 class TapCounter:
-    """A tap on counter ``key`` of ``seat``'s panel: its minus third (-1), its middle (0, a
-    toggle) or its plus third (+1), ``times`` times in one burst."""
+    """A tap on counter ``key`` of ``seat``'s panel: its minus third (-1), its middle (0) or
+    its plus third (+1), ``times`` times in one burst; ``held``: each a long press (the
+    middle held is a toggle: a base turned over)."""
 
     seat: int
     key: str
     side: int
     times: int = 1
+    held: bool = False
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,8 @@ class ScoreboardScreen(Screen):
 
     def on_kv_post(self, *_args: Any) -> None:
         self.banner = WinnerBanner()
+        self.ids.prompt.bind(width=self._news_room)
+        self.ids.prompt_far.bind(width=self._news_room)
 
     def on_session(self, _inst: Any, session: Any) -> None:
         session.bind(
@@ -164,8 +166,8 @@ class ScoreboardScreen(Screen):
     def _nudge(self, panel: SeatPanel, key: str, delta: int) -> None:
         self.session.nudge(panel.seat, key, delta)
 
-    def _toggle(self, panel: SeatPanel, key: str) -> None:
-        self.session.toggle(panel.seat, key)
+    def _toggle(self, panel: SeatPanel, key: str, held: bool) -> None:
+        self.session.toggle(panel.seat, key, held)
 
     def on_size(self, *_args: Any) -> None:
         self.layout_seats()
@@ -183,6 +185,19 @@ class ScoreboardScreen(Screen):
             top = rows.top if panel.card_open else turner.height * 0.5
             card.size = picker.size = (turner.width, max(top, turner.height * 0.3))
             card.pos = picker.pos = (0, 0)
+
+    def _news_room(self, *_args: Any) -> None:
+        """How many letters the band's notice holds in its two lines at the reading floor
+        (the news picks as many results as fit: a narrow band at 8 players held fewer)."""
+        from kivy.metrics import sp
+
+        from companion_app.session.table_news import NEWS_CHARS
+
+        width = min(self.ids.prompt.width, self.ids.prompt_far.width)
+        if self.session is not None and width > 1:
+            # Two lines, less a word's slack at each break; about 0.55 em a letter.
+            letters = int(2 * (width - sp(40)) / (0.55 * sp(15)))
+            self.session.table_news.chars = max(24, min(NEWS_CHARS, letters))
 
     def layout_seats(self) -> None:
         count = len(self.turners)

@@ -571,14 +571,22 @@ class GameSession(EventDispatcher):
             if change.result != change.start:
                 self.adjust(self.adapter.counter_action(game, seat, key, change.result))
 
-    def toggle(self, seat: int, key: str) -> bool:
-        """A tap in the middle of a counter that toggles (a base face up or down); while a
-        player chooses a target, a tap on a counter that is one picks it instead."""
+    def toggle(self, seat: int, key: str, held: bool = True) -> bool:
+        """The middle of a counter that toggles held (a base turned face up or down); while a
+        player chooses a target, a tap on a counter that is one picks it instead. A tap
+        alone (not ``held``) turns nothing: it says how (issue 33: one tap in the middle of
+        a base turned it face down)."""
         if self.targeting.by_tap(seat, key):
             return True
         game = self.require_game()
         action = self.adapter.toggle_action(game, seat, key)
-        return action is not None and self.adjust(action)
+        if action is None:
+            return False
+        if not held:
+            words = game.describe(action)
+            self.say(f"To make it '{words}', hold the middle of the tile", ok=False, seat=seat)
+            return False
+        return self.adjust(action)
 
     # --- a game ended by hand is asked first ------------------------------------------------
 

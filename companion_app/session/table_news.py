@@ -38,6 +38,9 @@ class TableNews:
         self._event: Any = None
         self._last_active: int | None = None  # whose turn the last redraw showed
         self._was_over = False
+        # How many letters the band's two lines hold (the table sets it as it lays the band
+        # out: a narrow band at 8 players holds fewer than NEWS_CHARS).
+        self.chars = NEWS_CHARS
 
     def reset(self, game: AnyGame) -> None:
         """A game installed or its log rewritten: nothing in it is news."""
@@ -59,7 +62,7 @@ class TableNews:
         self._seen_log = len(log)
         if not fresh:
             return
-        s.news = headline(fresh)
+        s.news = headline(fresh, self.chars)
         if self._event is not None:
             self._event.cancel()
         self._event = self._schedule(lambda _dt: setattr(s, "news", ""), NEWS_S)
@@ -73,16 +76,19 @@ class TableNews:
         self._last_active, self._was_over = active, over
 
 
-def headline(fresh: list[str]) -> str:
-    """The newest results first (the deaths come last), as many as fit NEWS_CHARS, then how
-    many more are in the log: "Psychopomp dies; Alena's base 6 takes 2 (and 1 more in the
-    log)"."""
+def headline(fresh: list[str], chars: int = NEWS_CHARS) -> str:
+    """The newest results first (the deaths come last), as many as fit ``chars`` with the
+    count of the others, then how many more are in the log: "Psychopomp dies; Alena's base
+    6 takes 2 (and 1 more in the log)". The newest is always told."""
     newest = list(reversed(fresh))
+
+    def told(shown: list[str]) -> str:
+        more = len(newest) - len(shown)
+        return "; ".join(shown) + (f" (and {more} more in the log)" if more else "")
+
     shown = [newest[0]]
     for line in newest[1:]:
-        if len("; ".join(shown + [line])) > NEWS_CHARS:
+        if len(told(shown + [line])) > chars:
             break
         shown.append(line)
-    more = len(newest) - len(shown)
-    tail = f" (and {more} more in the log)" if more else ""
-    return "; ".join(shown) + tail
+    return told(shown)

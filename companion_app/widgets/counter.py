@@ -1,8 +1,12 @@
 """A big number with minus and plus tap zones, the scoreboard's basic control.
 
-Tap the left third for -1 and the right third for +1; hold for a step of 5. The tile only
-reports the step (``on_step``); the session decides what it means, merges bursts and shows the
-preview, so the tile never holds game state of its own.
+Tap the left third for -1 and the right third for +1; hold for a step of 5. A tap in the
+middle of a counter that toggles toggles it (``on_toggle`` with ``held=True``), unless the
+counter asks for a hold (``hold_to_toggle``: a Zeal base, which a stray tap meant for a
+neighbouring zone or a Pass that had just gone turned face down, issue 33): then only the
+middle held toggles it, and a tap there reports ``held=False``, which picks the counter as a
+target or says how to turn it. The tile only reports; the session decides what it means,
+merges bursts and shows the preview, so the tile never holds game state of its own.
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ class CounterTile(RelativeLayout):
     note = StringProperty("")  # what the number is, under it ("damage"), when no preview shows
     accent = ColorProperty([0.9, 0.9, 0.9, 1])
     dimmed = BooleanProperty(False)
-    # The middle third: a tap there is "toggle" (bases turn face up or down), when enabled.
+    # The middle third: "toggle" (bases turn face up or down), when enabled; held, where
+    # the counter asks for a hold.
     toggles = BooleanProperty(False)
+    hold_to_toggle = BooleanProperty(False)
     font_scale = NumericProperty(1.0)
     pressed_side = NumericProperty(0)  # -1, 0 (middle) or +1 while a finger is down
 
@@ -57,13 +63,16 @@ class CounterTile(RelativeLayout):
         local_x = touch.x - self.x
         self.pressed_side = self.side_of(local_x)
         self._long_fired = False
-        if self.pressed_side:
+        if self.pressed_side or (self.toggles and self.hold_to_toggle):
             self._long_event = Clock.schedule_once(self._long_press, LONG_PRESS_S)
         return True
 
     def _long_press(self, _dt: float) -> None:
         self._long_fired = True
-        self.dispatch("on_step", self.pressed_side * LONG_STEP)
+        if self.pressed_side:
+            self.dispatch("on_step", self.pressed_side * LONG_STEP)
+        else:
+            self.dispatch("on_toggle", True)
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is not self:
@@ -79,11 +88,12 @@ class CounterTile(RelativeLayout):
         if side:
             self.dispatch("on_step", side)
         elif self.toggles:
-            self.dispatch("on_toggle")
+            self.dispatch("on_toggle", not self.hold_to_toggle)
         return True
 
     def on_step(self, delta: int) -> None:
         """Default handler: the screen binds its own."""
 
-    def on_toggle(self) -> None:
-        """Default handler: the screen binds its own."""
+    def on_toggle(self, held: bool) -> None:
+        """Default handler: the screen binds its own. ``held``: the middle was held (turn
+        it), not only tapped (pick it, or say how to turn it)."""

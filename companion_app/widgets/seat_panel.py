@@ -141,13 +141,13 @@ class SeatPanel(BoxLayout):
         self.tiles = {}
         grids: dict[str, GridLayout] = {}
         for c in counters:
-            tile = CounterTile(title=c.label, toggles=c.toggles)
+            tile = CounterTile(title=c.label, toggles=c.toggles, hold_to_toggle=c.hold_to_toggle)
             tile.big = c.big  # what must stay in view when a card is shown (tests look)
             if c.big:
                 tile.accent = self.colour
                 tile.size_hint_x = 1.6
             tile.bind(on_step=lambda _t, d, k=c.key: self._tile_tapped("on_nudge", k, d))
-            tile.bind(on_toggle=lambda _t, k=c.key: self._tile_tapped("on_toggle", k))
+            tile.bind(on_toggle=lambda _t, held, k=c.key: self._tile_tapped("on_toggle", k, held))
             if c.group == "main":
                 main.add_widget(tile)
             else:
@@ -236,7 +236,7 @@ class SeatPanel(BoxLayout):
     def on_nudge(self, key: str, delta: int) -> None:
         pass
 
-    def on_toggle(self, key: str) -> None:
+    def on_toggle(self, key: str, held: bool) -> None:
         pass
 
     def on_card_play(self) -> None:

@@ -41,8 +41,9 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         ctx = Ctx(self.catalog)
         initial = state if state is not None else initial_state(setup, ctx)
         super().__init__(setup, initial, ctx.log)
-        # The names of the cards combat declarations named, as they were then: the log tells
-        # a declaration in words after its cards have left play ("Asterion Bull at Anton").
+        # The names of the cards combat declarations and activations named, as they were
+        # then: the log tells them in words after the cards have left play ("Asterion Bull at
+        # Anton").
         self.named: dict[int, str] = {}
 
     @classmethod
@@ -56,6 +57,12 @@ class ZealGame(Game[ZealSetup, GameState, za.Action]):
         if isinstance(action, _DECLARATIONS):  # rare: a few per turn
             for perm in state.permanents():
                 self.named[perm.id] = perm.name
+        elif isinstance(action, za.Activate):
+            # The activated card by name after it has left play (a resumed game words its
+            # log from the state at the end): "activated a card's action" named none.
+            activated = state.permanent(action.permanent_id)
+            if activated is not None:
+                self.named[activated.id] = activated.name
         ctx = Ctx(self.catalog)
         return perform(ctx, state, action), ctx.log
 

@@ -480,8 +480,12 @@ async def screens(d: Any) -> None:
     anton = board.panels[1]
     await d.tap_side(anton.tiles["base:0"], +1, hold=0.7)
     await d.until(lambda: anton.tiles["base:0"].value == "5", "long press adds 5 damage")
-    # A tap in the middle of a base turns it face down.
+    # A tap in the middle of a base turns nothing (issue 33: one tap there turned it face
+    # down): it says to hold it; held, the base turns face down.
     await d.tap_side(anton.tiles["base:5"], 0)
+    await d.until(lambda: "hold the middle" in session.message, "the tap says to hold it")
+    d.notes["middle_tap"] = [session.game.state.players[1].bases[5].face_up, session.message]
+    await d.tap_side(anton.tiles["base:5"], 0, hold=0.7)
     await d.until(lambda: anton.tiles["base:5"].dimmed, "the base turns face down")
     assert not session.game.state.players[1].bases[5].face_up
     # The keyboard turns the simulated dial: Up on dial 1 (Alena's).

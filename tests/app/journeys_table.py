@@ -123,7 +123,7 @@ async def winner(d: Any) -> None:
     for seat in (0, 1):
         assert s.command(za.KeepHand(seat))
     for index in range(6):
-        await d.tap_side(board.panels[0].tiles[f"base:{index}"], 0)
+        await d.tap_side(board.panels[0].tiles[f"base:{index}"], 0, hold=0.7)
     # The last base by hand would end the game: the table is asked first (issue 20).
     await d.until(lambda: s.ending is not None, "the table is asked before the game ends")
     assert s.game.outcome() is None
@@ -138,7 +138,7 @@ async def winner(d: Any) -> None:
     await d.tap(board.ids.undo)
     await d.until(lambda: s.game.outcome() is None, "Undo on the band takes the end back")
     await d.until(lambda: board.banner.parent is None, "the banner goes with the end")
-    await d.tap_side(board.panels[0].tiles["base:5"], 0)
+    await d.tap_side(board.panels[0].tiles["base:5"], 0, hold=0.7)
     await d.until(lambda: s.ending is not None, "asked again")
     popup = next(w for w in Window.children if type(w).__name__ == "ConfirmPopup")
     await d.tap(next(b for b in popup.walk() if getattr(b, "text", "") == "End the game"))

@@ -48,7 +48,7 @@ async def _lose_bases(d: Any, seat: int, count: int) -> None:
     tiles = [board.panels[seat].tiles[f"base:{i}"] for i in range(6)]
     standing = [t for t in tiles if not _destroyed(d, seat, tiles.index(t))]
     for tile in standing[:count]:
-        await d.tap_side(tile, 0)
+        await d.tap_side(tile, 0, hold=0.7)  # a base turns over only when held
         if d.session.ending is not None:
             # The last base by hand would end the game: the table is asked first (issue 20).
             from kivy.core.window import Window

@@ -105,6 +105,9 @@ def test_counters_enrolment_keyboard_and_every_screen(tmp_path: Path) -> None:
     result = run_journey("screens", out, db=tmp_path / "games.sqlite")
     assert result["notes"]["preview"] == "+3 = 3"
     assert "connected, claimed" in result["notes"]["device_row"]
+    # One tap in the middle of a base turned it face down (issue 33): only a hold turns it.
+    up, said = result["notes"]["middle_tap"]
+    assert up is True and "hold the middle" in said, result["notes"]["middle_tap"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     for shot in out.glob("*.png"):
         (SHOTS / shot.name).write_bytes(shot.read_bytes())

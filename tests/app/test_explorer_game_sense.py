@@ -76,6 +76,27 @@ def test_a_scan_played_for_another_seat_than_the_readers_or_the_owners_is_caught
     assert wrong_player([("wisp", None)], [za.PlayCard(1, "wisp")], {}, names) == []
 
 
+def test_two_players_laying_the_same_card_on_their_own_readers_is_no_wrong_player() -> None:
+    """Between two looks Alena and Anton each play a Sacrificial Rite from one sample deck,
+    each on their own reader (a whole game at two players, seed 5): each play is paired with
+    its own scan. Both played for Anton is still caught."""
+    from engine.zeal import actions as za
+    from tests.app.explorer.check_seats import wrong_player
+
+    names = ["Alena", "Anton"]
+    scans = [("rite", 0), ("rite", 1)]
+    both = [za.PlayCard(0, "rite"), za.PlayCard(1, "rite")]
+    assert wrong_player(scans, both, {}, names) == []
+    assert wrong_player(scans, [za.PlayCard(1, "rite"), za.PlayCard(1, "rite")], {}, names) == [
+        "rite laid on Alena's reader was played for Anton"
+    ]
+    # What no command was paired with is handed back: the next look pairs it (a card that
+    # asks for a target is played only once it is chosen).
+    left: list[tuple[str, int | None]] = []
+    assert wrong_player(scans, [za.PlayCard(0, "rite")], {}, names, left) == []
+    assert left == [("rite", 1)]
+
+
 class _Page:
     def __init__(self, facing: int, decider: int) -> None:
         self.facing = facing

@@ -75,6 +75,20 @@ def test_the_band_s_news_is_whole_and_says_how_many_more_are_in_the_log() -> Non
     assert headline(lines[:1]) == lines[0]
 
 
+def test_the_band_s_news_fits_the_letters_a_narrow_band_holds() -> None:
+    """Zeal at 8 players in portrait: "Anton is out of the game: no turn; Alena is out of
+    the game: no turn" took three lines of a band that has two. The count of the others is
+    within the room too; the newest is always told."""
+    lines = ["Alena is out of the game: no turn", "Anton is out of the game: no turn"]
+    news = headline(lines, 56)
+    assert news == "Anton is out of the game: no turn (and 1 more in the log)"
+    assert (
+        headline(lines, 90)
+        == "Anton is out of the game: no turn; Alena is out of the game: no turn"
+    )
+    assert headline(lines[:1], 10) == lines[0]
+
+
 @pytest.fixture
 def session(tmp_path: Path) -> GameSession:
     s = GameSession(CommandStore(str(tmp_path / "g.sqlite")), lambda _kind: TagRegistry(":memory:"))

@@ -220,3 +220,16 @@ def test_triggered_actions__only_directly_after_the_trigger() -> None:
     assert problem == (
         "that triggered action is not waiting to be played (it has already been played or declined)"
     )
+
+
+def test_actions__the_log_names_an_activated_card_after_it_has_left_play() -> None:
+    """Issue 33: a row worded once the card had gone (a resumed game words every row from
+    the state at the end) read "Anton activated a card's action"."""
+    from .helpers import table
+
+    game = table(["iron_juggernaut"], ["conversion_cannon"], step="combat_start")
+    game.apply(za.Pass(0))
+    activate = za.Activate(1, 2, targets=(1,))
+    game.apply(activate)
+    game.apply(za.MoveCard(1, 2, "discard"))  # the cannon leaves play
+    assert game.describe(activate) == "Anton activated Conversion Cannon's action"

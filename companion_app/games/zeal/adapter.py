@@ -128,6 +128,7 @@ class ZealAdapter(GameAdapter):
                     group="bases",
                     dimmed=taken or not b.face_up,
                     toggles=not taken,
+                    hold_to_toggle=True,
                     note=f"to {names[b.controller]}"
                     if taken
                     else ("dmg" if b.face_up else "face down"),
@@ -147,6 +148,7 @@ class ZealAdapter(GameAdapter):
                             group="bases",
                             dimmed=not b.face_up,
                             toggles=True,
+                            hold_to_toggle=True,
                             note=f"from {names[owner]}",
                         )
                     )

@@ -99,13 +99,13 @@ class ZealPlayerModel(PlayerModel):
         return None
 
     def end_by_hand(self, game: AnyGame) -> Sequence[Gesture] | None:
-        """At two players, the first seat's face-up bases turned face down by taps in their
+        """At two players, the first seat's face-up bases turned face down by holding their
         middle (with more, that only puts one player out)."""
         assert isinstance(game, ZealGame)
         if len(game.state.players) != 2:
             return None
         bases = game.state.players[0].bases
-        return [TapCounter(0, f"base:{i}", 0) for i, b in enumerate(bases) if b.face_up]
+        return [TapCounter(0, f"base:{i}", 0, held=True) for i, b in enumerate(bases) if b.face_up]
 
 
 def _asked(game: ZealGame, start: Any, wanted: Any) -> list[Gesture] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # Each game's result lines, as its engine logs them.
@@ -59,10 +59,11 @@ def unsaid(results: list[str], near: str, far: str, screen: str) -> list[str]:
 
 
 def undo_unsaid(taken: str, near: str, hidden: Iterable[str] = ()) -> list[str]:
-    """Undo's notice names what it took back (the log's words for it), but for the names of
-    cards the undo turned face down again (``hidden``: the hidden check's, which must not
-    find them there): every other word of the row is said, in its order."""
-    if near.startswith("Took back") and taken and _says_around(taken, near, hidden):
+    """Undo's notice names what it took back (the log's words for it; any notice that says
+    it took something back when no look saw that command's row), but for the names of cards
+    the undo turned face down again (``hidden``: the hidden check's, which must not find them
+    there): every other word of the row is said, in its order."""
+    if near.startswith("Took back") and (not taken or _says_around(taken, near, hidden)):
         return []
     return [f"Undo took back '{taken[:50]}' but the band says '{near[:50]}'"]
 
@@ -88,7 +89,11 @@ class Said:
     game: Any = None
     log_seen: int = 0
     history_seen: int = 0
-    last_row: str = ""  # the log screen's words for the newest command, at the last look
+    # The log screen's words for each command by its index, as the looks saw them: two
+    # undos between looks (the game ended by hand, then its adjustments taken back) leave
+    # the band naming the older one, the last taken back; a look while the rows were not yet
+    # redrawn after an undo saw the row of a command no longer there (it is not kept).
+    words: dict[int, str] = field(default_factory=dict)
 
     def look(self, session: Any, screen: str, board: Any) -> list[str]:
         game = session.game
@@ -102,7 +107,7 @@ class Said:
         history = len(game.history)
         if history < self.history_seen:
             hidden = [session.catalog.get(c).name for c in session.adapter.hidden_cards(game)]
-            problems += undo_unsaid(self.last_row, near, hidden)
+            problems += undo_unsaid(self.taken_last(history), near, hidden)
         elif len(game.log) > self.log_seen:
             fresh = results_in(session.kind, list(game.log[self.log_seen :]))
             problems += unsaid(fresh, near, far, screen)
@@ -113,5 +118,12 @@ class Said:
         self.game = game
         self.log_seen = len(game.log)
         self.history_seen = len(game.history)
-        rows = session.log_rows
-        self.last_row = rows[-1].text if rows else ""
+        count = len(game.history)
+        self.words = {i: w for i, w in self.words.items() if i < count}
+        self.words.update({r.index: r.text for r in session.log_rows if r.index < count})
+
+    def taken_last(self, history: int) -> str:
+        """The words for command ``history`` (the last one undone, when the game went back
+        to ``history`` commands since the last look), as the log showed it; "" when no look
+        saw its row."""
+        return self.words.get(history, "")

@@ -19,6 +19,9 @@ class Scans:
 
     seen: list[tuple[str, int | None]] = field(default_factory=list)
     history: int = -1  # commands played at the last look
+    # Scans the last look found no play for: a card that asks for a target is played only
+    # once it is chosen, which a look in between (the picker opening) puts after it.
+    waiting: list[tuple[str, int | None]] = field(default_factory=list)
 
     def taker(self, session: Any) -> Any:
         def see(event: Any) -> bool:
@@ -47,26 +50,43 @@ def wrong_player(
     played: Sequence[Any],
     owners: dict[str, tuple[int, ...]],
     names: Sequence[str],
+    left: list[tuple[str, int | None]] | None = None,
 ) -> list[str]:
     """Commands made from a scan (an action naming the card) for another seat than the
-    reader's, or than the owner's on a shared reader."""
+    reader's, or than the owner's on a shared reader.
+
+    Each command is paired with one scan of its card, its own player's first: between two
+    looks both players of one sample deck may lay the same card on their own readers, and
+    Alena's scan is not Anton's play (a whole game at two players flagged exactly that)."""
     out = []
+    pool = list(scans)
+
+    def wanted(card: str, seat: int | None) -> int | None:
+        mine = owners.get(card, ())
+        return seat if seat is not None else (mine[0] if len(mine) == 1 else None)
+
     for action in played:
         card = _card(action)
         player = getattr(action, "player", None)
         if card is None or player is None:
             continue
-        for scanned, seat in scans:
-            if scanned != card:
-                continue
-            mine = owners.get(card, ())
-            want = seat if seat is not None else (mine[0] if len(mine) == 1 else None)
-            if want is not None and player != want:
-                who = names[want] if 0 <= want < len(names) else f"seat {want + 1}"
-                out.append(
-                    f"{card} laid on {who}'s reader was played for "
-                    f"{names[player] if 0 <= player < len(names) else player}"
-                )
+        of_card = [i for i, (scanned, _seat) in enumerate(pool) if scanned == card]
+        if not of_card:
+            continue
+        right = [i for i in of_card if wanted(card, pool[i][1]) in (None, player)]
+        if right:
+            del pool[right[0]]
+            continue
+        want = wanted(card, pool[of_card[0]][1])
+        assert want is not None
+        del pool[of_card[0]]
+        who = names[want] if 0 <= want < len(names) else f"seat {want + 1}"
+        out.append(
+            f"{card} laid on {who}'s reader was played for "
+            f"{names[player] if 0 <= player < len(names) else player}"
+        )
+    if left is not None:
+        left.extend(pool)  # the scans no command was paired with
     return out
 
 
@@ -102,9 +122,17 @@ def check(scans: Scans, explorer: Any, shown: list[tuple[str, Any, list[Any]]]) 
     if scans.history < 0:
         session.event_takers.append(scans.taker(session))
     history = list(game.history)
+    left: list[tuple[str, int | None]] = []
     if 0 <= scans.history < len(history):
         owners = session.table.owners if session.table is not None else {}
-        out += wrong_player(scans.seen, history[scans.history :], owners, game.player_names())
+        pool = scans.waiting + scans.seen
+        played = history[scans.history :]
+        out += wrong_player(pool, played, owners, game.player_names(), left)
+    else:
+        left = list(scans.seen)
+    # Kept for one more look only: a scan refused long ago is paired with nothing later.
+    fresh = list(scans.seen)
+    scans.waiting = [s for s in left if s in fresh]
     scans.history = len(history)
     scans.seen.clear()
     own = [e.name for e in session.adapter.screens()]

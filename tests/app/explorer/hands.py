@@ -35,6 +35,26 @@ def _buttons(root: Any) -> list[Any]:
     ]
 
 
+def _where(button: Any) -> str:
+    """Where an unanswered tap's button was: its box in the window, the box of the rows that
+    scroll it (a target picker), and whether it was still on the screen."""
+    from kivy.uix.scrollview import ScrollView
+
+    def box(w: Any) -> tuple[int, ...]:
+        (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
+        return (round(min(x0, x1)), round(min(y0, y1)), round(max(x0, x1)), round(max(y0, y1)))
+
+    holder = button.parent
+    while holder is not None and not isinstance(holder, ScrollView):
+        holder = holder.parent if holder.parent is not holder else None
+    out = f"the button at {box(button)}"
+    if holder is not None:
+        out += f", its rows at {box(holder)} scrolled to {holder.scroll_y:.2f}"
+    if button.get_root_window() is None:
+        out += ", no longer on the screen"
+    return out
+
+
 class Hands:
     def __init__(self, driver: Any, device: Any) -> None:
         self.d = driver
@@ -184,8 +204,11 @@ class Hands:
         tile = self.board.panels[gesture.seat].tiles.get(gesture.key)
         if tile is None:
             raise NoGesture(f"seat {gesture.seat + 1} has no counter {gesture.key!r}")
+        from companion_app.widgets.counter import LONG_PRESS_S
+
+        hold = LONG_PRESS_S + 0.05 if gesture.held else 0.0
         for _ in range(gesture.times):
-            await self.d.tap_side(tile, gesture.side)
+            await self.d.tap_side(tile, gesture.side, hold=hold)
         # The burst ends now, as leaving the table would end it: never by waiting out its
         # real-time window.
         self.d.session.flush_bursts()
@@ -221,11 +244,14 @@ class Hands:
         mark = answer()
         await self._into_view(button)
         await self.d.tap(button)
-        await self.d.until(
-            lambda: answer() != mark,
-            f"the tap on {gesture.text!r} is answered",
-            timeout=5,
-        )
+        try:
+            await self.d.until(
+                lambda: answer() != mark,
+                f"the tap on {gesture.text!r} is answered",
+                timeout=5,
+            )
+        except AssertionError as e:
+            raise AssertionError(f"{e} ({_where(button)})") from None
 
     async def _into_view(self, button: Any) -> None:
         """A button in rows that scroll (a target picker with many targets) is swiped into

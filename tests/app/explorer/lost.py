@@ -80,8 +80,13 @@ def differences(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         new = [r for r in after["log"] if r not in before["log"]]
         out.append(f"the log differs: {gone[:3]!r} became {new[:3]!r}")
     if after["texts"] != before["texts"]:
-        gone = [t for t in before["texts"] if t not in after["texts"]]
-        new = [t for t in after["texts"] if t not in before["texts"]]
+        from collections import Counter
+
+        # Counted: a text shown once more or once less is told too (both lists were empty
+        # in "the seats show [] where they showed []", 8 players after a SIGKILL).
+        was, now = Counter(before["texts"]), Counter(after["texts"])
+        gone = sorted((was - now).elements())
+        new = sorted((now - was).elements())
         out.append(f"the seats show {new[:4]!r} where they showed {gone[:4]!r}")
     return out
 
