@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.zeal import actions as za
 from companion_app.session.clock import ManualClock
+from engine.zeal import actions as za
 from tests.app.journeys import at_the_table, scoreboard
 
 
