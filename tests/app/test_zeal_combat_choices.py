@@ -286,3 +286,40 @@ def test_combat__the_table_shows_who_attacks_and_who_blocks_in_the_windows_to_re
     assert title == "Iron Juggernaut (sample) 4 attacks Anton"
     assert "Attacking" in alena and "Attacked" in anton, notes["attack_window"]
     assert notes["block_window"] == "Cult Zealot (sample) 2 blocks Iron Juggernaut (sample)"
+
+
+def test_combat__two_attackers_of_one_name_are_told_apart_in_each_blockers_row() -> None:
+    """Combat: Declaring Blockers, each blocker blocks one attacker. Alena attacks with two
+    Iron Juggernauts: Anton's rows offer "blocks Iron Juggernaut (sample) #1" and "#2" (they
+    read the same, and a tap on one blocked the other: the explorer, seed 4242 at 5 players),
+    and each makes the block it says."""
+    game = excess_game_like()
+    first, second = sorted(p.id for p in game.state.players[0].in_play)
+    for row in combat_rows.rows(game):
+        assert texts(row)[1:] == [
+            f"{row.name} blocks Iron Juggernaut (sample) #1",
+            f"{row.name} blocks Iron Juggernaut (sample) #2",
+        ]
+        assert combat_rows.declaration(game, {row.key: second}) == za.DeclareBlockers(
+            1, ((row.permanent_id, second),)
+        )
+
+
+def excess_game_like() -> ZealGame:
+    """Alena's two Iron Juggernauts attack Anton, who has a Lunari Acolyte and a Cult Zealot:
+    his blockers are asked for."""
+    from tests.app.zeal_combat_positions import new_game, to_attackers
+
+    game = new_game()
+    ids = to_attackers(
+        lambda: game,
+        game.apply,
+        [("iron_juggernaut", "iron_juggernaut"), ("lunari_acolyte", "cult_zealot")],
+    )
+    first, second = ids["iron_juggernaut"]
+    game.apply(za.DeclareAttackers(0, ((first, 1), (second, 1))))
+    while game.state.awaiting != "blockers":
+        actor = game.acting_player()
+        assert actor is not None
+        game.apply(za.Pass(actor))
+    return game

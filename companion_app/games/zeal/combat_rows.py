@@ -174,8 +174,16 @@ def _list_own_rows(game: ZealGame) -> tuple[Row, ...]:
 
 
 def _name(everyone: dict[int, Any], pid: int) -> str:
+    """A card in play by its name, numbered as its rows are ("Ghoul #2") when its controller
+    has two of that name in play: two attackers of one name gave the blocker two buttons that
+    read the same, and a tap on one could block the other (seed 4242, 5 players)."""
     perm = everyone.get(pid)
-    return perm.name if perm is not None else "a card no longer in play"
+    if perm is None:
+        return "a card no longer in play"
+    twins = [
+        p.id for p in everyone.values() if p.name == perm.name and p.controller == perm.controller
+    ]
+    return f"{perm.name} #{twins.index(pid) + 1}" if len(twins) > 1 else perm.name
 
 
 def declaration(game: ZealGame, chosen: Mapping[Any, Any]) -> za.Action | None:
