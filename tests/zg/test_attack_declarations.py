@@ -322,3 +322,37 @@ def test_app__the_attack_and_test_screens_declare_and_place_as_reviewed(tmp_path
     for name in ("zg_attack_landscape.png", "zg_test_placing_landscape.png"):
         problem = compare_to_reference(out / name, REFERENCE / name)
         assert problem is None, problem
+
+
+def test_attack_screen__each_toggle_says_in_words_whether_it_is_on(options_on: GameSession) -> None:
+    """Sneak attack, high ground and the targetlock (Basic Rule 6: "you may target this card
+    again") said only by their colour whether a tap had taken: the explorer's finger, like a
+    player who can't tell the colours apart, saw no answer to a tap on Targetlock at 4 players
+    (suite.py held the table back). Each now reads on or off."""
+    from kivy.lang import Builder
+
+    from companion_app.games.zg.attack_screen import AttackScreen
+    from companion_app.widgets import seat_panel  # noqa: F401 (the page's SeatTurner)
+
+    kv = next(x.kv for x in ADAPTER.screens() if x.name == "zg_attack")
+    if kv not in Builder.files:
+        Builder.load_file(kv)
+    _to_the_attack(options_on)
+    screen = AttackScreen(name="zg_attack", session=options_on)
+    screen.refresh()
+    screen.can_lock = True  # as after a 1-strike test on this foe's card
+    before = {k: screen.ids[k].text for k in ("sneak", "high_ground", "locked")}
+    assert before == {
+        "sneak": "Sneak attack: off",
+        "high_ground": "High ground: off",
+        "locked": "Targetlock: off",
+    }
+    screen.toggle("sneak")
+    screen.toggle("high_ground")
+    screen.can_lock, screen.locked = True, True  # refresh() asked the engine again
+    after = {k: screen.ids[k].text for k in ("sneak", "high_ground", "locked")}
+    assert after == {
+        "sneak": "Sneak attack: on",
+        "high_ground": "High ground: on",
+        "locked": "Targetlock: on",
+    }

@@ -673,6 +673,7 @@ class Explorer:
             "visit_at": self.visit_at,
             "visited": sorted(self._visited),
             "seen_problems": sorted(self._seen_problems),
+            "step_rules": step_rules.saved(self),
             "began": [time.monotonic() - self._began[0], cpu_s() - self._began[1]],
         }
 
@@ -688,6 +689,7 @@ class Explorer:
         self.won_once, self.visit_at = record["won_once"], record["visit_at"]
         self._visited = set(record["visited"])
         self._seen_problems = set(record["seen_problems"])
+        step_rules.restored(self, record.get("step_rules", {}))
         self.last_look, self.last_full = (), 0
         wall, cpu = record["began"]
         self._began = (time.monotonic() - wall, cpu_s() - cpu)
