@@ -28,9 +28,6 @@ CHECK_EVERY = 6  # the whole screen at every change of view and every 6 steps be
 # `python -m tests.app.explorer --game zeal --players 8 --seed 5 --steps 4000` still play it.
 HELD_BACK = {
     ("zeal", 8): "a target picker on a narrow panel takes no tap (issue 33)",
-    # Z-G at 4 players: in landscape, Targetlock on the attack page did not take its tap at
-    # step 236 of seed 5 once every branch had met (portrait played to the end).
-    ("zg", 4): "the attack page's Targetlock took no tap in landscape (issue 33)",
 }
 PLANS = [
     p
