@@ -222,6 +222,42 @@ def test_a_result_not_on_the_band_and_a_silent_undo_are_caught() -> None:
     assert not undo_unsaid("Alena plays Cult Zealot", "Took back: Alena plays Cult Zealot")
 
 
+def test_a_result_behind_a_page_is_said_on_the_page_or_on_the_band_when_it_closes() -> None:
+    """Z-G's test page covers the table when the test's result comes: on the page it is
+    said; not on it, the band must say it when the table is back (it was failed at once,
+    even when the page showed it)."""
+    from types import SimpleNamespace
+
+    from engine.core.records import LogEntry
+    from tests.app.explorer.check_results import Said, unsaid
+
+    result = "Test: 1 match, 1 strike: targetlock, you may target this card again"
+    assert not unsaid([result], "", "", "test", page=["Attacker: Alena", result])
+    assert unsaid([result], "", "", "test", page=["Attacker: Alena"])
+
+    game = SimpleNamespace(log=[], history=[])
+    session = SimpleNamespace(game=game, kind="zg", log_rows=[])
+    ids = SimpleNamespace(prompt=SimpleNamespace(text=""), prompt_far=SimpleNamespace(text=""))
+    board = SimpleNamespace(ids=ids)
+    said = Said()
+    assert said.look(session, "scoreboard", board) == []
+    game.log.append(LogEntry(1, "test", None, result))
+    game.history.append("Spin")
+    assert said.look(session, "test", board, page=["Attacker: Alena"]) == []  # not yet
+    game.log.append(LogEntry(1, "test", None, "Alena accepts the test"))
+    game.history.append("Resolve")
+    assert said.look(session, "scoreboard", board)  # the table is back: the band is silent
+    game.log.append(LogEntry(1, "test", None, "Test: 0 matches, no strikes: the attack misses"))
+    game.history.append("Spin")
+    assert (
+        said.look(session, "test", board, page=["Test: 0 matches, no strikes: the attack misses"])
+        == []
+    )
+    ids.prompt.text = ids.prompt_far.text = ""
+    game.history.append("Resolve")
+    assert said.look(session, "scoreboard", board) == []  # said on the page: nothing waits
+
+
 def _panel() -> Any:
     """A seat panel's parts the layout check reads, as real widgets: a big tile and a
     decision button in a layout that stands for the panel."""

@@ -356,3 +356,22 @@ def test_attack_screen__each_toggle_says_in_words_whether_it_is_on(options_on: G
         "high_ground": "High ground: on",
         "locked": "Targetlock: on",
     }
+
+
+def test_attack_screen__the_last_tests_result_is_said_on_the_page(options_on: GameSession) -> None:
+    """3 strikes (Basic Rule 6): the card is slagged and the attacker attacks again, so this
+    page opens over the band that says the slag: the page says it too (the explorer found the
+    slag seen by no one)."""
+    from kivy.lang import Builder
+
+    from companion_app.games.zg.attack_screen import AttackScreen
+    from companion_app.widgets import seat_panel  # noqa: F401 (the page's SeatTurner)
+
+    kv = next(x.kv for x in ADAPTER.screens() if x.name == "zg_attack")
+    if kv not in Builder.files:
+        Builder.load_file(kv)
+    _to_the_attack(options_on)
+    screen = AttackScreen(name="zg_attack", session=options_on)
+    assert screen.ids.news.text == "" and screen.ids.news.height == 0
+    options_on.news = "Anton's Phantom Sensor Headgear is slagged"
+    assert screen.ids.news.text == "Anton's Phantom Sensor Headgear is slagged"

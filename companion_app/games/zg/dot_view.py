@@ -61,7 +61,7 @@ class TestView:
     attacker: str  # "Alena: Zero's Blade Armgear, end A"
     target: str  # "Anton: Phantom's Ulster, end B", or "waiting for the spin"
     pairs: tuple[PairView, ...]  # by the attacker's dot; the target's facing dot beside it
-    result: str  # the chart in words
+    result: str  # "Test: 2 matches, 2 strikes: slag the target card", as the log says it
     phase: str
     seat: int  # who decides now (the screen turns to them)
 
@@ -115,7 +115,13 @@ def test_view(game: ZgGame) -> TestView | None:
         for p in result.pairs
     )
     assert [facing(i) for i in range(3)] == [2, 1, 0]
-    return TestView(title, attacker, target_words, pairs, result.words(), state.phase, decider)
+    # The result in the log's words (its "Test: ..." line, the engine's once it is logged):
+    # the page covers the table's band, so the result the band would say is said here.
+    matches = sum(p.match for p in result.pairs)
+    words = f"{matches} match{'es' if matches != 1 else ''}, {result.words()}"
+    if state.phase == "result" and state.last_test:
+        words = state.last_test
+    return TestView(title, attacker, target_words, pairs, f"Test: {words}", state.phase, decider)
 
 
 @dataclass(frozen=True)

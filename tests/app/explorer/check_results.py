@@ -10,7 +10,8 @@ engine's log between two looks at the screen, so it needs no hook in a step.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 # Each game's result lines, as its engine logs them.
@@ -43,12 +44,17 @@ def results_in(kind: str, entries: list[Any]) -> list[str]:
     return out
 
 
-def unsaid(results: list[str], near: str, far: str, screen: str) -> list[str]:
+def unsaid(
+    results: list[str], near: str, far: str, screen: str, page: Sequence[str] = ()
+) -> list[str]:
     """A step's results not on the band for both long edges: at least one of them there (the
-    band says how many more the log holds), the table in view."""
+    band says how many more the log holds), the table in view; or, while a game's page covers
+    the table, on that page (``page``: its visible texts)."""
     if not results:
         return []
     if screen != "scoreboard":
+        if any(r in text for r in results for text in page):
+            return []
         return [f"the result '{results[-1][:50]}' is not in view: the table shows {screen}"]
     if not any(r in near for r in results):
         return [f"the result '{results[-1][:50]}' is not on the band (it reads '{near[:50]}')"]
@@ -72,22 +78,34 @@ class Said:
     log_seen: int = 0
     history_seen: int = 0
     last_row: str = ""  # the log screen's words for the newest command, at the last look
+    # Results that came while a game's page covered the table and were not on it: the band
+    # must say them when the page closes (the next look at the table).
+    waiting: list[str] = field(default_factory=list)
 
-    def look(self, session: Any, screen: str, board: Any) -> list[str]:
+    def look(self, session: Any, screen: str, board: Any, page: Sequence[str] = ()) -> list[str]:
+        """``page``: the texts in view when ``screen`` is not the table."""
         game = session.game
         if game is None:
             return []
         if game is not self.game:  # a new game (or a resumed one): nothing in it is news
             self._remember(session, game)
+            self.waiting = []
             return []
         problems: list[str] = []
         near, far = board.ids.prompt.text, board.ids.prompt_far.text
         history = len(game.history)
         if history < self.history_seen:
             problems += undo_unsaid(self.last_row, near)
-        elif len(game.log) > self.log_seen:
+            self.waiting = []
+        else:
             fresh = results_in(session.kind, list(game.log[self.log_seen :]))
-            problems += unsaid(fresh, near, far, screen)
+            if screen != "scoreboard":
+                if fresh and not unsaid(fresh, near, far, screen, page):
+                    fresh = []  # said on the page in view
+                self.waiting += fresh
+            elif self.waiting or fresh:
+                problems += unsaid(self.waiting + fresh, near, far, screen)
+                self.waiting = []
         self._remember(session, game)
         return problems
 

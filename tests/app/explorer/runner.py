@@ -269,7 +269,8 @@ class Explorer:
                     await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
             board = self.d.screen("scoreboard")
-            for problem in self.said.look(self.session, sm.current, board):
+            page = [s.text for _name, _root, seen in shown for s in seen]
+            for problem in self.said.look(self.session, sm.current, board, page):
                 await self.fail("results", problem)
             for problem in check_layout.layout(self.session, board, sm.current):
                 await self.fail("layout", problem)
