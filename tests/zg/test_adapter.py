@@ -146,7 +146,7 @@ def test_demo__plays_to_a_winner() -> None:
 
 
 def test_test_view__both_ends_dot_against_facing_dot_with_the_chart_in_words() -> None:
-    from companion_app.games.zg.dot_view import test_view
+    from companion_app.games.zg.dot_view import PairView, pair_words, test_view
 
     from .helpers import hidden_duel, start_turn, zcard
 
@@ -168,6 +168,11 @@ def test_test_view__both_ends_dot_against_facing_dot_with_the_chart_in_words() -
     assert (first.attack.colour, first.target.colour, first.target.blaze) == ("red", "red", "A")
     assert first.match and first.strikes == 1 and first.why == "armor pierced: a strike"
     assert last.match and last.strikes == 1
+    # Each pair's words name its place: two pairs that score alike still read apart.
+    rows = [pair_words(i, p) for i, p in enumerate(view.pairs)]
+    assert len(set(rows)) == 3 and rows[0].startswith("Left: MATCH"), rows
+    miss = PairView(first.attack, first.target, False, 0, "no match")
+    assert pair_words(0, miss) == "Left: no match" and pair_words(2, miss) == "Right: no match"
     # The log's words, matches and all: the page hides the band that would say them.
     assert view.result == "Test: 2 matches, 2 strikes: slag the target card"
     assert any(e.text == view.result for e in game.log) and view.seat == 0

@@ -66,6 +66,20 @@ class TestView:
     seat: int  # who decides now (the screen turns to them)
 
 
+# The three dot pairs, by the attacker's dot from the left (Basic Rule 5: "each of your 3
+# colored dots faces each of your foe's dots").
+PLACES = ("Left", "Middle", "Right")
+
+
+def pair_words(index: int, pair: PairView) -> str:
+    """What one dot pair scored, under its dots: two pairs that score alike ("no match")
+    read apart by their place, "Left: no match" and "Right: no match"."""
+    place = PLACES[index] if 0 <= index < len(PLACES) else f"Pair {index + 1}"
+    if not pair.why:
+        return ""  # the spin is still to come: nothing scored yet
+    return f"{place}: " + ("MATCH\n" if pair.match else "") + pair.why
+
+
 def _dot(colour: str, blaze: str, words: str) -> DotView:
     return DotView(colour, BLAZE_MARKS.get(blaze, "?"), words)
 
