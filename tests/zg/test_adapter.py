@@ -214,3 +214,20 @@ def test_setup_record__switches_edge_and_terrain_reach_the_engine() -> None:
     assert [(t.name, t.mass) for t in setup.terrain] == [("Terrain", 4)]
     assert [p.character for p in setup.players] == ["zero", "phantom", "vulcan"]
     assert setup.hidden_hands
+
+
+def test_summary__the_attacker_badges_fit_a_four_player_panel() -> None:
+    """Basic Rule 3: the impulse sets the order; once the turn is on, the seat whose turn it
+    is shows its place, pulse and part ("Impulse 961, 1st  Pulse 1/3  Attacker" was cut on a
+    four-player panel), the others their impulse and place."""
+    from .helpers import hidden_duel, start_turn, zcard
+
+    cards = [zcard("atk", "red yellow blue"), zcard("tgt", "blue green red")]
+    game = hidden_duel(
+        cards, ("atk", "zero_blade", "zero_jet"), ("tgt", "phantom_blade", "phantom_jet")
+    )
+    start_turn(game, 753, 642)
+    game.apply(za.PlayCard(0, "atk"))
+    game.apply(za.Attack(0, 1, 0))
+    assert ADAPTER.summary(game, 0).badges == ["1st", "Pulse 1/3", "Attacker"]
+    assert ADAPTER.summary(game, 1).badges == ["Impulse 642, 2nd", "Defender"]

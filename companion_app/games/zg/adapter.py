@@ -274,7 +274,11 @@ class ZgAdapter(GameAdapter):
             # One badge for the impulse and the place it gives: a side panel at four players
             # has room for little more than a name and two badges.
             place = _ordinal(state.order.index(seat) + 1) if seat in state.order else ""
-            if p.picked:
+            if state.active == seat and place:
+                # The seat whose turn it is: its impulse has done its work (the order), and
+                # "Impulse 961, 1st  Pulse 1/3  Attacker" was cut on a four-player panel.
+                badges.append(place)
+            elif p.picked:
                 badges.append(f"Impulse {p.impulse:03d}" + (f", {place}" if place else ""))
             elif place:
                 badges.append(place)
