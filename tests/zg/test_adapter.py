@@ -231,3 +231,28 @@ def test_summary__the_attacker_badges_fit_a_four_player_panel() -> None:
     game.apply(za.Attack(0, 1, 0))
     assert ADAPTER.summary(game, 0).badges == ["1st", "Pulse 1/3", "Attacker"]
     assert ADAPTER.summary(game, 1).badges == ["Impulse 642, 2nd", "Defender"]
+
+
+def test_summary__a_targetlock_and_the_test_read_in_words_on_the_panel() -> None:
+    """Basic Rule 6, 1 strike: the panel said "Targetlock 1" on a tile with the card's name
+    spilling under it, and the whole chart sentence cut ("Test: 1 match, 1 strike:
+    targetlock, you may targe"); now a line says what the lock lets you do, and the test's
+    line is short (the band and the test page say it whole)."""
+    from .helpers import hidden_duel, start_turn, zcard
+
+    cards = [zcard("atk", "red yellow blue"), zcard("tgt", "green green red")]
+    game = hidden_duel(
+        cards, ("atk", "zero_blade", "zero_jet"), ("tgt", "phantom_blade", "phantom_jet")
+    )
+    start_turn(game, 753, 642)
+    game.apply(za.PlayCard(0, "atk"))
+    game.apply(za.Attack(0, 1, 0))
+    game.apply(za.DrawTarget(1, "tgt"))
+    game.apply(za.Spin(1, 0))
+    assert game.state.attack is not None and game.state.attack.strikes == 1, game.state.last_test
+    lines = ADAPTER.summary(game, 0).lines
+    assert "Test: 1 match, 1 strike: targetlock" in lines, lines
+    game.apply(za.Resolve(0))
+    assert game.state.players[0].lock_card == "tgt"
+    assert "May target Tgt again (targetlock)" in ADAPTER.summary(game, 0).lines
+    assert "targetlock" not in {c.key for c in ADAPTER.counters(game, 0)}

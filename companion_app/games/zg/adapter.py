@@ -105,6 +105,21 @@ def _public(game: ZgGame) -> set[str]:
     return seen
 
 
+# The damage chart (Basic Rule 6) short enough for a seat's panel; the band, the log and the
+# test page say it whole ("1 strike: targetlock, you may target this card again with ...").
+_CHART_SHORT = ("the attack misses", "targetlock", "slag the target card", "slag, attack again")
+
+
+def _test_line(state: Any) -> str:
+    """ "Test: 1 match, 1 strike: targetlock" from the engine's "1 match, 1 strike: ..."."""
+    a = state.attack
+    counts = state.last_test.split(":")[0]
+    if a is None:
+        return f"Test: {state.last_test}"
+    words = _CHART_SHORT[max(0, min(a.strikes, 3))] + (", stunned" if a.strikes >= 4 else "")
+    return f"Test: {counts}: {words}"
+
+
 def _drawn_for_tie(game: ZgGame, card_id: str) -> bool:
     """The last command drew ``card_id`` to break a tie: in the open (Basic Rule 3)."""
     history = game.history
@@ -248,19 +263,6 @@ class ZgAdapter(GameAdapter):
                     note=p.stance,
                 )
             )
-        if p.lock_card:
-            out.append(
-                CounterView(
-                    "targetlock",
-                    "Targetlock",
-                    1,
-                    0,
-                    1,
-                    group="markers",
-                    toggles=True,
-                    note=zg.catalog.get(p.lock_card).name,
-                )
-            )
         return tuple(out)
 
     def summary(self, game: AnyGame, seat: int) -> SeatSummary:
@@ -301,8 +303,13 @@ class ZgAdapter(GameAdapter):
             card = state.pulse.card
             shown = "face down" if card in self.hidden_cards(zg) else zg.catalog.get(card).name
             lines.append(f"Action card: {shown}")
+        if p.lock_card:
+            # Basic Rule 6, 1 strike, in its words: a tile read "Targetlock 1", and the card's
+            # name under it spilled out of the tile.
+            name = zg.catalog.get(p.lock_card).name
+            lines.append(f"May target {name} again (targetlock)")
         if state.last_test and state.phase == "result" and state.active == seat:
-            lines.append(f"Test: {state.last_test}")
+            lines.append(_test_line(state))
         return SeatSummary(badges, lines)
 
     def eliminated(self, game: AnyGame, seat: int) -> bool:
@@ -322,8 +329,6 @@ class ZgAdapter(GameAdapter):
             return za.SetMarkers(seat, seat, stunned=bool(value))
         if key == "knocked_down":
             return za.SetMarkers(seat, seat, knocked_down=bool(value))
-        if key == "targetlock":
-            return za.SetMarkers(seat, seat, clear_targetlock=True)
         raise ValueError(f"Z-G has no counter {key!r}")
 
     def toggle_action(self, game: AnyGame, seat: int, key: str) -> za.Action | None:
@@ -334,8 +339,6 @@ class ZgAdapter(GameAdapter):
             return za.SetMarkers(seat, seat, stunned=not p.stunned)
         if key == "knocked_down":
             return za.SetMarkers(seat, seat, knocked_down=not p.knocked_down)
-        if key == "targetlock":
-            return za.SetMarkers(seat, seat, clear_targetlock=True)
         return None
 
     # --- devices --------------------------------------------------------------------------
