@@ -256,3 +256,22 @@ def test_summary__a_targetlock_and_the_test_read_in_words_on_the_panel() -> None
     assert game.state.players[0].lock_card == "tgt"
     assert "May target Tgt again (targetlock)" in ADAPTER.summary(game, 0).lines
     assert "targetlock" not in {c.key for c in ADAPTER.counters(game, 0)}
+
+
+def test_notable__the_defeat_that_ends_the_game_is_on_the_band_the_win_on_the_banner() -> None:
+    """Basic Rule 10: the last test slags an Ulster card; the band said only "Carl defeated
+    every foe (and 2 more in the log)", the defeat that ended it crowded out. The winner's
+    line is the banner's (the game's outcome); the band says the slag and the defeat."""
+    from companion_app.session.table_news import headline
+    from engine.core.records import LogEntry
+
+    said = [
+        "Test: 3 matches, 2 strikes: slag the target card",
+        "Nova's Ulster is slagged",
+        "Anton is defeated: their Ulster card is slagged",
+        "Carl defeated every foe",
+    ]
+    fresh = [t for t in said if ADAPTER.notable(LogEntry(1, "test", None, t))]
+    band = headline(fresh)
+    assert band.startswith("Anton is defeated: their Ulster card is slagged"), band
+    assert "defeated every foe" not in band

@@ -473,8 +473,12 @@ class ZgAdapter(GameAdapter):
         )
 
     def notable(self, entry: LogEntry) -> bool:
-        """The test's result, slags and defeats stay on the band for a while."""
+        """The test's result, slags and defeats stay on the band for a while. The winner's
+        line ("Anton defeated every foe") is the winner banner's: on the band too, it came
+        first and left no room for the defeat that ended the game (Basic Rule 10)."""
         text = entry.text
+        if text.endswith(" defeated every foe"):
+            return False
         return text.startswith("Test:") or text.endswith("is slagged") or "defeated" in text
 
     # --- cards, history ---------------------------------------------------------------------
