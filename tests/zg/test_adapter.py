@@ -235,9 +235,9 @@ def test_summary__the_attacker_badges_fit_a_four_player_panel() -> None:
 
 def test_summary__a_targetlock_and_the_test_read_in_words_on_the_panel() -> None:
     """Basic Rule 6, 1 strike: the panel said "Targetlock 1" on a tile with the card's name
-    spilling under it, and the whole chart sentence cut ("Test: 1 match, 1 strike:
-    targetlock, you may targe"); now a line says what the lock lets you do, and the test's
-    line is short (the band and the test page say it whole)."""
+    spilling under it, and the test's line, the chart's whole sentence, was cut on the
+    panel and the band ("Test: 1 match, 1 strike: targetlock, you may targe"); now a line says
+    what the lock lets you do, and the test's line (the log's) is short."""
     from .helpers import hidden_duel, start_turn, zcard
 
     cards = [zcard("atk", "red yellow blue"), zcard("tgt", "green green red")]
@@ -252,6 +252,7 @@ def test_summary__a_targetlock_and_the_test_read_in_words_on_the_panel() -> None
     assert game.state.attack is not None and game.state.attack.strikes == 1, game.state.last_test
     lines = ADAPTER.summary(game, 0).lines
     assert "Test: 1 match, 1 strike: targetlock" in lines, lines
+    assert any(e.text == "Test: 1 match, 1 strike: targetlock" for e in game.log)
     game.apply(za.Resolve(0))
     assert game.state.players[0].lock_card == "tgt"
     assert "May target Tgt again (targetlock)" in ADAPTER.summary(game, 0).lines

@@ -105,21 +105,6 @@ def _public(game: ZgGame) -> set[str]:
     return seen
 
 
-# The damage chart (Basic Rule 6) short enough for a seat's panel; the band, the log and the
-# test page say it whole ("1 strike: targetlock, you may target this card again with ...").
-_CHART_SHORT = ("the attack misses", "targetlock", "slag the target card", "slag, attack again")
-
-
-def _test_line(state: Any) -> str:
-    """ "Test: 1 match, 1 strike: targetlock" from the engine's "1 match, 1 strike: ..."."""
-    a = state.attack
-    counts = state.last_test.split(":")[0]
-    if a is None:
-        return f"Test: {state.last_test}"
-    words = _CHART_SHORT[max(0, min(a.strikes, 3))] + (", stunned" if a.strikes >= 4 else "")
-    return f"Test: {counts}: {words}"
-
-
 def _drawn_for_tie(game: ZgGame, card_id: str) -> bool:
     """The last command drew ``card_id`` to break a tie: in the open (Basic Rule 3)."""
     history = game.history
@@ -309,7 +294,7 @@ class ZgAdapter(GameAdapter):
             name = zg.catalog.get(p.lock_card).name
             lines.append(f"May target {name} again (targetlock)")
         if state.last_test and state.phase == "result" and state.active == seat:
-            lines.append(_test_line(state))
+            lines.append(f"Test: {state.last_test}")
         return SeatSummary(badges, lines)
 
     def eliminated(self, game: AnyGame, seat: int) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.zg import actions as za
-from engine.zg.dot_match import facing
+from engine.zg.dot_match import chart_short, facing
 from engine.zg.game import ZgGame
 from engine.zg.perform_attack import current_test
 
@@ -132,7 +132,7 @@ def test_view(game: ZgGame) -> TestView | None:
     # The result in the log's words (its "Test: ..." line, the engine's once it is logged):
     # the page covers the table's band, so the result the band would say is said here.
     matches = sum(p.match for p in result.pairs)
-    words = f"{matches} match{'es' if matches != 1 else ''}, {result.words()}"
+    words = f"{matches} match{'es' if matches != 1 else ''}, {chart_short(result.strikes)}"
     if state.phase == "result" and state.last_test:
         words = state.last_test
     return TestView(title, attacker, target_words, pairs, f"Test: {words}", state.phase, decider)
