@@ -218,8 +218,9 @@ def test_setup_record__switches_edge_and_terrain_reach_the_engine() -> None:
 
 def test_summary__the_attacker_badges_fit_a_four_player_panel() -> None:
     """Basic Rule 3: the impulse sets the order; once the turn is on, the seat whose turn it
-    is shows its place, pulse and part ("Impulse 961, 1st  Pulse 1/3  Attacker" was cut on a
-    four-player panel), the others their impulse and place."""
+    is and its foe show their place and part ("Impulse 961, 1st  Pulse 1/3  Attacker" was cut
+    on a four-player panel, "Impulse 876, 2nd  Defender" on a three-player one), the others
+    their impulse and place."""
     from .helpers import hidden_duel, start_turn, zcard
 
     cards = [zcard("atk", "red yellow blue"), zcard("tgt", "blue green red")]
@@ -230,7 +231,7 @@ def test_summary__the_attacker_badges_fit_a_four_player_panel() -> None:
     game.apply(za.PlayCard(0, "atk"))
     game.apply(za.Attack(0, 1, 0))
     assert ADAPTER.summary(game, 0).badges == ["1st", "Pulse 1/3", "Attacker"]
-    assert ADAPTER.summary(game, 1).badges == ["Impulse 642, 2nd", "Defender"]
+    assert ADAPTER.summary(game, 1).badges == ["2nd", "Defender"]
 
 
 def test_summary__a_targetlock_and_the_test_read_in_words_on_the_panel() -> None:

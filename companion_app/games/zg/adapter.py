@@ -261,9 +261,12 @@ class ZgAdapter(GameAdapter):
             # One badge for the impulse and the place it gives: a side panel at four players
             # has room for little more than a name and two badges.
             place = _ordinal(state.order.index(seat) + 1) if seat in state.order else ""
-            if state.active == seat and place:
-                # The seat whose turn it is: its impulse has done its work (the order), and
-                # "Impulse 961, 1st  Pulse 1/3  Attacker" was cut on a four-player panel.
+            a = state.attack
+            busy = state.active == seat or (a is not None and a.foe == seat)
+            if busy and place:
+                # The attacker's and the defender's panels: the impulse has done its work (the
+                # order), and "Impulse 961, 1st  Pulse 1/3  Attacker" (or "Impulse 876, 2nd
+                # Defender" at 3 players) was cut on a side panel.
                 badges.append(place)
             elif p.picked:
                 badges.append(f"Impulse {p.impulse:03d}" + (f", {place}" if place else ""))
@@ -272,7 +275,6 @@ class ZgAdapter(GameAdapter):
             if state.active == seat:
                 total = 6 if p.flameout else 3
                 badges.append(f"Pulse {min(state.pulse_no + 1, total)}/{total}")
-            a = state.attack
             if a is not None and state.active == seat:
                 badges.append("Attacker")
             elif a is not None and a.foe == seat:
