@@ -258,6 +258,21 @@ def test_a_result_behind_a_page_is_said_on_the_page_or_on_the_band_when_it_close
     assert said.look(session, "scoreboard", board) == []  # said on the page: nothing waits
 
 
+def test_a_zg_defeat_on_the_band_says_the_tests_result() -> None:
+    """Basic Rule 10: the slag that leaves Alena fewer than 3 zGear cards defeats her; the band
+    said "Alena is defeated: they have fewer than 3 zGear cards (and 1 more in the log)" and
+    the check, knowing only the slag as a result, called it unsaid (seed 4242, step 777)."""
+    from engine.core.records import LogEntry
+    from tests.app.explorer.check_results import results_in, unsaid
+
+    defeat = "Alena is defeated: they have fewer than 3 zGear cards"
+    lines = ["Zero's Jet Backgear is slagged", defeat, "Anton defeated every foe"]
+    said = results_in("zg", [LogEntry(17, "test", None, t) for t in lines])
+    assert said == lines[:2]
+    band = f"{defeat} (and 1 more in the log)"
+    assert not unsaid(said, band, band, "scoreboard")
+
+
 def _panel() -> Any:
     """A seat panel's parts the layout check reads, as real widgets: a big tile and a
     decision button in a layout that stands for the panel."""

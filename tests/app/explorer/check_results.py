@@ -21,7 +21,8 @@ RESULTS: dict[str, re.Pattern[str]] = {
         r" dies$|^there is no deployed monster| gains \d+ energy \(| performs no ritual$"
     ),
     "devacurse": re.compile(r" loses \d+ Faith$| dies: | is destroyed$| and survives$"),
-    "zg": re.compile(r"^Test:| is slagged$"),
+    # A defeat is a test's result too (Basic Rule 10): the band that says it has said the test.
+    "zg": re.compile(r"^Test:| is slagged$| is defeated: "),
     "zeal": re.compile(r" dies$| is defeated and turned face down$| is out of the game$"),
 }
 # Lines the deeds pattern takes only in a battle (a card discarded in Deploy is no result).
