@@ -125,6 +125,20 @@ def stuns(strikes: int) -> bool:
     return strikes >= 4
 
 
+def chart_short(strikes: int) -> str:
+    """The chart's outcome in a few words, for the log's "Test: ..." line, the band and the
+    panels (a sentence cut on a four-player band told no one anything); the targetlock's
+    "you may target this card again" is the log's next line when the test is accepted."""
+    if strikes <= 0:
+        return "no strikes: the attack misses"
+    if strikes == 1:
+        return "1 strike: targetlock"
+    if strikes == 2:
+        return "2 strikes: slag the target card"
+    words = f"{strikes} strikes: slag and attack again"
+    return words + (", the foe is stunned" if stuns(strikes) else "")
+
+
 def chart_words(strikes: int) -> str:
     if strikes <= 0:
         return "no strikes: the attack misses"

@@ -12,7 +12,7 @@ from engine.zg import actions as zga
 from engine.zg import zones
 from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
-from engine.zg.dot_match import TestResult, chart, chart_words, run_test, stuns
+from engine.zg.dot_match import TestResult, chart, chart_short, run_test, stuns
 from engine.zg.flow import defeat_if_down, end_pulse
 from engine.zg.log import Log
 from engine.zg.state import END_NAMES, Attack, GameState, new_attack, new_pulse
@@ -227,7 +227,7 @@ def _after_spin(
     matches, strikes = _counts(
         catalog, pulse.card, end, a.target, target_end, bolster_dots, augment_dots
     )
-    words = f"{matches} match{'es' if matches != 1 else ''}, {chart_words(strikes)}"
+    words = f"{matches} match{'es' if matches != 1 else ''}, {chart_short(strikes)}"
     log.say(state, None, f"Test: {words}")
     # The strikes are kept: the chart reads them when the test is accepted.
     a = evolve(a, strikes=strikes, **changes)

@@ -48,8 +48,10 @@ def _doing(state: GameState, catalog: Catalog, seat: int, name: str) -> str:
     if phase == "tiebreak":
         return f"{name}: draw a random card from your deck to break the impulse tie"
     if phase == "card":
-        left = p.hand_size if not p.flameout else "your"
-        return f"{name}: pick an action card ({left} hand cards left)"
+        if p.flameout:  # Rules Options 7: each hand card twice, so no count here
+            return f"{name}: pick an action card (your hand cards left)"
+        cards = "hand card" if p.hand_size == 1 else "hand cards"
+        return f"{name}: pick an action card ({p.hand_size} {cards} left)"
     if phase == "act":
         pulse = state.pulse
         assert pulse is not None
@@ -73,7 +75,10 @@ def _doing(state: GameState, catalog: Catalog, seat: int, name: str) -> str:
         return f"{name}: choose the {_dots(a.augments)} for {_count(a.augments, 'augment')}"
     if phase == "result":
         return f"{state.players[attacker(state)].name}: {state.last_test}; accept it or retest"
-    return f"{name}: sacrifice your character card to save {catalog.get(a.target).name}?"
+    # Core Exceptions 1 ("sacrifice it to save a zGear card"): the question only, the buttons
+    # beside it say how ("Sacrifice character", "Slag it"); the whole sentence was cut on a
+    # three-player portrait panel.
+    return f"{name}: save {catalog.get(a.target).name}?"
 
 
 def _move_words(p: PlayerState, move_left: int) -> str:

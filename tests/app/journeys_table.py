@@ -173,6 +173,15 @@ async def undo_holds_the_advance(d: Any) -> None:
     await d.screenshot("undo_holds")
 
 
+def _note_unreadable(d: Any, page: str, screen: Any) -> None:
+    """The explorer's reading rule on the page as it faces its edge now: a text cut or
+    spilling (the log's times and "Undo this" spilled on a page turned to a side seat)."""
+    from tests.app.explorer.checks import reading, visible
+
+    found = d.notes.setdefault("unreadable", [])
+    found += [f"{page}: {p}" for seen in visible(screen) for p in reading(seen)]
+
+
 async def _pages_face_the_actor(d: Any, players: int) -> None:
     """Menu, log and history open turned to the player who acts now, and "Turn" hands them on
     to the next edge of the table. The log tells a run of passes once."""
@@ -197,8 +206,10 @@ async def _pages_face_the_actor(d: Any, players: int) -> None:
         turned = round(screen.ids.turner.rotation) % 360
         assert turned == frames[actor].rotation % 360, (page, turned, frames[actor])
         await d.screenshot(f"pages_{players}p_{page}")
+        _note_unreadable(d, page, screen)
         await d.tap(screen.ids.turn)
         await d.frames(2)
+        _note_unreadable(d, page, screen)
         after = round(screen.ids.turner.rotation) % 360
         assert after != turned, (page, after)  # "Turn" handed it to another edge
         assert after == frames[screen.facing].rotation % 360

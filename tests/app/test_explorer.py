@@ -227,6 +227,57 @@ def test_a_result_not_on_the_band_and_a_silent_undo_are_caught() -> None:
     assert undo_unsaid(flip, "Took back: Alena flipped a card now face down", [])
 
 
+def test_a_result_behind_a_page_is_said_on_the_page_or_on_the_band_when_it_closes() -> None:
+    """Z-G's test page covers the table when the test's result comes: on the page it is
+    said; not on it, the band must say it when the table is back (it was failed at once,
+    even when the page showed it)."""
+    from types import SimpleNamespace
+
+    from engine.core.records import LogEntry
+    from tests.app.explorer.check_results import Said, unsaid
+
+    result = "Test: 1 match, 1 strike: targetlock, you may target this card again"
+    assert not unsaid([result], "", "", "test", page=["Attacker: Alena", result])
+    assert unsaid([result], "", "", "test", page=["Attacker: Alena"])
+
+    game = SimpleNamespace(log=[], history=[])
+    session = SimpleNamespace(game=game, kind="zg", log_rows=[])
+    ids = SimpleNamespace(prompt=SimpleNamespace(text=""), prompt_far=SimpleNamespace(text=""))
+    board = SimpleNamespace(ids=ids)
+    said = Said()
+    assert said.look(session, "scoreboard", board) == []
+    game.log.append(LogEntry(1, "test", None, result))
+    game.history.append("Spin")
+    assert said.look(session, "test", board, page=["Attacker: Alena"]) == []  # not yet
+    game.log.append(LogEntry(1, "test", None, "Alena accepts the test"))
+    game.history.append("Resolve")
+    assert said.look(session, "scoreboard", board)  # the table is back: the band is silent
+    game.log.append(LogEntry(1, "test", None, "Test: 0 matches, no strikes: the attack misses"))
+    game.history.append("Spin")
+    assert (
+        said.look(session, "test", board, page=["Test: 0 matches, no strikes: the attack misses"])
+        == []
+    )
+    ids.prompt.text = ids.prompt_far.text = ""
+    game.history.append("Resolve")
+    assert said.look(session, "scoreboard", board) == []  # said on the page: nothing waits
+
+
+def test_a_zg_defeat_on_the_band_says_the_tests_result() -> None:
+    """Basic Rule 10: the slag that leaves Alena fewer than 3 zGear cards defeats her; the band
+    said "Alena is defeated: they have fewer than 3 zGear cards (and 1 more in the log)" and
+    the check, knowing only the slag as a result, called it unsaid (seed 4242, step 777)."""
+    from engine.core.records import LogEntry
+    from tests.app.explorer.check_results import results_in, unsaid
+
+    defeat = "Alena is defeated: they have fewer than 3 zGear cards"
+    lines = ["Zero's Jet Backgear is slagged", defeat, "Anton defeated every foe"]
+    said = results_in("zg", [LogEntry(17, "test", None, t) for t in lines])
+    assert said == lines[:2]
+    band = f"{defeat} (and 1 more in the log)"
+    assert not unsaid(said, band, band, "scoreboard")
+
+
 def _panel() -> Any:
     """A seat panel's parts the layout check reads, as real widgets: a big tile and a
     decision button in a layout that stands for the panel."""

@@ -34,6 +34,43 @@ def test_a_card_named_while_public_may_stay_named_once_hidden_again() -> None:
     assert watch.look(BLADE, [("scoreboard", "Hand: Zero's Blade Armgear")], said=[line])
 
 
+def test_what_the_hidden_watch_remembers_comes_back_after_a_restart() -> None:
+    """Stopped and started again (lost.py), the watch goes on from the checkpoint: the old
+    "Flipped over" line naming a card that is in a hand again is no leak after the restart
+    (it was read as one when the watch began afresh), a new text naming it still is."""
+    import json
+    from types import SimpleNamespace
+
+    from tests.app.explorer import step_rules
+
+    line = "Flipped over: Zero's Blade Armgear against Phantom's Ulster"
+    before = SimpleNamespace(outcome=object())
+    watch = step_rules._memory(before).hidden
+    assert watch.look({}, [("scoreboard", line)], said=[line]) == []
+    assert watch.look(BLADE, [], said=[line]) == []
+    record = json.loads(json.dumps({"step_rules": step_rules.saved(before)}))
+    after = SimpleNamespace(outcome=object())
+    step_rules.restored(after, record["step_rules"])
+    again = step_rules._memory(after).hidden
+    assert again.look(BLADE, [("log", f"Turn 1 · test: {line}")], said=[line]) == []
+    assert again.look(BLADE, [("scoreboard", "Hand: Zero's Blade Armgear")], said=[line])
+    # Begun afresh, as it was before: the old line reads as a leak.
+    assert HiddenWatch().look(BLADE, [], said=[line])
+
+
+def test_the_last_games_log_on_the_table_while_the_next_is_set_up_is_no_leak() -> None:
+    """The explorer plays Z-G at 2, then 3 players in one app: the 3-player exploration's
+    watch began with the 2-player game's log still on the table, and read its old "Flipped
+    over" lines as leaks at step 0. A game first seen with lines said is judged from then;
+    a new line naming a hidden card in it still is a leak."""
+    line = "Flipped over: Zero's Blade Armgear against Phantom's Ulster"
+    watch = HiddenWatch()
+    assert watch.look(BLADE, [("log", f"Turn 3 · test: {line}")], said=[line], game="1") == []
+    assert watch.look(BLADE, [], said=[line, "Alena played Zero's Blade Armgear"], game="1")
+    # Without a game named (as before), the same look is a leak: the check did fail there.
+    assert HiddenWatch().look(BLADE, [], said=[line])
+
+
 class _Device:
     def __init__(self) -> None:
         self.values = [0, 0]

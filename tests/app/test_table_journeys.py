@@ -56,6 +56,7 @@ def test_menu_log_and_history_face_the_acting_player_and_turn_on_request(
     log = result["notes"]["log"]
     assert any(text.endswith("3 passes in a row") for text in log), log
     assert not any(text.endswith(" passes") for text in log), log  # no pass on a line alone
+    assert result["notes"]["unreadable"] == []
     keep_and_compare(out, "table")
 
 

@@ -148,7 +148,7 @@ def test_demo__plays_to_a_winner() -> None:
 
 
 def test_test_view__both_ends_dot_against_facing_dot_with_the_chart_in_words() -> None:
-    from companion_app.games.zg.dot_view import test_view
+    from companion_app.games.zg.dot_view import PairView, pair_words, test_view
 
     from .helpers import hidden_duel, start_turn, zcard
 
@@ -170,7 +170,14 @@ def test_test_view__both_ends_dot_against_facing_dot_with_the_chart_in_words() -
     assert (first.attack.colour, first.target.colour, first.target.blaze) == ("red", "red", "A")
     assert first.match and first.strikes == 1 and first.why == "armor pierced: a strike"
     assert last.match and last.strikes == 1
-    assert view.result == "2 strikes: slag the target card" and view.seat == 0
+    # Each pair's words name its place: two pairs that score alike still read apart.
+    rows = [pair_words(i, p) for i, p in enumerate(view.pairs)]
+    assert len(set(rows)) == 3 and rows[0].startswith("Left: MATCH"), rows
+    miss = PairView(first.attack, first.target, False, 0, "no match")
+    assert pair_words(0, miss) == "Left: no match" and pair_words(2, miss) == "Right: no match"
+    # The log's words, matches and all: the page hides the band that would say them.
+    assert view.result == "Test: 2 matches, 2 strikes: slag the target card"
+    assert any(e.text == view.result for e in game.log) and view.seat == 0
 
 
 def test_choice_labels__the_spin_and_the_test_are_one_tap() -> None:
@@ -209,3 +216,66 @@ def test_setup_record__switches_edge_and_terrain_reach_the_engine() -> None:
     assert [(t.name, t.mass) for t in setup.terrain] == [("Terrain", 4)]
     assert [p.character for p in setup.players] == ["zero", "phantom", "vulcan"]
     assert setup.hidden_hands
+
+
+def test_summary__the_attacker_badges_fit_a_four_player_panel() -> None:
+    """Basic Rule 3: the impulse sets the order; once the turn is on, the seat whose turn it
+    is and its foe show their place and part ("Impulse 961, 1st  Pulse 1/3  Attacker" was cut
+    on a four-player panel, "Impulse 876, 2nd  Defender" on a three-player one), the others
+    their impulse and place."""
+    from .helpers import hidden_duel, start_turn, zcard
+
+    cards = [zcard("atk", "red yellow blue"), zcard("tgt", "blue green red")]
+    game = hidden_duel(
+        cards, ("atk", "zero_blade", "zero_jet"), ("tgt", "phantom_blade", "phantom_jet")
+    )
+    start_turn(game, 753, 642)
+    game.apply(zga.PlayCard(0, "atk"))
+    game.apply(zga.Attack(0, 1, 0))
+    assert ADAPTER.summary(game, 0).badges == ["1st", "Pulse 1/3", "Attacker"]
+    assert ADAPTER.summary(game, 1).badges == ["2nd", "Defender"]
+
+
+def test_summary__a_targetlock_and_the_test_read_in_words_on_the_panel() -> None:
+    """Basic Rule 6, 1 strike: the panel said "Targetlock 1" on a tile with the card's name
+    spilling under it, and the test's line, the chart's whole sentence, was cut on the
+    panel and the band ("Test: 1 match, 1 strike: targetlock, you may targe"); now a line says
+    what the lock lets you do, and the test's line (the log's) is short."""
+    from .helpers import hidden_duel, start_turn, zcard
+
+    cards = [zcard("atk", "red yellow blue"), zcard("tgt", "green green red")]
+    game = hidden_duel(
+        cards, ("atk", "zero_blade", "zero_jet"), ("tgt", "phantom_blade", "phantom_jet")
+    )
+    start_turn(game, 753, 642)
+    game.apply(zga.PlayCard(0, "atk"))
+    game.apply(zga.Attack(0, 1, 0))
+    game.apply(zga.DrawTarget(1, "tgt"))
+    game.apply(zga.Spin(1, 0))
+    assert game.state.attack is not None and game.state.attack.strikes == 1, game.state.last_test
+    lines = ADAPTER.summary(game, 0).lines
+    assert "Test: 1 match, 1 strike: targetlock" in lines, lines
+    assert any(e.text == "Test: 1 match, 1 strike: targetlock" for e in game.log)
+    game.apply(zga.Resolve(0))
+    assert game.state.players[0].lock_card == "tgt"
+    assert "May target Tgt again (targetlock)" in ADAPTER.summary(game, 0).lines
+    assert "targetlock" not in {c.key for c in ADAPTER.counters(game, 0)}
+
+
+def test_notable__the_defeat_that_ends_the_game_is_on_the_band_the_win_on_the_banner() -> None:
+    """Basic Rule 10: the last test slags an Ulster card; the band said only "Carl defeated
+    every foe (and 2 more in the log)", the defeat that ended it crowded out. The winner's
+    line is the banner's (the game's outcome); the band says the slag and the defeat."""
+    from companion_app.session.table_news import headline
+    from engine.core.records import LogEntry
+
+    said = [
+        "Test: 3 matches, 2 strikes: slag the target card",
+        "Nova's Ulster is slagged",
+        "Anton is defeated: their Ulster card is slagged",
+        "Carl defeated every foe",
+    ]
+    fresh = [t for t in said if ADAPTER.notable(LogEntry(1, "test", None, t))]
+    band = headline(fresh)
+    assert band.startswith("Anton is defeated: their Ulster card is slagged"), band
+    assert "defeated every foe" not in band

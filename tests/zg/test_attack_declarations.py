@@ -322,3 +322,56 @@ def test_app__the_attack_and_test_screens_declare_and_place_as_reviewed(tmp_path
     for name in ("zg_attack_landscape.png", "zg_test_placing_landscape.png"):
         problem = compare_to_reference(out / name, REFERENCE / name)
         assert problem is None, problem
+
+
+def test_attack_screen__each_toggle_says_in_words_whether_it_is_on(options_on: GameSession) -> None:
+    """Sneak attack, high ground and the targetlock (Basic Rule 6: "you may target this card
+    again") said only by their colour whether a tap had taken: the explorer's finger, like a
+    player who can't tell the colours apart, saw no answer to a tap on Targetlock at 4 players
+    (suite.py held the table back). Each now reads on or off."""
+    from kivy.lang import Builder
+
+    from companion_app.games.zg.attack_screen import AttackScreen
+    from companion_app.widgets import seat_panel  # noqa: F401 (the page's SeatTurner)
+
+    kv = next(x.kv for x in ADAPTER.screens() if x.name == "zg_attack")
+    if kv not in Builder.files:
+        Builder.load_file(kv)
+    _to_the_attack(options_on)
+    screen = AttackScreen(name="zg_attack", session=options_on)
+    screen.refresh()
+    screen.can_lock = True  # as after a 1-strike test on this foe's card
+    before = {k: screen.ids[k].text for k in ("sneak", "high_ground", "locked")}
+    assert before == {
+        "sneak": "Sneak attack: off",
+        "high_ground": "High ground: off",
+        "locked": "Targetlock: off",
+    }
+    screen.toggle("sneak")
+    screen.toggle("high_ground")
+    screen.can_lock, screen.locked = True, True  # refresh() asked the engine again
+    after = {k: screen.ids[k].text for k in ("sneak", "high_ground", "locked")}
+    assert after == {
+        "sneak": "Sneak attack: on",
+        "high_ground": "High ground: on",
+        "locked": "Targetlock: on",
+    }
+
+
+def test_attack_screen__the_last_tests_result_is_said_on_the_page(options_on: GameSession) -> None:
+    """3 strikes (Basic Rule 6): the card is slagged and the attacker attacks again, so this
+    page opens over the band that says the slag: the page says it too (the explorer found the
+    slag seen by no one)."""
+    from kivy.lang import Builder
+
+    from companion_app.games.zg.attack_screen import AttackScreen
+    from companion_app.widgets import seat_panel  # noqa: F401 (the page's SeatTurner)
+
+    kv = next(x.kv for x in ADAPTER.screens() if x.name == "zg_attack")
+    if kv not in Builder.files:
+        Builder.load_file(kv)
+    _to_the_attack(options_on)
+    screen = AttackScreen(name="zg_attack", session=options_on)
+    assert screen.ids.news.text == "" and screen.ids.news.height == 0
+    options_on.news = "Anton's Phantom Sensor Headgear is slagged"
+    assert screen.ids.news.text == "Anton's Phantom Sensor Headgear is slagged"

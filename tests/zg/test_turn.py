@@ -276,3 +276,14 @@ def test_rule3__at_the_table_three_scans_pick_the_hand_and_call_the_impulse() ->
     game.apply(zga.ScanHand(0, "i5"))
     alena = game.state.players[0]
     assert alena.picked and alena.impulse == 753 and alena.scanned == () and alena.hand_size == 3
+
+
+def test_rule7__the_last_hand_card_is_counted_in_the_singular() -> None:
+    """Basic Rule 7: "After that, play your third and final card": the prompt said "1 hand
+    cards left"."""
+    game = duel()
+    assert game.prompts()[0].text == "Alena: pick an action card (3 hand cards left)"
+    for card in ("red3", "red3_ap"):
+        game.apply(zga.PlayCard(0, card))
+        game.apply(zga.EndPulse(0))
+    assert game.prompts()[0].text == "Alena: pick an action card (1 hand card left)"

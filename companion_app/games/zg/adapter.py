@@ -249,19 +249,6 @@ class ZgAdapter(GameAdapter):
                     note=p.stance,
                 )
             )
-        if p.lock_card:
-            out.append(
-                CounterView(
-                    "targetlock",
-                    "Targetlock",
-                    1,
-                    0,
-                    1,
-                    group="markers",
-                    toggles=True,
-                    note=zg.catalog.get(p.lock_card).name,
-                )
-            )
         return tuple(out)
 
     def summary(self, game: AnyGame, seat: int) -> SeatSummary:
@@ -275,14 +262,20 @@ class ZgAdapter(GameAdapter):
             # One badge for the impulse and the place it gives: a side panel at four players
             # has room for little more than a name and two badges.
             place = _ordinal(state.order.index(seat) + 1) if seat in state.order else ""
-            if p.picked:
+            a = state.attack
+            busy = state.active == seat or (a is not None and a.foe == seat)
+            if busy and place:
+                # The attacker's and the defender's panels: the impulse has done its work (the
+                # order), and "Impulse 961, 1st  Pulse 1/3  Attacker" (or "Impulse 876, 2nd
+                # Defender" at 3 players) was cut on a side panel.
+                badges.append(place)
+            elif p.picked:
                 badges.append(f"Impulse {p.impulse:03d}" + (f", {place}" if place else ""))
             elif place:
                 badges.append(place)
             if state.active == seat:
                 total = 6 if p.flameout else 3
                 badges.append(f"Pulse {min(state.pulse_no + 1, total)}/{total}")
-            a = state.attack
             if a is not None and state.active == seat:
                 badges.append("Attacker")
             elif a is not None and a.foe == seat:
@@ -298,6 +291,11 @@ class ZgAdapter(GameAdapter):
             card = state.pulse.card
             shown = "face down" if card in self.hidden_cards(zg) else zg.catalog.get(card).name
             lines.append(f"Action card: {shown}")
+        if p.lock_card:
+            # Basic Rule 6, 1 strike, in its words: a tile read "Targetlock 1", and the card's
+            # name under it spilled out of the tile.
+            name = zg.catalog.get(p.lock_card).name
+            lines.append(f"May target {name} again (targetlock)")
         if state.last_test and state.phase == "result" and state.active == seat:
             lines.append(f"Test: {state.last_test}")
         return SeatSummary(badges, lines)
@@ -462,8 +460,12 @@ class ZgAdapter(GameAdapter):
         )
 
     def notable(self, entry: LogEntry) -> bool:
-        """The test's result, slags and defeats stay on the band for a while."""
+        """The test's result, slags and defeats stay on the band for a while. The winner's
+        line ("Anton defeated every foe") is the winner banner's: on the band too, it came
+        first and left no room for the defeat that ended the game (Basic Rule 10)."""
         text = entry.text
+        if text.endswith(" defeated every foe"):
+            return False
         return text.startswith("Test:") or text.endswith("is slagged") or "defeated" in text
 
     # --- cards, history ---------------------------------------------------------------------

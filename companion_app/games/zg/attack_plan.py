@@ -158,6 +158,12 @@ def summary(game: ZgGame, d: Declaration) -> str:
     return ", ".join(parts)
 
 
+def toggle_words(name: str, on: bool) -> str:
+    """A choice of the declaration that is on or off, in words: its colour alone told neither
+    the players (nor anyone who can't tell the colours apart) whether a tap had taken."""
+    return f"{name}: {'on' if on else 'off'}"
+
+
 def target_words(game: ZgGame, d: Declaration) -> str:
     """The attack screen's target button: "Foe: Anton", "Terrain: Wall (3 strikes to go)"."""
     if d.terrain >= 0:

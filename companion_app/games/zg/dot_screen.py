@@ -19,7 +19,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 
 from companion_app.games.zg.adapter import TEST_PHASES
-from companion_app.games.zg.dot_view import LEGEND, RGB, placement, test_view
+from companion_app.games.zg.dot_view import LEGEND, RGB, pair_words, placement, test_view
 from companion_app.widgets.facing_screen import FacingScreen
 from engine.zg import actions as zga
 from engine.zg.dot_match import facing
@@ -124,7 +124,7 @@ class DotTestScreen(FacingScreen):
                     target_rgba=_rgba(pair.target.colour),
                     attack_mark=_with(pair.attack.blaze, pierce, "P"),
                     target_mark=_with(pair.target.blaze, armor, "A"),
-                    verdict=("MATCH\n" if pair.match else "") + pair.why,
+                    verdict=pair_words(i, pair),
                     scored=pair.strikes,
                     matched=int(pair.match),
                     index=i,

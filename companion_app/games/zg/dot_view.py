@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.zg import actions as zga
-from engine.zg.dot_match import facing
+from engine.zg.dot_match import chart_short, facing
 from engine.zg.game import ZgGame
 from engine.zg.perform_attack import current_test
 
@@ -61,9 +61,23 @@ class TestView:
     attacker: str  # "Alena: Zero's Blade Armgear, end A"
     target: str  # "Anton: Phantom's Ulster, end B", or "waiting for the spin"
     pairs: tuple[PairView, ...]  # by the attacker's dot; the target's facing dot beside it
-    result: str  # the chart in words
+    result: str  # "Test: 2 matches, 2 strikes: slag the target card", as the log says it
     phase: str
     seat: int  # who decides now (the screen turns to them)
+
+
+# The three dot pairs, by the attacker's dot from the left (Basic Rule 5: "each of your 3
+# colored dots faces each of your foe's dots").
+PLACES = ("Left", "Middle", "Right")
+
+
+def pair_words(index: int, pair: PairView) -> str:
+    """What one dot pair scored, under its dots: two pairs that score alike ("no match")
+    read apart by their place, "Left: no match" and "Right: no match"."""
+    place = PLACES[index] if 0 <= index < len(PLACES) else f"Pair {index + 1}"
+    if not pair.why:
+        return ""  # the spin is still to come: nothing scored yet
+    return f"{place}: " + ("MATCH\n" if pair.match else "") + pair.why
 
 
 def _dot(colour: str, blaze: str, words: str) -> DotView:
@@ -115,7 +129,13 @@ def test_view(game: ZgGame) -> TestView | None:
         for p in result.pairs
     )
     assert [facing(i) for i in range(3)] == [2, 1, 0]
-    return TestView(title, attacker, target_words, pairs, result.words(), state.phase, decider)
+    # The result in the log's words (its "Test: ..." line, the engine's once it is logged):
+    # the page covers the table's band, so the result the band would say is said here.
+    matches = sum(p.match for p in result.pairs)
+    words = f"{matches} match{'es' if matches != 1 else ''}, {chart_short(result.strikes)}"
+    if state.phase == "result" and state.last_test:
+        words = state.last_test
+    return TestView(title, attacker, target_words, pairs, f"Test: {words}", state.phase, decider)
 
 
 @dataclass(frozen=True)

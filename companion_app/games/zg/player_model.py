@@ -106,7 +106,7 @@ def _attack_screen(game: ZgGame, action: zga.Attack | zga.AttackTerrain) -> list
     if action.end:
         out.append(TapText("End A", where))
     if declared.locked:
-        out.append(TapText("Targetlock", where))
+        out.append(TapText(plan.toggle_words("Targetlock", False), where))
     if plan.action(action.player, declared) != action:
         return None  # augments, cover, sneak or high ground: not in the engine's list
     out.append(TapText(plan.summary(game, declared), where))

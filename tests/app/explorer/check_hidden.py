@@ -25,17 +25,29 @@ class HiddenWatch:
     first_seen: dict[str, int] = field(default_factory=dict)  # text -> moment first seen
     said: dict[str, int] = field(default_factory=dict)  # log line -> moment first said
     hidden_since: dict[str, int] = field(default_factory=dict)  # card id -> moment hidden
+    game: str = ""  # the game watched (the session's game id)
 
     def look(
         self,
         hidden: Mapping[str, str],
         texts: Iterable[tuple[str, str]],
         said: Iterable[str] = (),
+        game: str = "",
     ) -> list[str]:
         """One moment: ``hidden`` (card id -> name) face down now; ``texts`` (where, text)
-        shown now; ``said`` the log's lines now. The leaks, in words."""
+        shown now; ``said`` the log's lines now; ``game`` which game. The leaks, in words.
+
+        A game first seen with lines in its log (the last exploration's game, still on the
+        table while the next one is set up) was said before this watch began: when, it
+        cannot know, so those lines count as said in the open (moment 0). A watch that goes
+        on after a restart knows its game (step_rules.saved) and judges on."""
         self.moment += 1
         now = self.moment
+        said = list(said)
+        if game != self.game:
+            self.game = game
+            for line in said:
+                self.said[line] = 0
         for card in [c for c in self.hidden_since if c not in hidden]:
             del self.hidden_since[card]
         for card in hidden:
@@ -110,4 +122,4 @@ def check(
         texts += [(name, s.text) for s in seen if not lists_every_card(s.widget)]
     texts += [("the broadcast", t) for t in broadcast_texts(game, adapter)]
     said = [e.text for e in game.log[-60:]]
-    return watch.look(hidden, texts, said)
+    return watch.look(hidden, texts, said, str(getattr(session, "game_id", "")))

@@ -10,7 +10,7 @@ engine's log between two looks at the screen, so it needs no hook in a step.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +21,8 @@ RESULTS: dict[str, re.Pattern[str]] = {
         r" dies$|^there is no deployed monster| gains \d+ energy \(| performs no ritual$"
     ),
     "devacurse": re.compile(r" loses \d+ Faith$| dies: | is destroyed$| and survives$"),
-    "zg": re.compile(r"^Test:| is slagged$"),
+    # A defeat is a test's result too (Basic Rule 10): the band that says it has said the test.
+    "zg": re.compile(r"^Test:| is slagged$| is defeated: "),
     "zeal": re.compile(r" dies$| is defeated and turned face down$| is out of the game$"),
 }
 # Lines the deeds pattern takes only in a battle (a card discarded in Deploy is no result).
@@ -44,12 +45,17 @@ def results_in(kind: str, entries: list[Any]) -> list[str]:
     return out
 
 
-def unsaid(results: list[str], near: str, far: str, screen: str) -> list[str]:
+def unsaid(
+    results: list[str], near: str, far: str, screen: str, page: Sequence[str] = ()
+) -> list[str]:
     """A step's results not on the band for both long edges: at least one of them there (the
-    band says how many more the log holds), the table in view."""
+    band says how many more the log holds), the table in view; or, while a game's page covers
+    the table, on that page (``page``: its visible texts)."""
     if not results:
         return []
     if screen != "scoreboard":
+        if any(r in text for r in results for text in page):
+            return []
         return [f"the result '{results[-1][:50]}' is not in view: the table shows {screen}"]
     if not any(r in near for r in results):
         return [f"the result '{results[-1][:50]}' is not on the band (it reads '{near[:50]}')"]
@@ -94,13 +100,18 @@ class Said:
     # the band naming the older one, the last taken back; a look while the rows were not yet
     # redrawn after an undo saw the row of a command no longer there (it is not kept).
     words: dict[int, str] = field(default_factory=dict)
+    # Results that came while a game's page covered the table and were not on it: the band
+    # must say them when the page closes (the next look at the table).
+    waiting: list[str] = field(default_factory=list)
 
-    def look(self, session: Any, screen: str, board: Any) -> list[str]:
+    def look(self, session: Any, screen: str, board: Any, page: Sequence[str] = ()) -> list[str]:
+        """``page``: the texts in view when ``screen`` is not the table."""
         game = session.game
         if game is None:
             return []
         if game is not self.game:  # a new game (or a resumed one): nothing in it is news
             self._remember(session, game)
+            self.waiting = []
             return []
         problems: list[str] = []
         near, far = board.ids.prompt.text, board.ids.prompt_far.text
@@ -108,9 +119,16 @@ class Said:
         if history < self.history_seen:
             hidden = [session.catalog.get(c).name for c in session.adapter.hidden_cards(game)]
             problems += undo_unsaid(self.taken_last(history), near, hidden)
-        elif len(game.log) > self.log_seen:
+            self.waiting = []
+        else:
             fresh = results_in(session.kind, list(game.log[self.log_seen :]))
-            problems += unsaid(fresh, near, far, screen)
+            if screen != "scoreboard":
+                if fresh and not unsaid(fresh, near, far, screen, page):
+                    fresh = []  # said on the page in view
+                self.waiting += fresh
+            elif self.waiting or fresh:
+                problems += unsaid(self.waiting + fresh, near, far, screen)
+                self.waiting = []
         self._remember(session, game)
         return problems
 

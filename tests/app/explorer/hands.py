@@ -237,7 +237,7 @@ class Hands:
                 await self.d.until(lambda: Clock.get_time() >= deadline, "new buttons take taps")
 
         # A page's own choice answers by changing its own words (Z-G's "Foe: Alena", tapped
-        # on to the next foe) or its own state (a toggle: "Targetlock"), not the session.
+        # on to the next foe; a toggle's "Targetlock: off" to "on"), not the session.
         def answer() -> tuple[Any, ...]:
             return (*self._reaction_mark(), button.text, getattr(button, "state", None))
 

@@ -269,7 +269,8 @@ class Explorer:
                     await self.fail("facing", "the winner banner covers the band's Undo")
         if game is not None:
             board = self.d.screen("scoreboard")
-            for problem in self.said.look(self.session, sm.current, board):
+            page = [s.text for _name, _root, seen in shown for s in seen]
+            for problem in self.said.look(self.session, sm.current, board, page):
                 await self.fail("results", problem)
             for problem in check_layout.layout(self.session, board, sm.current):
                 await self.fail("layout", problem)
@@ -673,6 +674,7 @@ class Explorer:
             "visit_at": self.visit_at,
             "visited": sorted(self._visited),
             "seen_problems": sorted(self._seen_problems),
+            "step_rules": step_rules.saved(self),
             "began": [time.monotonic() - self._began[0], cpu_s() - self._began[1]],
         }
 
@@ -688,6 +690,7 @@ class Explorer:
         self.won_once, self.visit_at = record["won_once"], record["visit_at"]
         self._visited = set(record["visited"])
         self._seen_problems = set(record["seen_problems"])
+        step_rules.restored(self, record.get("step_rules", {}))
         self.last_look, self.last_full = (), 0
         wall, cpu = record["began"]
         self._began = (time.monotonic() - wall, cpu_s() - cpu)

@@ -7,7 +7,7 @@ the runner calls with what it saw; each rule keeps its memory for one exploratio
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tests.app.explorer import check_hidden, check_keys, check_seats, check_windows
@@ -27,6 +27,21 @@ def _memory(explorer: Any) -> Memory:
         memory = Memory(explorer.outcome)
         explorer._step_rules = memory
     return memory
+
+
+def saved(explorer: Any) -> dict[str, Any]:
+    """What the rules remember, for the checkpoint (lost.py): a rule that forgot across a
+    restart would judge the old log afresh (a card flipped over in a test, in a hand again,
+    named by its "Flipped over" line from before the stop would read as a leak)."""
+    return {"hidden": asdict(_memory(explorer).hidden)}
+
+
+def restored(explorer: Any, record: dict[str, Any]) -> None:
+    """The memory ``saved`` wrote, for the exploration ``explorer`` goes on with."""
+    memory = Memory(explorer.outcome)
+    if "hidden" in record:
+        memory.hidden = check_hidden.HiddenWatch(**record["hidden"])
+    explorer._step_rules = memory
 
 
 async def after_step(
