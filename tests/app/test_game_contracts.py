@@ -57,7 +57,7 @@ def test_every_module_is_held_by_the_no_game_contract(
             "companion_app.broadcast",
             "companion_app.session.log_window",
             "companion_app.session.sounds",
-            "companion_app.simulator.demo",
+            "companion_app.simulator.pipeline_demo",
         ):
             assert module in held(graph, c["source_modules"])
 
