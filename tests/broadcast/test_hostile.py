@@ -99,19 +99,26 @@ def test_junk_on_every_view_topic_is_counted_and_dropped(mosquitto: Any) -> None
         view = channel.sign_view(a_view("t1", 1), owner)
         link.publish(channel.view_topic("t1"), view, retain=True)
         server.wait_for(lambda: board.views.get("t1", {}).get("seq") == 1, "the owner's view")
-        sent = 600
-        for _ in range(sent):
+        sent, batch, inbox = 600, 50, server.feed.inbox
+        # In batches, each followed by the owner's next view and waited for until the server
+        # shows it (the messages of one connection come in order, so every junk message before
+        # it has reached the inbox): all at once, the broker's own limit for a slow reader
+        # (max_queued_bytes, docs/tournament.md) may drop one on a loaded machine, which no
+        # count here could see (599 of 600 counted, once, in make test).
+        for published in range(1, sent + 1):
             link.publish(channel.view_topic("t1"), junk(rng, "t1", owner))
-        link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", 2), owner))
-        server.wait_for(
-            lambda: board.views["t1"]["seq"] == 2, "the owner's next view, after the junk"
-        )
+            if published % batch == 0:
+                seq = 1 + published // batch
+                link.publish(channel.view_topic("t1"), channel.sign_view(a_view("t1", seq), owner))
+                server.wait_for(
+                    lambda seq=seq: board.views["t1"]["seq"] == seq,
+                    f"the owner's view {seq}, after {published} junk messages",
+                )
         # Each is dropped unread (too big), replaced unread by a newer one on its topic
         # (superseded: only the newest view of a table matters), or read and refused.
-        inbox = server.feed.inbox.counts
-        dropped = sum(board.dropped.values()) + sum(inbox.values())
-        print(f"{sent} hostile messages; dropped {dict(board.dropped)}, unread {inbox}")
-        assert board.taken == 2 and dropped == sent
+        dropped = sum(board.dropped.values()) + sum(inbox.counts.values())
+        print(f"{sent} hostile messages; dropped {dict(board.dropped)}, unread {inbox.counts}")
+        assert board.taken == 1 + sent // batch and dropped == sent
         assert board.views["t1"]["seats"][0]["name"] == "Alena"
         link.publish(channel.view_topic("t1"), b"", retain=True)  # forgotten by the broker
     finally:
