@@ -111,7 +111,7 @@ def decode_state(text: str | bytes, package: str) -> Any:
             values = value.get("v")
             if type(values) is not list or len(values) != len(names):
                 raise StateCodecError(f"a {cls.__qualname__} with other fields than it has now")
-            obj = object.__new__(cls)
+            obj = cls.__new__(cls)  # a compiled (mypyc) class refuses object.__new__
             for name, v in zip(names, values, strict=True):
                 object.__setattr__(obj, name, build(v))
             return obj
