@@ -12,6 +12,12 @@ import os
 import sqlite3
 import threading
 
+# The key file's tables (`altar unclaim` reads a file as this table's by them: one definition).
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS device_key (device TEXT PRIMARY KEY, key BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS setting (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+"""
+
 
 def new_table_id() -> bytes:
     return os.urandom(4)
@@ -21,13 +27,7 @@ class KeyStore:
     def __init__(self, path: str | None = None) -> None:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path or ":memory:", check_same_thread=False)
-        with self._db:
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS device_key (device TEXT PRIMARY KEY, key BLOB NOT NULL)"
-            )
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS setting (name TEXT PRIMARY KEY, value BLOB NOT NULL)"
-            )
+        self._db.executescript(SCHEMA)
 
     def key_for(self, device: str) -> bytes | None:
         with self._lock:

@@ -14,6 +14,10 @@ import codecs
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import sqlite3
 
 # A scenario or saved game is a few kilobytes; a whole set's catalog some hundreds.
 SCENARIO_LIMIT = 1_000_000
@@ -107,9 +111,29 @@ def port_argument(text: str) -> int:
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def check_altar_sqlite(path: Path | str, tables: dict[str, set[str]], what: str) -> bool:
+def schema_tables(schema: str) -> dict[str, set[str]]:
+    """The tables ``schema`` (the SQL a store runs to make its file) makes, and their columns:
+    read from SQLite itself, on an empty database in memory, so a store's schema is written
+    once and a check of its files follows it."""
+    import sqlite3
+
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(schema)
+        return _tables(db)
+    finally:
+        db.close()
+
+
+def _tables(db: sqlite3.Connection) -> dict[str, set[str]]:
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    return {n: {r[1] for r in db.execute(f"PRAGMA table_info({n!r})")} for n in names}
+
+
+def check_altar_sqlite(path: Path | str, schema: str, what: str) -> bool:
     """Whether the ordinary file at ``path`` is one of Altar's SQLite files of this kind (its
-    tables, where it has any, are among ``tables`` with at least those columns). False for a
+    tables, where it has any, are among those ``schema`` makes, with at least their columns:
+    an older file may lack a table the store has added since). False for a
     file that holds nothing yet (0 bytes, or an SQLite file without tables): the caller says
     so aloud before using it. BadInput in words for anything else: a folder, a device, a pipe,
     not SQLite, another program's database (Altar writes nothing into it). Opened read-only."""
@@ -129,18 +153,19 @@ def check_altar_sqlite(path: Path | str, tables: dict[str, set[str]], what: str)
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-            columns = {n: {r[1] for r in db.execute(f"PRAGMA table_info({n!r})")} for n in names}
+            columns = _tables(db)
         finally:
             db.close()
     except sqlite3.DatabaseError as e:
         raise BadInput(f"can't use {path} as {what}: it could not be read ({e})") from None
+    names = sorted(columns)
     if not names:
         return False
+    tables = schema_tables(schema)
     foreign = [n for n in names if n not in tables or not tables[n] <= columns[n]]
     if foreign:
         raise BadInput(
             f"can't use {path} as {what}: it is another program's database (tables "
-            f"{', '.join(sorted(names))[:120]}); Altar writes nothing into it"
+            f"{', '.join(names)[:120]}); Altar writes nothing into it"
         )
     return True

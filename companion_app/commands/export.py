@@ -11,14 +11,6 @@ import argparse
 import json
 from pathlib import Path
 
-# The saved games file's tables and the columns export reads (companion_app/saves/store.py).
-SAVED_GAMES_TABLES = {
-    "games": {"id", "kind", "setup", "created", "finished"},
-    "commands": {"game_id", "seq", "command", "at"},
-    # Not read by export, but Altar's own (saves/snapshots.py): a file with it is still ours.
-    "snapshots": {"game_id", "seq", "body"},
-}
-
 NAME = "export"
 HELP = "write a saved game as a replay file for the broadcast page"
 
@@ -32,14 +24,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion_app.commands.args import check_altar_sqlite
     from companion_app.saves.location import default_db_path  # no Kivy: saves/location.py
+    from companion_app.saves.store import SCHEMA  # plain sqlite3, no Kivy
 
     path = args.db if args.db is not None else default_db_path()
     if not Path(path).exists():
         print(f"altar export: there is no saved games file at {path}", flush=True)
         return 2
-    # Read only, and only Altar's: another program's database is never given Altar's tables,
-    # and an empty file is said to be empty (issue 35). Checked before anything else loads.
-    if not check_altar_sqlite(path, SAVED_GAMES_TABLES, "a saved games file"):
+    # Read only, and only Altar's (the tables the store's own SCHEMA makes): another program's
+    # database is never given Altar's tables, and an empty file is said to be empty (issue 35).
+    # Checked before anything else loads.
+    if not check_altar_sqlite(path, SCHEMA, "a saved games file"):
         print(
             f"altar export: {path} is empty: it holds no saved games (nothing was written to it)",
             flush=True,

@@ -23,13 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wait", type=float, default=10.0, help="seconds to wait for the device")
 
 
-KEY_TABLES = {"device_key": {"device", "key"}, "setting": {"name", "value"}}  # hardware/keys.py
-
-
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion_app.commands.args import BadInput, check_altar_sqlite
+    from hardware.keys import SCHEMA
     from hardware.unclaim import NotUnclaimed, unclaim_here, unclaim_over_serial
 
     device = args.device.strip().lower()
@@ -42,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if not Path(args.keys).exists():
         raise BadInput(f"there is no key file at {args.keys}: no device is claimed there")
     # Only Altar's key file, and nothing written into an empty one (issue 35).
-    if not check_altar_sqlite(args.keys, KEY_TABLES, "the table's key file"):
+    if not check_altar_sqlite(args.keys, SCHEMA, "the table's key file"):
         raise BadInput(
             f"{args.keys} is empty: it holds no device's key (nothing was written to it)"
         )
