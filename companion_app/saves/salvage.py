@@ -29,22 +29,36 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-# SQLite's primary result codes for a damaged file (sqlite3.h).
+# SQLite's primary result codes (sqlite3.h): a file another connection holds, a damaged file.
+SQLITE_BUSY = 5
+SQLITE_LOCKED = 6
 SQLITE_CORRUPT = 11
 SQLITE_NOTADB = 26
 
 HEADER_MAGIC = b"SQLite format 3\x00"
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
+HEADER_GARBAGE = "the start of the file (its header) is garbage"
 
 
-def is_damage(error: sqlite3.DatabaseError) -> bool:
+def result_code(error: BaseException) -> int | None:
+    """SQLite's primary result code for an error SQLite itself reported (its extended code,
+    SQLITE_BUSY_RECOVERY, SQLITE_CORRUPT_INDEX ..., folded to the primary one); None for
+    anything else (an error of Python's sqlite3 module, a closed connection, an OSError).
+    Errors are told apart by this code, never by their words."""
+    code = getattr(error, "sqlite_errorcode", None) if isinstance(error, sqlite3.Error) else None
+    return None if code is None else int(code) & 0xFF
+
+
+def is_damage(error: BaseException) -> bool:
     """True for errors that mean the file's content is damaged (as opposed to a locked file,
     a full disk or a missing permission, which moving the file aside would not fix)."""
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB)
-    text = str(error)
-    return "not a database" in text or "malformed" in text
+    return result_code(error) in (SQLITE_CORRUPT, SQLITE_NOTADB)
+
+
+def is_in_use(error: BaseException) -> bool:
+    """True for a file another connection holds: a lock (SQLITE_BUSY) or a table locked in a
+    shared cache (SQLITE_LOCKED). Waiting, not moving the file aside, is what fixes it."""
+    return result_code(error) in (SQLITE_BUSY, SQLITE_LOCKED)
 
 
 # Altar's two tables and their columns (store.SCHEMA): a file that has tables but neither of
@@ -121,9 +135,10 @@ def diagnose(path: str) -> str | None:
     if size == 0:
         return None  # a new, empty file: SQLite makes it a database
     if len(header) < 100 or not header.startswith(HEADER_MAGIC):
-        return "the start of the file (its header) is garbage"
+        return HEADER_GARBAGE
     # Read-only: closing a read-write connection folds a WAL left by a crash into the file,
     # and a damaged file must be kept aside exactly as it was found.
+    not_a_database = False
     with reading(path) as db:
         try:
             rows = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
@@ -134,10 +149,8 @@ def diagnose(path: str) -> str | None:
         except sqlite3.DatabaseError as e:
             if not is_damage(e):
                 raise
-            code = getattr(e, "sqlite_errorcode", 0) & 0xFF
-            rows = [
-                "the start of the file (its header) is garbage" if code == SQLITE_NOTADB else str(e)
-            ]
+            not_a_database = result_code(e) == SQLITE_NOTADB
+            rows = [str(e)]
     if rows == ["ok"]:
         return None
     # Only now is a short file damage: mid-checkpoint, page 1 may already name pages that
@@ -145,8 +158,8 @@ def diagnose(path: str) -> str | None:
     page_size, pages = _page_size(header), struct.unpack(">I", header[28:32])[0]
     if header[24:28] == header[92:96] and 0 < size < page_size * pages:
         return f"the end of the file is missing ({size:,} of its {page_size * pages:,} bytes)"
-    if rows[0].startswith("the start"):
-        return rows[0]
+    if not_a_database:
+        return HEADER_GARBAGE
     return "part of the file cannot be read"
 
 

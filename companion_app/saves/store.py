@@ -477,7 +477,7 @@ def open_store(
 
 def _error_words(error: BaseException) -> str:
     text = str(error) or type(error).__name__
-    if "locked" in text:
+    if salvage.is_in_use(error):  # SQLite's result code: a path or a word can't pass for it
         return f"another program is using it ({text})"
     return f"it could not be opened ({text})"
 
