@@ -14,8 +14,9 @@ The whole API (issue 23's broadcast signs each table's public view with these to
   (JSON, in exactly that layout: the signature covers the body's bytes as sent).
 - ``open_signed(purpose, payload, public_for, limit) -> dict``: the body of a signed
   message, read within ``limit`` (size and nesting, see ``messages.py``);
-  ``public_for(body)`` names the public key it must carry. Anything else raises ``BadMessage``
-  (never another exception), with the reason in words.
+  ``public_for(body)`` names the public key it must carry (``UnknownSigner``, a
+  ``BadMessage``, when it names none). Anything else raises ``BadMessage`` (never another
+  exception), with the reason in words.
 - ``fingerprint(der) -> str``: a certificate's SHA-256, as text (the join code's TLS pin).
 
 Keys as text are what the join codes carry; a malformed key is a ``BadMessage`` too.
@@ -34,6 +35,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from companion_app.tournament.messages import BadMessage, Limit, decode
+
+
+class UnknownSigner(BadMessage):
+    """``public_for`` named no key for the message's body: signed by nobody this tournament
+    knows (the body may be another kind of message, which a caller tells by this type)."""
+
 
 # Purpose words: what a signature was made for (issue 23 adds its own for a table's view).
 RESULT = "result"  # a table's game result, signed with that table's key
@@ -116,7 +123,7 @@ def open_signed(
     body = decode(text, limit)
     public = public_for(body)
     if public is None:
-        raise BadMessage("signed by nobody this tournament knows")
+        raise UnknownSigner("signed by nobody this tournament knows")
     try:
         sig = payload[len(_HEAD) : _BODY_AT - len(_MID)].decode("ascii")
     except UnicodeDecodeError:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion_app.tournament import keys, messages
+from companion_app.tournament import binding, keys, messages
 from companion_app.tournament.messages import BadMessage, Limit
 
 TEXT = st.text(alphabet=st.sampled_from('ab"\\[]{}é\x00 '), max_size=8)
@@ -89,5 +89,24 @@ def test_a_signature_is_bound_to_its_key_and_its_purpose() -> None:
     with pytest.raises(BadMessage, match="signature does not match"):
         keys.open_signed(keys.RESULT, signed.replace(b'"n":1', b'"n":2'), lambda _b: public,
                          messages.RESULT)  # fmt: skip
-    with pytest.raises(BadMessage, match="nobody this tournament knows"):
+    with pytest.raises(keys.UnknownSigner, match="nobody this tournament knows"):
         keys.open_signed(keys.RESULT, signed, lambda _b: None, messages.RESULT)
+    assert issubclass(keys.UnknownSigner, BadMessage)  # refused like every other wrong one
+
+
+def test_a_join_is_told_from_a_result_by_the_error_s_type_not_its_words() -> None:
+    """binding.open_join: a result on the table's topic is no JOIN (None, read as a result
+    next), a JOIN signed with another code key is refused; told apart by UnknownSigner, where
+    the old check compared the error's sentence (issue 38)."""
+    code = keys.new_private_key()
+    tablet = keys.new_private_key()
+    join = binding.join_message("t1", 0, code, tablet)
+    assert binding.open_join(join, "t1", 0, keys.public_key(code)) == keys.public_key(tablet)
+    a_result = keys.sign(keys.RESULT, {"tid": "t1", "table": 0}, tablet)
+    assert binding.open_join(a_result, "t1", 0, keys.public_key(code)) is None
+    other_code = keys.public_key(keys.new_private_key())
+    with pytest.raises(BadMessage, match="signature does not match") as refused:
+        binding.open_join(join, "t1", 0, other_code)
+    assert not isinstance(refused.value, keys.UnknownSigner)
+    with pytest.raises(BadMessage, match="another table's or tournament's topic"):
+        binding.open_join(join, "t1", 1, keys.public_key(code))
