@@ -4,6 +4,7 @@ share."""
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -56,3 +57,18 @@ def with_inline_cards(
     if extra:
         out["card"] = extra
     return out
+
+
+def card_tables(text: str, source: str, error: Callable[[str], Exception]) -> Any:
+    """The ``[[card]]`` tables of a catalog's TOML text, as TOML read them (each game's
+    ``cards_from_list`` checks them); ``error`` (the game's CatalogError), naming ``source``,
+    for text that is not TOML or holds anything but cards (a typo such as ``[[cards]]`` would
+    otherwise load as an empty catalog)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{source}: not valid TOML: {exc}") from None
+    unknown = sorted(set(data) - {"card"})
+    if unknown:
+        raise error(f"{source}: unknown key {unknown[0]!r} (a catalog holds [[card]] tables)")
+    return data.get("card", [])

@@ -3,10 +3,10 @@ the source, the card and the field (a list where a word belongs is an error, nev
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 from typing import Any
 
+from engine.core.catalog import card_tables
 from engine.core.words import plain
 from engine.deeds.cards import (
     ABILITY_KINDS,
@@ -167,15 +167,9 @@ def cards_from_list(data: Any, source: str) -> list[Card]:
 
 def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """A validated catalog from TOML text; CatalogError names the source, card and field."""
+    tables = card_tables(text, source, CatalogError)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
-    for key in data:
-        if key != "card":
-            raise CatalogError(f"{source}: unknown key {key!r} (a catalog holds [[card]] tables)")
-    try:
-        return Catalog(cards_from_list(data.get("card", []), source))
+        return Catalog(cards_from_list(tables, source))
     except CatalogError as exc:
         message = str(exc)
         raise CatalogError(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 
+from engine.core.catalog import card_tables
 from engine.devacurse.card_model import Card, Catalog, CatalogError
 from engine.devacurse.card_toml import card_from_dict, card_to_dict, cards_from_list
 
@@ -22,14 +22,7 @@ __all__ = [
 
 def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Parses and validates a catalog; CatalogError names the source, the card and the field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
-    unknown = [k for k in data if k != "card"]
-    if unknown:
-        raise CatalogError(f"{source}: unknown key {unknown[0]!r} (a catalog lists [[card]])")
-    return Catalog(cards_from_list(data.get("card", []), source))
+    return Catalog(cards_from_list(card_tables(text, source, CatalogError), source))
 
 
 _SAMPLE: Catalog | None = None

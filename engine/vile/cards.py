@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 
+from engine.core.catalog import card_tables
 from engine.vile.card_model import Catalog, CatalogError
 from engine.vile.card_toml import cards_from_list
 
 
 def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Parses and validates a catalog; CatalogError names the source, the card and the field."""
+    tables = card_tables(text, source, CatalogError)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
-    unknown = set(data) - {"card"}
-    if unknown:
-        raise CatalogError(f"{source}: unknown key '{sorted(unknown)[0]}' (only [[card]] tables)")
-    try:
-        return Catalog(cards_from_list(data.get("card", []), source))
+        return Catalog(cards_from_list(tables, source))
     except CatalogError as exc:
         text_ = str(exc)
         raise CatalogError(text_ if text_.startswith(source) else f"{source}: {text_}") from None

@@ -8,9 +8,9 @@ becomes a prompt at the table.
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 
+from engine.core.catalog import card_tables
 from engine.zeal.card_model import (
     CULTS,
     EFFECT_OPS,
@@ -50,11 +50,7 @@ __all__ = [
 
 def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Parses and validates a catalog; CatalogError names the source, the card and the field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
-    return Catalog(cards_from_list(data.get("card", []), source))
+    return Catalog(cards_from_list(card_tables(text, source, CatalogError), source))
 
 
 _SAMPLE: Catalog | None = None

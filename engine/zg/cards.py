@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 
+from engine.core.catalog import card_tables
 from engine.zg.card_model import Card, Catalog, CatalogError
 from engine.zg.card_toml import card_from_dict, card_to_dict, cards_from_list
 
@@ -22,14 +22,7 @@ __all__ = [
 
 def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """A validated catalog; CatalogError names the source, the card and the field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
-    for key in data:
-        if key != "card":
-            raise CatalogError(f"{source}: unknown key '{key}' (a catalog holds [[card]] tables)")
-    return Catalog(cards_from_list(data.get("card", []), source))
+    return Catalog(cards_from_list(card_tables(text, source, CatalogError), source))
 
 
 _SAMPLE: Catalog | None = None
