@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Sequence
+from importlib import resources
 from typing import Any, Protocol, TypeVar
 
 
@@ -72,3 +73,20 @@ def card_tables(text: str, source: str, error: Callable[[str], Exception]) -> An
     if unknown:
         raise error(f"{source}: unknown key {unknown[0]!r} (a catalog holds [[card]] tables)")
     return data.get("card", [])
+
+
+Loaded = TypeVar("Loaded")
+
+
+def shipped_sample(package: str, load: Callable[[str, str], Loaded]) -> Callable[[], Loaded]:
+    """A game's ``sample_catalog``: ``package``'s data/sample.toml, read with the game's own
+    ``load_catalog`` the first time it is asked for and kept from then on."""
+    kept: list[Loaded] = []
+
+    def sample_catalog() -> Loaded:
+        if not kept:
+            text = resources.files(package).joinpath("data/sample.toml").read_text("utf-8")
+            kept.append(load(text, package.replace(".", "/") + "/data/sample.toml"))
+        return kept[0]
+
+    return sample_catalog

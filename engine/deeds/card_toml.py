@@ -3,10 +3,9 @@ the source, the card and the field (a list where a word belongs is an error, nev
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
-from engine.core.catalog import card_tables
+from engine.core.catalog import card_tables, shipped_sample
 from engine.core.words import plain
 from engine.deeds.cards import (
     ABILITY_KINDS,
@@ -177,16 +176,8 @@ def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
         ) from None
 
 
-_SAMPLE: Catalog | None = None
-
-
-def sample_catalog() -> Catalog:
-    """The shipped sample catalog (data/sample.toml), read once."""
-    global _SAMPLE
-    if _SAMPLE is None:
-        text = resources.files("engine.deeds").joinpath("data/sample.toml").read_text("utf-8")
-        _SAMPLE = load_catalog(text, "engine/deeds/data/sample.toml")
-    return _SAMPLE
+# The shipped sample catalog (data/sample.toml), read once.
+sample_catalog = shipped_sample("engine.deeds", load_catalog)
 
 
 def _cost_dict(cost: Cost) -> dict[str, int]:

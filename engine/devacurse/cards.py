@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
-from engine.core.catalog import card_tables
+from engine.core.catalog import card_tables, shipped_sample
 from engine.devacurse.card_model import Card, Catalog, CatalogError
 from engine.devacurse.card_toml import card_from_dict, card_to_dict, cards_from_list
 
@@ -25,13 +23,5 @@ def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     return Catalog(cards_from_list(card_tables(text, source, CatalogError), source))
 
 
-_SAMPLE: Catalog | None = None
-
-
-def sample_catalog() -> Catalog:
-    """The shipped sample: the cards the text names, plus sample soldiers, heroes, events."""
-    global _SAMPLE
-    if _SAMPLE is None:
-        text = resources.files("engine.devacurse.data").joinpath("sample.toml").read_text("utf-8")
-        _SAMPLE = load_catalog(text, "engine/devacurse/data/sample.toml")
-    return _SAMPLE
+# The shipped sample: the cards the text names, plus sample soldiers, heroes, events (data/sample.toml), read once.
+sample_catalog = shipped_sample("engine.devacurse", load_catalog)

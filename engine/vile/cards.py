@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
-from engine.core.catalog import card_tables
+from engine.core.catalog import card_tables, shipped_sample
 from engine.vile.card_model import Catalog, CatalogError
 from engine.vile.card_toml import cards_from_list
 
@@ -19,13 +17,5 @@ def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
         raise CatalogError(text_ if text_.startswith(source) else f"{source}: {text_}") from None
 
 
-_SAMPLE: Catalog | None = None
-
-
-def sample_catalog() -> Catalog:
-    """The shipped samples: components, sabotage, spells and monsters for each of the gods."""
-    global _SAMPLE
-    if _SAMPLE is None:
-        text = resources.files("engine.vile.data").joinpath("sample.toml").read_text("utf-8")
-        _SAMPLE = load_catalog(text, "engine/vile/data/sample.toml")
-    return _SAMPLE
+# The shipped samples: components, sabotage, spells and monsters for each of the gods (data/sample.toml), read once.
+sample_catalog = shipped_sample("engine.vile", load_catalog)

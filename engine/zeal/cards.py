@@ -8,9 +8,7 @@ becomes a prompt at the table.
 
 from __future__ import annotations
 
-from importlib import resources
-
-from engine.core.catalog import card_tables
+from engine.core.catalog import card_tables, shipped_sample
 from engine.zeal.card_model import (
     CULTS,
     EFFECT_OPS,
@@ -53,13 +51,5 @@ def load_catalog(text: str, source: str = "<catalog>") -> Catalog:
     return Catalog(cards_from_list(card_tables(text, source, CatalogError), source))
 
 
-_SAMPLE: Catalog | None = None
-
-
-def sample_catalog() -> Catalog:
-    """The shipped sample: every card the Zeal rulebook names, plus base cards."""
-    global _SAMPLE
-    if _SAMPLE is None:
-        text = resources.files("engine.zeal.data").joinpath("sample.toml").read_text("utf-8")
-        _SAMPLE = load_catalog(text, "engine/zeal/data/sample.toml")
-    return _SAMPLE
+# The shipped sample: every card the Zeal rulebook names, plus base cards (data/sample.toml), read once.
+sample_catalog = shipped_sample("engine.zeal", load_catalog)
