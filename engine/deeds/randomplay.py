@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core import playout
 from engine.core.kind import RandomGame
 from engine.deeds import actions as da
 from engine.deeds.card_toml import sample_catalog
@@ -57,19 +58,9 @@ def choose(rnd: random.Random, options: list[da.Action]) -> da.Action:
 
 
 def play_out(game: DeedsGame, seed: int, max_actions: int) -> int:
-    rnd = random.Random(seed)
-    applied = 0
-    while game.outcome() is None and applied < max_actions:
-        options = list(game.legal_actions())
-        if not options:
-            raise AssertionError(f"no legal action and the game is not over: {game.prompts()}")
-        game.apply(choose(rnd, options))
-        applied += 1
-    return applied
+    return playout.play_out(game, choose, seed, max_actions)
 
 
 def random_game(seed: int, players: int = 2, max_actions: int = 3000) -> RandomGame:
     """A random play-out from a fresh open-handed game (the registry's entry)."""
-    game = DeedsGame(random_setup(seed, players))
-    applied = play_out(game, seed, max_actions)
-    return RandomGame(game, capped=game.outcome() is None and applied >= max_actions)
+    return playout.random_game(DeedsGame(random_setup(seed, players)), choose, seed, max_actions)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core import playout
 from engine.core.kind import RandomGame
 from engine.zg import actions as zga
 from engine.zg.card_model import Catalog
@@ -62,19 +63,9 @@ def choose(rnd: random.Random, options: list[zga.Action]) -> zga.Action:
 
 
 def play_out(game: ZgGame, seed: int, max_actions: int = 5000) -> int:
-    rnd = random.Random(seed)
-    applied = 0
-    while game.outcome() is None and applied < max_actions:
-        options = list(game.legal_actions())
-        if not options:
-            raise AssertionError(f"no legal action and the game is not over: {game.prompts()}")
-        game.apply(choose(rnd, options))
-        applied += 1
-    return applied
+    return playout.play_out(game, choose, seed, max_actions)
 
 
 def random_game(seed: int, players: int = 2, max_actions: int = 5000) -> RandomGame:
     """A random play-out from a fresh open-handed game (the registry's entry for Z-G)."""
-    game = ZgGame(random_setup(seed, players))
-    applied = play_out(game, seed, max_actions)
-    return RandomGame(game, capped=game.outcome() is None and applied >= max_actions)
+    return playout.random_game(ZgGame(random_setup(seed, players)), choose, seed, max_actions)
