@@ -712,7 +712,12 @@ class GameSession(EventDispatcher):
     # --- quiet moments advance by themselves ---------------------------------------------------
 
     def on_auto_advance_s(self, _inst: Any, value: float) -> None:
+        """A new length (0: off) holds from now, for a countdown already running too: it
+        stops at once, and the next redraw starts it again if the moment is still quiet."""
         self._auto.delay_s = value
+        self._auto.cancel()
+        self.auto_text = ""
+        self.redraw()
 
     def _auto_advance(self, moves: int) -> None:
         game = self.game

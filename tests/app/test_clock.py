@@ -101,3 +101,29 @@ def test_the_turn_timer_counts_the_clocks_seconds(session: GameSession) -> None:
     assert session.timer_text == "1:01"
     session.toggle_timer()
     assert session.timer_text == ""
+
+
+def test_a_countdown_turned_off_while_it_runs_passes_nothing(session: GameSession) -> None:
+    """The quiet moment's countdown, already running, stops when the table turns countdowns
+    off (auto_advance_s 0): the explorer turns them off once a resumed game is back, and the
+    countdown armed by the resume still passed by itself seconds later (Zeal 5p, seed 90210:
+    '469 commands came back of 468')."""
+    clock = session.clock
+    assert isinstance(clock, ManualClock)
+    session.open_windows_pass = True
+    for seat in (0, 1):
+        assert session.command(za.KeepHand(seat))
+    assert session.command(za.Develop(0, "devotion"))  # the start of combat: quiet
+    Clock.tick()
+    moves = len(session.require_game().history)
+    assert session.auto_text.startswith("Next step in")
+    session.auto_advance_s = 0
+    assert session.auto_text == ""
+    clock.advance(10 * 4.0)
+    Clock.tick()
+    assert len(session.require_game().history) == moves
+    session.auto_advance_s = 4.0  # turned on again: the moment, still quiet, counts down anew
+    Clock.tick()
+    assert session.auto_text.startswith("Next step in")
+    clock.advance(4.0)
+    assert len(session.require_game().history) > moves

@@ -35,21 +35,38 @@ def _buttons(root: Any) -> list[Any]:
     ]
 
 
-def _where(button: Any) -> str:
-    """Where an unanswered tap's button was: its box in the window, the box of the rows that
-    scroll it (a target picker), and whether it was still on the screen."""
-    from kivy.uix.scrollview import ScrollView
+def _box(w: Any) -> tuple[int, ...]:
+    """A widget's box in the window (through the Scatters that turn it)."""
+    (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
+    return (round(min(x0, x1)), round(min(y0, y1)), round(max(x0, x1)), round(max(y0, y1)))
 
-    def box(w: Any) -> tuple[int, ...]:
-        (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
-        return (round(min(x0, x1)), round(min(y0, y1)), round(max(x0, x1)), round(max(y0, y1)))
+
+def _rows_of(button: Any) -> Any:
+    """The ScrollView that scrolls ``button`` (a target picker's, a page's rows), or None."""
+    from kivy.uix.scrollview import ScrollView
 
     holder = button.parent
     while holder is not None and not isinstance(holder, ScrollView):
         holder = holder.parent if holder.parent is not holder else None
-    out = f"the button at {box(button)}"
+    return holder
+
+
+def _within(inner: tuple[int, ...], outer: tuple[int, ...], slack: int = 1) -> bool:
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
+
+
+def _where(button: Any) -> str:
+    """Where an unanswered tap's button was: its box in the window, the box of the rows that
+    scroll it (a target picker), and whether it was still on the screen."""
+    holder = _rows_of(button)
+    out = f"the button at {_box(button)}"
     if holder is not None:
-        out += f", its rows at {box(holder)} scrolled to {holder.scroll_y:.2f}"
+        out += f", its rows at {_box(holder)} scrolled to {holder.scroll_y:.2f}"
     if button.get_root_window() is None:
         out += ", no longer on the screen"
     return out
@@ -255,15 +272,26 @@ class Hands:
 
     async def _into_view(self, button: Any) -> None:
         """A button in rows that scroll (a target picker with many targets) is swiped into
-        view first, as a player would: a tap on a row scrolled away reaches nothing."""
-        from kivy.uix.scrollview import ScrollView
+        view first, as a player would: a tap on a row scrolled away reaches nothing. Only a
+        button out of view is: a finger does not swipe rows it can already tap (and Kivy's
+        scroll_to moves rows that fit their box to its far end). A button that is still not
+        in view then is no button a finger can tap (NoGesture, saying where it was), never a
+        touch sent off the window (Deeds' rows flown 24,000 px away took one, unanswered)."""
+        from kivy.core.window import Window
 
-        holder = button.parent
-        while holder is not None and not isinstance(holder, ScrollView):
-            holder = holder.parent if holder.parent is not holder else None
-        if holder is not None:
+        holder = _rows_of(button)
+        if holder is not None and not _within(_box(button), _box(holder)):
             holder.scroll_to(button, padding=0, animate=False)
             await self.d.frames(2)
+        cx, cy = self.d.window_pos(button)
+        view = _box(holder) if holder is not None else (0, 0, Window.width, Window.height)
+        if not (view[0] <= cx <= view[2] and view[1] <= cy <= view[3]) or not (
+            0 <= cx <= Window.width and 0 <= cy <= Window.height
+        ):
+            raise NoGesture(
+                f"the button {button.text!r} is out of view: its middle at "
+                f"({round(cx)}, {round(cy)}), {_where(button)}"
+            )
 
     async def choose_row(self, gesture: g.ChooseRow) -> None:
         from kivy.uix.label import Label

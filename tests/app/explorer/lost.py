@@ -140,6 +140,11 @@ async def resumed(x: Any, stop: dict[str, Any]) -> bool:
     await x.check_screen(opened_on_purpose=True)
     await x.hands.popups_gone()
     await x.hands.settle()
+    # Countdowns off before the game is back (runner.set_up): turned off only once it was
+    # back, the quiet moment's countdown the resume armed (4 s, the table's own) had time on
+    # a loaded machine to pass by itself before the table was compared with what was noted
+    # (Zeal 5p, seed 90210: "469 commands came back of 468").
+    x.session.auto_advance_s = 0
     await x.d.tap(x.hands.find_button("Resume the last game", "screen:start"))
     try:
         # The table, or the game's own page when its moment is due (the combat assistant).
@@ -157,7 +162,6 @@ async def resumed(x: Any, stop: dict[str, Any]) -> bool:
             f"with {over} on the window)",
         )
         return False
-    x.session.auto_advance_s = 0
     await x.hands.settle()
     for problem in differences(noted, snapshot(x.session, x.d.screen("scoreboard"))):
         await x.fail("lost", f"after {how}: {problem}")

@@ -349,11 +349,12 @@ class Explorer:
             raise NoGesture(f"the new-game screen can't be set to {plan.players} players")
         await self.check_screen(opened_on_purpose=True)
         new.seed = plan.seed
+        # Quiet moments that pass by themselves run on real time: off while exploring, so a
+        # step's result is the explorer's gestures only; off before the game is there, so no
+        # countdown is ever armed.
+        self.session.auto_advance_s = 0
         await self.d.tap(new.ids.start)
         await self.d.until(lambda: sm.current == "scoreboard", "the game starts", timeout=10)
-        # Quiet moments that pass by themselves run on real time: off while exploring, so a
-        # step's result is the explorer's gestures only.
-        self.session.auto_advance_s = 0
         await self.hands.settle()
 
     # ------------------------------------------------------------------ what is on screen
