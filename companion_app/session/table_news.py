@@ -3,7 +3,7 @@ while, and the sounds of a turn passing and of the end (no Kivy here: the clock 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from companion_app.games.base import AnyGame, GameAdapter
@@ -58,11 +58,12 @@ class TableNews:
         fight's result stays on the table long enough to be seen."""
         s = self.session
         log = game.log
-        fresh = [e.text for e in log[self._seen_log :] if s.adapter.notable(e)]
+        fresh = [e for e in log[self._seen_log :] if s.adapter.notable(e)]
         self._seen_log = len(log)
         if not fresh:
             return
-        s.news = headline(fresh, self.chars)
+        ranks = [s.adapter.news_rank(e) for e in fresh]
+        s.news = headline([e.text for e in fresh], self.chars, ranks)
         if self._event is not None:
             self._event.cancel()
         self._event = self._schedule(lambda _dt: setattr(s, "news", ""), NEWS_S)
@@ -76,19 +77,24 @@ class TableNews:
         self._last_active, self._was_over = active, over
 
 
-def headline(fresh: list[str], chars: int = NEWS_CHARS) -> str:
-    """The newest results first (the deaths come last), as many as fit ``chars`` with the
-    count of the others, then how many more are in the log: "Psychopomp dies; Alena's base
-    6 takes 2 (and 1 more in the log)". The newest is always told."""
-    newest = list(reversed(fresh))
+def headline(fresh: list[str], chars: int = NEWS_CHARS, ranks: Sequence[int] = ()) -> str:
+    """As many results as fit ``chars``, then how many more are in the log: "Psychopomp
+    dies; Alena's base 6 takes 2 (and 1 more in the log)". When they do not all fit, the
+    highest ``ranks`` (the adapter's ``news_rank``, one a line of ``fresh``: a player out of
+    the game before a base hit) are kept first, the newest first among equals; so the one
+    told whatever the room is the newest of the weightiest, never dropped for a lesser one
+    (Zeal at 8 players: a defeat crowded off by the damage that came after it)."""
+    weight = list(ranks) + [0] * (len(fresh) - len(ranks))
+    order = sorted(range(len(fresh)), key=lambda i: (-weight[i], -i))
 
-    def told(shown: list[str]) -> str:
-        more = len(newest) - len(shown)
-        return "; ".join(shown) + (f" (and {more} more in the log)" if more else "")
+    def told(shown: list[int]) -> str:
+        more = len(fresh) - len(shown)
+        return "; ".join(fresh[i] for i in shown) + (
+            f" (and {more} more in the log)" if more else ""
+        )
 
-    shown = [newest[0]]
-    for line in newest[1:]:
-        if len(told(shown + [line])) > chars:
-            break
-        shown.append(line)
+    shown = order[:1]
+    for i in order[1:]:
+        if len(told(shown + [i])) <= chars:
+            shown.append(i)
     return told(shown)
