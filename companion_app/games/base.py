@@ -305,6 +305,12 @@ class GameAdapter(ABC):
         """A log line the table should see on the band for a while (a combat's result)."""
         return False
 
+    def news_rank(self, entry: LogEntry) -> int:
+        """How much a ``notable`` line must be kept when the band cannot hold all the news
+        at once: the highest are told first (a player out of the game before the damage
+        that came with it), and the weightiest is never the one dropped. All equal here."""
+        return 0
+
     def quiet(self, game: AnyGame) -> bool:
         """A moment nobody has a decision in: the band counts down, then passes for all."""
         return False

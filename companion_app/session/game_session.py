@@ -502,11 +502,13 @@ class GameSession(EventDispatcher):
             name = self.catalog.get(card).name
             if name:
                 what = what.replace(name, HIDDEN_AGAIN)
-        self.say(f"Took back: {what}")
+        notice = f"Took back: {what}"
+        self.say(notice)
+        self.table_news.taken_back(notice)  # with the results on the band that still stand
 
     def _after_rewrite(self) -> None:
         game = self.require_game()
-        self.table_news.reset(game)
+        self.table_news.rewound(game)
         self.scans = {}
         self.say("")
         self._check_stalemate(game)

@@ -219,3 +219,63 @@ async def who_attacks(d: Any) -> None:
     await d.frames(4)
     d.notes["block_window"] = board.panels[1].tiles[f"perm:{zealot}"].title
     await d.screenshot("who_attacks")
+
+
+async def result_then_attackers(d: Any) -> None:
+    """A result, then the combat page opening by itself over the band: Alena's Burn kills
+    Anton's Psychopomp at the start of combat, and her attackers are asked for at once. The
+    page says the death (it covered the band, and the result went unseen). Her declaration
+    made and taken back: the page says Undo's notice whole beside the death, which stands."""
+    s = d.session
+    board = await at_the_table(d)
+    command = commanding(s)
+    cards = [("iron_juggernaut",), ("psychopomp", "cult_zealot")]
+    for seat in range(2):
+        command(za.KeepHand(seat))
+    command(za.Develop(0, "devotion"))
+    for seat, theirs in enumerate(cards):
+        for card in theirs:
+            command(za.MoveCard(seat, card, "play"))
+    for _ in range(60):  # on to Alena's second turn, the start of its combat
+        state = s.game.state
+        at_combat = state.turn > 1 and state.active == 0 and state.step.label == "Combat"
+        if at_combat and state.priority == 0 and state.awaiting is None:
+            break
+        actor = s.game.acting_player()
+        if state.awaiting == "develop":
+            command(za.Develop(actor, "devotion"))
+        elif state.awaiting == "attackers":
+            command(za.DeclareAttackers(actor))
+        elif state.awaiting == "blockers":
+            command(za.DeclareBlockers(actor))
+        else:
+            command(za.Pass(actor))
+    else:
+        raise AssertionError(f"never reached Alena's combat: {s.game.state.step}")
+    ids = {p.card_id: p.id for pl in s.game.state.players for p in pl.in_play}
+    command(za.SetDevotion(0, current=6))
+    command(za.PlayCard(0, "burn", targets=(ids["psychopomp"],)))
+    for _ in range(8):  # everyone passes: the Burn resolves, then attackers are asked for
+        if s.game.state.awaiting == "attackers":
+            break
+        command(za.Pass(s.game.acting_player()))
+    combat = d.screen("combat")
+    await d.until(
+        lambda: d.app.sm.current == "combat" and combat.phase == "attackers",
+        "the combat assistant opens by itself for Alena's attackers",
+    )
+    await d.frames(2)
+    d.notes["page_after_death"] = [t.text for t in visible(combat)]
+    command(za.DeclareAttackers(0, ((ids["iron_juggernaut"], 1),)))
+    await d.until(lambda: s.game.state.awaiting != "attackers", "the attackers declared")
+    await d.frames(2)
+    assert s.undo_last(), s.message
+    await d.until(
+        lambda: d.app.sm.current == "combat" and combat.phase == "attackers",
+        "the page asks for Alena's attackers again",
+    )
+    await d.frames(2)
+    d.notes["page_after_undo"] = [t.text for t in visible(combat)]
+    d.notes["page_unreadable"] = _unreadable(combat)
+    d.notes["band_after_undo"] = board.ids.prompt.text
+    await d.screenshot("undo_beside_a_death")

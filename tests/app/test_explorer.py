@@ -532,3 +532,70 @@ def test_two_undos_between_looks_expect_the_band_to_name_the_older_one() -> None
     assert said.look(session, "scoreboard", band("Took back: Alena's base 3: face down")) == []
     game.history = game.history[:1]
     assert said.look(session, "scoreboard", band("Took back: Alena's base 2: face down")) == []
+
+
+def _zeal_look() -> tuple[Any, Any, Any]:
+    """A Zeal game's log and history, a session and a band the results check reads."""
+    from types import SimpleNamespace
+
+    game = SimpleNamespace(history=[], log=[])
+    session = SimpleNamespace(
+        game=game,
+        log_rows=[],
+        kind="zeal",
+        adapter=SimpleNamespace(hidden_cards=lambda game: []),
+        catalog=None,
+    )
+    label = SimpleNamespace(text="")
+    board = SimpleNamespace(ids=SimpleNamespace(prompt=label, prompt_far=label))
+    return game, session, board
+
+
+def test_an_undo_of_a_later_command_leaves_the_result_it_did_not_take_back_to_be_said() -> None:
+    """Zeal 5p, seed 5 (make test's plan), step 54: a pass ended Alena's last base and the
+    game went on; Undo took back Dana's later pass before the next look. The elimination
+    still stands: the band that said only "Took back: Dana passed" left it unsaid. Beside
+    the result, the notice may give way after its first words; an undo of the result's
+    own command takes the result back with it, and the band says only what it took."""
+    from engine.core.records import LogEntry
+    from tests.app.explorer.check_results import Said
+
+    game, session, board = _zeal_look()
+    said = Said()
+    assert said.look(session, "scoreboard", board) == []  # a new game: nothing is news
+    out = LogEntry(9, "Combat", 0, "Alena has no bases left and is out of the game")
+    game.history += ["Pass(3)", "Pass(4)"]
+    game.log += [out, LogEntry(9, "Combat", 3, "Dana passes")]
+    game.history.pop()
+    game.log.pop()  # Undo: Dana's pass taken back, before any look
+    board.ids.prompt.text = "Took back: Dana passed"
+    assert said.look(session, "scoreboard", board)
+    said = Said()
+    said.look(session, "scoreboard", board)
+    game.history.append("Pass(4)")
+    game.log += [out]
+    board.ids.prompt.text = f"Took back: Dana passed; {out.text}"
+    assert said.look(session, "scoreboard", board) == []
+    # An undo, the notice cut beside the standing result: its first words.
+    game.history += ["Pass(0)"]
+    assert said.look(session, "scoreboard", board) == []
+    said.words[len(game.history) - 1] = "Dana declared attackers: Shade Ambusher at Anton"
+    game.history.pop()
+    board.ids.prompt.text = f"Took back: Dana declared…; {out.text}"
+    assert said.look(session, "scoreboard", board) == []
+    game.history.append("x")
+    said.look(session, "scoreboard", board)
+    said.words[len(game.history) - 1] = "Dana declared attackers: Shade Ambusher at Anton"
+    game.history.pop()
+    board.ids.prompt.text = f"Took back: Bea passed…; {out.text}"
+    assert said.look(session, "scoreboard", board)  # not what was taken back
+    # The result's own command taken back: the result with it, the notice alone is right.
+    game.history.append("Pass(2)")
+    game.log.append(LogEntry(10, "Combat", 1, "Anton has no bases left and is out of the game"))
+    board.ids.prompt.text = game.log[-1].text
+    assert said.look(session, "scoreboard", board) == []
+    said.words[len(game.history) - 1] = "Bea passed"
+    game.history.pop()
+    game.log.pop()
+    board.ids.prompt.text = "Took back: Bea passed"
+    assert said.look(session, "scoreboard", board) == []

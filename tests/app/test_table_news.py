@@ -99,3 +99,61 @@ def test_a_step_passing_is_not_heard_and_the_end_is(table: TableController, tmp_
         table.apply(za.SetBase(1, index, face_up=False))
     news.after_redraw(table.game)
     assert band.sounds.played == ["game_over"]
+
+
+def _psychopomp_dies(table: TableController, news: TableNews) -> None:
+    psychopomp = table.game.state.players[1].in_play[0]
+    table.apply(za.PlayCard(0, "burn", targets=(psychopomp.id,)))
+    for seat in (1, 0):
+        table.apply(za.Pass(seat))
+    news.after_redraw(table.game)
+
+
+def test_an_undo_of_a_later_command_keeps_the_result_that_stands_beside_its_notice(
+    table: TableController, tmp_path: Path
+) -> None:
+    """Undo of a command after a death: the death stands, and the band says both (it said
+    only "Took back: ...", the result gone while still true: explorer Zeal 5p, seed 5)."""
+    band, clock = Band(Sounds(tmp_path)), Clock()
+    news = TableNews(band, clock.schedule)
+    news.reset(table.game)
+    _psychopomp_dies(table, news)
+    assert band.news.endswith("Psychopomp dies")
+    table.apply(za.SetDevotion(0, current=2))
+    news.after_redraw(table.game)
+    table.undo()
+    news.rewound(table.game)
+    news.taken_back("Took back: Alena sets her devotion to 2")
+    assert band.news.startswith("Took back: Alena sets her devotion to 2; ")
+    assert band.news.endswith("Psychopomp dies"), band.news
+    assert news.results == "Psychopomp dies"  # a page that says the notice apart: the rest
+    assert clock.fire()[-1:] == [NEWS_S] and band.news == ""  # it goes in time, as news does
+
+
+def test_an_undo_of_the_result_s_own_command_takes_the_result_off_the_band(
+    table: TableController, tmp_path: Path
+) -> None:
+    band = Band(Sounds(tmp_path))
+    news = TableNews(band, Clock().schedule)
+    news.reset(table.game)
+    _psychopomp_dies(table, news)
+    table.undo()  # Alena's pass, after the burn resolved: Psychopomp is still dead
+    news.rewound(table.game)
+    news.taken_back("Took back: Alena passed")
+    assert band.news == "Took back: Alena passed; Psychopomp dies"
+    table.undo()  # Anton's pass: the burn resolves no more, Psychopomp lives
+    news.rewound(table.game)
+    news.taken_back("Took back: Anton passed")
+    assert band.news == ""  # the band says the notice (the session's message) alone
+
+
+def test_the_notice_gives_way_to_a_result_when_the_band_cannot_hold_both() -> None:
+    from companion_app.session.table_news import with_notice
+
+    out = "Alena has no bases left and is out of the game"
+    assert with_notice("Took back: Dana passed", [out], 70) == f"Took back: Dana passed; {out}"
+    long = "Took back: Dana declared attackers: Shade Ambusher (sample) at Anton"
+    band = with_notice(long, [out], 80)
+    assert band.endswith(f"…; {out}") and band.startswith("Took back: Dana declared"), band
+    assert len(band) <= 80
+    assert with_notice(long, [out], 40) == f"Took back: Dana…; {out}"  # who, at least

@@ -323,3 +323,24 @@ def excess_game_like() -> ZealGame:
         assert actor is not None
         game.apply(za.Pass(actor))
     return game
+
+
+def test_combat__a_result_then_the_page_opening_by_itself_says_it_and_undo_s_notice_whole(
+    tmp_path: Path,
+) -> None:
+    """Combat, through the real widgets: a Burn kills Psychopomp at the start of combat and
+    the attackers page opens at once over the band, which alone said the death (explorer,
+    Zeal 5p: a result behind the combat page); Undo's notice was cut on the page ('Took
+    back: Dana declared attackers: Shade Ambusher...', seed 294385 step 98), and the death,
+    still done, left the band with the notice (Zeal 5p seed 5, step 54)."""
+    out = OUTPUT / "zeal" / "combat_result_then_attackers"
+    notes = run_journey(
+        "tests.app.journeys_zeal_combat:result_then_attackers", out, tmp_path / "g"
+    )["notes"]
+    assert any("Psychopomp dies" in t for t in notes["page_after_death"]), notes
+    took = "Took back: Alena declared attackers: Iron Juggernaut (sample) at Anton"
+    page = notes["page_after_undo"]
+    assert any(took in t for t in page) and any("Psychopomp dies" in t for t in page), page
+    assert notes["page_unreadable"] == [], notes["page_unreadable"]
+    band = notes["band_after_undo"]
+    assert band.startswith("Took back: Alena declared") and "Psychopomp dies" in band, band

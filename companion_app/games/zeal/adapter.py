@@ -311,6 +311,18 @@ class ZealAdapter(GameAdapter):
             return True
         return entry.step == Step.COMBAT_DAMAGE.label and "'s base " in text
 
+    def news_rank(self, entry: LogEntry) -> int:
+        """A player out of the game, then a base defeated, then a death, before the damage
+        on bases and the turns passed over (rules/zeal.md "More than two players": a player
+        with no bases remaining is eliminated). At 8 players a combat's damage crowded a
+        base's defeat off the band (explorer seed 90210, step 251), and the turns of players
+        already out an elimination (seed 294385, step 154)."""
+        text = entry.text
+        for rank, end in enumerate((" dies", " is defeated and turned face down"), 1):
+            if text.endswith(end):
+                return rank
+        return 3 if text.endswith(" is out of the game") else 0
+
     def quiet(self, game: AnyGame) -> bool:
         state = _zeal(game).state
         return (

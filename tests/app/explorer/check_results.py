@@ -68,19 +68,28 @@ def undo_unsaid(taken: str, near: str, hidden: Iterable[str] = ()) -> list[str]:
     """Undo's notice names what it took back (the log's words for it; any notice that says
     it took something back when no look saw that command's row), but for the names of cards
     the undo turned face down again (``hidden``: the hidden check's, which must not find them
-    there): every other word of the row is said, in its order."""
-    if near.startswith("Took back") and (not taken or _says_around(taken, near, hidden)):
-        return []
-    return [f"Undo took back '{taken[:50]}' but the band says '{near[:50]}'"]
+    there): every other word of the row is said, in its order. Beside results that still
+    stand the notice may give way after its first words ("Took back: Dana declared…;
+    Alena has no bases left..."): the words it keeps are the row's first."""
+    if not near.startswith("Took back"):
+        return [f"Undo took back '{taken[:50]}' but the band says '{near[:50]}'"]
+    cut, _, rest = near.partition("…; ")
+    if taken and not (_says_around(taken, near, hidden) or rest and _begins(taken, cut, hidden)):
+        return [f"Undo took back '{taken[:50]}' but the band says '{near[:50]}'"]
+    return []
+
+
+def _pieces(taken: str, hidden: Iterable[str]) -> list[str]:
+    """``taken`` split around the names of cards turned face down again."""
+    names = sorted({n for n in hidden if n and n in taken}, key=len, reverse=True)
+    if not names:
+        return [taken]
+    return re.split("|".join(re.escape(n) for n in names), taken)
 
 
 def _says_around(taken: str, near: str, hidden: Iterable[str]) -> bool:
-    names = sorted({n for n in hidden if n and n in taken}, key=len, reverse=True)
-    if not names:
-        return taken in near
-    pieces = re.split("|".join(re.escape(n) for n in names), taken)
     at = 0
-    for piece in pieces:
+    for piece in _pieces(taken, hidden):
         found = near.find(piece, at)
         if found < 0:
             return False
@@ -88,12 +97,22 @@ def _says_around(taken: str, near: str, hidden: Iterable[str]) -> bool:
     return True
 
 
+def _begins(taken: str, cut: str, hidden: Iterable[str]) -> bool:
+    """The cut notice ``cut`` ("Took back: Dana declared") says the start of ``taken``."""
+    said = cut.removeprefix("Took back: ")
+    first = _pieces(taken, hidden)[0]
+    return bool(said) and (first.startswith(said) or said.startswith(first))
+
+
 @dataclass
 class Said:
     """What the band must say, from the game's log and history since the last look."""
 
     game: Any = None
-    log_seen: int = 0
+    # The log as the last look saw it: the lines after what the log now shares with it are
+    # new (an undo between two looks rewrites the log's end; one followed by as many
+    # commands leaves the history as long as the last look saw it).
+    log: list[Any] = field(default_factory=list)
     history_seen: int = 0
     # The log screen's words for each command by its index, as the looks saw them: two
     # undos between looks (the game ended by hand, then its adjustments taken back) leave
@@ -110,8 +129,8 @@ class Said:
         if game is None:
             return []
         if game is not self.game:  # a new game (or a resumed one): nothing in it is news
-            self._remember(session, game)
             self.waiting = []
+            self._remember(session, game)
             return []
         problems: list[str] = []
         near, far = board.ids.prompt.text, board.ids.prompt_far.text
@@ -120,23 +139,32 @@ class Said:
             hidden = [session.catalog.get(c).name for c in session.adapter.hidden_cards(game)]
             problems += undo_unsaid(self.taken_last(history), near, hidden)
             self.waiting = []
+        # The results since the last look that still stand (an undo of a later command
+        # leaves them: the band says them beside its notice).
+        fresh = self.waiting + results_in(session.kind, game.log[self._shared(game.log) :])
+        if screen == "scoreboard":
+            problems += unsaid(fresh, near, far, screen)
+            self.waiting = []
+        elif unsaid(fresh, near, far, screen, page):
+            self.waiting = fresh  # not on the page in view: the band says them when it is back
         else:
-            fresh = results_in(session.kind, list(game.log[self.log_seen :]))
-            if screen != "scoreboard":
-                if fresh and not unsaid(fresh, near, far, screen, page):
-                    fresh = []  # said on the page in view
-                self.waiting += fresh
-            elif self.waiting or fresh:
-                problems += unsaid(self.waiting + fresh, near, far, screen)
-                self.waiting = []
+            self.waiting = []
         self._remember(session, game)
         return problems
 
+    def _shared(self, log: Sequence[Any]) -> int:
+        """How many lines the log still shares with the one the last look saw."""
+        n = 0
+        for seen, now in zip(self.log, log, strict=False):
+            if seen != now:
+                break
+            n += 1
+        return n
+
     def _remember(self, session: Any, game: Any) -> None:
         self.game = game
-        self.log_seen = len(game.log)
-        self.history_seen = len(game.history)
-        count = len(game.history)
+        self.log = list(game.log)
+        self.history_seen = count = len(game.history)
         self.words = {i: w for i, w in self.words.items() if i < count}
         self.words.update({r.index: r.text for r in session.log_rows if r.index < count})
 

@@ -65,9 +65,6 @@ KNOWN: tuple[tuple[str, str, str], ...] = (
     ("reading", r"'\d+' spills out of its box", "item 6: Zeal's small tiles at 8 seats"),
     ("overlap", r"'(Base \d|.*\(sample\).*)' and '\d+' are drawn", "item 6: Zeal's tiles, 8 seats"),
     ("layout", r"big number \(Devotion\) is 2\d sp", "item 6: Zeal's short panel, 8 seats"),
-    # Zeal: a result told while the combat page that opened by itself covers the table.
-    ("results", r"is not in view: the table shows combat", "Zeal: a result behind the combat page"),
-    ("results", r"is not on the band \(it reads 'Took back: ", "the band: an undo over a result"),
 )
 
 
