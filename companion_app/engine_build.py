@@ -19,6 +19,7 @@ this one starts make the same one.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -80,6 +81,25 @@ def compiled_problem(build: Path = BUILD, source: Path = SOURCE) -> str | None:
     if stamp.get("source") != source_digest(source):
         return "the compiled engine was built from another version of engine/: run make again"
     return None
+
+
+@functools.cache
+def rules_digest() -> str:
+    """The loaded engine's code identity: ``source_digest`` of the source it is (pure Python)
+    or was compiled from (the compiled build's stamp holds it, checked against engine/ when the
+    build was chosen), so both builds of one source give the same digest and any change to the
+    rules' code or card data gives another. A resume snapshot carries it and is ignored under
+    other rules (saves/snapshot_body.py). Computed once, when first asked (a few ms of hashing
+    for the source; the stamp's own for the compiled build); the engine must be imported."""
+    engine = sys.modules.get("engine")
+    if engine is None:
+        raise EngineBuildError("the rules' digest is asked before the engine is imported")
+    folder = Path(getattr(engine, "__file__", None) or "").resolve().parent
+    if loaded_from() == COMPILED:
+        source = (read_stamp(folder.parent) or {}).get("source")
+        if isinstance(source, str):
+            return source
+    return source_digest(folder)
 
 
 def loaded_from(build: Path = BUILD) -> str | None:
