@@ -193,7 +193,9 @@ def verdicts(
         report(
             f"  {title}: resume (CPU, median): "
             + ", ".join(f"at {n:,} {resumed[n] * 1000:.1f} ms" for n in SIZES)
-            + f"; at {last:,} / at {first:,}: {ratio:.2f}x",
+            + f"; at {last:,} / at {first:,}: {ratio:.2f}x; at {last:,} / at {SIZES[1]:,}, "
+            f"both with the log screen's {LOG_ROWS} rows in the snapshot: "
+            f"{resumed[last] / resumed[SIZES[1]]:.2f}x",
             RESUME_WHAT,
             ratio <= target_number(RESUME_WHAT),
         )
