@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -62,22 +63,34 @@ def _copier(cls: type, changed: tuple[str, ...]) -> Copier:
 
 def _set_each(cls: type, names: tuple[str, ...], changed: tuple[str, ...]) -> Copier:
     """The copier of a class that has no twin (a compiled class: its fields are native
-    slots, its layout not a Python one): each field set through the class's own descriptor,
-    the frozen __setattr__ bypassed as dataclasses' own __init__ does. A loop, not a generated
+    slots, its layout not a Python one): each field set through the class's own descriptor
+    (its bound setter), the frozen __setattr__ bypassed as dataclasses' own __init__ does. A loop, not a generated
     function: in the compiled build it is compiled code (measured on a 17-field compiled
     record: 20 % faster than a generated copier the interpreter runs, 40 % than its __init__;
     on a 19-field one, Z-G's state, as fast as the generated copier)."""
     new_: Any = cls.__new__
-    set_ = object.__setattr__
-    plan = tuple((name, name in changed) for name in names)
+    # Each field's own setter, bound (no lookup of the name in the class per field, as
+    # object.__setattr__ makes: measured with perf, a tenth of Z-G's compiled time); a field
+    # with none (kept in an instance dict) is set by name.
+    plan: list[tuple[Callable[[Any, Any], None], str, bool]] = []
+    for name in names:
+        setter = getattr(getattr(cls, name, None), "__set__", None)
+        if setter is None:
+            setter = partial(_set_by_name, name)
+        plan.append((setter, name, name in changed))
+    fields = tuple(plan)
 
     def copy(obj: Any, changes: dict[str, Any]) -> Any:
         new = new_(cls)
-        for name, is_changed in plan:
-            set_(new, name, changes[name] if is_changed else getattr(obj, name))
+        for set_field, name, is_changed in fields:
+            set_field(new, changes[name] if is_changed else getattr(obj, name))
         return new
 
     return copy
+
+
+def _set_by_name(name: str, obj: Any, value: Any) -> None:
+    object.__setattr__(obj, name, value)
 
 
 def _twin(cls: type, names: tuple[str, ...]) -> type | None:
