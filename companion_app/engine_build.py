@@ -19,6 +19,7 @@ this one starts make the same one.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -77,9 +78,36 @@ def compiled_problem(build: Path = BUILD, source: Path = SOURCE) -> str | None:
         return f"there is no compiled engine in {build} (make builds it where gcc is present)"
     if stamp.get("python") != interpreter_tag():
         return f"the compiled engine was built for another Python ({stamp.get('python')})"
-    if stamp.get("source") != source_digest(source):
+    digest = source_digest(source)
+    _DIGESTS[source.resolve()] = digest  # rules_digest's, when this source is the one loaded
+    if stamp.get("source") != digest:
         return "the compiled engine was built from another version of engine/: run make again"
     return None
+
+
+# The digests compiled_problem made at start-up (choosing the build), by source folder: the
+# pure-Python engine's rules digest is then known without hashing its files a second time.
+_DIGESTS: dict[Path, str] = {}
+
+
+@functools.cache
+def rules_digest() -> str:
+    """The loaded engine's code identity: ``source_digest`` of the source it is (pure Python)
+    or was compiled from (the compiled build's stamp holds it, checked against engine/ when the
+    build was chosen), so both builds of one source give the same digest and any change to the
+    rules' code or card data gives another. A resume snapshot carries it and is ignored under
+    other rules (saves/snapshot_body.py). Computed once, when first asked: the stamp's for the
+    compiled build, the digest the start-up's choice of build made for the source (or, where
+    there was none to choose from, a few ms of hashing); the engine must be imported."""
+    engine = sys.modules.get("engine")
+    if engine is None:
+        raise EngineBuildError("the rules' digest is asked before the engine is imported")
+    folder = Path(getattr(engine, "__file__", None) or "").resolve().parent
+    if loaded_from() == COMPILED:
+        source = (read_stamp(folder.parent) or {}).get("source")
+        if isinstance(source, str):
+            return source
+    return _DIGESTS.get(folder) or source_digest(folder)
 
 
 def loaded_from(build: Path = BUILD) -> str | None:

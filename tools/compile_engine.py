@@ -42,13 +42,17 @@ INTERPRETED: dict[str, str] = {
     **{
         f"{game}/actions.py": (
             "the action codec (engine/core/actions.py) reads each action's field annotations to "
-            "check commands; mypyc erases them in compiled classes (int | None becomes type)"
+            "check commands; mypyc erases them in compiled classes (int | None becomes type). "
+            "And a compiled class stores a field declared int as a machine integer: a seat of "
+            "true would read back as 1 and pass the check that refuses it"
         )
         for game in ("zeal", "deeds", "vile", "devacurse", "zg")
     },
-    "core/undo_stack.py": (
-        "undo's Snapshot is held by weak references (its __weakref__ slot): a compiled class "
-        "has no weak-reference slot unless mypy_extensions marks it, and undo crashes"
+    "core/history_views.py": (
+        "the history's views are held by weak references (Snapshot's __weakref__ slot): a "
+        "compiled class has no weak-reference slot unless mypy_extensions marks it, and undo "
+        "crashes; and Earlier is a frozen dataclass that is also Generic, which CPython "
+        "refuses to create compiled (the history itself, undo_stack.py, is compiled)"
     ),
     "core/setup_record.py": (
         "Key is a frozen dataclass that is also Generic: mypyc builds the class but CPython "
@@ -57,14 +61,6 @@ INTERPRETED: dict[str, str] = {
     "deeds/evolve_state.py": (
         "its keyword defaults are a sentinel typed Any for int and tuple parameters: a compiled "
         "function checks each default against its type when the module loads (TypeError)"
-    ),
-    "zeal/rules_adjust.py": (
-        "`x not in (None, *ZONES)`: mypyc 2.4.1 stops with an internal error on a starred "
-        "item in a tuple tested with `in`"
-    ),
-    "zg/log.py": (
-        "Log subclasses list: mypyc compiles that only as a non-native class, which takes "
-        "mypy_extensions' decorator (the engine imports the standard library only)"
     ),
 }
 

@@ -8,6 +8,11 @@ finished, with the newest one's turn, and the log screen's newest rows as they w
 position each command was made in words it, and those positions come before the snapshot). A
 body that does not read back, for whatever reason, is
 passed over like a snapshot that fails the store's checks.
+
+Each body is stamped with the digest of the rules' code that wrote it (``rules``:
+engine_build.rules_digest, the engine's source, the same for both builds): a snapshot written
+by other rules (an update of the app, a fixed rule) is passed over, and the game replays from
+the start under the rules it runs now, as the command log, the truth, says.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion_app.engine_build import rules_digest
 from engine.core.game import Game
 from engine.core.records import LogEntry
 from engine.core.state_codec import StateCodecError, decode_state, encode_state, package_of
@@ -51,6 +57,7 @@ def write_body(
     tail = log[max(0, len(log) - log_tail) :]
     return json.dumps(
         {
+            "rules": rules_digest(),
             "state": state,
             "log": len(log),
             "tail": [[e.turn, e.step, e.player, e.text] for e in tail],
@@ -66,6 +73,9 @@ def read_body(text: str, game_class: type[AnyGame], seq: int) -> Body | None:
     is not one this game can resume from."""
     try:
         data = json.loads(text)
+        # written by other rules (or before bodies were stamped): the game replays instead
+        if type(data) is not dict or data.get("rules") != rules_digest():
+            return None
         state = decode_state(data["state"], package_of(game_class))
         tail = tuple(_entry(e) for e in data["tail"])
         numbers = (data["log"], data["samples"], data["last_turn"])

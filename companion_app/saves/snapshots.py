@@ -17,7 +17,9 @@ Each row carries two checks, both SHA-256:
 A digest, not a key (HMAC): the file lies on the tablet beside anything a key would, and
 nothing in a body is run (the engine's codec makes only its own records, never pickle), so a
 hand-made body that passes can at worst show a position the players could as well have typed
-into the command log.
+into the command log. What the body says of the rules that wrote it (a digest of the engine's
+code, checked when it is read: a snapshot of older rules is passed over) is the app's, in the
+body: snapshot_body.py.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -44,29 +45,52 @@ def _copier(cls: type, changed: tuple[str, ...]) -> Copier:
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}") from None
     twin = _twin(cls, names)
+    if twin is None:
+        return _set_each(cls, names, changed)
     scope: dict[str, Any] = {"new_": object.__new__, "twin": twin, "cls": cls}
-    lines = ["def copy(obj, changes):"]
-    if twin is not None:
-        # The copy is made as an unfrozen twin with the very same slots (plain attribute
-        # stores, which the interpreter specialises), then given its real class.
-        lines.append("    new = new_(twin)")
-        for name in names:
-            value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
-            lines.append(f"    new.{name} = {value}")
-        lines.append("    new.__class__ = cls")  # same layout: allowed, frozen from here on
-    else:
-        # Each slot is set through its own descriptor (the frozen __setattr__ is bypassed, as
-        # dataclasses' own __init__ does).
-        scope["new_"] = cls.__new__
-        lines.append("    new = new_(cls)")
-        for name in names:
-            scope[f"slot_{name}"] = getattr(cls, name).__set__
-            value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
-            lines.append(f"    slot_{name}(new, {value})")
+    # The copy is made as an unfrozen twin with the very same slots (plain attribute stores,
+    # which the interpreter specialises), then given its real class.
+    lines = ["def copy(obj, changes):", "    new = new_(twin)"]
+    for name in names:
+        value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines.append("    new.__class__ = cls")  # same layout: allowed, frozen from here on
     lines.append("    return new")
     exec("\n".join(lines), scope)  # noqa: S102 -- our own field names, checked above
     copy: Copier = scope["copy"]
     return copy
+
+
+def _set_each(cls: type, names: tuple[str, ...], changed: tuple[str, ...]) -> Copier:
+    """The copier of a class that has no twin (a compiled class: its fields are native
+    slots, its layout not a Python one): each field set through the class's own descriptor
+    (its bound setter), the frozen __setattr__ bypassed as dataclasses' own __init__ does. A loop, not a generated
+    function: in the compiled build it is compiled code (measured on a 17-field compiled
+    record: 20 % faster than a generated copier the interpreter runs, 40 % than its __init__;
+    on a 19-field one, Z-G's state, as fast as the generated copier)."""
+    new_: Any = cls.__new__
+    # Each field's own setter, bound (no lookup of the name in the class per field, as
+    # object.__setattr__ makes: measured with perf, a tenth of Z-G's compiled time); a field
+    # with none (kept in an instance dict) is set by name.
+    plan: list[tuple[Callable[[Any, Any], None], str, bool]] = []
+    for name in names:
+        setter = getattr(getattr(cls, name, None), "__set__", None)
+        if setter is None:
+            setter = partial(_set_by_name, name)
+        plan.append((setter, name, name in changed))
+    fields = tuple(plan)
+
+    def copy(obj: Any, changes: dict[str, Any]) -> Any:
+        new = new_(cls)
+        for set_field, name, is_changed in fields:
+            set_field(new, changes[name] if is_changed else getattr(obj, name))
+        return new
+
+    return copy
+
+
+def _set_by_name(name: str, obj: Any, value: Any) -> None:
+    object.__setattr__(obj, name, value)
 
 
 def _twin(cls: type, names: tuple[str, ...]) -> type | None:
@@ -95,6 +119,8 @@ def maker(cls: Callable[..., T]) -> Callable[..., T]:
     assert all(name.isidentifier() for name in names)
     twin = _twin(cls, names)
     if twin is None:
+        # A compiled class, among others: its own __init__ (dataclasses', interpreted) is as
+        # fast as any loop filling it in (measured: a compiled loop took 2.4 times as long).
         return cls
     scope: dict[str, Any] = {"new_": object.__new__, "twin": twin, "cls": cls}
     lines = [f"def make({', '.join(names)}):", "    new = new_(twin)"]

@@ -34,7 +34,9 @@ def check_adjustment(state: GameState, catalog: Catalog, action: za.Action) -> s
         if action.damage < 0:
             return "damage must be 0 or more"
     elif isinstance(action, za.MoveCard):
-        if action.to_zone not in ZONES or action.from_zone not in (None, *ZONES):
+        # No starred tuples here: mypyc 2.4.1 stops on `x in (None, *ZONES)`.
+        from_zone = action.from_zone
+        if action.to_zone not in ZONES or (from_zone is not None and from_zone not in ZONES):
             return f"zones are {', '.join(ZONES)}"
         if isinstance(action.card, int):
             if state.permanent(action.card) is None:
@@ -50,6 +52,10 @@ def check_adjustment(state: GameState, catalog: Catalog, action: za.Action) -> s
         if state.permanent(action.permanent_id) is None:
             return not_in_play(state, action.permanent_id)
         return seat_problem(state, action.new_controller)
-    elif isinstance(action, za.MarkResolved) and action.note not in (*state.notes, "*"):
+    elif (
+        isinstance(action, za.MarkResolved)
+        and action.note != "*"
+        and action.note not in state.notes
+    ):
         return f'there is no note "{action.note}" to resolve'
     return None

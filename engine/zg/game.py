@@ -47,7 +47,7 @@ class ZgGame(Game[ZgSetup, GameState, zga.Action]):
 
     def perform_in(self, state: GameState, action: zga.Action) -> tuple[GameState, list[LogEntry]]:
         log = Log()
-        return perform(state, self.catalog, action, log), log
+        return perform(state, self.catalog, action, log), log.lines
 
     def acting_player(self) -> int | None:
         return actor(self.state)

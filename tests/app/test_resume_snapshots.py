@@ -334,3 +334,38 @@ def test_a_snapshot_commit_leaves_the_commands_synchronous_full(tmp_path: Path) 
     (level,) = store._db.execute("PRAGMA synchronous").fetchone()
     assert level == 2  # FULL
     store.close()
+
+
+def test_a_snapshot_written_by_other_rules_is_ignored_and_the_game_replays_from_the_start(
+    tmp_path: Path,
+) -> None:
+    """Every snapshot's body stamped with another rules digest (an older engine wrote them),
+    saved through the store so its own checks pass: none is used, the whole log replays under
+    the rules of now, and the game is the one a replay from the start makes."""
+    import json
+
+    from companion_app.engine_build import rules_digest
+
+    path = tmp_path / "games.sqlite"
+    _play(path, "zeal")
+    store = CommandStore(str(path))
+    bodies = store._db.execute("SELECT seq, body FROM snapshots ORDER BY seq").fetchall()
+    assert len(bodies) == 4
+    for seq, body in bodies:
+        data = json.loads(body)
+        assert data["rules"] == rules_digest()  # what the session stamped them with
+        data["rules"] = "0" * 64
+        store.save_snapshot(1, seq, json.dumps(data))
+    store.close()
+    resumed = _resumed(path)
+    assert resumed.replayed_on_resume == PLAYED
+    assert _seen(resumed) == _seen(_full_replay_of(path, tmp_path))
+    resumed.store.close()
+
+
+def test_the_rules_digest_is_the_engines_source_for_either_build() -> None:
+    """Both builds of one source stamp alike (a snapshot of one resumes in the other); the
+    digest is the source's, so an edit of the rules' code or card data changes it."""
+    from companion_app.engine_build import rules_digest, source_digest
+
+    assert rules_digest() == source_digest()
