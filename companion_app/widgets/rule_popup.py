@@ -65,11 +65,18 @@ _NUMBERED = re.compile(r"^((?:[IVX]+|\d+)(?:\.[A-Z0-9]+)*)\.?\s+(.+)$")
 
 def _cited(section: str) -> str:
     """The rulebook's section as a citation: "Rulebook, section IV.A: Soldier combat", not
-    "IV.A Soldier combat" (a section number read as the step's name)."""
-    numbered = _NUMBERED.match(section)
-    if numbered is None:
-        return f"Rulebook: {section}"
-    return f"Rulebook, section {numbered.group(1)}: {numbered.group(2)}"
+    "IV.A Soldier combat" (a section number read as the step's name); a section known by its
+    title alone is quoted as a title: 'Rulebook, section "Your Hand"', never "Rulebook: Your
+    Hand", a label whose value did not come (the explorer, Deeds seed 777). A note under
+    two sections ("Gameplay; 2. Draw") cites each."""
+    parts = []
+    for part in section.split("; "):
+        numbered = _NUMBERED.match(part)
+        if numbered is None:
+            parts.append(f'section "{part}"')
+        else:
+            parts.append(f"section {numbered.group(1)}: {numbered.group(2)}")
+    return "Rulebook, " + "; ".join(parts)
 
 
 def show_rule(session: Any, widget: Any, seat: int | None = None) -> RulePopup | None:

@@ -90,6 +90,40 @@ def test_two_texts_drawn_over_each_other_are_caught() -> None:
     assert not checks.overlaps(checks.visible(root))
 
 
+def test_rows_scrolled_out_of_a_list_are_not_drawn_over_what_is_below_it() -> None:
+    """Zeal 5p seed 90210, step 22 (issue 33): the log's older rows, scrolled out below its
+    list, and the story's lines cut off by its own list were told as drawn over "What
+    happened" and each other. Only what shows of a text inside its scroll view counts; two
+    rows drawn over each other in view are still caught."""
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+
+    from tests.app.explorer import checks
+
+    def label(text: str, pos: tuple[int, int]) -> Label:
+        return Label(text=text, font_size=30, size_hint=(None, None), size=(300, 60), pos=pos)
+
+    root = FloatLayout(size=(400, 600))
+    view = ScrollView(size_hint=(None, None), size=(400, 300), pos=(0, 300))
+    rows = FloatLayout(size_hint=(None, None), size=(400, 600))
+    view.add_widget(rows)
+    root.add_widget(view)
+    view.scroll_y = 1  # the list's top shows: its rows under y 300 are scrolled out
+    view.update_from_scroll()
+    rows.add_widget(label("Bea kept their hand", (10, 400)))  # in view
+    rows.add_widget(label("Carl kept their hand", (10, 240)))  # out of view, under the heading
+    rows.add_widget(label("Alena took a mulligan", (10, 275)))  # its top half in view
+    root.add_widget(label("What happened", (10, 240)))  # below the list
+    shown = {s.text: s for s in checks.visible(root)}
+    assert len(shown) == 4, "rows out of view are still read (their words, their size)"
+    assert checks.overlaps(shown.values()) == []
+    rows.add_widget(label("Dana took a mulligan", (10, 415)))  # over Bea, in view
+    assert checks.overlaps(checks.visible(root)) == [
+        "'Bea kept their hand' and 'Dana took a mulligan' are drawn over each other"
+    ]
+
+
 def test_a_text_for_everyone_facing_one_edge_is_caught() -> None:
     from kivy.factory import Factory
     from kivy.uix.floatlayout import FloatLayout

@@ -46,8 +46,8 @@ _BY_PHASE = {
     ),
 }
 _HAND = RuleNote(
-    f"At the end of your round you must discard down to {HAND} cards: scan each card you "
-    "discard, or tap Discard a card.",
+    f"Your hand holds up to {HAND} cards: with more at the end of your round you must "
+    f"discard down to {HAND}. Scan each card you discard, or tap Discard a card.",
     "Your Hand",
 )
 _OVER = RuleNote("A base reduced to 0 health loses the game; both at once is a draw.", "Objective")

@@ -24,7 +24,7 @@ class Seen:
     widget: Any
     text: str
     rect: tuple[float, float, float, float]  # x0, y0, x1, y1 in window pixels (its box)
-    ink: tuple[float, float, float, float]  # where its letters are drawn
+    ink: tuple[float, float, float, float]  # where its letters are drawn and seen
     rotation: int  # degrees anticlockwise: 0 reads from the bottom edge
 
 
@@ -83,6 +83,33 @@ def _ink_local(label: Any) -> tuple[float, float, float, float]:
     return (left, bottom + inset, left + cw, bottom + ch - inset)
 
 
+def _view(widget: Any, root: Any) -> tuple[float, ...] | None:
+    """The window box the widget can be seen in: the visible areas of the scroll views (any
+    StencilView: a RecycleView is one) it is in, each cutting off what is scrolled out of it;
+    None when no list holds it."""
+    from kivy.uix.stencilview import StencilView
+
+    box = None
+    node = widget.parent
+    while node is not None and node.parent is not node:
+        if isinstance(node, StencilView):
+            seen = _window_rect(node, node.x, node.y, node.right, node.top)
+            box = seen if box is None else _cut(box, seen)
+        if node is root:
+            break
+        node = node.parent
+    return box
+
+
+def _cut(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    """The part of box ``a`` inside box ``b``: an empty box (no width) when none is."""
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    x1, y1 = min(a[2], b[2]), min(a[3], b[3])
+    if x1 <= x0 or y1 <= y0:
+        return (x0, y0, x0, y0)
+    return (x0, y0, x1, y1)
+
+
 def visible(root: Any) -> Iterator[Seen]:
     """Every label and button under ``root`` a player can see (text, not hidden, in view)."""
     from kivy.uix.label import Label
@@ -95,6 +122,11 @@ def visible(root: Any) -> Iterator[Seen]:
         widget.texture_update()
         rect = _window_rect(widget, widget.x, widget.y, widget.right, widget.top)
         ink = _window_rect(widget, *_ink_local(widget))
+        view = _view(widget, root)
+        if view is not None:
+            # Rows scrolled out of a list are not drawn: only what shows of the letters can
+            # be drawn over another text (the log's older rows under "What happened").
+            ink = _cut(ink, view)
         yield Seen(widget, widget.text, rect, ink, _rotation(widget))
 
 
