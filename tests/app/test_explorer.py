@@ -6,6 +6,7 @@ tests/app/test_explorer_tables.py.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
@@ -633,3 +634,18 @@ def test_an_undo_of_a_later_command_leaves_the_result_it_did_not_take_back_to_be
     game.log.pop()
     board.ids.prompt.text = "Took back: Bea passed"
     assert said.look(session, "scoreboard", board) == []
+
+
+def test_a_second_explorer_on_the_same_folder_is_refused_in_words(tmp_path: Path) -> None:
+    """Two explorers on one output folder would share its database and resume each other's
+    games; the second is told so and starts no app."""
+    import fcntl
+
+    from tests.app.explorer.launch import run_size
+
+    with (tmp_path / "explorer.lock").open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        result = run_size("1280x800", [], tmp_path, timeout=5)
+    assert result["ok"] is False
+    assert "another explorer is running" in result["error"]
+    assert not (tmp_path / "stderr.txt").exists()

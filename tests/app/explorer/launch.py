@@ -3,6 +3,7 @@ two at once on this machine's two cores, and a summary of what they checked and 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import signal
@@ -55,6 +56,20 @@ def run_size(size: str, plans: Sequence[Exploration], out: Path, timeout: float)
     on (lost.py). A process SIGTERM does not end within ``TERM_GRACE_S`` is a failure, told to
     the next one (and ended with SIGKILL)."""
     out.mkdir(parents=True, exist_ok=True)
+    # Two explorers on one folder would share its database and each resume the other's game
+    # ("the app offers game 2, not 1"): the second is refused in words instead.
+    with (out / "explorer.lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            error = f"another explorer is running in {out}: wait for it, or give this one --out"
+            return {"size": size, "ok": False, "outcomes": [], "error": error}
+        return _run_size_locked(size, plans, out, timeout)
+
+
+def _run_size_locked(
+    size: str, plans: Sequence[Exploration], out: Path, timeout: float
+) -> dict[str, Any]:
     env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
     env["KIVY_HOME"] = str(out / "kivy-home")
     env.setdefault("PYTHONPATH", str(ROOT))
