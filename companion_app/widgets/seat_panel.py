@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -27,7 +27,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scatter import Scatter
 
-from companion_app.widgets.counter import CounterTile
+from companion_app.widgets.counter import FLOOR_SP, PAD_DP, VALUE_FLOOR_SP, CounterTile
+from companion_app.widgets.fit import line_width, wrapped_height
 
 
 # What the panel reads of a seat and its numbers (the session's SeatView and the adapter's
@@ -52,6 +53,10 @@ class ShownCounter(Protocol):
     def hold_to_toggle(self) -> bool: ...
     @property
     def note(self) -> str: ...
+    @property
+    def short_label(self) -> str: ...
+    @property
+    def detail(self) -> str: ...
 
 
 @runtime_checkable
@@ -76,6 +81,17 @@ class ShownSeat(Protocol):
 
 CALM_S = 0.6  # how long new decision buttons ignore taps
 STACK_LETTERS = 80  # decisions longer than this, together, go below the question
+# The least room of a row of small counters in one row each ("Base 1  0"), and of the big
+# numbers (their number read from across the table, 28 sp: check_layout.BIG_FLOOR_SP).
+LINE_SP = 24
+BIG_ROW_SP = 60
+BIG_ROW_LEAST_SP = 46  # where that leaves too little: the big numbers in one row each
+TAP_DP = 34  # a decision button's height, at the least (check_layout.TAP_FLOOR_DP: 32)
+# A wide, short panel (an end seat from four players on) puts its small counters beside
+# its big numbers, not under them: under them, both were too low to read at 8 players.
+SIDE_BY_SIDE_BELOW_DP = 300
+SIDE_BY_SIDE_RATIO = 2.2
+SIDE_ROWS_SHARE = 0.66  # the small counters' share of the width, beside the big numbers
 
 
 class SeatPanel(BoxLayout):
@@ -101,6 +117,7 @@ class SeatPanel(BoxLayout):
     # A card panel or target picker in front of the seat: the small counters make room for
     # it at the bottom, so the name, the decisions and the big number stay in view.
     card_open = BooleanProperty(False)
+    side_by_side = BooleanProperty(False)  # the small counters beside the big ones
 
     __events__ = ("on_nudge", "on_toggle", "on_card_play", "on_card_dismiss")
 
@@ -132,7 +149,10 @@ class SeatPanel(BoxLayout):
             tile.value = str(c.value)
             tile.dimmed = c.dimmed
             tile.note = c.note
+            tile.short_title = getattr(c, "short_label", "")
+            tile.detail = getattr(c, "detail", "")
         self._show_previews()
+        self._fit_rows()
 
     def _build(self, counters: Sequence[ShownCounter]) -> None:
         """Rows of tiles: the "main" group on top, each other group in a grid row below."""
@@ -167,13 +187,109 @@ class SeatPanel(BoxLayout):
     def on_size(self, *_args: Any) -> None:
         self._fit_rows()
 
-    def _fit_rows(self) -> None:
-        # One line of counters on a wide panel, two on a narrow one.
+    def on_card_open(self, *_args: Any) -> None:
+        self._fit_rows()
+
+    def _fit_rows(self, *_args: Any) -> None:
+        """How the small counters stand: one line of them on a wide panel, two on a narrow
+        one, and no more side by side than their words fit at the reading floor; each row
+        of them as tall as its words need, and the big numbers' row tall enough for its
+        number; beside the big numbers on a wide, short panel."""
         wide = self.width > self.height * 1.25
         self.narrow = self.width < dp(420)
-        for grid in getattr(self, "_grids", ()):
+        if "rows" not in self.ids:
+            return  # the panel's rules are not applied yet
+        grids = getattr(self, "_grids", ())
+        self._place_rows(
+            bool(grids)
+            and not self.card_open
+            and self.height < dp(SIDE_BY_SIDE_BELOW_DP)
+            and self.width >= self.height * SIDE_BY_SIDE_RATIO
+        )
+        inner = self.width * (1 - 2 * 0.03) * (SIDE_ROWS_SHARE if self.side_by_side else 1)
+        gap = self.width * 0.01  # CounterRow's and the rows' spacing
+        need = 0.0
+        for grid in grids:
+            tiles = [t for t in reversed(grid.children) if isinstance(t, CounterTile)]
             grid.wide = wide
-            grid.count = len(grid.children)
+            grid.count = len(tiles)
+            widest = max((_tile_need(t) for t in tiles), default=0.0)
+            most = max(1, int((inner + gap) // (widest + gap))) if widest else 99
+            lines = -(-len(tiles) // max(1, min(most, _cols(len(tiles), wide))))
+            cols = max(1, -(-len(tiles) // max(1, lines)))  # as even as the lines allow
+            grid.most = cols
+            tile_w = (inner - gap * (cols - 1)) / cols
+            line = max([sp(LINE_SP)] + [_tile_height(t, tile_w) for t in tiles])
+            grid.size_hint_y = lines
+            grid.size_hint_min_y = lines * line + gap * (lines - 1)
+            need += grid.size_hint_min_y
+        need += gap * max(0, len(grids) - 1)
+        rows = self.ids.rows
+        main = self.ids.main
+        bigs = [t for t in main.children if isinstance(t, CounterTile)]
+        # The name and the decision keep the room their words need; what is left holds the
+        # big numbers (in one row each where it is short: their number stays 28 sp) and the
+        # small counters.
+        header, decide = self._header_need(), self._decision_need()
+        self.ids.header.size_hint_min_y = header
+        self.ids.decide.size_hint_min_y = decide or None
+        pad, space = self.height * 0.03, self.height * 0.02
+        free = self.height - 2 * pad - 3 * space - header - decide
+        big = 0.0
+        if bigs and not self.card_open:
+            left = free - (0 if self.side_by_side else need + space)
+            big = sp(BIG_ROW_SP) if left >= sp(BIG_ROW_SP) else sp(BIG_ROW_LEAST_SP)
+        # More than the panel holds (many cards in play at 8 players): the small counters
+        # give way, not the name (it was pushed out of the panel onto the band).
+        over = (0 if self.side_by_side else need + space) + big - free
+        if over > 0 and need > 0:
+            scale = max(0.0, need - over) / need
+            for grid in grids:
+                grid.size_hint_min_y *= scale
+            need *= scale
+        if self.side_by_side:
+            share = sum(t.size_hint_x or 1 for t in bigs) or 1
+            rows.size_hint_x = share * SIDE_ROWS_SHARE / (1 - SIDE_ROWS_SHARE)
+            rows.size_hint_min_y = None
+            main.size_hint_min_y = max(big, need)
+        else:
+            rows.size_hint_x = 1
+            rows.size_hint_min_y = need if grids and not self.card_open else None
+            main.size_hint_min_y = big or None
+
+    def _header_need(self) -> float:
+        """The name's row: a line of the name at its least, or two of the badges."""
+        two = len(self.badges) * sp(FLOOR_SP) * 0.55 > self.width * 0.45
+        return sp(FLOOR_SP) * (2.6 if two else 1.6)
+
+    def _decision_need(self) -> float:
+        """The decision's box: its question, wrapped, and its buttons a finger's height."""
+        if not self.has_decision:
+            return 0.0
+        inner = self.width * (1 - 2 * 0.03)
+        tap = dp(TAP_DP)
+        if self.narrow or self.stacked:  # the question above its buttons, each its least
+            question = wrapped_height(self.decision, inner, sp(FLOOR_SP)) + dp(4)
+            self.ids.decision.size_hint_min_y = question
+            self.ids.decide_buttons.size_hint_min_y = tap
+            return question + tap + self.width * 0.01
+        width = inner / (1 + self.buttons_share)
+        self.ids.decision.size_hint_min_y = None
+        self.ids.decide_buttons.size_hint_min_y = None
+        return max(wrapped_height(self.decision, width, sp(FLOOR_SP)) + dp(4), tap)
+
+    def _place_rows(self, beside: bool) -> None:
+        """The small counters under the big numbers, or beside them (in their box)."""
+        if beside == self.side_by_side and self.ids.rows.parent is not None:
+            return
+        rows, main = self.ids.rows, self.ids.main
+        if rows.parent is not None:
+            rows.parent.remove_widget(rows)
+        self.side_by_side = beside
+        if beside:
+            main.add_widget(rows, index=0)  # last: at the right of the big numbers
+        else:
+            self.add_widget(rows, index=0)  # last: at the bottom of the panel
 
     def show_decision(
         self,
@@ -208,6 +324,16 @@ class SeatPanel(BoxLayout):
         """The decision line came or went: the tiles below it moved. A finger on its way to
         the Pass that just went must not land on the tile now in its place (a Max raised)."""
         self._tiles_calm_until = Clock.get_time() + CALM_S
+        self._fit_rows()
+
+    def on_decision(self, *_args: Any) -> None:
+        self._fit_rows()
+
+    def on_stacked(self, *_args: Any) -> None:
+        self._fit_rows()
+
+    def on_badges(self, *_args: Any) -> None:
+        self._fit_rows()
 
     def tiles_take_taps(self) -> bool:
         """Whether the tiles take a tap now: the calm after they moved has passed."""
@@ -258,11 +384,47 @@ def _share(labels: list[str]) -> float:
     return min(0.9, max(min(0.62, 0.21 * len(labels)), wanted))
 
 
+def _cols(count: int, wide: bool) -> int:
+    """One line of counters on a wide panel, two on a narrow one."""
+    return count if wide or count <= 3 else (count + 1) // 2
+
+
+def _tile_need(tile: CounterTile) -> float:
+    """How wide a small counter must be for its (short) title and its number in one row at
+    the reading floor; one with a line of detail, for the longer of its two lines."""
+    floor = sp(FLOOR_SP)
+    words = max(
+        line_width(tile.short_title or tile.title, floor),
+        line_width(tile.detail, floor),
+    )
+    return words + line_width(tile.value, sp(VALUE_FLOOR_SP) * 1.1, True) + 4 * dp(PAD_DP)
+
+
+def _tile_height(tile: CounterTile, width: float) -> float:
+    """How tall a small counter in one row must be for its words, wrapped in its width."""
+    if not tile.detail:
+        return sp(LINE_SP)
+    # The number's side as the tile draws it (counter.py): the number or the word under it.
+    number = max(
+        line_width(tile.value, sp(VALUE_FLOOR_SP) * 1.1, True),
+        line_width(tile.note, sp(FLOOR_SP)),
+    )
+    words_w = width - number - 4 * dp(PAD_DP)
+    title = tile.title_for(words_w)  # as the tile says it (counter.py)
+    whole = wrapped_height(tile.words(title, words_w), words_w, sp(FLOOR_SP))
+    # Kivy leaves out a last line it has too little room under (a third line, "Juggernaut",
+    # was not drawn in a tile 10 px taller than its lines): room for more than two lines.
+    extra = dp(10) if whole <= wrapped_height("A\nA", words_w, sp(FLOOR_SP)) else dp(24)
+    return max(sp(LINE_SP), whole + extra)
+
+
 class CounterRow(GridLayout):
-    """A row of small counters (bases, resources): one line on a wide panel, two on a narrow."""
+    """A row of small counters (bases, resources): one line on a wide panel, two on a narrow,
+    and never more side by side than ``most`` (what their words fit)."""
 
     wide = BooleanProperty(True)
     count = NumericProperty(1)
+    most = NumericProperty(99)
 
 
 class SeatTurner(Scatter):

@@ -62,12 +62,6 @@ def explore_at(size: str, out: Path = OUT) -> dict[Any, Any]:
 # restart that loses anything) may be listed here.
 KNOWN: tuple[tuple[str, str, str], ...] = (
     # (failure kind, regular expression on its message, why it is known)
-    ("reading", r"\(sample\).*(is cut short|does not fit its box)", "item 6: card tiles cut"),
-    # Zeal at 8 players: a side seat's panel with cards in play (a second row of counters)
-    # and a decision leaves its base and in-play tiles too small for their words and numbers.
-    ("reading", r"'\d+' spills out of its box", "item 6: Zeal's small tiles at 8 seats"),
-    ("overlap", r"'(Base \d|.*\(sample\).*)' and '\d+' are drawn", "item 6: Zeal's tiles, 8 seats"),
-    ("layout", r"big number \(Devotion\) is 2\d sp", "item 6: Zeal's short panel, 8 seats"),
     # Zeal: a result told while the combat page that opened by itself covers the table.
     ("results", r"is not in view: the table shows combat", "Zeal: a result behind the combat page"),
     ("results", r"is not on the band \(it reads 'Took back: ", "the band: an undo over a result"),
