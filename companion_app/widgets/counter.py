@@ -110,7 +110,9 @@ class CounterTile(RelativeLayout):
 
         def lines(title: str) -> float:
             said = self.words(title, width)
-            return sum(1 + (line_width(line, floor) > width - dp(SLACK_DP)) for line in said.split("\n"))
+            return sum(
+                1 + (line_width(line, floor) > width - dp(SLACK_DP)) for line in said.split("\n")
+            )
 
         return self.short_title if lines(self.short_title) < lines(self.title) else self.title
 

@@ -81,6 +81,7 @@ class ShownSeat(Protocol):
 
 CALM_S = 0.6  # how long new decision buttons ignore taps
 STACK_LETTERS = 80  # decisions longer than this, together, go below the question
+LONE_LETTERS = 6  # a lone decision this short stands beside its question on a narrow panel
 # The least room of a row of small counters in one row each ("Base 1  0"), and of the big
 # numbers (their number read from across the table, 28 sp: check_layout.BIG_FLOOR_SP).
 LINE_SP = 24
@@ -113,6 +114,10 @@ class SeatPanel(BoxLayout):
     # Decisions too long to stand beside the question (Devacurse's "Alena's Temple Guard
     # blocks Anton's Temple Guard; ..."): the question goes above them, as on a narrow panel.
     stacked = BooleanProperty(False)
+    # The question above its buttons: stacked, or narrow but for a lone short button ("Pass"
+    # beside "Emil may play an action or pass" leaves the small counters 30 px more).
+    question_above = BooleanProperty(False)
+    lone_short = BooleanProperty(False)
     card = ObjectProperty(None, allownone=True)  # CardView scanned in front of this seat
     # A card panel or target picker in front of the seat: the small counters make room for
     # it at the bottom, so the name, the decisions and the big number stay in view.
@@ -157,8 +162,9 @@ class SeatPanel(BoxLayout):
     def _build(self, counters: Sequence[ShownCounter]) -> None:
         """Rows of tiles: the "main" group on top, each other group in a grid row below."""
         main = self.ids.main
-        rows = self.ids.rows
-        main.clear_widgets()
+        rows = self._rows_box()
+        for tile in [w for w in main.children if w is not rows]:
+            main.remove_widget(tile)  # the tiles, not the small counters' box beside them
         rows.clear_widgets()
         self.tiles = {}
         grids: dict[str, GridLayout] = {}
@@ -197,6 +203,7 @@ class SeatPanel(BoxLayout):
         number; beside the big numbers on a wide, short panel."""
         wide = self.width > self.height * 1.25
         self.narrow = self.width < dp(420)
+        self._question_above()
         if "rows" not in self.ids:
             return  # the panel's rules are not applied yet
         grids = getattr(self, "_grids", ())
@@ -224,7 +231,7 @@ class SeatPanel(BoxLayout):
             grid.size_hint_min_y = lines * line + gap * (lines - 1)
             need += grid.size_hint_min_y
         need += gap * max(0, len(grids) - 1)
-        rows = self.ids.rows
+        rows = self._rows_box()
         main = self.ids.main
         bigs = [t for t in main.children if isinstance(t, CounterTile)]
         # The name and the decision keep the room their words need; what is left holds the
@@ -257,6 +264,9 @@ class SeatPanel(BoxLayout):
             rows.size_hint_min_y = need if grids and not self.card_open else None
             main.size_hint_min_y = big or None
 
+    def _question_above(self) -> None:
+        self.question_above = self.stacked or (self.narrow and not self.lone_short)
+
     def _header_need(self) -> float:
         """The name's row: a line of the name at its least, or two of the badges."""
         two = len(self.badges) * sp(FLOOR_SP) * 0.55 > self.width * 0.45
@@ -268,7 +278,7 @@ class SeatPanel(BoxLayout):
             return 0.0
         inner = self.width * (1 - 2 * 0.03)
         tap = dp(TAP_DP)
-        if self.narrow or self.stacked:  # the question above its buttons, each its least
+        if self.question_above:  # the question above its buttons, each its least
             question = wrapped_height(self.decision, inner, sp(FLOOR_SP)) + dp(4)
             self.ids.decision.size_hint_min_y = question
             self.ids.decide_buttons.size_hint_min_y = tap
@@ -278,11 +288,18 @@ class SeatPanel(BoxLayout):
         self.ids.decide_buttons.size_hint_min_y = None
         return max(wrapped_height(self.decision, width, sp(FLOOR_SP)) + dp(4), tap)
 
+    def _rows_box(self) -> Any:
+        """The small counters' box itself: the panel holds it while it moves between the
+        panel and the big numbers' box (``ids`` holds only a weak reference)."""
+        if getattr(self, "_rows", None) is None:
+            self._rows = self.ids.rows.__self__
+        return self._rows
+
     def _place_rows(self, beside: bool) -> None:
         """The small counters under the big numbers, or beside them (in their box)."""
-        if beside == self.side_by_side and self.ids.rows.parent is not None:
+        rows, main = self._rows_box(), self.ids.main
+        if beside == self.side_by_side and rows.parent is not None:
             return
-        rows, main = self.ids.rows, self.ids.main
         if rows.parent is not None:
             rows.parent.remove_widget(rows)
         self.side_by_side = beside
@@ -318,6 +335,8 @@ class SeatPanel(BoxLayout):
             self._choices = list(choices)
             self.buttons_share = _share([label for label, _a in choices])
             self.stacked = sum(len(label) for label, _a in choices) > STACK_LETTERS
+            self.lone_short = len(choices) == 1 and len(choices[0][0]) <= LONE_LETTERS
+            self._question_above()
         self.has_decision = bool(text or choices)
 
     def on_has_decision(self, *_args: Any) -> None:
@@ -330,6 +349,9 @@ class SeatPanel(BoxLayout):
         self._fit_rows()
 
     def on_stacked(self, *_args: Any) -> None:
+        self._fit_rows()
+
+    def on_question_above(self, *_args: Any) -> None:
         self._fit_rows()
 
     def on_badges(self, *_args: Any) -> None:

@@ -286,7 +286,10 @@ def test_combat__the_table_shows_who_attacks_and_who_blocks_in_the_windows_to_re
     # The card's name, and its combat score said with its word (Combat), then what it does.
     assert title == ["Iron Juggernaut (sample)", "Combat 4 \u00b7 attacks Anton"]
     assert "Attacking" in alena and "Attacked" in anton, notes["attack_window"]
-    assert notes["block_window"] == ["Cult Zealot (sample)", "Combat 2 \u00b7 blocks Iron Juggernaut"]
+    assert notes["block_window"] == [
+        "Cult Zealot (sample)",
+        "Combat 2 \u00b7 blocks Iron Juggernaut",
+    ]
 
 
 def test_combat__two_attackers_of_one_name_are_told_apart_in_each_blockers_row() -> None:

@@ -28,7 +28,11 @@ def test_zeal_seat_panels_at_8_seats__every_tile_reads_whole_with_its_numbers_la
     decisions = notes["decisions"]  # Alena's own, and the two shown on the crowded panels
     assert decisions[0] and decisions[3] and decisions[4], decisions
     title, _shown, detail, note = notes["attacker"]
-    assert (title, detail, note) == ("Iron Juggernaut (sample)", "Combat 4 \u00b7 attacks Anton", "dmg")
+    assert (title, detail, note) == (
+        "Iron Juggernaut (sample)",
+        "Combat 4 \u00b7 attacks Anton",
+        "dmg",
+    )
     title, _shown, detail, note = notes["blocker"]
     assert (title, detail) == ("Cult Zealot (sample)", "Combat 2 \u00b7 blocks Iron Juggernaut")
     title, shown, detail, _note = notes["ambusher"]
