@@ -163,8 +163,8 @@ class SeatPanel(BoxLayout):
         """Rows of tiles: the "main" group on top, each other group in a grid row below."""
         main = self.ids.main
         rows = self._rows_box()
-        for tile in [w for w in main.children if w is not rows]:
-            main.remove_widget(tile)  # the tiles, not the small counters' box beside them
+        main.clear_widgets()  # the small counters' box too, if it stood beside the tiles
+        self.side_by_side = False  # placed again below (_fit_rows), after the new tiles
         rows.clear_widgets()
         self.tiles = {}
         grids: dict[str, GridLayout] = {}

@@ -27,14 +27,13 @@ def test_zeal_seat_panels_at_8_seats__every_tile_reads_whole_with_its_numbers_la
     assert notes["problems"] == []
     decisions = notes["decisions"]  # Alena's own, and the two shown on the crowded panels
     assert decisions[0] and decisions[3] and decisions[4], decisions
+    combat = notes["combat"]  # the engine's scores now (Zeal raises the Cult Zealot's)
     title, _shown, detail, note = notes["attacker"]
-    assert (title, detail, note) == (
-        "Iron Juggernaut (sample)",
-        "Combat 4 \u00b7 attacks Anton",
-        "dmg",
-    )
+    assert (title, note) == ("Iron Juggernaut (sample)", "dmg")
+    assert detail == f"Combat {combat['iron_juggernaut']} \u00b7 attacks Anton"
     title, _shown, detail, note = notes["blocker"]
-    assert (title, detail) == ("Cult Zealot (sample)", "Combat 2 \u00b7 blocks Iron Juggernaut")
+    assert title == "Cult Zealot (sample)"
+    assert detail == f"Combat {combat['cult_zealot']} \u00b7 blocks Iron Juggernaut"
     title, shown, detail, _note = notes["ambusher"]
     assert title == "Shade Ambusher (sample)" and shown in (title, "Shade Ambusher"), shown
     assert detail.startswith("Combat "), detail
