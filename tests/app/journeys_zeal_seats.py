@@ -93,9 +93,7 @@ async def eight_seats(d: Any) -> None:
 
     d.notes["keys"] = sorted(board.panels[1].tiles)
     # The engine's combat scores now (Zeal raises the Cult Zealot's: Anton has a Psychopomp).
-    d.notes["combat"] = {
-        m.card_id: m.combat for q in s.game.state.players[:2] for m in q.in_play
-    }
+    d.notes["combat"] = {m.card_id: m.combat for q in s.game.state.players[:2] for m in q.in_play}
     d.notes["attacker"] = words(0, f"perm:{jug}")
     d.notes["blocker"] = words(1, f"perm:{zealot}")
     d.notes["ambusher"] = words(4, f"perm:{_perm(s, 4, 'shade_ambusher')}")
