@@ -87,7 +87,7 @@ LONE_LETTERS = 6  # a lone decision this short stands beside its question on a n
 LINE_SP = 24
 BIG_ROW_SP = 60
 BIG_ROW_LEAST_SP = 46  # where that leaves too little: the big numbers in one row each
-TAP_DP = 34  # a decision button's height, at the least (check_layout.TAP_FLOOR_DP: 32)
+TAP_DP = 38  # a decision button's height, at the least (check_layout.TAP_FLOOR_DP: 32)
 # A wide, short panel (an end seat from four players on) puts its small counters beside
 # its big numbers, not under them: under them, both were too low to read at 8 players.
 SIDE_BY_SIDE_BELOW_DP = 300
@@ -123,6 +123,12 @@ class SeatPanel(BoxLayout):
     # it at the bottom, so the name, the decisions and the big number stay in view.
     card_open = BooleanProperty(False)
     side_by_side = BooleanProperty(False)  # the small counters beside the big ones
+    # The heights' shares of the name's row, the decision, the big numbers and the small
+    # counters (_share_height).
+    header_hint = NumericProperty(0.17)
+    decide_hint = NumericProperty(0.001)
+    main_hint = NumericProperty(0.47)
+    rows_hint = NumericProperty(0.46)
 
     __events__ = ("on_nudge", "on_toggle", "on_card_play", "on_card_dismiss")
 
@@ -238,31 +244,86 @@ class SeatPanel(BoxLayout):
         # big numbers (in one row each where it is short: their number stays 28 sp) and the
         # small counters.
         header, decide = self._header_need(), self._decision_need()
-        self.ids.header.size_hint_min_y = header
-        self.ids.decide.size_hint_min_y = decide or None
         pad, space = self.height * 0.03, self.height * 0.02
-        free = self.height - 2 * pad - 3 * space - header - decide
+        gaps = 2 if self.side_by_side else 3
+        avail = max(1.0, self.height - 2 * pad - gaps * space)
+        free = avail - header - decide
         big = 0.0
         if bigs and not self.card_open:
-            left = free - (0 if self.side_by_side else need + space)
+            left = free - (0 if self.side_by_side else need)
             big = sp(BIG_ROW_SP) if left >= sp(BIG_ROW_SP) else sp(BIG_ROW_LEAST_SP)
         # More than the panel holds (many cards in play at 8 players): the small counters
         # give way, not the name (it was pushed out of the panel onto the band).
-        over = (0 if self.side_by_side else need + space) + big - free
+        over = (0 if self.side_by_side else need) + big - free
         if over > 0 and need > 0:
             scale = max(0.0, need - over) / need
-            for grid in grids:
-                grid.size_hint_min_y *= scale
             need *= scale
+        for grid in grids:
+            # Each row of small counters by the height its words need (pixels as hints:
+            # Kivy's own least sizes gave some rows' room to nobody, and the name overflowed).
+            grid.size_hint_y = grid.size_hint_min_y * (scale if over > 0 and need > 0 else 1)
+            grid.size_hint_min_y = None
         if self.side_by_side:
             share = sum(t.size_hint_x or 1 for t in bigs) or 1
             rows.size_hint_x = share * SIDE_ROWS_SHARE / (1 - SIDE_ROWS_SHARE)
-            rows.size_hint_min_y = None
-            main.size_hint_min_y = max(big, need)
         else:
             rows.size_hint_x = 1
-            rows.size_hint_min_y = need if grids and not self.card_open else None
-            main.size_hint_min_y = big or None
+        self._share_height(
+            avail,
+            header,
+            decide,
+            max(big, need) if self.side_by_side else big,
+            0.0 if self.side_by_side or self.card_open or not grids else need,
+        )
+
+    def _share_height(self, avail: float, *least: float) -> None:
+        """The hints of the name's row, the decision, the big numbers and the small counters:
+        the panel's own shares where each holds what it needs, else each its least and the
+        rest by those shares (in pixels, so Kivy's layout gives exactly these)."""
+        g = self.groups
+        rows_share = (0.36 if self.width > self.height * 1.25 else 0.46) if g <= 1 else 0.19 * g
+        if self.has_decision:
+            tall = self.height >= dp(360)
+            decide = (
+                0.45
+                if self.question_above and not tall
+                else (0.3 if self.question_above or not tall else 0.2)
+            )
+        else:
+            decide = 0.001
+        if self.card_open:
+            shares = [0.12, decide, 0.3, 1.0]
+        else:
+            main = 0.47 if g <= 1 else 0.3
+            shares = [0.17, decide, main + rows_share if self.side_by_side else main, rows_share]
+        if self.side_by_side:
+            shares, least = shares[:3], least[:3]
+        total = sum(shares)
+        sizes = [avail * h / total for h in shares]
+        if self.card_open or all(size >= low - 0.5 for size, low in zip(sizes, least, strict=True)):
+            hints = shares
+        else:
+            fixed = [False] * len(shares)
+            while True:  # each under its least gets its least; the rest share what is left
+                rest = avail - sum(low for low, f in zip(least, fixed, strict=True) if f)
+                open_share = sum(h for h, f in zip(shares, fixed, strict=True) if not f) or 1.0
+                sizes = [
+                    low if f else rest * h / open_share
+                    for h, low, f in zip(shares, least, fixed, strict=True)
+                ]
+                under = [
+                    i
+                    for i, (size, low) in enumerate(zip(sizes, least, strict=True))
+                    if not fixed[i] and size < low
+                ]
+                if not under:
+                    break
+                for i in under:
+                    fixed[i] = True
+            hints = [max(0.001, size) for size in sizes]
+        self.header_hint, self.decide_hint, self.main_hint = hints[:3]
+        if len(hints) > 3:
+            self.rows_hint = hints[3]
 
     def _question_above(self) -> None:
         self.question_above = self.stacked or (self.narrow and not self.lone_short)
