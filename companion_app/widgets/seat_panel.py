@@ -232,9 +232,18 @@ class SeatPanel(BoxLayout):
             cols = max(1, -(-len(tiles) // max(1, lines)))  # as even as the lines allow
             grid.most = cols
             tile_w = (inner - gap * (cols - 1)) / cols
-            line = max([sp(LINE_SP)] + [_tile_height(t, tile_w) for t in tiles])
+            # Each line as tall as its tallest tile's words (the grid shares its height by
+            # its tiles' hints, line by line): one tile of three lines no longer makes every
+            # line of four cards in play that tall.
+            height = 0.0
+            for start in range(0, len(tiles), cols):
+                line_tiles = tiles[start : start + cols]
+                line = max([sp(LINE_SP)] + [_tile_height(t, tile_w) for t in line_tiles])
+                for t in line_tiles:
+                    t.size_hint_y = line
+                height += line
             grid.size_hint_y = lines
-            grid.size_hint_min_y = lines * line + gap * (lines - 1)
+            grid.size_hint_min_y = height + gap * (lines - 1)
             need += grid.size_hint_min_y
         need += gap * max(0, len(grids) - 1)
         rows = self._rows_box()
@@ -254,14 +263,15 @@ class SeatPanel(BoxLayout):
             big = sp(BIG_ROW_SP) if left >= sp(BIG_ROW_SP) else sp(BIG_ROW_LEAST_SP)
         # More than the panel holds (many cards in play at 8 players): the small counters
         # give way, not the name (it was pushed out of the panel onto the band).
-        over = (0 if self.side_by_side else need) + big - free
+        over = (max(big, need) if self.side_by_side else need + big) - free
+        scale = 1.0
         if over > 0 and need > 0:
             scale = max(0.0, need - over) / need
             need *= scale
         for grid in grids:
             # Each row of small counters by the height its words need (pixels as hints:
             # Kivy's own least sizes gave some rows' room to nobody, and the name overflowed).
-            grid.size_hint_y = grid.size_hint_min_y * (scale if over > 0 and need > 0 else 1)
+            grid.size_hint_y = grid.size_hint_min_y * scale
             grid.size_hint_min_y = None
         if self.side_by_side:
             share = sum(t.size_hint_x or 1 for t in bigs) or 1
