@@ -489,7 +489,6 @@ def test_vile_devacurse_deeds_and_zeal_findings_are_no_longer_excused() -> None:
         ("reading", "scoreboard: 'Flip sabotage card 1 → Bone Totem' does not fit its box"),
         # Zeal's seat panels at 8 seats (items 6 and 9: tests/app/test_zeal_seats.py).
         ("reading", "scoreboard: 'Shade Ambusher (sample) 2' is cut short (its box is too"),
-        ("reading", "scoreboard: '0' spills out of its box"),
         ("overlap", "scoreboard: 'Base 1' and '0' are drawn over each other"),
         ("layout", "Carl's big number (Devotion) is 26 sp"),
         ("reading", "scoreboard: 'Attack: Temple Guard, Iron Legionary' does not fit its box"),
