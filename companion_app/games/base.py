@@ -49,6 +49,10 @@ class CounterView:
     # stray tap (issue 33) ends a player's game.
     hold_to_toggle: bool = False
     note: str = ""  # a word under the number ("damage", "face down")
+    # Said instead of ``label`` on a tile too small for the whole of it ("Shade Ambusher" for
+    # "Shade Ambusher (sample)"): shortened on purpose, never cut mid-word.
+    short_label: str = ""
+    detail: str = ""  # a line under the label: what the number is beside ("Combat 2")
 
 
 @dataclass(frozen=True)

@@ -43,3 +43,24 @@ def _fits(text: str, width: int, height: int, size: float, bold: bool) -> bool:
     core = CoreLabel(text=text, font_size=size, bold=bold, text_size=(width, None))
     core.refresh()
     return bool(core.content_height <= height)
+
+
+@lru_cache(maxsize=2048)
+def line_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is drawn on one line at ``size``."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(font_size=size, bold=bold).get_extents(text)[0]) if text else 0.0
+
+
+@lru_cache(maxsize=2048)
+def wrapped_height(text: str, width: float, size: float, bold: bool = False) -> float:
+    """How tall ``text`` is wrapped at ``width`` at ``size`` (a word wider than the width
+    counts as a line of its own)."""
+    from kivy.core.text import Label as CoreLabel
+
+    if not text:
+        return 0.0
+    core = CoreLabel(text=text, font_size=size, bold=bold, text_size=(max(1.0, width), None))
+    core.refresh()
+    return float(core.content_height)

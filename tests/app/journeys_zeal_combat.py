@@ -206,7 +206,7 @@ async def who_attacks(d: Any) -> None:
     d.app.show("scoreboard")
     await d.frames(4)
     d.notes["attack_window"] = [
-        board.panels[0].tiles[f"perm:{jug}"].title,
+        [board.panels[0].tiles[f"perm:{jug}"].title, board.panels[0].tiles[f"perm:{jug}"].detail],
         list(board.panels[0].view.badges),
         list(board.panels[1].view.badges),
     ]
@@ -217,7 +217,10 @@ async def who_attacks(d: Any) -> None:
     command(za.DeclareBlockers(1, ((zealot, jug),)))
     d.app.show("scoreboard")
     await d.frames(4)
-    d.notes["block_window"] = board.panels[1].tiles[f"perm:{zealot}"].title
+    d.notes["block_window"] = [
+        board.panels[1].tiles[f"perm:{zealot}"].title,
+        board.panels[1].tiles[f"perm:{zealot}"].detail,
+    ]
     await d.screenshot("who_attacks")
 
 

@@ -283,9 +283,13 @@ def test_combat__the_table_shows_who_attacks_and_who_blocks_in_the_windows_to_re
     out = OUTPUT / "zeal" / "who_attacks"
     notes = run_journey("tests.app.journeys_zeal_combat:who_attacks", out, tmp_path / "g")["notes"]
     title, alena, anton = notes["attack_window"]
-    assert title == "Iron Juggernaut (sample) 4 attacks Anton"
+    # The card's name, and its combat score said with its word (Combat), then what it does.
+    assert title == ["Iron Juggernaut (sample)", "Combat 4 \u00b7 attacks Anton"]
     assert "Attacking" in alena and "Attacked" in anton, notes["attack_window"]
-    assert notes["block_window"] == "Cult Zealot (sample) 2 blocks Iron Juggernaut (sample)"
+    assert notes["block_window"] == [
+        "Cult Zealot (sample)",
+        "Combat 2 \u00b7 blocks Iron Juggernaut",
+    ]
 
 
 def test_combat__two_attackers_of_one_name_are_told_apart_in_each_blockers_row() -> None:

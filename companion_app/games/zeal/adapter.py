@@ -66,12 +66,21 @@ def _in_combat(state: Any) -> dict[int, str]:
     perms = {m.id: m for q in state.players for m in q.in_play}
 
     def name(pid: int) -> str:
-        return perms[pid].name if pid in perms else "a card gone"
+        return _short(perms[pid].name) if pid in perms else "a card gone"
 
     doing = {a: f"attacks {names[d]}" for a, d in combat.attackers if d is not None}
     doing.update({b: f"blocks {name(a)}" for b, a in combat.blocks if b in perms})
     doing.update({f: f"flanks {name(b)}" for f, b in combat.flanks if f in perms})
     return doing
+
+
+SAMPLE = " (sample)"
+
+
+def _short(name: str) -> str:
+    """A card's name on a small tile: without the "(sample)" that marks a card the rulebook
+    does not have (engine/zeal/data/sample.toml); told whole where there is room."""
+    return name[: -len(SAMPLE)] if name.endswith(SAMPLE) else name
 
 
 def _zeal(game: AnyGame) -> ZealGame:
@@ -153,19 +162,24 @@ class ZealAdapter(GameAdapter):
                         )
                     )
         # What the table can't see at a glance: the characters and devices in play, each
-        # with its combat score now and the damage on it (a tap adjusts the damage).
+        # by its card's name, with its combat score now (Combat) and the damage on it (a
+        # tap adjusts the damage), each number said with its word.
         doing = _in_combat(state)
         for m in p.in_play:
-            title = f"{m.name} {m.combat}" if m.is_character else m.name
+            said = [f"Combat {m.combat}" if m.is_character else "Device"]
+            if m.id in doing:
+                said.append(doing[m.id])
             out.append(
                 CounterView(
                     f"perm:{m.id}",
-                    f"{title} {doing[m.id]}" if m.id in doing else title,
+                    m.name,
                     m.damage,
                     0,
                     None,
                     group="in play",
-                    note="dmg" if m.is_character else "device",
+                    note="dmg",
+                    short_label=_short(m.name),
+                    detail=" \u00b7 ".join(said),
                 )
             )
         return tuple(out)
@@ -184,7 +198,10 @@ class ZealAdapter(GameAdapter):
             elif any(d == seat for _a, d in combat.attackers):
                 badges.append("Attacked")
         lines = [
-            f"{m.name} {m.combat}" + (f" ({m.damage} dmg)" if m.damage else "") for m in p.in_play
+            f"{m.name} (combat {m.combat}" + (f", {m.damage} dmg)" if m.damage else ")")
+            if m.is_character
+            else m.name
+            for m in p.in_play
         ]
         return SeatSummary(badges, lines)
 

@@ -59,12 +59,11 @@ def explore_at(size: str, out: Path = OUT) -> dict[Any, Any]:
 # restart that loses anything) may be listed here.
 KNOWN: tuple[tuple[str, str, str], ...] = (
     # (failure kind, regular expression on its message, why it is known)
-    ("reading", r"\(sample\).*(is cut short|does not fit its box)", "item 6: card tiles cut"),
-    # Zeal at 8 players: a side seat's panel with cards in play (a second row of counters)
-    # and a decision leaves its base and in-play tiles too small for their words and numbers.
-    ("reading", r"'\d+' spills out of its box", "item 6: Zeal's small tiles at 8 seats"),
-    ("overlap", r"'(Base \d|.*\(sample\).*)' and '\d+' are drawn", "item 6: Zeal's tiles, 8 seats"),
-    ("layout", r"big number \(Devotion\) is 2\d sp", "item 6: Zeal's short panel, 8 seats"),
+    # Zeal at 8 seats, not finished (s42-zeal): a side seat's panel with four or more cards in
+    # play and a decision holds more than its room; its bases' numbers, then its question,
+    # give way (seed 5 steps 100 and 181, seed 90210 steps 258 and 291).
+    ("reading", r"'\d+' spills out of its box", "item 6: Zeal's crowded side seat, 8 seats"),
+    ("reading", r"may play an action or pass' does not fit", "item 6: Zeal's crowded seat, 8"),
 )
 
 
