@@ -426,3 +426,29 @@ async def four_dials(d: Any) -> None:
     await d.key(ord("r"), "r")  # dial 4 up: Carl's
     await d.until(lambda: board.panels[3].tiles["devotion"].value == "1", "Carl's dial turns")
     d.notes["devotion"] = [board.panels[seat].tiles["devotion"].value for seat in range(4)]
+
+
+async def a_notice_then_a_resume(d: Any) -> None:
+    """Zeal at 5 players (issue 33, explorer seed 501006 step 40): a notice on Bea's side panel
+    ("Bea played Shade Ambusher (sample)") takes room from her base tiles, too short then for
+    "dmg" under their numbers; the game resumed (as after a SIGKILL: every resume clears the
+    notice) shows them. What the explorer notes before a stop is what the resume shows."""
+    from tests.app.explorer import lost
+
+    await _start(d, 5)
+    s, board = d.session, scoreboard(d)
+    for seat in range(5):
+        assert s.command(za.KeepHand(seat)), s.message
+    s.say("Bea played Shade Ambusher (sample)", seat=2)  # as her card's scan says it
+    await d.until(lambda: board.panels[2].has_decision, "the notice on Bea's panel")
+    await d.frames(3)
+    d.notes["with_the_notice"] = lost.snapshot(s, board)
+    lost.pass_the_moment(s)  # what lost.stop_here does before it notes the table
+    await d.frames(3)
+    d.notes["noted"] = lost.snapshot(s, board)
+    saved = s.saved_game()
+    assert saved is not None and saved.id == s.game_id
+    s.resume(saved)
+    await d.until(lambda: s.has_game and len(board.panels) == 5, "the game resumed")
+    await d.frames(3)
+    d.notes["resumed"] = lost.snapshot(s, board)

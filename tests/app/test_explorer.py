@@ -653,3 +653,24 @@ def test_a_second_explorer_on_the_same_folder_is_refused_in_words(tmp_path: Path
     assert result["ok"] is False
     assert "another explorer is running" in result["error"]
     assert not (tmp_path / "stderr.txt").exists()
+
+
+def test_a_restart_is_compared_with_the_table_noted_without_the_moment_s_notice(
+    tmp_path: Any,
+) -> None:
+    """Issue 33, Zeal 5p seed 501006 step 40 after SIGKILL: "the seats show ['dmg', 'dmg',
+    'dmg', 'dmg'] where they showed []". The game came back exactly (its state, its log); the
+    notice of the moment on Bea's decision line, which no resume keeps, had made her base
+    tiles too short for their "dmg". The stop now notes the table with the notice gone."""
+    from tests.app.explorer.lost import differences
+    from tests.app.test_app_offscreen import OUTPUT, run_journey
+
+    out = OUTPUT / "table" / "notice_resume"
+    result = run_journey(
+        "tests.app.journeys_table:a_notice_then_a_resume", out, tmp_path / "g.sqlite"
+    )
+    notes = result["notes"]
+    # The planted moment matters: under the notice the table shows fewer "dmg".
+    before = differences(notes["with_the_notice"], notes["resumed"])
+    assert before and all("dmg" in p for p in before), before
+    assert differences(notes["noted"], notes["resumed"]) == []

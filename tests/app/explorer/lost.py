@@ -1,12 +1,13 @@
 """Nothing is lost (issue 33): the app stopped as a tablet's OS stops it, and started again.
 
 At seeded moments, and always after a win was undone, the explorer goes back to the table,
-notes what it shows (the game, its state, its log, the seats' texts), writes its own state
-beside the app's database (``checkpoint.json``) and asks the process that started it
-(launch.py) to stop the app: SIGTERM, as Android ends an app, or SIGKILL (kill -9, a crash or
-a flat battery). That process starts the app again on the same database; the explorer in it
-reads the checkpoint, finds the start screen offering the same game, resumes it, and compares
-what the table shows with what it noted before going on with the same game, seed and steps.
+notes what it shows (the game, its state, its log, the seats' texts; the notice of the
+moment gone, as every resume clears it), writes its own state beside the app's database
+(``checkpoint.json``) and asks the process that started it (launch.py) to stop the app:
+SIGTERM, as Android ends an app, or SIGKILL (kill -9, a crash or a flat battery). That process
+starts the app again on the same database; the explorer in it reads the checkpoint, finds the
+start screen offering the same game, resumes it, and compares what the table shows with what
+it noted before going on with the same game, seed and steps.
 """
 
 from __future__ import annotations
@@ -52,6 +53,16 @@ def _in_card_panel(widget: Any) -> bool:
             return True
         node = node.parent
     return False
+
+
+def pass_the_moment(session: Any) -> None:
+    """The table as a restart can show it: the notice of the moment on a seat's decision line
+    ("Bea played Shade Ambusher (sample)"; the log keeps it) goes, as every command and every
+    resume clears it, and with it the room it took from that seat's tiles, whose word under the
+    number shows only on a tile tall enough (Zeal at 5 players, seed 501006 step 40: Bea's
+    bases showed no "dmg" under the notice, and showed it after a SIGKILL and Resume). Only the
+    notice: what the seats show of the game is noted as it stands."""
+    session.say("")
 
 
 def snapshot(session: Any, board: Any) -> dict[str, Any]:
@@ -111,6 +122,7 @@ async def stop_here(x: Any, signal: str, why: str) -> None:
     stopped by ``signal`` from outside; never returns (launch.py ends this process)."""
     await x.hands.back_to_table()
     await x.hands.popups_gone()
+    pass_the_moment(x.session)
     await x.hands.settle()
     noted = snapshot(x.session, x.d.screen("scoreboard"))
     record = x.checkpoint()
