@@ -312,6 +312,7 @@ async def eliminated_turn(d: Any) -> None:
     await d.frames(4)
     d.notes["turn"] = [s.game.state.turn, s.game.state.active]
     d.notes["band"] = s.news
+    d.notes["log"] = [entry.text for entry in s.game.log[-4:]]
     await d.screenshot("eliminated_turn")
 
 

@@ -501,9 +501,13 @@ def test_kinds_listed_but_never_made_are_told() -> None:
 def test_only_other_branches_layout_findings_are_known() -> None:
     from tests.app.explorer.suite import KNOWN, known
 
+    crowded = "scoreboard: 'Bea may play an action or pass' does not fit its box"
+    assert known({"kind": "reading", "message": crowded})
+    assert not known({"kind": "lost", "message": f"after SIGTERM: {crowded}"})
+    # A result behind Zeal's combat page is fixed (the page shows the band's news): no longer
+    # excused.
     behind = "'Anton's base 3 is defeated' is not in view: the table shows combat"
-    assert known({"kind": "results", "message": behind})
-    assert not known({"kind": "lost", "message": f"after SIGTERM: {behind}"})
+    assert not known({"kind": "results", "message": behind})
     assert not known({"kind": "reading", "message": "'Keep hand' is cut short"})
     # Never excused: a lost game, an error in the app's log, a set-up that failed, a game that
     # did not end; of the steps, only a tap named there (none since Zeal's pickers take theirs).
