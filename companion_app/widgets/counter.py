@@ -70,6 +70,11 @@ class CounterTile(RelativeLayout):
     value_font = NumericProperty(17)
     value_share = NumericProperty(0.3)
     note_shown = BooleanProperty(True)
+    # A taller tile's title and the word under its number: as large as their tile's share,
+    # smaller where that would cut the title or spill the word (down to the reading floor,
+    # where the word wraps: Z-G's "out for the game" in a side seat's narrow Slagged tile).
+    title_font = NumericProperty(15)
+    note_font = NumericProperty(15)
 
     __events__ = ("on_step", "on_toggle")
 
@@ -126,8 +131,18 @@ class CounterTile(RelativeLayout):
         self.compact = bool(self.detail) or h < sp(COMPACT_BELOW_SP) or low_big
         if not self.compact:
             font = max(floor, min(h * 0.17, w * 0.16)) * self.font_scale
+            room_w = w - dp(SLACK_DP)
+            wide = line_width(self.title, font)
+            if wide > room_w > 0:  # "Knocked down" at 4 seats: smaller, not cut
+                font = max(min(font, floor), math.floor(font * room_w / wide))
+            self.title_font = font
             whole = line_width(self.title, font) <= w
             self.shown_title = self.title if whole or not self.short_title else self.short_title
+            said = self.preview or self.note
+            largest = max(floor, min(h * 0.16, w * 0.16)) * self.font_scale
+            self.note_font = fitting_size(
+                said, room_w, h * 0.24, largest, min(largest, floor), bool(self.preview)
+            )
             return
         pad = dp(PAD_DP)
         note = self.note if not self.preview else ""
