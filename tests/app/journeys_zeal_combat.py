@@ -10,7 +10,7 @@ from typing import Any
 from engine.zeal import actions as za
 from tests.app.explorer.checks import reading, visible
 from tests.app.journeys import at_the_table, commanding, scoreboard
-from tests.app.zeal_combat_positions import to_attackers, to_damage
+from tests.app.zeal_combat_positions import plainest_answer, to_attackers, to_damage
 
 
 async def _row(d: Any, combat: Any, label: str, option: str) -> None:
@@ -244,15 +244,7 @@ async def result_then_attackers(d: Any) -> None:
         at_combat = state.turn > 1 and state.active == 0 and state.step.label == "Combat"
         if at_combat and state.priority == 0 and state.awaiting is None:
             break
-        actor = s.game.acting_player()
-        if state.awaiting == "develop":
-            command(za.Develop(actor, "devotion"))
-        elif state.awaiting == "attackers":
-            command(za.DeclareAttackers(actor))
-        elif state.awaiting == "blockers":
-            command(za.DeclareBlockers(actor))
-        else:
-            command(za.Pass(actor))
+        command(plainest_answer(s.game))
     else:
         raise AssertionError(f"never reached Alena's combat: {s.game.state.step}")
     ids = {p.card_id: p.id for pl in s.game.state.players for p in pl.in_play}

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.zeal import actions as za
 from tests.app.journeys import at_the_table, commanding
+from tests.app.zeal_combat_positions import plainest_answer
 
 NAMES = ("Alena", "Anton", "Bea", "Carl", "Dana", "Emil", "Fay", "Gus")
 # Each seat's cards in play: the longest name of the catalogue's "(sample)" cards on every
@@ -28,16 +29,7 @@ def _to_attackers(s: Any, command: Any) -> None:
         state = s.game.state
         if state.turn > 1 and state.active == 0 and state.awaiting == "attackers":
             return
-        actor = s.game.acting_player()
-        assert actor is not None, state.step
-        if state.awaiting == "develop":
-            command(za.Develop(actor, "devotion"))
-        elif state.awaiting == "attackers":
-            command(za.DeclareAttackers(actor))
-        elif state.awaiting == "blockers":
-            command(za.DeclareBlockers(actor))
-        else:
-            command(za.Pass(actor))
+        command(plainest_answer(s.game))
     raise AssertionError(f"never reached Alena's attackers: {s.game.state.step}")
 
 

@@ -47,19 +47,26 @@ def to_attackers(
         state = game().state
         if state.turn > 1 and state.active == 0 and state.awaiting == "attackers":
             break
-        actor = game().acting_player()
-        assert actor is not None, state.step
-        if state.awaiting == "develop":
-            apply(za.Develop(actor, "devotion"))
-        elif state.awaiting == "attackers":
-            apply(za.DeclareAttackers(actor))
-        elif state.awaiting == "blockers":
-            apply(za.DeclareBlockers(actor))
-        else:
-            apply(za.Pass(actor))
+        apply(plainest_answer(game()))
     else:
         raise AssertionError(f"never reached Alena's attackers: {game().state.step}")
     return ids(game())
+
+
+def plainest_answer(game: ZealGame) -> za.Action:
+    """What the game awaits, answered by the acting player with the plainest command: a
+    development to devotion, no attackers, no blockers, else a pass (Turn Structure), so a
+    test walks the turns on to the position it wants with nothing declared on the way."""
+    state = game.state
+    actor = game.acting_player()
+    assert actor is not None, f"nobody acts at {state.step}"
+    if state.awaiting == "develop":
+        return za.Develop(actor, "devotion")
+    if state.awaiting == "attackers":
+        return za.DeclareAttackers(actor)
+    if state.awaiting == "blockers":
+        return za.DeclareBlockers(actor)
+    return za.Pass(actor)
 
 
 def ids(game: ZealGame) -> dict[str, list[int]]:
