@@ -306,8 +306,9 @@ class GameAdapter(ABC):
         return False
 
     def notable(self, entry: LogEntry) -> bool:
-        """A log line the table should see on the band for a while (a combat's result)."""
-        return False
+        """A log line the table should see on the band for a while: one the engine tells as
+        news to the whole table (LogEntry.news: a combat's result), never found by its words."""
+        return bool(entry.news)
 
     def news_rank(self, entry: LogEntry) -> int:
         """How much a ``notable`` line must be kept when the band cannot hold all the news

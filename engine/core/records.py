@@ -15,6 +15,10 @@ class LogEntry:
     step: str
     player: int | None
     text: str
+    # Why the whole table should hear of the line, in the game's own word ("death", "base
+    # defeated"; each game's ``News``), or "" for the rest. The app's band keeps such lines a
+    # while and ranks them by this word, never by reading the text.
+    news: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,6 @@ class Status:
     waiting: tuple[str, ...] = ()
 
 
-# LogEntry(turn, step, player, text) made without the frozen __init__ (every action writes a
+# LogEntry(turn, step, player, text, news) made without the frozen __init__ (every action writes a
 # line or two; engine/core/evolve.py's maker).
 log_entry = maker(LogEntry)

@@ -8,6 +8,15 @@ from engine.deeds.cards import Card, Catalog
 from engine.deeds.state import DeedsState, InPlay
 
 
+class News:
+    """What a log line tells the whole table (LogEntry.news): a battle's result and Hunger's
+    loss (4.4 Battle Resolution; Keywords: Hunger)."""
+
+    BASE_HIT = "base hit"
+    HUNGER = "hunger"
+    UNIT_LOST = "lost in battle"
+
+
 class Ctx:
     """Made for every action (a plain slotted class: cheaper to make than a dataclass)."""
 
@@ -31,8 +40,9 @@ class Ctx:
         if self.swept is before:
             self.swept = after
 
-    def say(self, state: DeedsState, player: int | None, text: str) -> None:
-        self.log.append(log_entry(state.round, state.phase.label, player, text))
+    def say(self, state: DeedsState, player: int | None, text: str, news: str = "") -> None:
+        """A log line; ``news`` (News) when the whole table should hear of it."""
+        self.log.append(log_entry(state.round, state.phase.label, player, text, news))
 
     def card(self, x: InPlay) -> Card:
         return self.catalog.get(x.card_id)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from engine.deeds import stats
 from engine.deeds.cards import Catalog
-from engine.deeds.context import Ctx
+from engine.deeds.context import Ctx, News
 from engine.deeds.evolve_state import player_with, state_with
-from engine.deeds.state import DeedsState, InPlay
+from engine.deeds.state import DEFEND, TACTICS, DeedsState, InPlay
 
 
 def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
@@ -20,11 +20,13 @@ def retire(state: DeedsState, ctx: Ctx, card_id: int) -> DeedsState:
         grew = bool(more)
         gone |= more
     players = list(state.players)
+    # A card lost in the battle is its result (4.4); one retired by a card's text, news to no one.
+    news = News.UNIT_LOST if state.phase is DEFEND or state.phase is TACTICS else ""
     for x in cards:
         if x.id in gone:
             p = players[x.owner]
             players[x.owner] = player_with(p, graveyard=(*p.graveyard, x.card_id))
-            ctx.say(state, x.owner, f"{ctx.name(x)} goes to {p.name}'s graveyard")
+            ctx.say(state, x.owner, f"{ctx.name(x)} goes to {p.name}'s graveyard", news)
     kept = tuple([x for x in cards if x.id not in gone])
     return state_with(state, players=tuple(players), cards=kept)
 

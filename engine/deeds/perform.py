@@ -10,7 +10,7 @@ from engine.core.evolve import maker
 from engine.core.rng import shuffled
 from engine.deeds import actions as da
 from engine.deeds import stats
-from engine.deeds.context import Ctx
+from engine.deeds.context import Ctx, News
 from engine.deeds.deaths import retire, sweep
 from engine.deeds.evolve_state import (
     changed,
@@ -447,6 +447,7 @@ def _end_phase(state: DeedsState, ctx: Ctx, a: da.EndPhase) -> DeedsState:
             a.player,
             f"{ctx.name(x)} went hungry: {HUNGER_DAMAGE} damage to {p.name}'s base "
             f"({p.base - HUNGER_DAMAGE} left)",
+            News.HUNGER,
         )
     ctx.say(state, a.player, f"{_name(state, a.player)} ends the round")
     return _start_round(state, ctx, state.round + 1, state.defender)

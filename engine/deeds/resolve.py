@@ -10,7 +10,7 @@ from engine.core.evolve import maker
 from engine.deeds import stats
 from engine.deeds.battle import Skirmish, skirmish
 from engine.deeds.cards import Catalog
-from engine.deeds.context import Ctx
+from engine.deeds.context import Ctx, News
 from engine.deeds.deaths import at_risk, sweep
 from engine.deeds.evolve_state import damaged, players_with, state_with
 from engine.deeds.look import Look
@@ -111,7 +111,8 @@ def resolve_battle(state: DeedsState, ctx: Ctx, held: frozenset[int] = frozenset
     if hit:
         p = players[defender]
         players = players_with(state, defender, base=p.base - hit)
-        ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({p.base - hit} left)")
+        left = p.base - hit
+        ctx.say(state, defender, f"{p.name}'s base takes {hit} damage ({left} left)", News.BASE_HIT)
     if cards is not ctx.swept and at_risk(cards, ctx.catalog):
         # someone may die: retired in the Tactics step, where it is logged
         state = sweep(state_with(state, cards=cards, players=players), ctx)

@@ -30,6 +30,16 @@ class Hit:
     dies: bool
 
 
+class News:
+    """What a log line tells the whole table (LogEntry.news): a combat's result (IV.A,
+    IV.B) and a unit destroyed by an event."""
+
+    DEATH = "death"
+    SURVIVED = "survived"
+    FAITH_LOST = "Faith lost"
+    DESTROYED = "destroyed"
+
+
 @dataclass(frozen=True, slots=True)
 class Forecast:
     """A combat's result: every unit hit, and each seat's Faith lost (slain heroes' maximum
@@ -48,19 +58,25 @@ class Forecast:
 
     def words(self, names: tuple[str, ...]) -> list[str]:
         """The result in players' words, one line per fact."""
+        return [text for text, _news in self.lines(names)]
+
+    def lines(self, names: tuple[str, ...]) -> list[tuple[str, str]]:
+        """The result's lines, each with its news to the table (News; "" for a hero's AP
+        lost, which its panel shows)."""
         out = []
         for h in self.hits:
             if h.dies:
                 where = "the Black Hole" if h.hero else "the Cenotaph"
-                out.append(f"{h.name} ({names[h.owner]}) dies: to {where}")
+                out.append((f"{h.name} ({names[h.owner]}) dies: to {where}", News.DEATH))
             elif h.hero:
-                out.append(f"{h.name} ({names[h.owner]}) loses {h.taken} AP")
+                out.append((f"{h.name} ({names[h.owner]}) loses {h.taken} AP", ""))
             elif h.taken:
-                out.append(f"{h.name} ({names[h.owner]}) takes {h.taken} damage and survives")
+                text = f"{h.name} ({names[h.owner]}) takes {h.taken} damage and survives"
+                out.append((text, News.SURVIVED))
         for seat, lost in enumerate(self.faith_lost):
             if lost:
-                out.append(f"{names[seat]} loses {lost} Faith")
-        return out or ["nothing happens"]
+                out.append((f"{names[seat]} loses {lost} Faith", News.FAITH_LOST))
+        return out or [("nothing happens", "")]
 
 
 EMPTY = Forecast((), (0, 0))

@@ -9,7 +9,7 @@ from engine.core.records import LogEntry, log_entry
 from engine.devacurse import actions as da
 from engine.devacurse.adjust import adjust
 from engine.devacurse.card_model import Catalog
-from engine.devacurse.combat import forecast, lawful_blockers, leave_combat
+from engine.devacurse.combat import News, forecast, lawful_blockers, leave_combat
 from engine.devacurse.flow import check_over, next_part, penalties, set_player
 from engine.devacurse.state import (
     ASSIGN,
@@ -31,9 +31,10 @@ class Log:
         self.state = state
         self.entries: list[LogEntry] = []
 
-    def add(self, player: int | None, text: str) -> None:
+    def add(self, player: int | None, text: str, news: str = "") -> None:
+        """A log line; ``news`` (combat.News) when the whole table should hear of it."""
         self.entries.append(
-            log_entry(self.state.spiral, BAND_LABELS[self.state.phase], player, text)
+            log_entry(self.state.spiral, BAND_LABELS[self.state.phase], player, text, news)
         )
 
 
@@ -198,8 +199,8 @@ def _resolve(state: GameState, catalog: Catalog, log: Log) -> GameState:
     """IV.A / IV.B: apply the combat's result (the same function the forecast uses)."""
     result = forecast(state, catalog)
     names = tuple(p.name for p in state.players)
-    for line in result.words(names):
-        log.add(None, line)
+    for line, news in result.lines(names):
+        log.add(None, line, news)
     players = list(state.players)
     for h in result.hits:
         owner = players[h.owner]
@@ -241,7 +242,7 @@ def _event(state: GameState, catalog: Catalog, action: da.PlayEvent, log: Log) -
     state = set_player(state, seat, evolve(p, cenotaph=(*p.cenotaph, card.id)))
     if card.effect == "destroy_soldier":
         assert target is not None
-        log.add(seat, f"{name(catalog, target)} is destroyed")
+        log.add(seat, f"{name(catalog, target)} is destroyed", News.DESTROYED)
         owner = state.players[target.owner]
         state = set_player(state, target.owner, unit_dies(owner, target))
         return leave_combat(state, target.id)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engine.core.evolve import evolve
 from engine.vile import ops
 from engine.vile.card_model import Catalog
-from engine.vile.context import Ctx
+from engine.vile.context import Ctx, News
 from engine.vile.state import Combat, GameState, Monster, Phase
 
 
@@ -28,7 +28,7 @@ def declare_attackers(ctx: Ctx, state: GameState, attackers: Sequence[int]) -> G
     state = evolve(state, combat=Combat("blockers", tuple(attackers)))
     if not any(m.deployed for m in state.controlled(1 - seat)):
         # "If your opponent has no deployed monsters, no damage is dealt."
-        ctx.say(state, seat, "there is no deployed monster to block or to damage")
+        ctx.say(state, seat, "there is no deployed monster to block or to damage", News.NO_FIGHT)
         return end_combat(ctx, state)
     return state
 

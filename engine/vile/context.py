@@ -7,6 +7,16 @@ from engine.vile.card_model import Card, Catalog
 from engine.vile.state import PHASE_LABELS, GameState
 
 
+class News:
+    """What a log line tells the whole table (LogEntry.news): a combat's result and a
+    ritual's energy (Combat; Culmination; Winning)."""
+
+    DEATH = "death"
+    NO_FIGHT = "no fight"  # no deployed monster to block or to damage
+    ENERGY = "energy gained"
+    NO_RITUAL = "no ritual"
+
+
 class Ctx:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -15,5 +25,6 @@ class Ctx:
     def card(self, card_id: str) -> Card:
         return self.catalog.get(card_id)
 
-    def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.log.append(log_entry(state.turn, PHASE_LABELS[state.phase], player, text))
+    def say(self, state: GameState, player: int | None, text: str, news: str = "") -> None:
+        """A log line; ``news`` (News) when the whole table should hear of it."""
+        self.log.append(log_entry(state.turn, PHASE_LABELS[state.phase], player, text, news))

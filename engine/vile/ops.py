@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.evolve import evolve
 from engine.vile.card_model import Card, Catalog
-from engine.vile.context import Ctx
+from engine.vile.context import Ctx, News
 from engine.vile.state import ENERGY_TO_WIN, MAX_CULTISTS, GameState, Monster, Phase, PlayerState
 
 
@@ -102,7 +102,7 @@ def gain_energy(ctx: Ctx, state: GameState, seat: int, amount: int) -> GameState
     energy = max(0, p.energy + amount)
     state = with_player(state, seat, energy=energy)
     if amount >= 0:
-        ctx.say(state, seat, f"{p.name} gains {amount} energy ({energy})")
+        ctx.say(state, seat, f"{p.name} gains {amount} energy ({energy})", News.ENERGY)
     else:
         ctx.say(state, seat, f"{p.name} loses {-amount} energy ({energy})")
     if energy >= ENERGY_TO_WIN and not state.over:
@@ -136,7 +136,7 @@ def deaths(ctx: Ctx, state: GameState) -> GameState:
     """Monsters whose damage equals or exceeds their defense die."""
     for m in state.monsters:
         if m.damage >= defense_of(m, ctx.catalog):
-            ctx.say(state, m.owner, f"{ctx.card(m.card_id).name} dies")
+            ctx.say(state, m.owner, f"{ctx.card(m.card_id).name} dies", News.DEATH)
             state = leave_play(state, m)
     return state
 

@@ -8,7 +8,7 @@ from engine.vile import actions as va
 from engine.vile import ops
 from engine.vile.adjust import perform_adjustment
 from engine.vile.combat import deal_damage, declare_attackers, declare_blockers
-from engine.vile.context import Ctx
+from engine.vile.context import Ctx, News
 from engine.vile.effects import apply_effects, component_index
 from engine.vile.ritual import bolster, finish_if_done, perform_ritual
 from engine.vile.state import GATHER_LOOK, GameState, Monster, Phase
@@ -92,7 +92,8 @@ def _pass(ctx: Ctx, state: GameState) -> GameState:
         )
         return bolster(ctx, state)
     if state.phase is Phase.CULMINATION:
-        ctx.say(state, state.active, f"{state.players[state.active].name} performs no ritual")
+        who = state.players[state.active].name
+        ctx.say(state, state.active, f"{who} performs no ritual", News.NO_RITUAL)
     return next_phase(ctx, state)
 
 

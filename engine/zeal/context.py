@@ -8,6 +8,19 @@ from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import STEP_LABELS, GameState
 
 
+class News:
+    """What a log line tells the whole table (LogEntry.news): what a combat or a spell did
+    to the table (When a character dies; Combat: Dealing Combat Damage to Bases; "More than
+    two players": eliminated players)."""
+
+    DEATH = "death"
+    BASE_HIT = "base hit"
+    BASE_DEFEATED = "base defeated"
+    BASE_TAKEN = "base taken"  # Assimilate
+    OUT = "out of the game"
+    NO_TURN = "no turn"  # an eliminated player's turn passed over
+
+
 class Ctx:
     """Per-action scratch: the catalog, log lines written so far, characters about to die.
 
@@ -29,9 +42,10 @@ class Ctx:
     def card(self, card_id: str) -> Card:
         return self.catalog.get(card_id)
 
-    def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.log.append(_entry(state.turn, STEP_LABELS[state.step], player, text))
+    def say(self, state: GameState, player: int | None, text: str, news: str = "") -> None:
+        """A log line; ``news`` (News) when the whole table should hear of it."""
+        self.log.append(_entry(state.turn, STEP_LABELS[state.step], player, text, news))
 
 
-# LogEntry(turn, step, player, text), made without the frozen __init__ (a line or two per action).
+# LogEntry(turn, step, player, text, news), made without the frozen __init__ (a line or two per action).
 _entry = maker(LogEntry)

@@ -4,7 +4,7 @@ Assimilate; Invincible; Immune)."""
 from __future__ import annotations
 
 from engine.zeal import deaths
-from engine.zeal.context import Ctx
+from engine.zeal.context import Ctx, News
 from engine.zeal.keywords import can_be_damaged
 from engine.zeal.ops import name, set_base, update_permanent
 from engine.zeal.state import GameState, Permanent
@@ -40,7 +40,7 @@ def damage_base(
     damaged_by = base.damaged_by if by is None or by in base.damaged_by else base.damaged_by + (by,)
     label = f"{name(state, base.controller)}'s base {base.defense}"
     if total < base.defense:
-        ctx.say(state, base.controller, f"{label} takes {amount} damage")
+        ctx.say(state, base.controller, f"{label} takes {amount} damage", News.BASE_HIT)
         return set_base(state, owner, index, damage=total, damaged_by=damaged_by), 0
     excess = total - base.defense
     state = set_base(state, owner, index, damage=base.defense, damaged_by=damaged_by)
@@ -56,9 +56,9 @@ def defeat_base(ctx: Ctx, state: GameState, owner: int, index: int) -> GameState
     for pid in base.damaged_by:
         perm = state.permanent(pid)
         if perm is not None and perm.has("assimilate") and perm.controller != base.controller:
-            ctx.say(state, perm.controller, f"{perm.name} assimilates {label}")
+            ctx.say(state, perm.controller, f"{perm.name} assimilates {label}", News.BASE_TAKEN)
             return set_base(
                 state, owner, index, controller=perm.controller, damage=0, damaged_by=()
             )
-    ctx.say(state, base.controller, f"{label} is defeated and turned face down")
+    ctx.say(state, base.controller, f"{label} is defeated and turned face down", News.BASE_DEFEATED)
     return set_base(state, owner, index, face_up=False)

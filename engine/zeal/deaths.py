@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.zeal import triggers
-from engine.zeal.context import Ctx
+from engine.zeal.context import Ctx, News
 from engine.zeal.keywords import can_be_killed
 from engine.zeal.ops import move_permanent, remove_permanent, to_discard, update_permanent
 from engine.zeal.refresh import refresh
@@ -140,7 +140,9 @@ def settle(ctx: Ctx, state: GameState, also: list[PendingTrigger] | None = None)
             state = to_discard(state, gone.owner, gone.card_id)
             dead.append(evolve(gone, damage=0))
             verb = ctx.verbs.get(pid, "dies")
-            ctx.say(state, gone.controller, f"{gone.name} {verb}")
+            # A sacrifice ("is sacrificed") is its own player's choice, not news to the table.
+            news = News.DEATH if verb == "dies" else ""
+            ctx.say(state, gone.controller, f"{gone.name} {verb}", news)
         ctx.dying.clear()
         ctx.verbs.clear()
         state = check_connections(ctx, state)

@@ -8,7 +8,7 @@ from engine.core.evolve import evolve
 from engine.core.turn_order import in_turn_order
 from engine.zeal import actions as za
 from engine.zeal import combat, deaths, stack, turn
-from engine.zeal.context import Ctx
+from engine.zeal.context import Ctx, News
 from engine.zeal.state import GameState, PlayerState, Step
 from engine.zeal.targets import ability_target_kinds
 from engine.zeal.triggers import as_stack_item, is_optional, playable
@@ -115,7 +115,9 @@ def check_eliminations(ctx: Ctx, state: GameState) -> GameState:
     players = list(state.players)
     for seat in out:
         players[seat] = evolve(players[seat], eliminated=True)
-        ctx.say(state, seat, f"{players[seat].name} has no bases left and is out of the game")
+        ctx.say(
+            state, seat, f"{players[seat].name} has no bases left and is out of the game", News.OUT
+        )
     state = evolve(
         state,
         players=tuple(players),

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.evolve import evolve
 from engine.core.turn_order import next_seat
 from engine.zeal import deaths, triggers
-from engine.zeal.context import Ctx
+from engine.zeal.context import Ctx, News
 from engine.zeal.keywords import CHARACTER
 from engine.zeal.ops import move_permanent, update_permanent
 from engine.zeal.refresh import refresh
@@ -115,7 +115,8 @@ def next_turn(ctx: Ctx, state: GameState) -> GameState:
         seat = (state.active + 1) % count
         while seat != nxt and seat != state.active:
             if seat in skip:
-                ctx.say(state, None, f"{state.players[seat].name} is out of the game: no turn")
+                who = state.players[seat].name
+                ctx.say(state, None, f"{who} is out of the game: no turn", News.NO_TURN)
             seat = (seat + 1) % count
     # The same tuple when no one has anything of this turn's to forget: what was worked out
     # from it still holds.

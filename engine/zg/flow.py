@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.evolve import evolve
 from engine.zg import zones
 from engine.zg.card_model import Catalog
-from engine.zg.log import Log
+from engine.zg.log import Log, News
 from engine.zg.state import GameState, PlayerState
 
 # Rounds of tie-break draws before an open-handed tie falls back to seat order (cards with
@@ -151,7 +151,8 @@ def end_turn(state: GameState, catalog: Catalog, log: Log) -> GameState:
             foes_down = [s for s in state.defeated_this_turn if s != seat]
             if not foes_down:
                 state = state.with_player(seat, defeated=True)
-                log.say(state, seat, f"{p.name} flamed out: no foe was defeated this turn")
+                line = f"{p.name} flamed out: no foe was defeated this turn"
+                log.say(state, seat, line, News.FLAMED_OUT)
     state = check_victory(state, log)
     if state.phase == "over":
         return state
@@ -201,7 +202,7 @@ def defeat_if_down(state: GameState, seat: int, catalog: Catalog, log: Log) -> G
     why = "their Ulster card is slagged" if ulster else "they have fewer than 3 zGear cards"
     state = state.with_player(seat, defeated=True)
     state = evolve(state, defeated_this_turn=state.defeated_this_turn + (seat,))
-    log.say(state, seat, f"{p.name} is defeated: {why}")
+    log.say(state, seat, f"{p.name} is defeated: {why}", News.DEFEATED)
     return check_victory(state, log)
 
 

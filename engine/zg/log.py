@@ -6,6 +6,17 @@ from engine.core.records import LogEntry, log_entry
 from engine.zg.state import STEP_WORDS, GameState
 
 
+class News:
+    """What a log line tells the whole table (LogEntry.news): a test's result (Basic Rule
+    5), a card slagged, a player defeated (Basic Rule 10) or flamed out (Rules Options 7).
+    The winner's line is the winner banner's, not news."""
+
+    TEST = "test"
+    SLAGGED = "slagged"
+    DEFEATED = "defeated"
+    FLAMED_OUT = "flamed out"
+
+
 class Log:
     """The step's log lines (``lines``, handed back at every command as they are). A plain
     class holding its list, not a subclass of list: compiled in the compiled build (mypyc
@@ -16,5 +27,6 @@ class Log:
     def __init__(self) -> None:
         self.lines: list[LogEntry] = []
 
-    def say(self, state: GameState, player: int | None, text: str) -> None:
-        self.lines.append(log_entry(state.turn, STEP_WORDS[state.phase], player, text))
+    def say(self, state: GameState, player: int | None, text: str, news: str = "") -> None:
+        """A log line; ``news`` (News) when the whole table should hear of it."""
+        self.lines.append(log_entry(state.turn, STEP_WORDS[state.phase], player, text, news))

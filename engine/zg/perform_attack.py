@@ -14,7 +14,7 @@ from engine.zg.actor import attacker
 from engine.zg.card_model import Catalog
 from engine.zg.dot_match import TestResult, chart, chart_short, run_test, stuns
 from engine.zg.flow import defeat_if_down, end_pulse
-from engine.zg.log import Log
+from engine.zg.log import Log, News
 from engine.zg.state import END_NAMES, Attack, GameState, new_attack, new_pulse
 
 
@@ -228,7 +228,7 @@ def _after_spin(
         catalog, pulse.card, end, a.target, target_end, bolster_dots, augment_dots
     )
     words = f"{matches} match{'es' if matches != 1 else ''}, {chart_short(strikes)}"
-    log.say(state, None, f"Test: {words}")
+    log.say(state, None, f"Test: {words}", News.TEST)
     # The strikes are kept: the chart reads them when the test is accepted.
     a = evolve(a, strikes=strikes, **changes)
     return evolve(state, phase="result", last_test=words, attack=a)
@@ -332,7 +332,7 @@ def _slag(state: GameState, catalog: Catalog, log: Log) -> GameState:
     a = state.attack
     assert a is not None
     state = zones.into_slag(state, a.foe, a.target)
-    log.say(state, a.foe, f"{catalog.get(a.target).name} is slagged")
+    log.say(state, a.foe, f"{catalog.get(a.target).name} is slagged", News.SLAGGED)
     return evolve(state, attack=evolve(a, target=""))
 
 

@@ -47,7 +47,7 @@ def _result_lines(kind: str) -> list[tuple[str, object]]:
     return list(found.items())
 
 
-@pytest.mark.parametrize("kind", ["deeds", "vile", "devacurse"])
+@pytest.mark.parametrize("kind", ["zeal", "deeds", "vile", "devacurse", "zg"])
 def test_every_result_the_engine_logs_goes_on_the_band(kind: str) -> None:
     adapter = adapter_for(kind)
     lines = _result_lines(kind)
@@ -89,13 +89,13 @@ def test_the_band_s_news_fits_the_letters_a_narrow_band_holds() -> None:
     assert headline(lines[:1], 10) == lines[0]
 
 
-def _zeal_news(lines: list[str], chars: int) -> str:
-    """The band's news of ``lines`` (Zeal's log, in its Combat Damage step), ranked by Zeal's
-    adapter as the table ranks them."""
+def _zeal_news(lines: list[tuple[str, str]], chars: int) -> str:
+    """The band's news of ``lines`` (Zeal's log lines in its Combat Damage step, each with
+    the news the engine tells it as), ranked by Zeal's adapter as the table ranks them."""
     from companion_app.games.zeal.adapter import ADAPTER as ZEAL
     from engine.core.records import LogEntry
 
-    entries = [LogEntry(9, "Combat Damage", None, t) for t in lines]
+    entries = [LogEntry(9, "Combat Damage", None, t, news) for t, news in lines]
     fresh = [e for e in entries if ZEAL.notable(e)]
     assert len(fresh) == len(lines), "every line here is news"
     return headline([e.text for e in fresh], chars, [ZEAL.news_rank(e) for e in fresh])
@@ -106,16 +106,25 @@ def test_a_defeat_is_never_the_news_crowded_off_a_narrow_band() -> None:
     base 5 and then damaged three more; the band said "Fay's base 6 takes 1 damage (and 3
     more in the log)". An elimination, then the turns of players already out (seed 294385,
     step 154): "Alena is out of the game: no turn (and 2 more in the log)"."""
-    defeat = "Fay's base 5 is defeated and turned face down"
-    damage = ["Fay's base 6 takes 1 damage", "Dana's base 2 takes 2 damage", "Psychopomp dies"]
+    from engine.zeal.context import News
+
+    defeat = ("Fay's base 5 is defeated and turned face down", News.BASE_DEFEATED)
+    damage = [
+        ("Fay's base 6 takes 1 damage", News.BASE_HIT),
+        ("Dana's base 2 takes 2 damage", News.BASE_HIT),
+        ("Psychopomp dies", News.DEATH),
+    ]
     news = _zeal_news([defeat, *damage], 56)
-    assert news.startswith(defeat) and news.endswith("(and 3 more in the log)"), news
-    out = "Fay has no bases left and is out of the game"
-    turns = ["Alena is out of the game: no turn", "Bea is out of the game: no turn"]
+    assert news.startswith(defeat[0]) and news.endswith("(and 3 more in the log)"), news
+    out = ("Fay has no bases left and is out of the game", News.OUT)
+    turns = [
+        ("Alena is out of the game: no turn", News.NO_TURN),
+        ("Bea is out of the game: no turn", News.NO_TURN),
+    ]
     news = _zeal_news([defeat, out, *turns], 56)
-    assert news == f"{out} (and 3 more in the log)", news
+    assert news == f"{out[0]} (and 3 more in the log)", news
     # Room for all: every line told, the weightiest first.
-    assert _zeal_news([damage[0], damage[2]], 90) == f"{damage[2]}; {damage[0]}"
+    assert _zeal_news([damage[0], damage[2]], 90) == f"{damage[2][0]}; {damage[0][0]}"
 
 
 @pytest.fixture

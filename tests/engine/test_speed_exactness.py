@@ -202,9 +202,11 @@ def test_evolve_copies_exactly_as_dataclasses_replace_and_stays_frozen() -> None
 
 
 def test_a_log_line_made_fast_is_a_log_line() -> None:
-    line = maker(LogEntry)(3, "Commit", 1, "Alena passes")
+    line = maker(LogEntry)(3, "Commit", 1, "Alena passes", "")
     assert type(line) is LogEntry and line == LogEntry(3, "Commit", 1, "Alena passes")
     assert hash(line) == hash(LogEntry(3, "Commit", 1, "Alena passes"))
+    news = maker(LogEntry)(3, "Combat Damage", 0, "Psychopomp dies", "death")
+    assert news == LogEntry(3, "Combat Damage", 0, "Psychopomp dies", news="death")
     with pytest.raises(dataclasses.FrozenInstanceError):
         line.text = "changed"  # type: ignore[misc]
     assert maker(Unslotted) is Unslotted  # nothing to gain: the class itself

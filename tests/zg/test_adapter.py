@@ -265,17 +265,18 @@ def test_summary__a_targetlock_and_the_test_read_in_words_on_the_panel() -> None
 def test_notable__the_defeat_that_ends_the_game_is_on_the_band_the_win_on_the_banner() -> None:
     """Basic Rule 10: the last test slags an Ulster card; the band said only "Carl defeated
     every foe (and 2 more in the log)", the defeat that ended it crowded out. The winner's
-    line is the banner's (the game's outcome); the band says the slag and the defeat."""
+    line is the banner's (the game's outcome); the band says the test, the slag and the
+    defeat, as the engine tells them."""
     from companion_app.session.table_news import headline
-    from engine.core.records import LogEntry
+    from tests.zg.helpers import attack_with
+    from tests.zg.test_turn import duel
 
-    said = [
-        "Test: 3 matches, 2 strikes: slag the target card",
-        "Nova's Ulster is slagged",
-        "Anton is defeated: their Ulster card is slagged",
-        "Carl defeated every foe",
-    ]
-    fresh = [t for t in said if ADAPTER.notable(LogEntry(1, "test", None, t))]
+    game = duel()
+    attack_with(game, "red3", "ulster_t")
+    before = len(game.log)
+    game.apply(zga.Resolve(0))
+    assert game.log[-1].text == "Alena defeated every foe"
+    fresh = [e.text for e in game.log[before - 1 :] if ADAPTER.notable(e)]
     band = headline(fresh)
     assert band.startswith("Anton is defeated: their Ulster card is slagged"), band
     assert "defeated every foe" not in band

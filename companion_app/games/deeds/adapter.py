@@ -309,16 +309,6 @@ class DeedsAdapter(GameAdapter):
             return "deeds_battle"
         return None
 
-    def notable(self, entry: LogEntry) -> bool:
-        """A battle's result and Hunger's loss stay on the band for a while (4.4, Hunger):
-        damage to a base, units lost in the battle."""
-        text = entry.text
-        return (
-            "'s base takes " in text
-            or " went hungry: " in text
-            or (entry.step.startswith("Battle") and "'s graveyard" in text)
-        )
-
     def quiet(self, game: AnyGame) -> bool:
         """The Tactics step with nothing waiting: the band counts down and both pass."""
         state = _deeds(game).state

@@ -27,7 +27,6 @@ from companion_app.games.base import (
 from companion_app.games.devacurse import demo_script
 from engine.core.catalog import CardCatalog, CardInfo
 from engine.core.evolve import evolve
-from engine.core.records import LogEntry
 from engine.devacurse import DevacurseGame
 from engine.devacurse import actions as da
 from engine.devacurse.card_model import Card, Catalog
@@ -418,16 +417,6 @@ class DevacurseAdapter(GameAdapter):
             HistorySeries("Faith", tuple(p.faith for p in players)),
             HistorySeries("Blessings", tuple(p.blessings for p in players)),
             HistorySeries("Soldiers and heroes", tuple(len(p.units) for p in players)),
-        )
-
-    def notable(self, entry: LogEntry) -> bool:
-        """A combat's result stays on the band for a while (IV.A, IV.B): Faith lost, units
-        that die or are destroyed, and who survived a hit."""
-        text = entry.text
-        return (
-            (" loses " in text and text.endswith(" Faith"))
-            or " dies: " in text
-            or text.endswith((" is destroyed", " and survives"))
         )
 
     def rule_now(self, game: AnyGame, seat: int | None = None) -> RuleNote | None:

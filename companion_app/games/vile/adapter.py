@@ -25,7 +25,6 @@ from companion_app.games.base import (
 from companion_app.games.vile import demo_script
 from companion_app.games.vile.words import card_stats, card_text, choice_words, monster_name
 from engine.core.catalog import CardCatalog, CardInfo
-from engine.core.records import LogEntry
 from engine.vile import VileGame
 from engine.vile import actions as va
 from engine.vile.card_model import GODS, Card, Catalog
@@ -354,17 +353,6 @@ class VileAdapter(GameAdapter):
         return (
             HistorySeries("Energy", tuple(p.energy for p in players)),
             HistorySeries("Cultists", tuple(p.cultists for p in players)),
-        )
-
-    def notable(self, entry: LogEntry) -> bool:
-        """A combat's result (deaths, or no monster to fight) and a ritual's energy stay on
-        the band for a while."""
-        text = entry.text
-        return (
-            text.endswith(" dies")
-            or text == "there is no deployed monster to block or to damage"
-            or (" gains " in text and text.endswith(")") and " energy " in text)
-            or text.endswith(" performs no ritual")
         )
 
     def quiet(self, game: AnyGame) -> bool:

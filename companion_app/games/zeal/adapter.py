@@ -32,6 +32,7 @@ from engine.core.records import LogEntry
 from engine.zeal import Step, ZealGame, cult_deck
 from engine.zeal import actions as za
 from engine.zeal.cards import Card, Catalog
+from engine.zeal.context import News
 from engine.zeal.state import MAX_CURRENT_DEVOTION
 from engine.zeal.triggers import playable
 
@@ -75,6 +76,8 @@ def _in_combat(state: Any) -> dict[int, str]:
 
 
 SAMPLE = " (sample)"
+# The engine's news, weightiest first on the band (news_rank); the rest ranks 0.
+_NEWS_RANKS = {News.OUT: 3, News.BASE_DEFEATED: 2, News.DEATH: 1}
 
 
 def _short(name: str) -> str:
@@ -318,27 +321,13 @@ class ZealAdapter(GameAdapter):
                 return "combat"
         return None
 
-    def notable(self, entry: LogEntry) -> bool:
-        """What a combat did to the table stays on the band for a while: deaths, bases hit or
-        defeated, players out. The damage on characters is on their seats' panels, so the
-        band's line stays short enough to read whole."""
-        text = entry.text
-        ends = (" dies", " is defeated and turned face down", " is out of the game", ": no turn")
-        if text.endswith(ends):  # ": no turn": an eliminated player's turn passed over
-            return True
-        return entry.step == Step.COMBAT_DAMAGE.label and "'s base " in text
-
     def news_rank(self, entry: LogEntry) -> int:
         """A player out of the game, then a base defeated, then a death, before the damage
         on bases and the turns passed over (rules/zeal.md "More than two players": a player
         with no bases remaining is eliminated). At 8 players a combat's damage crowded a
         base's defeat off the band (explorer seed 90210, step 251), and the turns of players
         already out an elimination (seed 294385, step 154)."""
-        text = entry.text
-        for rank, end in enumerate((" dies", " is defeated and turned face down"), 1):
-            if text.endswith(end):
-                return rank
-        return 3 if text.endswith(" is out of the game") else 0
+        return _NEWS_RANKS.get(entry.news, 0)
 
     def quiet(self, game: AnyGame) -> bool:
         state = _zeal(game).state

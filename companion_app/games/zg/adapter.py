@@ -22,7 +22,6 @@ from companion_app.games.base import (
 )
 from companion_app.games.zg import attack_plan, demo_script
 from engine.core.catalog import CardCatalog, CardInfo
-from engine.core.records import LogEntry
 from engine.zg import actions as zga
 from engine.zg.card_model import Card, Catalog
 from engine.zg.game import ZgGame
@@ -458,15 +457,6 @@ class ZgAdapter(GameAdapter):
                 str(HERE / "prime_screen.kv"),
             ),
         )
-
-    def notable(self, entry: LogEntry) -> bool:
-        """The test's result, slags and defeats stay on the band for a while. The winner's
-        line ("Anton defeated every foe") is the winner banner's: on the band too, it came
-        first and left no room for the defeat that ended the game (Basic Rule 10)."""
-        text = entry.text
-        if text.endswith(" defeated every foe"):
-            return False
-        return text.startswith("Test:") or text.endswith("is slagged") or "defeated" in text
 
     # --- cards, history ---------------------------------------------------------------------
 
