@@ -122,8 +122,7 @@ def headline(fresh: list[str], chars: int = NEWS_CHARS, ranks: Sequence[int] = (
     the game before a base hit) are kept first, the newest first among equals; so the one
     told whatever the room is the newest of the weightiest, never dropped for a lesser one
     (Zeal at 8 players: a defeat crowded off by the damage that came after it)."""
-    weight = list(ranks) + [0] * (len(fresh) - len(ranks))
-    order = sorted(range(len(fresh)), key=lambda i: (-weight[i], -i))
+    order = _weightiest_first(fresh, ranks)
 
     def told(shown: list[int]) -> str:
         more = len(fresh) - len(shown)
@@ -138,11 +137,20 @@ def headline(fresh: list[str], chars: int = NEWS_CHARS, ranks: Sequence[int] = (
     return told(shown)
 
 
+def _weightiest_first(fresh: list[str], ranks: Sequence[int]) -> list[int]:
+    """The indexes of ``fresh`` by ``ranks`` (missing ones 0), the newest first among equals."""
+    weight = list(ranks) + [0] * (len(fresh) - len(ranks))
+    return sorted(range(len(fresh)), key=lambda i: (-weight[i], -i))
+
+
 def with_notice(notice: str, standing: list[str], chars: int, ranks: Sequence[int] = ()) -> str:
     """Undo's notice and the results that still stand, in ``chars`` letters: the results as
     many as fit after the notice (the weightiest always, headline); when even that one does
     not fit beside the whole notice, the notice's last words give way ("…"), never the
-    result: "Took back: Dana passed; Alena has no bases left and is out of the game"."""
+    result: "Took back: Dana passed; Alena has no bases left and is out of the game". When
+    even who took back and the weightiest result do not fit with the count of the others,
+    the count gives way (the log keeps them): the band held three lines in its two (explorer
+    Zeal 5p portrait, seed 314159, step 190)."""
     results = headline(standing, chars - len(notice) - 2, ranks)
     if len(notice) + 2 + len(results) <= chars:
         return f"{notice}; {results}"
@@ -152,4 +160,8 @@ def with_notice(notice: str, standing: list[str], chars: int, ranks: Sequence[in
         keep += 1
     if keep >= len(words):
         return f"{notice}; {results}"
-    return f"{' '.join(words[:keep])}…; {results}"
+    told = f"{' '.join(words[:keep])}…; {results}"
+    if len(told) > chars and len(standing) > 1:
+        weightiest = standing[_weightiest_first(standing, ranks)[0]]
+        return f"{' '.join(words[:keep])}…; {weightiest}"
+    return told

@@ -157,3 +157,18 @@ def test_the_notice_gives_way_to_a_result_when_the_band_cannot_hold_both() -> No
     assert band.endswith(f"…; {out}") and band.startswith("Took back: Dana declared"), band
     assert len(band) <= 80
     assert with_notice(long, [out], 40) == f"Took back: Dana…; {out}"  # who, at least
+
+
+def test_the_count_of_other_results_gives_way_before_the_weightiest() -> None:
+    """Explorer Zeal 5p portrait, seed 314159, step 190: "Took back: Bea…; Bea's base 3 is
+    defeated and turned face down (and 2 more in the log)" in a band of 70 letters."""
+    from companion_app.session.table_news import with_notice
+
+    defeat = "Bea's base 3 is defeated and turned face down"
+    hits = ["Bea's base 2 takes 2 damage", "Bea's base 1 takes 1 damage"]
+    notice = "Took back: Bea declared blockers: Shade Ambusher (sample) blocks Iron Juggernaut"
+    band = with_notice(notice, [hits[0], defeat, hits[1]], 70, [0, 2, 0])
+    assert band == f"Took back: Bea…; {defeat}", band
+    # With room, the count is told.
+    band = with_notice(notice, [hits[0], defeat, hits[1]], 90, [0, 2, 0])
+    assert band.endswith(f"{defeat} (and 2 more in the log)"), band
