@@ -134,8 +134,18 @@ async def crowded_side_seat(d: Any) -> None:
         found = [p for one in seen for p in checks.reading(one)] + checks.overlaps(seen)
         return found + check_layout.short_buttons(board) + check_layout.unlabelled_tiles(board)
 
+    def lowest() -> float:
+        """The lowest small counter in view, in rows of the panel's least (seat_panel.py)."""
+        from kivy.metrics import sp
+
+        from companion_app.widgets.seat_panel import LINE_SP
+
+        shown = [t for t in panel.tiles.values() if not t.big and t.get_root_window()]
+        return min(t.height for t in shown) / sp(LINE_SP)
+
     d.notes["folded"] = list(panel.folded)
     d.notes["problems"] = problems()
+    d.notes["lowest"] = lowest()
     side = "landscape" if Window.width > Window.height else "portrait"
     await d.screenshot(f"crowded_side_seat_{side}")
     d.notes["fold words"] = [panel._folds[g].text for g in panel.folded]
@@ -146,6 +156,7 @@ async def crowded_side_seat(d: Any) -> None:
     d.notes["folded after"] = list(panel.folded)
     await d.screenshot(f"crowded_side_seat_opened_{side}")
     d.notes["problems after"] = problems()
+    d.notes["lowest after"] = lowest()
     d.notes["in play shown"] = sum(
         1 for k, t in panel.tiles.items() if k.startswith("perm:") and t.get_root_window()
     )
