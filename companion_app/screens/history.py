@@ -18,6 +18,7 @@ from companion_app.widgets.plot import HistoryPlot  # noqa: F401  (kv uses it)
 class HistoryScreen(FacingScreen):
     colours = ListProperty([])
     legend = StringProperty("")
+    legend_words = StringProperty("")  # the legend's names without their colours (its size)
     summary = StringProperty("")
     first_series = StringProperty("")
     second_series = StringProperty("")
@@ -32,6 +33,7 @@ class HistoryScreen(FacingScreen):
         self.first_series = labels[0] if labels else ""
         self.second_series = labels[-1] if len(labels) > 1 else ""
         self.legend = "   ".join(f"[color={_hex(s.colour)}]{s.name}[/color]" for s in session.seats)
+        self.legend_words = "   ".join(s.name for s in session.seats)
         self.summary = self._summary()
 
     def on_leave(self, *_args: Any) -> None:

@@ -93,6 +93,10 @@ TAP_DP = 38  # a decision button's height, at the least (check_layout.TAP_FLOOR_
 SIDE_BY_SIDE_BELOW_DP = 300
 SIDE_BY_SIDE_RATIO = 2.2
 SIDE_ROWS_SHARE = 0.66  # the small counters' share of the width, beside the big numbers
+# A crowded panel (four cards in play and a question, a side seat at 8 players) folds a row
+# of small counters into one button that says how many it holds; a tap opens that row and
+# folds the others. The button is a finger's height (check_layout.TAP_FLOOR_DP: 32).
+FOLD_DP = 40
 
 
 class SeatPanel(BoxLayout):
@@ -139,6 +143,10 @@ class SeatPanel(BoxLayout):
         self._choices: list[tuple[str, Any]] = []
         self._calm_until = 0.0
         self._tiles_calm_until = 0.0
+        self._groups: list[str] = []  # the small counters' groups, in order (their rows)
+        self._folds: dict[str, Any] = {}  # group -> its fold button
+        self.folded: tuple[str, ...] = ()  # the groups shown folded now
+        self.open_group = ""  # the group a tap on its fold button opened
 
     def on_view(self, _inst: Any, view: ShownSeat | None) -> None:
         if view is None:
@@ -173,6 +181,7 @@ class SeatPanel(BoxLayout):
         self.side_by_side = False  # placed again below (_fit_rows), after the new tiles
         rows.clear_widgets()
         self.tiles = {}
+        self._folds = {}
         grids: dict[str, GridLayout] = {}
         for c in counters:
             tile = CounterTile(title=c.label, toggles=c.toggles, hold_to_toggle=c.hold_to_toggle)
@@ -190,9 +199,14 @@ class SeatPanel(BoxLayout):
                     grid = CounterRow()
                     grids[c.group] = grid
                     rows.add_widget(grid)
+                    fold = Factory.FoldButton()
+                    fold.bind(on_release=lambda _b, g=c.group: self.unfold(g))
+                    self._folds[c.group] = fold
                 grid.add_widget(tile)
             self.tiles[c.key] = tile
         self._grids = list(grids.values())
+        self._groups = list(grids)
+        self.folded = ()
         self.groups = max(1, len(self._grids))
         self._fit_rows()
 
@@ -221,7 +235,7 @@ class SeatPanel(BoxLayout):
         )
         inner = self.width * (1 - 2 * 0.03) * (SIDE_ROWS_SHARE if self.side_by_side else 1)
         gap = self.width * 0.01  # CounterRow's and the rows' spacing
-        need = 0.0
+        needs: list[float] = []
         for grid in grids:
             tiles = [t for t in reversed(grid.children) if isinstance(t, CounterTile)]
             grid.wide = wide
@@ -243,9 +257,7 @@ class SeatPanel(BoxLayout):
                     t.size_hint_y = line
                 height += line
             grid.size_hint_y = lines
-            grid.size_hint_min_y = height + gap * (lines - 1)
-            need += grid.size_hint_min_y
-        need += gap * max(0, len(grids) - 1)
+            needs.append(height + gap * (lines - 1))
         rows = self._rows_box()
         main = self.ids.main
         bigs = [t for t in main.children if isinstance(t, CounterTile)]
@@ -257,22 +269,46 @@ class SeatPanel(BoxLayout):
         gaps = 2 if self.side_by_side else 3
         avail = max(1.0, self.height - 2 * pad - gaps * space)
         free = avail - header - decide
-        big = 0.0
-        if bigs and not self.card_open:
-            left = free - (0 if self.side_by_side else need)
-            big = sp(BIG_ROW_SP) if left >= sp(BIG_ROW_SP) else sp(BIG_ROW_LEAST_SP)
-        # More than the panel holds (many cards in play at 8 players): the small counters
-        # give way, not the name (it was pushed out of the panel onto the band).
-        over = (max(big, need) if self.side_by_side else need + big) - free
+
+        def room(folded: set[int]) -> tuple[float, float, float]:
+            """The small counters' height, the big numbers' and what is over the panel."""
+            need = sum(dp(FOLD_DP) if i in folded else n for i, n in enumerate(needs))
+            need += gap * max(0, len(needs) - 1)
+            big = 0.0
+            if bigs and not self.card_open:
+                left = free - (0 if self.side_by_side else need)
+                big = sp(BIG_ROW_SP) if left >= sp(BIG_ROW_SP) else sp(BIG_ROW_LEAST_SP)
+            return need, big, (max(big, need) if self.side_by_side else need + big) - free
+
+        # More than the panel holds (many cards in play at 8 players): rows of small
+        # counters fold into a button each, the last first and the one a player opened
+        # last of all; then what still does not fit gives way, not the name (it was pushed
+        # out of the panel onto the band) nor the question (it was cut).
+        folded: set[int] = set()
+        need, big, over = room(folded)
+        if over > 0 and len(needs) > 1 and not self.card_open:
+            groups = self._groups[: len(needs)]
+            order = [i for i in reversed(range(len(needs))) if groups[i] != self.open_group]
+            for i in order[: len(needs) - 1]:  # one row stays open
+                if needs[i] <= dp(FOLD_DP):
+                    continue
+                folded.add(i)
+                need, big, over = room(folded)
+                if over <= 0:
+                    break
+        self._show_folded(folded)
         scale = 1.0
         if over > 0 and need > 0:
             scale = max(0.0, need - over) / need
             need *= scale
-        for grid in grids:
+        for i, grid in enumerate(grids):
             # Each row of small counters by the height its words need (pixels as hints:
             # Kivy's own least sizes gave some rows' room to nobody, and the name overflowed).
-            grid.size_hint_y = grid.size_hint_min_y * scale
+            grid.size_hint_y = needs[i] * scale
             grid.size_hint_min_y = None
+            fold = self._folds.get(self._groups[i]) if i < len(self._groups) else None
+            if fold is not None:
+                fold.size_hint_y = dp(FOLD_DP) * scale
         if self.side_by_side:
             share = sum(t.size_hint_x or 1 for t in bigs) or 1
             rows.size_hint_x = share * SIDE_ROWS_SHARE / (1 - SIDE_ROWS_SHARE)
@@ -285,6 +321,30 @@ class SeatPanel(BoxLayout):
             max(big, need) if self.side_by_side else big,
             0.0 if self.side_by_side or self.card_open or not grids else need,
         )
+
+    def _show_folded(self, folded: set[int]) -> None:
+        """Each row of small counters, or its fold button ("Show in play (4)") in its place."""
+        names = tuple(g for i, g in enumerate(self._groups) if i in folded)
+        if names == self.folded:
+            return
+        self.folded = names
+        rows = self._rows_box()
+        rows.clear_widgets()
+        for group, grid in zip(self._groups, self._grids, strict=True):
+            fold = self._folds[group]
+            if group in names:
+                fold.text = f"Show {group} ({len(grid.children)})"
+                rows.add_widget(fold)
+            else:
+                rows.add_widget(grid)
+
+    def unfold(self, group: str) -> None:
+        """A tap on a fold button: its row opens, and others fold where the panel is full."""
+        if not self.tiles_take_taps():
+            return
+        self.open_group = group
+        self._tiles_calm_until = Clock.get_time() + CALM_S  # the tiles moved under the finger
+        self._fit_rows()
 
     def _share_height(self, avail: float, *least: float) -> None:
         """The hints of the name's row, the decision, the big numbers and the small counters:

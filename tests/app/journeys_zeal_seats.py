@@ -91,3 +91,64 @@ async def eight_seats(d: Any) -> None:
     d.notes["ambusher"] = words(4, f"perm:{_perm(s, 4, 'shade_ambusher')}")
     side = "landscape" if Window.width > Window.height else "portrait"
     await d.screenshot(f"eight_seats_{side}")
+
+
+async def crowded_side_seat(d: Any) -> None:
+    """``d.notes``: a side seat (Dana) with five cards in play and a question, as the explorer
+    met it at 8 seats (seed 5 step 181): the rows its panel folds, the problems the explorer's
+    checks find, and both again after a tap on the folded row opened it."""
+    from kivy.core.window import Window
+
+    from tests.app.explorer import check_layout, checks
+
+    s = d.session
+    board = await at_the_table(d, NAMES, seed=7)
+    command = commanding(s)
+    for seat in range(8):
+        command(za.KeepHand(seat))
+    for card in (
+        "shade_ambusher",
+        "psychopomp",
+        "chalice_keeper",
+        "iron_juggernaut",
+        "cult_zealot",
+    ):
+        command(za.MoveCard(4, card, "play"))
+    d.app.show("scoreboard")
+    await d.frames(4)
+    panel = board.panels[4]
+    panel.show_decision("Dana may play an action or pass", True, [("Pass", None)], lambda _a: None)
+    await d.until(lambda: panel.has_decision, "the decision shows")
+    await d.frames(4)
+
+    def problems() -> list[str]:
+        seen = list(checks.visible(board))
+        found = [p for one in seen for p in checks.reading(one)] + checks.overlaps(seen)
+        return found + check_layout.short_buttons(board) + check_layout.unlabelled_tiles(board)
+
+    def lowest() -> float:
+        """The lowest small counter in view, in rows of the panel's least (seat_panel.py)."""
+        from kivy.metrics import sp
+
+        from companion_app.widgets.seat_panel import LINE_SP
+
+        shown = [t for t in panel.tiles.values() if not t.big and t.get_root_window()]
+        return min(t.height for t in shown) / sp(LINE_SP)
+
+    d.notes["folded"] = list(panel.folded)
+    d.notes["problems"] = problems()
+    d.notes["lowest"] = lowest()
+    side = "landscape" if Window.width > Window.height else "portrait"
+    await d.screenshot(f"crowded_side_seat_{side}")
+    d.notes["fold words"] = [panel._folds[g].text for g in panel.folded]
+    await d.until(panel.tiles_take_taps, "the tiles take taps")
+    for group in list(panel.folded):
+        panel._folds[group].dispatch("on_release")  # the player opens the folded row
+    await d.frames(4)
+    d.notes["folded after"] = list(panel.folded)
+    await d.screenshot(f"crowded_side_seat_opened_{side}")
+    d.notes["problems after"] = problems()
+    d.notes["lowest after"] = lowest()
+    d.notes["in play shown"] = sum(
+        1 for k, t in panel.tiles.items() if k.startswith("perm:") and t.get_root_window()
+    )

@@ -38,3 +38,27 @@ def test_zeal_seat_panels_at_8_seats__every_tile_reads_whole_with_its_numbers_la
     assert title == "Shade Ambusher (sample)" and shown in (title, "Shade Ambusher"), shown
     assert detail.startswith("Combat "), detail
     keep_and_compare(out, "zeal")
+
+
+@pytest.mark.parametrize("size", ["1280x800", "800x1280"])
+def test_a_crowded_side_seat_at_8_seats_folds_a_row_into_a_button_that_opens_it(
+    size: str, tmp_path: Path
+) -> None:
+    """Five cards in play and a question on a side seat: the explorer found its bases'
+    numbers squeezed out of their boxes ("'0' spills out of its box", seed 5 step 181), every
+    row of small counters under its least height (here: 0.87 of it). The
+    panel now folds its cards in play into one button that says how many ("Show in play
+    (4)"), everything on the table reads whole, and a tap on the button opens the cards
+    (the bases fold in their place), still whole."""
+    out = OUTPUT / "zeal" / f"crowded_side_seat_{size}"
+    notes = run_journey(
+        "tests.app.journeys_zeal_seats:crowded_side_seat", out, tmp_path / "g", size
+    )["notes"]
+    assert notes["problems"] == []
+    assert notes["lowest"] >= 0.98, notes["lowest"]  # no row squeezed under its least
+    assert notes["folded"] == ["in play"], notes["folded"]
+    assert notes["fold words"] == ["Show in play (5)"]
+    assert notes["folded after"] == ["bases"], notes["folded after"]
+    assert notes["problems after"] == []
+    assert notes["lowest after"] >= 0.98, notes["lowest after"]
+    assert notes["in play shown"] == 5

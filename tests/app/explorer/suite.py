@@ -59,11 +59,6 @@ def explore_at(size: str, out: Path = OUT) -> dict[Any, Any]:
 # restart that loses anything) may be listed here.
 KNOWN: tuple[tuple[str, str, str], ...] = (
     # (failure kind, regular expression on its message, why it is known)
-    # Zeal at 8 seats, not finished (s42-zeal): a side seat's panel with four or more cards in
-    # play and a decision holds more than its room; its bases' numbers, then its question,
-    # give way (seed 5 steps 100 and 181, seed 90210 steps 258 and 291).
-    ("reading", r"'\d+' spills out of its box", "item 6: Zeal's crowded side seat, 8 seats"),
-    ("reading", r"may play an action or pass' does not fit", "item 6: Zeal's crowded seat, 8"),
 )
 
 
