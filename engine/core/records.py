@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.evolve import maker
+from engine.core.evolve import blank, maker, maker_of, sealed
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,22 @@ class Status:
     waiting: tuple[str, ...] = ()
 
 
-# LogEntry(turn, step, player, text, news) made without the frozen __init__ (every action writes a
-# line or two; engine/core/evolve.py's maker).
+@maker_of(LogEntry)
+def _log_entry(turn: int, step: str, player: int | None, text: str, news: str) -> LogEntry:
+    """The compiled build's LogEntry(turn, step, player, text, news): its fields stored straight
+    into the native slots (compiled), not through the frozen __init__ dataclasses wrote, which
+    the compiled build runs interpreted (each field through object.__setattr__: a tenth of
+    Zeal's compiled time, with the copies; engine/core/evolve.py)."""
+    new = blank(LogEntry)
+    new.turn = turn  # type: ignore[misc]  # not handed out yet: as dataclasses' __init__ does
+    new.step = step  # type: ignore[misc]
+    new.player = player  # type: ignore[misc]
+    new.text = text  # type: ignore[misc]
+    new.news = news  # type: ignore[misc]
+    return sealed(new, LogEntry)
+
+
+# LogEntry(turn, step, player, text, news) made without the frozen __init__ (every action
+# writes a line or two; engine/core/evolve.py's maker: the source's generated twin maker, the
+# compiled build's the one above).
 log_entry = maker(LogEntry)

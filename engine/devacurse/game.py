@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Self
 
+# The compiled build's hand-written copiers of the records every command copies, registered.
+import engine.devacurse.state_copy  # noqa: F401
 from engine.core.game import Game
 from engine.core.records import LogEntry, Outcome, Prompt, Status
 from engine.devacurse import actions as da

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.evolve import maker
-from engine.core.records import LogEntry
+from engine.core.records import LogEntry, log_entry
 from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import STEP_LABELS, GameState
 
@@ -44,8 +43,4 @@ class Ctx:
 
     def say(self, state: GameState, player: int | None, text: str, news: str = "") -> None:
         """A log line; ``news`` (News) when the whole table should hear of it."""
-        self.log.append(_entry(state.turn, STEP_LABELS[state.step], player, text, news))
-
-
-# LogEntry(turn, step, player, text, news), made without the frozen __init__ (a line or two per action).
-_entry = maker(LogEntry)
+        self.log.append(log_entry(state.turn, STEP_LABELS[state.step], player, text, news))
