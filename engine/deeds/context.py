@@ -3,6 +3,8 @@ lines an action writes."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import LogEntry, log_entry
 from engine.deeds.cards import Card, Catalog
 from engine.deeds.state import DeedsState, InPlay
@@ -12,9 +14,9 @@ class News:
     """What a log line tells the whole table (LogEntry.news): a battle's result and Hunger's
     loss (4.4 Battle Resolution; Keywords: Hunger)."""
 
-    BASE_HIT = "base hit"
-    HUNGER = "hunger"
-    UNIT_LOST = "lost in battle"
+    BASE_HIT: Final = "base hit"
+    HUNGER: Final = "hunger"
+    UNIT_LOST: Final = "lost in battle"
 
 
 class Ctx:

@@ -11,6 +11,7 @@ setup says so (the default). Damage is simultaneous.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.core.evolve import evolve
 from engine.devacurse.card_model import Catalog
@@ -34,10 +35,10 @@ class News:
     """What a log line tells the whole table (LogEntry.news): a combat's result (IV.A,
     IV.B) and a unit destroyed by an event."""
 
-    DEATH = "death"
-    SURVIVED = "survived"
-    FAITH_LOST = "Faith lost"
-    DESTROYED = "destroyed"
+    DEATH: Final = "death"
+    SURVIVED: Final = "survived"
+    FAITH_LOST: Final = "Faith lost"
+    DESTROYED: Final = "destroyed"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import LogEntry, log_entry
 from engine.vile.card_model import Card, Catalog
 from engine.vile.state import PHASE_LABELS, GameState
@@ -11,10 +13,10 @@ class News:
     """What a log line tells the whole table (LogEntry.news): a combat's result and a
     ritual's energy (Combat; Culmination; Winning)."""
 
-    DEATH = "death"
-    NO_FIGHT = "no fight"  # no deployed monster to block or to damage
-    ENERGY = "energy gained"
-    NO_RITUAL = "no ritual"
+    DEATH: Final = "death"
+    NO_FIGHT: Final = "no fight"  # no deployed monster to block or to damage
+    ENERGY: Final = "energy gained"
+    NO_RITUAL: Final = "no ritual"
 
 
 class Ctx:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import LogEntry, log_entry
 from engine.zeal.cards import Card, Catalog
 from engine.zeal.state import STEP_LABELS, GameState
@@ -12,12 +14,12 @@ class News:
     to the table (When a character dies; Combat: Dealing Combat Damage to Bases; "More than
     two players": eliminated players)."""
 
-    DEATH = "death"
-    BASE_HIT = "base hit"
-    BASE_DEFEATED = "base defeated"
-    BASE_TAKEN = "base taken"  # Assimilate
-    OUT = "out of the game"
-    NO_TURN = "no turn"  # an eliminated player's turn passed over
+    DEATH: Final = "death"
+    BASE_HIT: Final = "base hit"
+    BASE_DEFEATED: Final = "base defeated"
+    BASE_TAKEN: Final = "base taken"  # Assimilate
+    OUT: Final = "out of the game"
+    NO_TURN: Final = "no turn"  # an eliminated player's turn passed over
 
 
 class Ctx:

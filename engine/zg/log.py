@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import LogEntry, log_entry
 from engine.zg.state import STEP_WORDS, GameState
 
@@ -11,10 +13,10 @@ class News:
     5), a card slagged, a player defeated (Basic Rule 10) or flamed out (Rules Options 7).
     The winner's line is the winner banner's, not news."""
 
-    TEST = "test"
-    SLAGGED = "slagged"
-    DEFEATED = "defeated"
-    FLAMED_OUT = "flamed out"
+    TEST: Final = "test"
+    SLAGGED: Final = "slagged"
+    DEFEATED: Final = "defeated"
+    FLAMED_OUT: Final = "flamed out"
 
 
 class Log:
