@@ -146,11 +146,13 @@ def maker(cls: Callable[..., T]) -> Callable[..., T]:
 
 def copier_of(cls: type[T]) -> Callable[[C], C]:
     """Registers the decorated ``copy(old, changes) -> new`` as ``cls``'s copier where the class
-    has no twin (the compiled build). It must set every field, each from ``changes`` when there
+    has no twin (the compiled build: a copy filled in through each field's descriptor costs
+    about twice the source's; a copier about a tenth). It must set every field, each from ``changes`` when there
     and else from ``old``, on ``blank(cls)``, and return ``sealed(new, cls)``: plain stores to
     the fields, which compiled code makes straight into the native slots (the frozen
     ``__setattr__`` is bypassed, as dataclasses' own ``__init__`` does; its module tells mypy
-    so). evolve has checked the names changed before it calls a copier."""
+    so). evolve has checked the names changed before it calls a copier; tests/engine/
+    test_evolve_copiers.py holds every copier to ``dataclasses.replace``, field by field."""
 
     def register(copy: C) -> C:
         _HAND_COPIERS[cls] = copy

@@ -1,14 +1,7 @@
-"""Hand-written copiers of Devacurse's records copied on every command (engine/core/evolve.py).
+"""Hand-written copiers of Devacurse's records copied on every command, for the compiled build
+(why, and what each must do: engine/core/evolve.py, ``copier_of``). Only what a copy is."""
 
-The compiled build's records have no unfrozen twin, and a copy filled in through each field's
-descriptor costs about twice what the source's does; compiled, these functions store each
-field straight into its native slot (about a tenth). Each sets every field of its class, from
-the changes where given (tests/engine/test_evolve_copiers.py holds each to
-dataclasses.replace, field by field). The rules are not here: only what a copy is.
-"""
-
-# The stores below are to frozen fields of an instance not yet handed out (evolve.blank), as
-# dataclasses' own __init__ makes them: mypy's frozen check does not apply to them.
+# Stores to the frozen fields of an instance not yet handed out (evolve.blank).
 # mypy: disable-error-code="misc"
 
 from __future__ import annotations
