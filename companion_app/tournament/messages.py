@@ -39,8 +39,8 @@ TOURNAMENT_REFUSED: Final = "refused by the tournament"  # not due, no such matc
 
 
 class BadMessage(ValueError):
-    """A message that is refused, for ``kind`` (one of the constants above); ``str(e)`` says
-    why in words."""
+    """A message that is refused, for ``kind`` (one of the constants above, or a reader's own
+    such as the broadcast's ``channel.NOT_ADMITTED``); ``str(e)`` says why in words."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
