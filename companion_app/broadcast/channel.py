@@ -15,15 +15,16 @@ import base64
 import hashlib
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
-from companion_app.tournament import keys, topics
+from companion_app.tournament import keys, messages, topics
 from companion_app.tournament.messages import BadMessage, Limit
 
 VIEW = "view"  # the purpose a table's view is signed for: never taken for a result or a state
 # The largest real view (8 Zeal players, characters in play) is about 12 KB, nested 4 deep.
 LIMIT = Limit(max_bytes=48_000, max_depth=6)
 CASUAL_ROOT = "altar/broadcast"
+NOT_ADMITTED: Final = "not admitted"  # a NotAdmitted's kind
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
@@ -104,7 +105,7 @@ def open_view(payload: bytes, table_keys: TableKeys, table: str) -> dict[str, An
 
     view = keys.open_signed(VIEW, payload, public_for, LIMIT)
     if view.get("table") != table:
-        raise BadMessage("the view names another table than its topic")
+        raise BadMessage(messages.MISADDRESSED, "the view names another table than its topic")
     table_keys.verified(table, view["key"])
     return view
 
@@ -114,7 +115,7 @@ class NotAdmitted(BadMessage):
     key's code when the operator was told of it ("" beyond those)."""
 
     def __init__(self, message: str, code: str = "") -> None:
-        super().__init__(message)
+        super().__init__(NOT_ADMITTED, message)
         self.code = code
 
 

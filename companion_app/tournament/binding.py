@@ -61,7 +61,9 @@ def open_join(payload: bytes, tid: str, table: int, code_public: str) -> str | N
     except keys.UnknownSigner:
         return None  # no "tablet" in it: not a JOIN
     if body.get("tid") != tid or body.get("table") != table:
-        raise BadMessage("a join sent on another table's or tournament's topic")
+        raise BadMessage(
+            messages.MISADDRESSED, "a join sent on another table's or tournament's topic"
+        )
     return keys.check_key(str(body.get("tablet")), "the tablet's key")
 
 

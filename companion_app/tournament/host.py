@@ -7,7 +7,8 @@ results, one per line) and ``epoch`` (how many times a host started on it). A ho
 on the same folder carries on where it stopped, in a new epoch.
 
 Whatever arrives costs at most itself: ``handle`` never raises; every message it drops is
-counted by reason (``refusals``).
+counted by its kind of refusal (``refusals``, by ``messages``' kinds; the last one's words in
+``last_refusal``).
 """
 
 from __future__ import annotations
@@ -147,11 +148,11 @@ def check_result(body: dict[str, Any], tid: str, table: int) -> tuple[str, int, 
     """The (match, game, result) a signed result body reports, or BadMessage."""
     match, game, winner, reason = (body.get(k) for k in ("match", "game", "winner", "reason"))
     if body.get("tid") != tid or body.get("table") != table:
-        raise BadMessage("sent on another table's or tournament's topic")
+        raise BadMessage(messages.MISADDRESSED, "sent on another table's or tournament's topic")
     if not isinstance(match, str) or type(game) is not int or not 0 <= game < 100:
-        raise BadMessage("a result names its match and game")
+        raise BadMessage(messages.MALFORMED, "a result names its match and game")
     if not (winner is None or isinstance(winner, str)) or not isinstance(reason, str):
-        raise BadMessage("a result names its winner (or none) and a reason")
+        raise BadMessage(messages.MALFORMED, "a result names its winner (or none) and a reason")
     return match, game, GameResult(winner, reason)
 
 
@@ -166,7 +167,7 @@ class Host:
         self.table_public = [keys.public_key(k) for k in config.table_keys]
         self.ended_at: dict[str, float] = {}
         self.refused = 0  # every message dropped: malformed, unsigned, forged, not due ...
-        self.refusals: Counter[str] = Counter()  # ... counted by reason
+        self.refusals: Counter[str] = Counter()  # ... counted by kind (messages.py)
         self.last_refusal = ""
         self.duplicates = 0
         # Which tablet's key each table is bound to (binding.py): results count only when
@@ -245,9 +246,9 @@ class Host:
         self._published = self.signed_state()
         self.link.publish(topics.state(self.cfg.tid), self._published, retain=True)
 
-    def _refuse(self, topic: str, e: BaseException) -> bool:
+    def _refuse(self, topic: str, kind: str, e: BaseException) -> bool:
         self.refused += 1
-        self.refusals[messages.reason(e)] += 1
+        self.refusals[kind] += 1
         self.last_refusal = f"{topic[:80]}: {e}"
         return False
 
@@ -265,18 +266,23 @@ class Host:
                 return self._on_join(table, tablet)
             public = self.bindings.bound.get(table)
             if public is None:
-                raise BadMessage(f"table {table + 1} has not joined yet: no tablet is bound")
+                raise BadMessage(
+                    messages.NOT_JOINED, f"table {table + 1} has not joined yet: no tablet is bound"
+                )
             body = keys.open_signed(keys.RESULT, payload, lambda _b: public, messages.RESULT)
             match, game, result = check_result(body, self.cfg.tid, table)
             if self.tournament.match(match).table != table:
-                raise TournamentError(f"table {table + 1} reported match {match}, not its own")
+                raise BadMessage(
+                    messages.OTHER_TABLE_S_MATCH,
+                    f"table {table + 1} reported match {match}, not its own",
+                )
             if not self._apply(match, game, result, body):
                 self.duplicates += 1
                 return False
-        except (BadMessage, TournamentError) as e:
-            return self._refuse(topic, e)
+        except TournamentError as e:  # well signed, but not due, no such match ...: in words
+            return self._refuse(topic, messages.TOURNAMENT_REFUSED, e)
         except Exception as e:  # noqa: BLE001 - whatever a stranger sends costs only itself
-            return self._refuse(topic, e)
+            return self._refuse(topic, messages.kind_of(e), e)
         append_line(self.log_path, body)  # on disk before any tablet is told
         return True
 
@@ -290,7 +296,7 @@ class Host:
             self._notice(f"table {table + 1} joined from tablet {binding.short(tablet)}")
             return True
         self.refused += 1
-        self.refusals["a second tablet with a table's code"] += 1
+        self.refusals[messages.SECOND_TABLET] += 1
         self._notice(
             f"table {table + 1}: another tablet ({binding.short(tablet)}) tried its code; the "
             f"table stays with tablet {binding.short(self.bindings.bound[table])}. If the table "
@@ -310,7 +316,7 @@ class Host:
         prefix = topics.results(self.cfg.tid)[:-1]
         word = topic[len(prefix) :] if topic.startswith(prefix) else ""
         if not word.isdigit() or not 0 <= int(word) < len(self.table_public) or len(word) > 3:
-            raise BadMessage("not a table's result topic")
+            raise BadMessage(messages.UNKNOWN_TOPIC, "not a table's result topic")
         return int(word)
 
     def tick(self) -> bool:

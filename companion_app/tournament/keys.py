@@ -16,7 +16,7 @@ The whole API (issue 23's broadcast signs each table's public view with these to
   message, read within ``limit`` (size and nesting, see ``messages.py``);
   ``public_for(body)`` names the public key it must carry (``UnknownSigner``, a
   ``BadMessage``, when it names none). Anything else raises ``BadMessage`` (never another
-  exception), with the reason in words.
+  exception), with its kind (``.kind``, what counters group by) and the reason in words.
 - ``fingerprint(der) -> str``: a certificate's SHA-256, as text (the join code's TLS pin).
 
 Keys as text are what the join codes carry; a malformed key is a ``BadMessage`` too.
@@ -34,12 +34,16 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-from companion_app.tournament.messages import BadMessage, Limit, decode
+from companion_app.tournament import messages
+from companion_app.tournament.messages import BadMessage, Limit, check_size, decode
 
 
 class UnknownSigner(BadMessage):
     """``public_for`` named no key for the message's body: signed by nobody this tournament
     knows (the body may be another kind of message, which a caller tells by this type)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(messages.UNKNOWN_SIGNER, message)
 
 
 # Purpose words: what a signature was made for (issue 23 adds its own for a table's view).
@@ -54,13 +58,13 @@ def _text(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def _raw(text: str, size: int, what: str) -> bytes:
+def _raw(text: str, size: int, what: str, kind: str = messages.BAD_KEY) -> bytes:
     if not isinstance(text, str) or not text.isascii() or len(text) != (size * 4 + 2) // 3:
-        raise BadMessage(f"{what} is not {size} bytes of base64url text")
+        raise BadMessage(kind, f"{what} is not {size} bytes of base64url text")
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except ValueError:
-        raise BadMessage(f"{what} is not base64url text") from None
+        raise BadMessage(kind, f"{what} is not base64url text") from None
 
 
 def new_private_key() -> str:
@@ -111,14 +115,11 @@ def open_signed(
     public_for: Callable[[dict[str, Any]], str | None],
     limit: Limit,
 ) -> dict[str, Any]:
-    if not isinstance(payload, bytes | bytearray):
-        raise BadMessage("not a message")
-    if len(payload) > limit.max_bytes:
-        raise BadMessage(f"{len(payload)} bytes, more than the {limit.max_bytes} allowed")
+    check_size(payload, limit)
     payload = bytes(payload)
     layout = payload.startswith(_HEAD) and payload.endswith(b"}")
     if not layout or payload[_BODY_AT - len(_MID) : _BODY_AT] != _MID:
-        raise BadMessage("not a signed Altar message")
+        raise BadMessage(messages.NOT_SIGNED, "not a signed Altar message")
     text = payload[_BODY_AT:-1]
     body = decode(text, limit)
     public = public_for(body)
@@ -127,12 +128,15 @@ def open_signed(
     try:
         sig = payload[len(_HEAD) : _BODY_AT - len(_MID)].decode("ascii")
     except UnicodeDecodeError:
-        raise BadMessage("the signature is not base64url text") from None
+        raise BadMessage(
+            messages.GARBLED_SIGNATURE, "the signature is not base64url text"
+        ) from None
     key = Ed25519PublicKey.from_public_bytes(_raw(public, 32, "the public key"))
+    raw_sig = _raw(sig, 64, "the signature", messages.GARBLED_SIGNATURE)
     try:
-        key.verify(_raw(sig, 64, "the signature"), _covered(purpose, text))
+        key.verify(raw_sig, _covered(purpose, text))
     except InvalidSignature:
-        raise BadMessage("the signature does not match") from None
+        raise BadMessage(messages.SIGNED_WRONGLY, "the signature does not match") from None
     return body
 
 

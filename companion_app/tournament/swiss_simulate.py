@@ -44,7 +44,7 @@ class Outcome:
     elapsed: float = 0.0
     duplicates: int = 0
     refused: int = 0
-    refusals: dict[str, int] = field(default_factory=dict)  # why, as the host counted them
+    refusals: dict[str, int] = field(default_factory=dict)  # by kind, as the host counted them
 
 
 def names(players: int) -> list[str]:

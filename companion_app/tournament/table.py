@@ -33,7 +33,7 @@ __all__ = ["JoinCode", "Seen", "Table", "read_state", "WATCH"]
 class Seen:
     """What this tablet knows of the tournament: the newest state, when each result reached it
     (for the bench: the time from a game's end to this tablet's standings), and what it
-    dropped, by reason."""
+    dropped, by kind of refusal (``messages``' kinds; the last one's words in ``last_drop``)."""
 
     epoch: int = -1
     version: int = -1
@@ -62,8 +62,10 @@ def read_state(payload: bytes, code: JoinCode, seen: Seen) -> bool:
     try:
         body = keys.open_signed(keys.STATE, payload, lambda _b: code.host_key, messages.STATE)
         epoch, version = body.get("epoch"), body.get("version")
-        if body.get("tid") != code.tid or type(epoch) is not int or type(version) is not int:
-            raise BadMessage("a state of another tournament")
+        if body.get("tid") != code.tid:
+            raise BadMessage(messages.MISADDRESSED, "a state of another tournament")
+        if type(epoch) is not int or type(version) is not int:
+            raise BadMessage(messages.MALFORMED, "a state without its epoch and version")
         if (epoch, version) <= (seen.epoch, seen.version):
             return False  # an older state (a resend, or a replay): not news
         # Signed by the host, so well formed; still, a version that is not its count of
@@ -71,9 +73,9 @@ def read_state(payload: bytes, code: JoinCode, seen: Seen) -> bool:
         # not pass for news.
         changes = len(body["tournament"]["results"]) + body["tournament"].get("revision", 0)
         if changes != version or not isinstance(body["ended_at"], dict):
-            raise BadMessage("a state that does not add up")
+            raise BadMessage(messages.DOES_NOT_ADD_UP, "a state that does not add up")
     except Exception as e:  # noqa: BLE001 - whatever is published costs only itself
-        seen.dropped[messages.reason(e) if isinstance(e, BadMessage) else type(e).__name__] += 1
+        seen.dropped[messages.kind_of(e)] += 1
         seen.last_drop = str(e)[:200]
         return False
     now = time.time()

@@ -96,3 +96,17 @@ class FacingScreen(Screen):
             if frames[seat].rotation != now:
                 self.facing = seat
                 return
+
+
+class DecidersScreen(FacingScreen):
+    """A game's assistant page that faces whoever decides now, its ``seat`` (-1: upright),
+    at their seat's edge as their panel is; a new decider (the defender after the attacker)
+    turns it again."""
+
+    seat = NumericProperty(-1)
+
+    def seat_to_face(self) -> int | None:
+        return int(self.seat)
+
+    def on_seat(self, *_args: Any) -> None:
+        self.face_decider()

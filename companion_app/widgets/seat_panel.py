@@ -210,12 +210,6 @@ class SeatPanel(BoxLayout):
         self.groups = max(1, len(self._grids))
         self._fit_rows()
 
-    def on_size(self, *_args: Any) -> None:
-        self._fit_rows()
-
-    def on_card_open(self, *_args: Any) -> None:
-        self._fit_rows()
-
     def _fit_rows(self, *_args: Any) -> None:
         """How the small counters stand: one line of them on a wide panel, two on a narrow
         one, and no more side by side than their words fit at the reading floor; each row
@@ -321,6 +315,11 @@ class SeatPanel(BoxLayout):
             max(big, need) if self.side_by_side else big,
             0.0 if self.side_by_side or self.card_open or not grids else need,
         )
+
+    # Whatever changes the panel's room, or what stands above the rows (a card open, the
+    # decision line and its buttons, the question's place, the badges), fits the rows again.
+    on_size = on_card_open = _fit_rows
+    on_decision = on_stacked = on_question_above = on_badges = _fit_rows
 
     def _show_folded(self, folded: set[int]) -> None:
         """Each row of small counters, or its fold button ("Show in play (4)") in its place."""
@@ -474,18 +473,6 @@ class SeatPanel(BoxLayout):
         """The decision line came or went: the tiles below it moved. A finger on its way to
         the Pass that just went must not land on the tile now in its place (a Max raised)."""
         self._tiles_calm_until = Clock.get_time() + CALM_S
-        self._fit_rows()
-
-    def on_decision(self, *_args: Any) -> None:
-        self._fit_rows()
-
-    def on_stacked(self, *_args: Any) -> None:
-        self._fit_rows()
-
-    def on_question_above(self, *_args: Any) -> None:
-        self._fit_rows()
-
-    def on_badges(self, *_args: Any) -> None:
         self._fit_rows()
 
     def tiles_take_taps(self) -> bool:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.tournament import binding, keys, topics
+from companion_app.tournament import binding, keys, messages, topics
 from companion_app.tournament.host import Host, HostConfig
 from companion_app.tournament.table import JoinCode, Seen, read_state
 from engine.tournament import Tournament
@@ -97,7 +97,7 @@ def test_tablets_take_only_newer_states_the_host_signed(tmp_path: Path) -> None:
     assert not read_state(host.signed_state(), code, seen)  # not newer
     forged = dict(host.state_body(), version=99)
     assert not read_state(keys.sign(keys.STATE, forged, code.table_key), code, seen)
-    assert seen.version == 0 and seen.dropped == {"the signature does not match": 1}
+    assert seen.version == 0 and seen.dropped == {messages.SIGNED_WRONGLY: 1}
     # A host restarted (a new epoch) with the same results is followed at once.
     again = Host(tmp_path, host.cfg, ("127.0.0.1", 1))
     assert read_state(again.signed_state(), code, seen) and seen.epoch == again.epoch
@@ -178,3 +178,37 @@ def test_a_tablet_sees_whether_the_host_bound_its_table_to_it(tmp_path: Path) ->
     told = second.bound_elsewhere
     assert not second.bound_here and told is not None
     assert "Ask the organizer to move the table" in told and second.tablet_public[:8] in told
+
+
+def test_refusals_are_counted_by_kind_not_by_their_words(tmp_path: Path) -> None:
+    """Issue 38: the counters grouped refusals by their sentence with its numbers taken out,
+    so one refusal said two ways counted as two, and any rewording moved a count. Now each
+    refusal has a kind: one kind said with other numbers or other words counts together, and
+    two kinds count apart; the words stay for the log."""
+    host = make_host(tmp_path)
+    m0 = next(m for m in host.tournament.matches if m.table == 0 and m.round == 0)
+    topic = topics.result(host.cfg.tid, 0)
+    for size in (5_000, 6_000):  # one kind, other numbers
+        assert not host.handle(topic, b" " * size)
+    assert "6000 bytes" in host.last_refusal
+    # One kind, other words: a result without its match, and one without its reason.
+    assert not send(host, 0, dict(result(host, 0, m0.id, 0, m0.a), match=None), TABLETS[0])
+    assert not send(host, 0, dict(result(host, 0, m0.id, 0, m0.a), reason=None), TABLETS[0])
+    assert "a reason" in host.last_refusal
+    assert host.refusals == {messages.TOO_BIG: 2, messages.MALFORMED: 2}
+    # A tablet's side: states too big by different amounts (one kind), a signature that is
+    # no signature's text, and one that does not match (two more kinds).
+    code = JoinCode.parse(host.cfg.join_code(0))
+    seen = Seen()
+    for size in (300_000, 400_000):
+        assert not read_state(b" " * size, code, seen)
+    real = host.signed_state()
+    assert not read_state(real[:8] + "\u00e9".encode() * 43 + real[94:], code, seen)
+    forged = keys.sign(keys.STATE, host.state_body(), keys.new_private_key())
+    assert not read_state(forged, code, seen)
+    assert seen.dropped == {
+        messages.TOO_BIG: 2,
+        messages.GARBLED_SIGNATURE: 1,
+        messages.SIGNED_WRONGLY: 1,
+    }
+    assert seen.last_drop == "the signature does not match"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.tournament import codes
+from companion_app.tournament import codes, messages
 from companion_app.tournament.files import read_lines
 from companion_app.tournament.mosquitto import INSTALL_HINT, Mosquitto, find_mosquitto, free_port
 from companion_app.tournament.view import standings_rows
@@ -151,7 +151,7 @@ def fuzzed_tournament(tmp_path: Path, closed: bool, per_sender: int, seed: int) 
         dropped = sum(host.readers.dropped.values())
         # A real table's first result may reach the host before its JOIN (refused once, then
         # sent again and counted): that refusal is no fuzzer's message.
-        early = host.refusals.get("table N has not joined yet: no tablet is bound", 0)
+        early = host.refusals.get(messages.NOT_JOINED, 0)
         fuzzed = host.refused - early
         assert passed > 0 and 0 < fuzzed + dropped <= table.answers["Success"], host.refusals
     else:

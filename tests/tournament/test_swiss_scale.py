@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion_app.tournament import messages
 from companion_app.tournament.mosquitto import INSTALL_HINT, find_mosquitto
 from companion_app.tournament.swiss_pairing import max_weight_pairs
 from companion_app.tournament.swiss_simulate import coin, names, run_event
@@ -63,5 +64,5 @@ def test_swiss_128_players_on_64_tables_one_broker_then_two_bridged_alike(tmp_pa
     # Nothing refused but, where a table's first result overtook its JOIN on the way (the bridge
     # may bring a table's messages before its join is through), that result: the tablet sends
     # it again until the host's state confirms it, so it still counts once (results above).
-    early = {"table N has not joined yet: no tablet is bound"}
+    early = {messages.NOT_JOINED}
     assert set(one.refusals) <= early and set(two.refusals) <= early, (one.refusals, two.refusals)

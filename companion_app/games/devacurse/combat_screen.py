@@ -17,7 +17,7 @@ from companion_app.games.devacurse.combat_plan import (
     moved,
     plan,
 )
-from companion_app.widgets.facing_screen import FacingScreen
+from companion_app.widgets.facing_screen import DecidersScreen
 
 
 class DevaChoiceRow(BoxLayout):
@@ -39,21 +39,12 @@ class DevaChoiceRow(BoxLayout):
         return self.options[self.chosen][1] if self.options else None
 
 
-class DevaCombatScreen(FacingScreen):
+class DevaCombatScreen(DecidersScreen):  # its seat: who declares now
     title = StringProperty("")
     forecast = StringProperty("")
     step = StringProperty("")
     rows = ListProperty([])
     confirm_text = StringProperty("Confirm")
-    seat = NumericProperty(-1)  # who declares now: the assistant faces their edge
-
-    def seat_to_face(self) -> int | None:
-        """Who decides now, at their seat's edge as their panel is (-1: upright);
-        a new one (the defender after the attacker) turns it again."""
-        return int(self.seat)
-
-    def on_seat(self, *_args: Any) -> None:
-        self.face_decider()
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.rebuild()

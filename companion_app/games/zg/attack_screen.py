@@ -15,12 +15,11 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion_app.games.zg import attack_plan as plan
-from companion_app.widgets.facing_screen import FacingScreen
+from companion_app.widgets.facing_screen import DecidersScreen
 from engine.zg.game import ZgGame
 
 
-class AttackScreen(FacingScreen):
-    seat = NumericProperty(-1)  # the attacker; the screen faces them
+class AttackScreen(DecidersScreen):  # its seat: the attacker
     title = StringProperty("")
     foe_label = StringProperty("")
     end_label = StringProperty("")
@@ -57,14 +56,6 @@ class AttackScreen(FacingScreen):
     def _game(self) -> ZgGame | None:
         game = self.session.game if self.session else None
         return game if isinstance(game, ZgGame) else None
-
-    def seat_to_face(self) -> int | None:
-        """Who decides now, at their seat's edge as their panel is (-1: upright);
-        a new one (the defender after the attacker) turns it again."""
-        return int(self.seat)
-
-    def on_seat(self, *_args: Any) -> None:
-        self.face_decider()
 
     def refresh(self) -> None:
         game = self._game()

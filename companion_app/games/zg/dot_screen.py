@@ -20,7 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion_app.games.zg.adapter import TEST_PHASES
 from companion_app.games.zg.dot_view import LEGEND, RGB, pair_words, placement, test_view
-from companion_app.widgets.facing_screen import FacingScreen
+from companion_app.widgets.facing_screen import DecidersScreen
 from engine.zg import actions as zga
 from engine.zg.dot_match import facing
 from engine.zg.game import ZgGame
@@ -54,13 +54,12 @@ def _rgba(colour: str) -> list[float]:
     return [r, g, b, 1]
 
 
-class DotTestScreen(FacingScreen):
+class DotTestScreen(DecidersScreen):  # its seat: who decides the test now
     title = StringProperty("")
     attacker = StringProperty("")
     target = StringProperty("")
     result = StringProperty("")
     phase = StringProperty("")
-    seat = NumericProperty(-1)
     legend = StringProperty(LEGEND)
     bolsters = NumericProperty(0)  # declared with the spin (Core Exceptions 6)
     placing = StringProperty("")  # "Anton: place 2 bolsters on the target's dots (1 placed)"
@@ -83,14 +82,6 @@ class DotTestScreen(FacingScreen):
         over = was in TEST_PHASES and self.phase not in TEST_PHASES
         if over and self.manager is not None and self.manager.current == self.name:
             self.back()
-
-    def seat_to_face(self) -> int | None:
-        """Who decides now, at their seat's edge as their panel is (-1: upright);
-        a new one (the defender after the attacker) turns it again."""
-        return int(self.seat)
-
-    def on_seat(self, *_args: Any) -> None:
-        self.face_decider()
 
     def refresh(self) -> None:
         game = self.session.game if self.session else None
